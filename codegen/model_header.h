@@ -1,0 +1,15 @@
+// Generates the C++ header that carries a model into firmware.
+#pragma once
+
+#include <string>
+
+namespace tinyfair::codegen {
+
+/// A header holding the sealed model bytes as `alignas(8) inline constexpr
+/// uint8_t k<Name>[]`, with its size, content hash and model id, in
+/// namespace tinyfair_models. `name` is CamelCase (e.g. "DemoModel").
+/// `source` names the model file in the header's first comment.
+std::string ModelBytesHeader(const std::string& name, const std::string& bytes,
+                             const std::string& source);
+
+}  // namespace tinyfair::codegen

@@ -1,0 +1,38 @@
+// Pieces shared by the tinyfair subcommands.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "host_tools/csv_reader.h"
+#include "host_tools/input_encoder.h"
+#include "tinyfair/model.pb.h"
+
+namespace tinyfair::cli {
+
+/// Registers each subcommand on the app.
+void AddDataCommands(CLI::App& app);
+void AddTrainCommand(CLI::App& app);
+void AddPostprocessCommand(CLI::App& app);
+void AddModelCommands(CLI::App& app);
+void AddRunCommands(CLI::App& app);
+
+/// Label options shared by train, postprocess and evaluate.
+struct LabelOptions {
+  std::string label;
+  std::vector<std::string> positive;
+};
+void AddLabelOptions(CLI::App& command, LabelOptions& options, bool required);
+
+/// Progress and notes go to stderr; results to stdout or files.
+void Note(const std::string& text);
+
+/// The group names of a model, one per group.
+std::vector<std::string> GroupNames(const tinyfair::Model& model);
+
+/// Writes a table as CSV (quoting cells that need it).
+std::string TableToCsv(const host::CsvTable& table, const std::vector<size_t>& rows);
+
+}  // namespace tinyfair::cli

@@ -1,0 +1,69 @@
+// tinyfair: learn fair models on the host and ship them to microcontrollers.
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "host_tools/cli/cli_common.h"
+#include "host_tools/data_error.h"
+
+namespace tinyfair::cli {
+
+void Note(const std::string& text) { std::fprintf(stderr, "%s\n", text.c_str()); }
+
+void AddLabelOptions(CLI::App& command, LabelOptions& options, bool required) {
+  auto* label = command.add_option("--label", options.label, "Label column");
+  if (required) label->required();
+  command.add_option("--positive", options.positive,
+                     "Label values meaning positive (comma-separated; default: the label is 0/1)")
+      ->delimiter(',');
+}
+
+std::vector<std::string> GroupNames(const tinyfair::Model& model) {
+  std::vector<std::string> names(model.groups().group_names().begin(),
+                                 model.groups().group_names().end());
+  for (size_t g = names.size(); g < model.dimensions().group_count(); ++g) {
+    names.push_back("group " + std::to_string(g));
+  }
+  return names;
+}
+
+std::string TableToCsv(const host::CsvTable& table, const std::vector<size_t>& rows) {
+  auto cell = [](const std::string& text) {
+    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+    std::string quoted = "\"";
+    for (char c : text) quoted += (c == '"') ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+  };
+  std::string out;
+  for (size_t c = 0; c < table.header.size(); ++c) out += (c ? "," : "") + cell(table.header[c]);
+  out += "\n";
+  for (size_t r : rows) {
+    for (size_t c = 0; c < table.header.size(); ++c) out += (c ? "," : "") + cell(table.rows[r][c]);
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace tinyfair::cli
+
+int main(int argc, char** argv) {
+  CLI::App app{"tinyfair: fair, randomized, auditable decisions on microcontrollers"};
+  app.require_subcommand(1);
+  tinyfair::cli::AddDataCommands(app);
+  tinyfair::cli::AddTrainCommand(app);
+  tinyfair::cli::AddPostprocessCommand(app);
+  tinyfair::cli::AddModelCommands(app);
+  tinyfair::cli::AddRunCommands(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    return app.exit(error);
+  } catch (const tinyfair::host::DataError& error) {
+    std::cerr << "tinyfair: " << error.what() << "\n";
+    return 2;
+  } catch (const std::exception& error) {
+    std::cerr << "tinyfair: " << error.what() << "\n";
+    return 1;
+  }
+  return 0;
+}

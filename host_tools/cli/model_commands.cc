@@ -1,0 +1,62 @@
+// tinyfair export / inspect / codegen: the model file and its header.
+#include <cstdio>
+#include <memory>
+
+#include "codegen/model_header.h"
+#include "host_tools/cli/cli_common.h"
+#include "host_tools/model_file.h"
+
+namespace tinyfair::cli {
+namespace {
+
+struct ModelOptions {
+  std::string model, out, name = "Model", id;
+};
+
+void Export(const ModelOptions& o) {
+  tinyfair::Model model = host::ReadModel(o.model);
+  if (!o.id.empty()) model.set_model_id(o.id);
+  const std::string bytes = host::SealModel(model);
+  host::WriteFileAtomically(o.out, bytes);
+  char line[200];
+  std::snprintf(line, sizeof(line), "export: wrote %s (%zu bytes, schema %u.%u, hash %016llx, crc %08x)",
+                o.out.c_str(), bytes.size(), model.schema_major(), model.schema_minor(),
+                static_cast<unsigned long long>(model.content_hash()), model.crc32());
+  Note(line);
+}
+
+void Inspect(const ModelOptions& o) {
+  const tinyfair::Model model = host::ReadModel(o.model);
+  std::fputs(host::ModelToJson(model).c_str(), stdout);
+  std::fputs("\n", stdout);
+}
+
+void Codegen(const ModelOptions& o) {
+  const std::string bytes = host::ReadFile(o.model);
+  host::WriteFileAtomically(o.out, codegen::ModelBytesHeader(o.name, bytes, o.model));
+  Note("codegen: wrote " + o.out);
+}
+
+}  // namespace
+
+void AddModelCommands(CLI::App& app) {
+  auto o = std::make_shared<ModelOptions>();
+  auto* export_command = app.add_subcommand(
+      "export", "Validate a model through the runtime and write the sealed model.pb");
+  export_command->add_option("--model", o->model, "Model (JSON or .pb)")->required()->check(CLI::ExistingFile);
+  export_command->add_option("--out", o->out, "Output file (model.pb)")->required();
+  export_command->add_option("--id", o->id, "Set the model id (at most 31 characters)");
+  export_command->callback([o] { Export(*o); });
+
+  auto* inspect = app.add_subcommand("inspect", "Verify a model file and print it as JSON");
+  inspect->add_option("model", o->model, "Model (.pb or JSON)")->required()->check(CLI::ExistingFile);
+  inspect->callback([o] { Inspect(*o); });
+
+  auto* codegen = app.add_subcommand("codegen", "Write a C++ header holding a model's bytes for firmware");
+  codegen->add_option("--model", o->model, "Sealed model (.pb)")->required()->check(CLI::ExistingFile);
+  codegen->add_option("--name", o->name, "CamelCase name: the header defines k<Name>, k<Name>Size, k<Name>Hash");
+  codegen->add_option("--out", o->out, "Output header")->required();
+  codegen->callback([o] { Codegen(*o); });
+}
+
+}  // namespace tinyfair::cli

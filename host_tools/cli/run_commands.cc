@@ -1,0 +1,114 @@
+// tinyfair simulate / evaluate / parity: run the runtime on data, measure,
+// and compare decision logs from two places.
+#include <cstdio>
+#include <memory>
+#include <sstream>
+
+#include "host_tools/cli/cli_common.h"
+#include "host_tools/decision_runner.h"
+#include "host_tools/decision_vectors.h"
+#include "host_tools/metrics.h"
+#include "host_tools/model_file.h"
+
+namespace tinyfair::cli {
+namespace {
+
+struct RunOptions {
+  std::string model, data, out, vectors, expected, actual;
+  LabelOptions label;
+  uint64_t seed = 1, stream = 0;
+  bool json = false;
+};
+
+void Simulate(const RunOptions& o) {
+  const tinyfair::Model model = host::ReadModel(o.model);
+  const host::CsvTable table = host::ReadCsv(o.data);
+  host::InputEncoder encoder(model.inputs(), table);
+  const auto runtime_model = host::LoadIntoRuntime(model);
+  host::DecisionVectors vectors;
+  vectors.input_count = static_cast<uint32_t>(encoder.input_count());
+  vectors.seed = o.seed;
+  vectors.stream = o.stream;
+  const auto decisions = host::DecideRows(*runtime_model, encoder, o.seed, o.stream, &vectors.inputs);
+  host::WriteFileAtomically(o.out, host::DecisionLog(decisions));
+  if (!o.vectors.empty()) host::WriteFileAtomically(o.vectors, host::EncodeDecisionVectors(vectors));
+  Note("simulate: " + std::to_string(decisions.size()) + " decisions written to " + o.out);
+}
+
+void Evaluate(const RunOptions& o) {
+  const tinyfair::Model model = host::ReadModel(o.model);
+  const host::CsvTable table = host::ReadCsv(o.data);
+  host::InputEncoder encoder(model.inputs(), table);
+  const auto labels = host::ReadLabels(table, o.label.label, o.label.positive);
+  const auto runtime_model = host::LoadIntoRuntime(model);
+  const auto decisions = host::DecideRows(*runtime_model, encoder, o.seed, o.stream);
+  const auto report = host::EvaluateDecisions(decisions, labels, GroupNames(model));
+  std::fputs(o.json ? host::ReportJson(report).c_str() : host::ReportTable(report).c_str(), stdout);
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+void Parity(const RunOptions& o) {
+  const auto expected = Lines(host::ReadFile(o.expected));
+  const auto actual = Lines(host::ReadFile(o.actual));
+  if (expected.empty() || expected[0] + "\n" != runtime::kDecisionRecordHeader) {
+    throw std::runtime_error(o.expected + ": not a decision log");
+  }
+  size_t identical = 0, first_difference = 0;
+  const size_t records = expected.size() - 1;
+  for (size_t i = 1; i < expected.size(); ++i) {
+    if (i < actual.size() && actual[i] == expected[i]) {
+      ++identical;
+    } else if (first_difference == 0) {
+      first_difference = i;
+    }
+  }
+  std::printf("parity: %zu of %zu decisions identical (probability bits, draw and outcome)\n", identical, records);
+  if (identical != records || actual.size() != expected.size()) {
+    if (first_difference != 0) {
+      std::printf("first difference at record %zu:\n  expected %s\n  actual   %s\n", first_difference,
+                  expected[first_difference].c_str(),
+                  first_difference < actual.size() ? actual[first_difference].c_str() : "(missing)");
+    }
+    throw std::runtime_error("decision logs differ (" + std::to_string(actual.size() - 1) +
+                             " records in " + o.actual + ")");
+  }
+}
+
+}  // namespace
+
+void AddRunCommands(CLI::App& app) {
+  auto o = std::make_shared<RunOptions>();
+  auto* simulate = app.add_subcommand("simulate", "Decide every row of a CSV with the runtime; write the decision log");
+  simulate->add_option("--model", o->model, "Model (.pb or JSON)")->required()->check(CLI::ExistingFile);
+  simulate->add_option("--data", o->data, "CSV with the model's input columns")->required()->check(CLI::ExistingFile);
+  simulate->add_option("--seed", o->seed, "PCG32 seed");
+  simulate->add_option("--stream", o->stream, "PCG32 stream");
+  simulate->add_option("--out", o->out, "Decision log (CSV)")->required();
+  simulate->add_option("--vectors", o->vectors, "Also write the inputs and seed for the firmware (.tfv)");
+  simulate->callback([o] { Simulate(*o); });
+
+  auto* evaluate = app.add_subcommand("evaluate", "Accuracy and per-group positive rates of the runtime's decisions");
+  evaluate->add_option("--model", o->model, "Model (.pb or JSON)")->required()->check(CLI::ExistingFile);
+  evaluate->add_option("--data", o->data, "Labelled CSV")->required()->check(CLI::ExistingFile);
+  AddLabelOptions(*evaluate, o->label, true);
+  evaluate->add_option("--seed", o->seed, "PCG32 seed");
+  evaluate->add_option("--stream", o->stream, "PCG32 stream");
+  evaluate->add_flag("--json", o->json, "Print JSON");
+  evaluate->callback([o] { Evaluate(*o); });
+
+  auto* parity = app.add_subcommand("parity", "Compare two decision logs record by record");
+  parity->add_option("expected", o->expected, "Decision log from the host")->required()->check(CLI::ExistingFile);
+  parity->add_option("actual", o->actual, "Decision log from the device")->required()->check(CLI::ExistingFile);
+  parity->callback([o] { Parity(*o); });
+}
+
+}  // namespace tinyfair::cli

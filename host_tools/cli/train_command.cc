@@ -1,0 +1,160 @@
+// tinyfair train: L2-regularised logistic regression on a CSV, written as a
+// model (protobuf JSON) with a per-group threshold rule at p >= 0.5.
+#include <cmath>
+#include <memory>
+#include <unistd.h>
+
+#include "host_tools/cli/cli_common.h"
+#include "host_tools/decision_runner.h"
+#include "host_tools/input_encoder.h"
+#include "host_tools/logistic_regression.h"
+#include "host_tools/model_file.h"
+
+namespace tinyfair::cli {
+namespace {
+
+struct TrainOptions {
+  std::string data, out = "model.json", id, unknown_group = "refuse", method = "logistic";
+  LabelOptions label;
+  std::vector<std::string> sensitive, categorical, numeric, ignore;
+  double l2 = 1e-4;
+  bool use_sensitive = false;
+};
+
+// Group names and attribute indices of the product of the sensitive inputs.
+void FillGroups(const std::vector<tinyfair::Input>& inputs,
+                const std::vector<std::string>& sensitive, const std::string& unknown_group,
+                tinyfair::Model& model) {
+  auto* groups = model.mutable_groups();
+  groups->set_kind(tinyfair::GroupFormation::FROM_ATTRIBUTES);
+  std::vector<std::string> names = {""};
+  for (const auto& name : sensitive) {
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      if (inputs[i].name() != name) continue;
+      groups->add_attribute_inputs(static_cast<uint32_t>(i));
+      std::vector<std::string> next;
+      for (const auto& prefix : names) {
+        for (const auto& category : inputs[i].categories()) {
+          next.push_back(prefix + (prefix.empty() ? "" : " & ") + name + "=" + category);
+        }
+      }
+      names = next;
+    }
+  }
+  for (const auto& name : names) groups->add_group_names(name);
+  model.mutable_dimensions()->set_group_count(static_cast<uint32_t>(names.size()));
+  if (unknown_group == "refuse") {
+    groups->set_unknown_policy(tinyfair::GroupFormation::REFUSE);
+  } else {
+    const std::string prefix = "fallback:";
+    if (unknown_group.rfind(prefix, 0) != 0) {
+      throw std::invalid_argument("--unknown-group takes 'refuse' or 'fallback:GROUP NAME'");
+    }
+    const std::string fallback = unknown_group.substr(prefix.size());
+    for (size_t g = 0; g < names.size(); ++g) {
+      if (names[g] == fallback) {
+        groups->set_unknown_policy(tinyfair::GroupFormation::FALLBACK);
+        groups->set_fallback_group(static_cast<uint32_t>(g));
+        return;
+      }
+    }
+    throw std::invalid_argument("no group called '" + fallback + "'");
+  }
+}
+
+void Train(const TrainOptions& o) {
+  if (o.sensitive.empty()) throw std::invalid_argument("train needs --sensitive");
+  const host::CsvTable table = host::ReadCsv(o.data);
+  host::ColumnRoles roles;
+  roles.label = o.label.label;
+  roles.positive_labels = o.label.positive;
+  roles.sensitive = o.sensitive;
+  roles.categorical = o.categorical;
+  roles.numeric = o.numeric;
+  roles.ignore = o.ignore;
+  const std::vector<int> labels = host::ReadLabels(table, roles.label, roles.positive_labels);
+
+  tinyfair::Model model;
+  model.set_model_id(o.id.empty() ? "logistic" : o.id);
+  const std::vector<tinyfair::Input> inputs = host::InputsFromTable(table, roles);
+  for (const auto& input : inputs) *model.add_inputs() = input;
+  FillGroups(inputs, o.sensitive, o.unknown_group, model);
+
+  host::InputEncoder encoder(model.inputs(), table);
+  std::vector<bool> use(inputs.size(), true);
+  if (!o.use_sensitive) {
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      for (const auto& name : o.sensitive) {
+        if (inputs[i].name() == name) use[i] = false;
+      }
+    }
+  }
+  const Eigen::MatrixXd design = encoder.Design(use);
+  Eigen::VectorXd y(static_cast<Eigen::Index>(labels.size()));
+  for (size_t i = 0; i < labels.size(); ++i) y[static_cast<Eigen::Index>(i)] = labels[i];
+  host::LogisticOptions options;
+  options.l2 = o.l2;
+  const bool tty = isatty(fileno(stderr));
+  Note("train: logistic regression on " + std::to_string(design.rows()) + " rows x " +
+       std::to_string(design.cols()) + " features, l2 = " + std::to_string(o.l2));
+  const host::LogisticFit fit = host::FitLogisticRegression(
+      design, y, Eigen::VectorXd(), options, [tty](int iteration, double objective, double norm) {
+        if (tty) std::fprintf(stderr, "  iteration %2d  objective %.8f  gradient %.3e\n", iteration, objective, norm);
+      });
+  char line[200];
+  std::snprintf(line, sizeof(line),
+                "train: Newton %s after %d iterations, objective %.8f, gradient norm %.3e",
+                fit.converged ? "converged" : "did NOT converge", fit.iterations, fit.objective,
+                fit.gradient_norm);
+  Note(line);
+  encoder.FillScorer(fit.coefficients, fit.intercept, use, model.mutable_scorer());
+  model.mutable_scorer()->set_link(tinyfair::LinearScorer::LOGISTIC);
+
+  // The unconstrained rule: positive iff p >= 0.5, in every group.
+  const size_t group_count = model.dimensions().group_count();
+  auto* rule = model.mutable_threshold();
+  for (size_t g = 0; g < group_count; ++g) rule->add_threshold(0.5f);
+  for (size_t g = 0; g < group_count; ++g) model.add_reference_positive_rate(0.0f);
+  // Reference rates: the rule's positive rate per group on the training data.
+  const auto runtime_model = host::LoadIntoRuntime(model);
+  const auto decisions = host::DecideRows(*runtime_model, encoder, 1, 0);
+  std::vector<double> positives(group_count, 0.0), counts(group_count, 0.0);
+  for (const auto& d : decisions) {
+    if (!runtime::IsOk(d.status)) continue;
+    positives[d.group] += d.probability;
+    counts[d.group] += 1.0;
+  }
+  for (size_t g = 0; g < group_count; ++g) {
+    model.set_reference_positive_rate(
+        static_cast<int>(g), counts[g] > 0 ? static_cast<float>(positives[g] / counts[g]) : 0.0f);
+  }
+  model.set_provenance("train: logistic regression, data " + o.data + ", label " + o.label.label +
+                       ", l2 " + std::to_string(o.l2) + ", iterations " +
+                       std::to_string(fit.iterations));
+  host::WriteFileAtomically(o.out, host::ModelToJson(model));
+  Note("train: wrote " + o.out);
+}
+
+}  // namespace
+
+void AddTrainCommand(CLI::App& app) {
+  auto o = std::make_shared<TrainOptions>();
+  auto* command = app.add_subcommand("train", "Train a scorer on a CSV and write a model (JSON)");
+  command->add_option("--data", o->data, "Training CSV")->required()->check(CLI::ExistingFile);
+  AddLabelOptions(*command, o->label, true);
+  command->add_option("--sensitive", o->sensitive, "Sensitive column(s); their product forms the groups")
+      ->delimiter(',');
+  command->add_option("--categorical", o->categorical, "Columns to treat as categorical")->delimiter(',');
+  command->add_option("--numeric", o->numeric, "Columns to treat as numeric")->delimiter(',');
+  command->add_option("--ignore", o->ignore, "Columns that are not inputs")->delimiter(',');
+  command->add_option("--method", o->method, "Training method")->check(CLI::IsMember({"logistic"}));
+  command->add_option("--l2", o->l2, "L2 penalty on the weights (mean log loss + l2/2 |w|^2)");
+  command->add_flag("--use-sensitive", o->use_sensitive, "Let the scorer use the sensitive columns");
+  command->add_option("--unknown-group", o->unknown_group,
+                      "What the device does with an unknown group: refuse | fallback:NAME");
+  command->add_option("--id", o->id, "Model id (at most 31 characters)");
+  command->add_option("--out", o->out, "Output model (JSON)");
+  command->callback([o] { Train(*o); });
+}
+
+}  // namespace tinyfair::cli

@@ -1,0 +1,97 @@
+// Reads delimited text tables (CSV and its ';' and tab variants) into memory.
+//
+// The reader follows RFC 4180 (quoted fields may contain delimiters, doubled
+// quotes and line breaks) and tolerates what the public fairness datasets do
+// in practice: ", " separators, CRLF line ends, a UTF-8 byte order mark,
+// blank lines and a last line without a line end. Cells are kept as text;
+// numbers are parsed on demand with ParseNumber(). Bytes are passed through
+// unchanged, so invalid UTF-8 is not an error.
+
+#ifndef TINYFAIR_HOST_TOOLS_CSV_READER_H_
+#define TINYFAIR_HOST_TOOLS_CSV_READER_H_
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "host_tools/data_error.h"
+
+namespace tinyfair::host {
+
+/// How to read a delimited file.
+struct CsvOptions {
+  /// Field separator; 0 detects it from the first line, choosing the most
+  /// frequent of ',', ';' and tab outside quotes (',' when none occurs).
+  char delimiter = 0;
+  /// Longest accepted physical line in bytes, line end excluded. Guards
+  /// against binary files or files without line breaks.
+  std::size_t max_line_bytes = std::size_t{1} << 20;
+  /// Cells that mean "value missing" (compared after trimming): the UCI
+  /// files use "?", R and pandas write "NA" / "N/A" / "NaN", CSV exports
+  /// leave the cell empty.
+  std::vector<std::string> missing_markers = {"", "?", "NA", "N/A", "NaN"};
+  /// If not empty, the file has no header line and these are its column
+  /// names (e.g. communities.data, whose names are in communities.names).
+  std::vector<std::string> column_names;
+  /// Rename empty and repeated header names instead of rejecting them, the
+  /// way pandas.read_csv does: an empty name in (0-based) column i becomes
+  /// "Unnamed: i" and the k-th repeat of "x" becomes "x.k". Needed for files
+  /// written by pandas with its index (law_data.csv) and for ProPublica's
+  /// COMPAS file, which repeats decile_score and priors_count.
+  bool rename_bad_header_names = false;
+};
+
+/// A table of text cells read from a delimited file.
+struct CsvTable {
+  /// File name used in error messages.
+  std::string path;
+  /// The delimiter used (given or detected).
+  char delimiter = ',';
+  std::vector<std::string> header;
+  /// rows[r][c] is the cell in row r, column c; every row has header.size()
+  /// cells. Unquoted cells are trimmed of surrounding spaces and tabs.
+  std::vector<std::vector<std::string>> rows;
+  /// 1-based line in the file on which each row starts.
+  std::vector<std::size_t> line_of_row;
+  /// Copied from CsvOptions::missing_markers.
+  std::vector<std::string> missing_markers;
+
+  /// Index of the column called `name`.
+  /// @throws DataError naming the file, `name` and the available columns.
+  std::size_t column(const std::string& name) const;
+
+  /// Whether a column called `name` exists.
+  bool has_column(const std::string& name) const;
+
+  /// Whether `cell` is one of the missing-value markers.
+  bool is_missing(const std::string& cell) const;
+};
+
+/// Reads and parses the whole file at `path` (see ParseCsv).
+/// @throws DataError if the file cannot be opened or read, or is malformed.
+CsvTable ReadCsv(const std::string& path, const CsvOptions& options = {});
+
+/// Parses `text` as a delimited table with a header line (unless
+/// options.column_names is set). Blank lines are skipped.
+/// @param name_for_errors  file name to report in errors and in
+///                         CsvTable::path.
+/// @throws DataError with the 1-based line and field number for an empty
+///         input, a missing header, empty or duplicate header names, no data
+///         rows, a row with the wrong number of fields, an unterminated
+///         quote, text after a closing quote, or a line over the limit.
+/// @throws std::invalid_argument if options.delimiter is '"', '\n' or '\r'.
+CsvTable ParseCsv(std::string_view text, const std::string& name_for_errors,
+                  const CsvOptions& options = {});
+
+/// Parses cell (row, column) as a double with std::strtod's syntax (decimal,
+/// hexadecimal, "inf", "nan"; out-of-range values become +-inf or 0), but
+/// requires the whole cell to be consumed. Check is_missing() first.
+/// @throws DataError with the row's line, the column's field number and the
+///         offending text if the cell is not a number.
+/// @throws std::out_of_range if row or column is out of range.
+double ParseNumber(const CsvTable& table, std::size_t row, std::size_t column);
+
+}  // namespace tinyfair::host
+
+#endif  // TINYFAIR_HOST_TOOLS_CSV_READER_H_

@@ -1,0 +1,62 @@
+#include "host_tools/decision_vectors.h"
+
+#include <cstring>
+#include <stdexcept>
+
+namespace tinyfair::host {
+namespace {
+
+template <typename T>
+void Put(std::string& out, T value) {
+  unsigned char bytes[sizeof(T)];
+  std::memcpy(bytes, &value, sizeof(T));  // the host is little-endian
+  out.append(reinterpret_cast<const char*>(bytes), sizeof(T));
+}
+
+template <typename T>
+T Get(const std::string& in, size_t& offset) {
+  T value;
+  std::memcpy(&value, in.data() + offset, sizeof(T));
+  offset += sizeof(T);
+  return value;
+}
+
+constexpr size_t kHeaderSize = 4 + 4 + 4 + 8 + 8;
+
+}  // namespace
+
+std::string EncodeDecisionVectors(const DecisionVectors& vectors) {
+  if (vectors.input_count == 0 || vectors.inputs.size() % vectors.input_count != 0) {
+    throw std::invalid_argument("decision vectors: inputs are not whole rows");
+  }
+  std::string out = "TFV1";
+  Put<uint32_t>(out, vectors.input_count);
+  Put<uint32_t>(out, static_cast<uint32_t>(vectors.inputs.size() / vectors.input_count));
+  Put<uint64_t>(out, vectors.seed);
+  Put<uint64_t>(out, vectors.stream);
+  for (float value : vectors.inputs) Put<float>(out, value);
+  return out;
+}
+
+DecisionVectors DecodeDecisionVectors(const std::string& bytes, const std::string& name) {
+  if (bytes.size() < kHeaderSize || bytes.compare(0, 4, "TFV1") != 0) {
+    throw std::runtime_error(name + ": not a decision-vector file (no TFV1 header)");
+  }
+  size_t offset = 4;
+  DecisionVectors vectors;
+  vectors.input_count = Get<uint32_t>(bytes, offset);
+  const uint32_t rows = Get<uint32_t>(bytes, offset);
+  vectors.seed = Get<uint64_t>(bytes, offset);
+  vectors.stream = Get<uint64_t>(bytes, offset);
+  const uint64_t expected = kHeaderSize + uint64_t{4} * vectors.input_count * rows;
+  if (vectors.input_count == 0 || bytes.size() != expected) {
+    throw std::runtime_error(name + ": size does not match its header (" +
+                             std::to_string(vectors.input_count) + " inputs x " +
+                             std::to_string(rows) + " rows)");
+  }
+  vectors.inputs.resize(static_cast<size_t>(vectors.input_count) * rows);
+  std::memcpy(vectors.inputs.data(), bytes.data() + offset, vectors.inputs.size() * 4);
+  return vectors;
+}
+
+}  // namespace tinyfair::host

@@ -1,0 +1,48 @@
+// The randomized threshold optimizer (../shared/specs/randomized_threshold_optimizer.md):
+// per group k, P(positive) = clamp((f - t_k) / gamma, 0, 1) on a score f in
+// [-1, 1], fitted so that every group's mean positive rate is rho (within
+// epsilon / 2) on a sample distinct from the scorer's training data.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tinyfair::host {
+
+struct RtoOptions {
+  /// Width of the randomization band, gamma > 0.
+  double gamma = 0.1;
+  /// Common target positive rate in [0, 1].
+  double rho = 0.5;
+  /// Parity tolerance epsilon >= 0: each group's rate lands in
+  /// [rho - epsilon/2, rho + epsilon/2], as close to t = 0 as it can.
+  double epsilon = 0.0;
+  enum class Solver { kExact, kSgd };
+  Solver solver = Solver::kExact;
+  /// Projected SGD (the paper's Algorithm 1): steps over the whole sample,
+  /// step size 0.1 * sqrt(K / T), iterates averaged over the second half.
+  int64_t sgd_steps = 1000000;
+  uint64_t seed = 1;
+};
+
+struct RtoFit {
+  /// t_k per group.
+  std::vector<double> thresholds;
+  double gamma = 0.0;
+  /// Mean of clamp((f - t_k) / gamma, 0, 1) over each group's sample.
+  std::vector<double> positive_rates;
+  std::vector<size_t> group_sizes;
+};
+
+/// Fits the thresholds. `scores` in [-1, 1]; `groups[i]` < group_count.
+/// @throws std::invalid_argument for bad options, a score outside [-1, 1],
+///         or a group with no sample (its threshold would be arbitrary).
+RtoFit FitRandomizedThresholdOptimizer(const std::vector<double>& scores,
+                                       const std::vector<uint32_t>& groups,
+                                       size_t group_count, const RtoOptions& options);
+
+/// mean_i clamp((f_i - t) / gamma, 0, 1).
+double RampMean(const std::vector<double>& sorted_scores, double t, double gamma);
+
+}  // namespace tinyfair::host

@@ -1,0 +1,54 @@
+// The decision record: everything needed to audit and replay one decision.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tinyfair_runtime/status.h"
+
+namespace tinyfair::runtime {
+
+/// One decision, as Decide() made it. Replaying it needs only `probability`
+/// and `draw`: positive == (draw < PositiveDrawBound(probability)).
+struct Decision {
+  /// content_hash of the model that decided.
+  uint64_t model_hash = 0;
+  /// kOk, or why the input was refused (then probability is 0, positive false).
+  Status status = Status::kNotLoaded;
+  /// The group the rule was applied for.
+  uint32_t group = 0;
+  /// The linked score the rule saw (e.g. 2p - 1 for the signed logistic link).
+  float score = 0.0f;
+  /// The probability of a positive outcome.
+  float probability = 0.0f;
+  /// The uniform 32-bit draw compared with the probability.
+  uint32_t draw = 0;
+  /// The outcome.
+  bool positive = false;
+};
+
+/// The number of 32-bit draws, out of 2^32, that give a positive outcome for
+/// a probability p: floor(p * 2^32), computed exactly in float (a
+/// multiplication by a power of two) and converted by truncation. Integers on
+/// both sides make every decision exact and replayable on every target.
+inline constexpr uint64_t PositiveDrawBound(float probability) {
+  if (!(probability > 0.0f)) return 0;
+  if (probability >= 1.0f) return uint64_t{1} << 32U;
+  return static_cast<uint64_t>(probability * 4294967296.0f);
+}
+
+/// Writes the record as one line of the decision log (docs/decision_records.md):
+/// `model_hash,status,group,score_bits,probability_bits,draw,positive\n`,
+/// numbers in fixed-width lower-case hexadecimal. Returns the number of
+/// characters written (without a terminating NUL, which it adds when there is
+/// room), or 0 when `size` is smaller than kDecisionRecordLineSize.
+size_t FormatDecisionRecord(const Decision& decision, char* line, size_t size);
+
+/// Room for one record line and its terminating NUL.
+inline constexpr size_t kDecisionRecordLineSize = 16 + 1 + 2 + 1 + 8 + 1 + 8 + 1 + 8 + 1 + 8 + 1 + 1 + 1 + 1;
+
+/// The header line of a decision log.
+inline constexpr char kDecisionRecordHeader[] =
+    "model_hash,status,group,score_bits,probability_bits,draw,positive\n";
+
+}  // namespace tinyfair::runtime

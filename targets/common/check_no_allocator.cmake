@@ -1,0 +1,82 @@
+# Fails when a linked firmware image defines or references any heap allocator symbol.
+#
+# Usage: cmake -DELF=<image.elf> [-DNM=<path to nm>] -P check_no_allocator.cmake
+# NM defaults to "nm"; the cross nm (arm-none-eabi-nm) is the safe choice.
+
+cmake_minimum_required(VERSION 3.16)
+
+if(NOT DEFINED ELF OR NOT EXISTS "${ELF}")
+  message(FATAL_ERROR "check_no_allocator: image not found: '${ELF}'")
+endif()
+if(NOT DEFINED NM OR NM STREQUAL "")
+  set(NM nm)
+endif()
+
+execute_process(
+  COMMAND "${NM}" "${ELF}"
+  RESULT_VARIABLE nm_result
+  OUTPUT_VARIABLE nm_output
+  ERROR_VARIABLE nm_error)
+if(NOT nm_result EQUAL 0)
+  message(FATAL_ERROR "check_no_allocator: '${NM}' failed (${nm_result}): ${nm_error}")
+endif()
+
+# C allocators, the newlib reentrant variants and the heap's break pointer.
+set(forbidden_names
+  malloc free calloc realloc reallocarray reallocf memalign aligned_alloc
+  posix_memalign valloc pvalloc malloc_usable_size
+  _malloc_r _free_r _calloc_r _realloc_r _reallocf_r _memalign_r
+  _valloc_r _pvalloc_r _malloc_usable_size_r
+  _sbrk _sbrk_r sbrk)
+
+# Every operator new / new[] / delete / delete[] overload (sized, aligned,
+# nothrow), for 32-bit (j = unsigned int) and 64-bit (m) size_t, as pairs of
+# mangled-name prefix and readable name.
+set(forbidden_prefixes
+  "_Znwj" "operator new"      "_Znwm" "operator new"
+  "_Znaj" "operator new[]"    "_Znam" "operator new[]"
+  "_ZdlPv" "operator delete"  "_ZdaPv" "operator delete[]")
+
+string(REPLACE "\n" ";" nm_lines "${nm_output}")
+set(offenders "")
+foreach(line IN LISTS nm_lines)
+  # "<address> <type> <name>", or "<type> <name>" for undefined symbols.
+  if(NOT line MATCHES "([A-Za-z?-]) ([^ ]+)$")
+    continue()
+  endif()
+  set(type "${CMAKE_MATCH_1}")
+  set(name "${CMAKE_MATCH_2}")
+  set(what "")
+  if(name IN_LIST forbidden_names)
+    set(what "C heap")
+  else()
+    list(LENGTH forbidden_prefixes count)
+    math(EXPR last "${count} - 1")
+    foreach(index RANGE 0 ${last} 2)
+      list(GET forbidden_prefixes ${index} prefix)
+      string(FIND "${name}" "${prefix}" position)
+      if(position EQUAL 0)
+        math(EXPR readable_index "${index} + 1")
+        list(GET forbidden_prefixes ${readable_index} what)
+        break()
+      endif()
+    endforeach()
+  endif()
+  if(what)
+    if(type STREQUAL "U" OR type STREQUAL "w" OR type STREQUAL "v")
+      set(state "referenced")
+    else()
+      set(state "defined")
+    endif()
+    string(APPEND offenders "  ${name} (${what}, ${state}, nm type ${type})\n")
+  endif()
+endforeach()
+
+if(offenders)
+  message("check_no_allocator: ${ELF} contains allocator symbols:\n${offenders}"
+          "Find who pulls them in with the linker map (-Wl,--trace-symbol=<name> "
+          "or the map file's archive member list). A virtual destructor, for "
+          "example, references operator delete.")
+  message(FATAL_ERROR "check_no_allocator: FAILED")
+endif()
+message(STATUS "check_no_allocator: OK, no allocator symbols in ${ELF}")

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Adult (../shared/datasets/adult), sensitive sex: logistic regression test
+# accuracy >= 0.845; after the randomized threshold optimizer the test
+# demographic-parity gap <= 0.02 with accuracy >= 0.82, measured on the
+# runtime's own decisions. Skips (77) when the dataset is absent.
+set -euo pipefail
+tinyfair=$1 data=$2 work=$3
+if [ ! -f "$data/adult.data" ] || [ ! -f "$data/adult.test" ]; then
+  echo "SKIP: Adult not found in $data (see ../shared/datasets/README.md)"
+  exit 77
+fi
+mkdir -p "$work"
+positive='>50K,>50K.'
+"$tinyfair" split --data "$data/adult.data" --parts train=0.7,fit=0.3 --seed 11 --out-dir "$work"
+"$tinyfair" train --data "$work/train.csv" --label Y --positive "$positive" --sensitive sex \
+  --out "$work/logistic.json"
+"$tinyfair" postprocess --model "$work/logistic.json" --data "$work/fit.csv" --label Y \
+  --positive "$positive" --gamma 0.1 --out "$work/fair.json"
+"$tinyfair" evaluate --model "$work/logistic.json" --data "$data/adult.test" --label Y \
+  --positive "$positive" --json > "$work/before.json"
+"$tinyfair" evaluate --model "$work/fair.json" --data "$data/adult.test" --label Y \
+  --positive "$positive" --json > "$work/after.json"
+python3 - "$work/before.json" "$work/after.json" <<'PY'
+import json, sys
+before, after = (json.load(open(p)) for p in sys.argv[1:3])
+print(f"logistic regression: accuracy {before['accuracy']:.4f}, dp gap {before['dp_gap']:.4f}")
+print(f"after rto:           accuracy {after['accuracy']:.4f}, dp gap {after['dp_gap']:.4f} "
+      f"(expected {after['expected_accuracy']:.4f}, {after['expected_dp_gap']:.4f})")
+ok = before["accuracy"] >= 0.845 and after["dp_gap"] <= 0.02 and after["accuracy"] >= 0.82
+sys.exit(0 if ok else 1)
+PY

@@ -1,0 +1,64 @@
+// The runtime's exp and logistic links: exact points, bounds, monotonicity.
+// Their bits are compared across targets by the golden decision vectors.
+#include <string.h>
+
+#include "tests/framework/tinytest.h"
+#include "tinyfair_runtime/internal/fast_math.h"
+
+namespace {
+
+using namespace tinyfair::runtime::internal;
+
+uint32_t Bits(float value) {
+  uint32_t bits;
+  memcpy(&bits, &value, sizeof(bits));
+  return bits;
+}
+
+long long UlpDistance(float a, float b) {
+  return static_cast<long long>(Bits(a)) - static_cast<long long>(Bits(b));
+}
+
+TEST(FastMath, ExpExactPoints) {
+  EXPECT_EQ(Bits(1.0f), Bits(Exp(0.0f)));
+  // e and 1/e rounded to float: 0x402df854 and 0x3ebc5ab2.
+  EXPECT_TRUE(UlpDistance(Exp(1.0f), 2.71828183f) <= 1 && UlpDistance(Exp(1.0f), 2.71828183f) >= -1);
+  EXPECT_TRUE(UlpDistance(Exp(-1.0f), 0.367879441f) <= 1 && UlpDistance(Exp(-1.0f), 0.367879441f) >= -1);
+  // e^10 = 22026.4658.
+  EXPECT_TRUE(UlpDistance(Exp(10.0f), 22026.4658f) <= 2 && UlpDistance(Exp(10.0f), 22026.4658f) >= -2);
+}
+
+TEST(FastMath, ExpLimits) {
+  EXPECT_EQ(0x7F800000U, Bits(Exp(89.0f)));
+  EXPECT_EQ(0U, Bits(Exp(-88.0f)));
+  EXPECT_TRUE(Exp(88.7f) > 3.0e38f);
+  const float nan = __builtin_nanf("");
+  EXPECT_TRUE(Exp(nan) != Exp(nan));
+}
+
+TEST(FastMath, ExpIsMonotone) {
+  float previous = 0.0f;
+  for (int i = -8000; i <= 8000; ++i) {
+    const float value = Exp(static_cast<float>(i) * 0.01f);
+    EXPECT_TRUE(value >= previous);
+    previous = value;
+  }
+}
+
+TEST(FastMath, LogisticLinks) {
+  EXPECT_EQ(Bits(0.5f), Bits(Logistic(0.0f)));
+  EXPECT_EQ(Bits(0.0f), Bits(SignedLogistic(0.0f)));
+  EXPECT_EQ(Bits(1.0f), Bits(Logistic(1000.0f)));
+  EXPECT_EQ(Bits(0.0f), Bits(Logistic(-1000.0f)));
+  EXPECT_EQ(Bits(1.0f), Bits(SignedLogistic(1000.0f)));
+  EXPECT_EQ(Bits(-1.0f), Bits(SignedLogistic(-1000.0f)));
+  for (int i = -2000; i <= 2000; ++i) {
+    const float x = static_cast<float>(i) * 0.01f;
+    // tanh is odd exactly (as values: +0 and -0 compare equal at x = 0).
+    EXPECT_TRUE(SignedLogistic(x) == -SignedLogistic(-x));
+    const float p = Logistic(x);
+    EXPECT_TRUE(p >= 0.0f && p <= 1.0f);
+  }
+}
+
+}  // namespace
