@@ -1,6 +1,8 @@
 // tinyfair postprocess --method rto: per-group ramps from the randomized
 // threshold optimizer, fitted on a sample distinct from the scorer's
-// training data, on the scores the device itself computes.
+// training data, on the scores the device itself computes. With
+// --validation, (gamma, rho) are chosen on a further sample.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -14,17 +16,73 @@ namespace tinyfair::cli {
 namespace {
 
 struct PostprocessOptions {
-  std::string model, data, out = "fair_model.json", method = "rto", solver = "exact", rho = "auto";
+  std::string model, data, validation, out = "fair_model.json", method = "rto", solver = "exact",
+      rho = "auto";
   LabelOptions label;
-  double gamma = 0.1, epsilon = 0.0;
+  double gamma = 0.1, epsilon = 0.0, max_validation_gap = 0.02;
+  std::vector<double> gamma_grid = {0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
+  std::vector<double> rho_offsets = {-0.1, -0.05, 0.0, 0.05, 0.1};
   int64_t sgd_steps = 1000000;
   uint64_t seed = 1;
 };
 
+struct Scored {
+  std::vector<double> scores;
+  std::vector<uint32_t> groups;
+  std::vector<int> labels;
+  size_t refused = 0;
+};
+
+// The device's scores f and groups for every row the model decides.
+Scored DeviceScores(const tinyfair::Model& model, const runtime::Model& scoring,
+                    const host::CsvTable& table, const LabelOptions& label, uint64_t seed) {
+  host::InputEncoder encoder(model.inputs(), table);
+  const auto decisions = host::DecideRows(scoring, encoder, seed, 0);
+  std::vector<int> labels;
+  if (!label.label.empty()) labels = host::ReadLabels(table, label.label, label.positive);
+  Scored scored;
+  for (size_t r = 0; r < decisions.size(); ++r) {
+    if (!runtime::IsOk(decisions[r].status)) {
+      ++scored.refused;
+      continue;
+    }
+    scored.scores.push_back(decisions[r].score);
+    scored.groups.push_back(decisions[r].group);
+    if (!labels.empty()) scored.labels.push_back(labels[r]);
+  }
+  return scored;
+}
+
+double Mean(const std::vector<int>& values) {
+  double sum = 0.0;
+  for (int v : values) sum += v;
+  return values.empty() ? 0.0 : sum / static_cast<double>(values.size());
+}
+
+// Expected accuracy and parity gap of a fit on a scored sample.
+std::pair<double, double> ExpectedAccuracyAndGap(const host::RtoFit& fit, const Scored& sample,
+                                                 size_t group_count) {
+  double correct = 0.0;
+  std::vector<double> positive(group_count, 0.0), count(group_count, 0.0);
+  for (size_t i = 0; i < sample.scores.size(); ++i) {
+    const uint32_t g = sample.groups[i];
+    const double h = std::clamp((sample.scores[i] - fit.thresholds[g]) / fit.gamma, 0.0, 1.0);
+    correct += sample.labels[i] == 1 ? h : 1.0 - h;
+    positive[g] += h;
+    count[g] += 1.0;
+  }
+  double low = 1.0, high = 0.0;
+  for (size_t g = 0; g < group_count; ++g) {
+    if (count[g] == 0.0) continue;
+    low = std::min(low, positive[g] / count[g]);
+    high = std::max(high, positive[g] / count[g]);
+  }
+  return {correct / static_cast<double>(sample.scores.size()), high - low};
+}
+
 void Postprocess(const PostprocessOptions& o) {
   tinyfair::Model model = host::ReadModel(o.model);
   const host::CsvTable table = host::ReadCsv(o.data);
-  host::InputEncoder encoder(model.inputs(), table);
   const size_t group_count = model.dimensions().group_count();
 
   // The rule sees f = 2p - 1 in [-1, 1] (the spec's score mapping), computed
@@ -37,19 +95,10 @@ void Postprocess(const PostprocessOptions& o) {
     ramp->add_width(static_cast<float>(o.gamma));
   }
   const auto scoring = host::LoadIntoRuntime(model);
-  const auto decisions = host::DecideRows(*scoring, encoder, o.seed, 0);
-  std::vector<double> scores;
-  std::vector<uint32_t> groups;
-  size_t refused = 0;
-  for (const auto& d : decisions) {
-    if (!runtime::IsOk(d.status)) {
-      ++refused;
-      continue;
-    }
-    scores.push_back(d.score);
-    groups.push_back(d.group);
+  const Scored fitting = DeviceScores(model, *scoring, table, o.label, o.seed);
+  if (fitting.refused > 0) {
+    Note("postprocess: " + std::to_string(fitting.refused) + " rows refused by the model, left out");
   }
-  if (refused > 0) Note("postprocess: " + std::to_string(refused) + " rows refused by the model, left out");
 
   host::RtoOptions options;
   options.gamma = o.gamma;
@@ -57,27 +106,56 @@ void Postprocess(const PostprocessOptions& o) {
   options.seed = o.seed;
   options.sgd_steps = o.sgd_steps;
   options.solver = o.solver == "sgd" ? host::RtoOptions::Solver::kSgd : host::RtoOptions::Solver::kExact;
-  if (o.rho == "auto") {
-    // The common target rate: the positive rate of the labels on the
-    // fitting sample (the centre of the paper's grid E[y] +- {0, .05, .1}).
-    const auto labels = host::ReadLabels(table, o.label.label, o.label.positive);
-    double positives = 0.0;
-    for (int y : labels) positives += y;
-    options.rho = positives / static_cast<double>(labels.size());
-  } else {
-    options.rho = std::stod(o.rho);
-  }
+  // The common target rate: by default the label rate of the fitting sample.
+  options.rho = o.rho == "auto" ? Mean(fitting.labels) : std::stod(o.rho);
+  const auto names = GroupNames(model);
+  char line[256];
+
   const auto start = std::chrono::steady_clock::now();
-  const host::RtoFit fit = host::FitRandomizedThresholdOptimizer(scores, groups, group_count, options);
+  if (!o.validation.empty()) {
+    const Scored validation = DeviceScores(model, *scoring, host::ReadCsv(o.validation), o.label, o.seed);
+    const double center = options.rho;
+    double best_accuracy = -1.0;
+    host::RtoOptions best = options;
+    size_t fits = 0;
+    for (double gamma : o.gamma_grid) {
+      for (double offset : o.rho_offsets) {
+        host::RtoOptions candidate = options;
+        candidate.gamma = gamma;
+        candidate.rho = std::clamp(center + offset, 0.0, 1.0);
+        const host::RtoFit fit = host::FitRandomizedThresholdOptimizer(
+            fitting.scores, fitting.groups, group_count, candidate);
+        ++fits;
+        const auto [accuracy, gap] = ExpectedAccuracyAndGap(fit, validation, group_count);
+        if (gap <= o.max_validation_gap && accuracy > best_accuracy) {
+          best_accuracy = accuracy;
+          best = candidate;
+        }
+      }
+    }
+    if (best_accuracy < 0.0) {
+      throw std::runtime_error("no (gamma, rho) in the grid keeps the validation parity gap within " +
+                               std::to_string(o.max_validation_gap));
+    }
+    options = best;
+    std::snprintf(line, sizeof(line),
+                  "postprocess: selected gamma %.4g rho %.4f on %s (%zu fits, validation accuracy %.4f)",
+                  options.gamma, options.rho, o.validation.c_str(), fits, best_accuracy);
+    Note(line);
+  }
+  const host::RtoFit fit = host::FitRandomizedThresholdOptimizer(fitting.scores, fitting.groups,
+                                                                 group_count, options);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (size_t g = 0; g < group_count; ++g) {
     ramp->set_threshold(static_cast<int>(g), static_cast<float>(fit.thresholds[g]));
+    ramp->set_width(static_cast<int>(g), static_cast<float>(options.gamma));
   }
   model.set_model_id(model.model_id() + "+rto");
 
   // Reference rates as the device computes them (float thresholds).
   const auto fair = host::LoadIntoRuntime(model);
+  host::InputEncoder encoder(model.inputs(), table);
   const auto fair_decisions = host::DecideRows(*fair, encoder, o.seed, 0);
   std::vector<double> expected(group_count, 0.0), counts(group_count, 0.0);
   for (const auto& d : fair_decisions) {
@@ -85,10 +163,10 @@ void Postprocess(const PostprocessOptions& o) {
     expected[d.group] += d.probability;
     counts[d.group] += 1.0;
   }
-  const auto names = GroupNames(model);
-  char line[256];
-  std::snprintf(line, sizeof(line), "postprocess: rto (%s) gamma %.4g rho %.6f epsilon %.4g, %zu rows, fitted in %.4f s",
-                o.solver.c_str(), options.gamma, options.rho, options.epsilon, scores.size(), seconds);
+  std::snprintf(line, sizeof(line),
+                "postprocess: rto (%s) gamma %.4g rho %.6f epsilon %.4g, %zu rows, fitted in %.4f s",
+                o.solver.c_str(), options.gamma, options.rho, options.epsilon,
+                fitting.scores.size(), seconds);
   Note(line);
   double low = 1.0, high = 0.0;
   for (size_t g = 0; g < group_count; ++g) {
@@ -122,14 +200,21 @@ void AddPostprocessCommand(CLI::App& app) {
   command->add_option("--gamma", o->gamma, "Ramp width gamma > 0");
   command->add_option("--rho", o->rho, "Target positive rate in [0,1], or 'auto' (label rate of --data)");
   command->add_option("--epsilon", o->epsilon, "Parity tolerance epsilon >= 0");
+  command->add_option("--validation", o->validation,
+                      "Choose gamma and rho on this CSV (grids: --gamma-grid, rho + --rho-offsets)")
+      ->check(CLI::ExistingFile);
+  command->add_option("--gamma-grid", o->gamma_grid, "Gamma values tried with --validation")->delimiter(',');
+  command->add_option("--rho-offsets", o->rho_offsets, "Offsets to rho tried with --validation")->delimiter(',');
+  command->add_option("--max-validation-gap", o->max_validation_gap,
+                      "Largest expected parity gap on the validation CSV a selected fit may have");
   command->add_option("--solver", o->solver, "exact (default) or sgd (the paper's Algorithm 1)")
       ->check(CLI::IsMember({"exact", "sgd"}));
   command->add_option("--sgd-steps", o->sgd_steps, "SGD steps");
   command->add_option("--seed", o->seed, "Seed");
   command->add_option("--out", o->out, "Output model (JSON)");
   command->callback([o] {
-    if (o->rho == "auto" && o->label.label.empty()) {
-      throw std::invalid_argument("--rho auto needs --label (and --positive unless the label is 0/1)");
+    if ((o->rho == "auto" || !o->validation.empty()) && o->label.label.empty()) {
+      throw std::invalid_argument("--rho auto and --validation need --label (and --positive unless the label is 0/1)");
     }
     Postprocess(*o);
   });

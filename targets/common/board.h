@@ -1,4 +1,4 @@
-// Board services provided by the startup code: stack usage and exit codes.
+// Startup-code services for firmware: stack usage and runtime exit codes.
 #ifndef TINYFAIR_TARGETS_COMMON_BOARD_H_
 #define TINYFAIR_TARGETS_COMMON_BOARD_H_
 
@@ -8,8 +8,10 @@ namespace tinyfair::target {
 
 // Exit codes used by the runtime itself, chosen away from small codes that a
 // test's main() is likely to return.
-inline constexpr int kExitAbort = 134;  // abort(), pure virtual call (as SIGABRT).
-inline constexpr int kExitStackOverflow = 135;  // Lowest stack word was written.
+inline constexpr int kExitAbort =
+    134;  // abort(), pure virtual call (as SIGABRT).
+inline constexpr int kExitStackOverflow =
+    135;  // Lowest stack word was written.
 // A fatal exception exits with kExitFaultBase + exception number, e.g. 203 for
 // HardFault (3), 206 for UsageFault (6). Unexpected interrupts exit with
 // kExitUnexpectedInterrupt.

@@ -1,4 +1,4 @@
-// Arm semihosting calls (SYS_OPEN, SYS_WRITE, SYS_EXIT_EXTENDED, ...) for M-profile cores.
+// Arm semihosting host calls for M-profile cores (bkpt 0xAB).
 #include "targets/common/semihosting.h"
 
 #include <cstddef>
@@ -8,7 +8,7 @@ namespace tinyfair::target {
 namespace {
 
 #if !(defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M')
-#error "semihosting.cc implements the M-profile (bkpt 0xAB) calling convention only"
+#error "only the M-profile semihosting call (bkpt 0xAB) is implemented"
 #endif
 
 // Operation numbers from the Arm semihosting specification.
@@ -89,8 +89,8 @@ void WriteHex(uint32_t value) {
   char digits[10] = {'0', 'x'};
   for (int i = 0; i < 8; ++i) {
     const uint32_t nibble = (value >> (28 - 4 * i)) & 0xFu;
-    digits[2 + i] = static_cast<char>(nibble < 10 ? '0' + nibble
-                                                  : 'a' + nibble - 10);
+    digits[2 + i] =
+        static_cast<char>(nibble < 10 ? '0' + nibble : 'a' + nibble - 10);
   }
   Write(digits, sizeof(digits));
 }
@@ -144,8 +144,8 @@ void Exit(int code) {
                               static_cast<uintptr_t>(code)};
   Call(kSysExitExtended, block);
   // Only reached on hosts without SYS_EXIT_EXTENDED: keep pass/fail right.
-  Call(kSysExit, code == 0 ? kAdpStoppedApplicationExit
-                           : kAdpStoppedRunTimeErrorUnknown);
+  Call(kSysExit,
+       code == 0 ? kAdpStoppedApplicationExit : kAdpStoppedRunTimeErrorUnknown);
   // Nothing left to run; sleep instead of spinning the host CPU.
   for (;;) {
     __asm__ volatile("wfi");

@@ -1,4 +1,4 @@
-// Arm semihosting calls used by firmware to talk to the host (QEMU or a debugger).
+// Arm semihosting: console, host files and exit code for firmware.
 #ifndef TINYFAIR_TARGETS_COMMON_SEMIHOSTING_H_
 #define TINYFAIR_TARGETS_COMMON_SEMIHOSTING_H_
 

@@ -1,4 +1,4 @@
-// Smoke-test firmware: console output, host file reads, FPU, static init and exit codes under QEMU.
+// Smoke-test firmware: console, host files, FPU, static init, exit codes.
 //
 // Words on the command line (QEMU -append) select extra checks:
 //   read=<file>  read <file> from the host working directory and print its

@@ -1,4 +1,4 @@
-// Cortex-M vector table, reset handler, stack painting and fatal exception reports.
+// Cortex-M vector table, reset handler, stack painting, fault reports.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -7,7 +7,7 @@
 #include "targets/common/semihosting.h"
 
 #ifndef TINYFAIR_TARGET_NUM_IRQS
-#error "TINYFAIR_TARGET_NUM_IRQS must be defined by the board (TINYFAIR_BOARD_DEFINITIONS)"
+#error "the board must define TINYFAIR_TARGET_NUM_IRQS"
 #endif
 
 // Cores with the v7-M/v8-M Main extension have VTOR and the configurable
@@ -47,7 +47,7 @@ int tinyfair_target_application_main() __asm__("main");
 
 // Weak so the project can install real handlers by defining these names.
 #define TINYFAIR_TARGET_DEFAULT_HANDLER(name) \
-  void name() noexcept                         \
+  void name() noexcept                        \
       __attribute__((weak, alias("tinyfair_target_exception_entry")))
 TINYFAIR_TARGET_DEFAULT_HANDLER(NMI_Handler);
 TINYFAIR_TARGET_DEFAULT_HANDLER(HardFault_Handler);
@@ -146,10 +146,10 @@ void RunInitArray(InitFunction* begin, InitFunction* end) {
 
 const char* ExceptionName(uint32_t number) {
   static const char* const kNames[16] = {
-      "Thread",    "Reset",    "NMI",          "HardFault",
-      "MemManage", "BusFault", "UsageFault",   "SecureFault",
-      "Reserved",  "Reserved", "Reserved",     "SVCall",
-      "DebugMon",  "Reserved", "PendSV",       "SysTick"};
+      "Thread",    "Reset",    "NMI",        "HardFault",
+      "MemManage", "BusFault", "UsageFault", "SecureFault",
+      "Reserved",  "Reserved", "Reserved",   "SVCall",
+      "DebugMon",  "Reserved", "PendSV",     "SysTick"};
   return number < 16 ? kNames[number] : "IRQ";
 }
 

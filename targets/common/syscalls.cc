@@ -1,4 +1,4 @@
-// C and C++ runtime stubs that let a firmware image link against newlib-nano without a heap.
+// Runtime stubs that let firmware link against newlib-nano with no heap.
 //
 // Nothing here allocates. The newlib defaults replaced below would pull in
 // malloc (abort -> raise -> signal table, atexit tables) or run code the

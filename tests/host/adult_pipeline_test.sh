@@ -11,11 +11,12 @@ if [ ! -f "$data/adult.data" ] || [ ! -f "$data/adult.test" ]; then
 fi
 mkdir -p "$work"
 positive='>50K,>50K.'
-"$tinyfair" split --data "$data/adult.data" --parts train=0.7,fit=0.3 --seed 11 --out-dir "$work"
+"$tinyfair" split --data "$data/adult.data" --parts train=0.6,fit=0.2,validation=0.2 --seed 11 \
+  --out-dir "$work"
 "$tinyfair" train --data "$work/train.csv" --label Y --positive "$positive" --sensitive sex \
   --out "$work/logistic.json"
 "$tinyfair" postprocess --model "$work/logistic.json" --data "$work/fit.csv" --label Y \
-  --positive "$positive" --gamma 0.1 --out "$work/fair.json"
+  --positive "$positive" --validation "$work/validation.csv" --out "$work/fair.json"
 "$tinyfair" evaluate --model "$work/logistic.json" --data "$data/adult.test" --label Y \
   --positive "$positive" --json > "$work/before.json"
 "$tinyfair" evaluate --model "$work/fair.json" --data "$data/adult.test" --label Y \
