@@ -31,12 +31,23 @@ set(CMAKE_ASM_COMPILER "${_tinyfair_tool_prefix}gcc")
 # Nothing can be executed or fully linked without a board's linker script.
 set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
 
-# Host programs (qemu, cmake) come from the host; libraries and headers must
-# never be picked up from the host system.
+# Programs (qemu, code generators) run on the host. Libraries may only come
+# from the toolchain's own target tree, so a host library can never end up in
+# an image; headers and CMake packages may still come from the host, which
+# header-only dependencies (Eigen) rely on.
+execute_process(
+  COMMAND "${CMAKE_C_COMPILER}" -print-file-name=libc.a
+  OUTPUT_VARIABLE _tinyfair_libc
+  OUTPUT_STRIP_TRAILING_WHITESPACE
+  ERROR_QUIET)
+if(IS_ABSOLUTE "${_tinyfair_libc}" AND EXISTS "${_tinyfair_libc}")
+  get_filename_component(_tinyfair_target_root "${_tinyfair_libc}/../.." ABSOLUTE)
+  set(CMAKE_FIND_ROOT_PATH "${_tinyfair_target_root}")
+endif()
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
-set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
-set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE BOTH)
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
 
 # try_compile() re-reads this file in a fresh project: pass the board on.
 set(TINYFAIR_BOARD "" CACHE STRING "Target board: a folder under targets/ with a board.cmake")

@@ -8,10 +8,10 @@ namespace tinyfair::target {
 
 // Exit codes used by the runtime itself, chosen away from small codes that a
 // test's main() is likely to return.
-inline constexpr int kExitAbort =
-    134;  // abort(), pure virtual call (as SIGABRT).
-inline constexpr int kExitStackOverflow =
-    135;  // Lowest stack word was written.
+// abort(), a failed assert() or a pure virtual call (128 + SIGABRT).
+inline constexpr int kExitAbort = 134;
+// The stack grew past its limit (seen at a fault or after main() returns).
+inline constexpr int kExitStackOverflow = 135;
 // A fatal exception exits with kExitFaultBase + exception number, e.g. 203 for
 // HardFault (3), 206 for UsageFault (6). Unexpected interrupts exit with
 // kExitUnexpectedInterrupt.

@@ -233,10 +233,17 @@ __attribute__((used)) void tinyfair_target_report_exception(
   WriteString(" (exception ");
   WriteDecimal(static_cast<long>(number));
   WriteString(")");
-  // Stacked frame layout: r0, r1, r2, r3, r12, lr, pc, xPSR.
-  WriteField(" pc=", frame[6]);
-  WriteField(" lr=", frame[5]);
-  WriteField(" xpsr=", frame[7]);
+  // A frame below the stack was never really written (see the entry code),
+  // and reading it could fault again on hardware.
+  const bool overflowed = frame < __stack_limit;
+  if (overflowed) {
+    WriteString(" with the stack overflowed");
+  } else {
+    // Stacked frame layout: r0, r1, r2, r3, r12, lr, pc, xPSR.
+    WriteField(" pc=", frame[6]);
+    WriteField(" lr=", frame[5]);
+    WriteField(" xpsr=", frame[7]);
+  }
 #if TINYFAIR_TARGET_HAS_MAIN_EXTENSION
   WriteField("\ntinyfair: cfsr=", Register(kCfsr));
   WriteField(" hfsr=", Register(kHfsr));
@@ -244,10 +251,7 @@ __attribute__((used)) void tinyfair_target_report_exception(
   WriteField(" bfar=", Register(kBfar));
 #endif
   WriteString("\n");
-  if (frame < __stack_limit) {
-    WriteString("tinyfair: stack overflow (the frame above is lost)\n");
-    Exit(kExitStackOverflow);
-  }
+  if (overflowed) Exit(kExitStackOverflow);
   Exit(number < 16 ? kExitFaultBase + static_cast<int>(number)
                    : kExitUnexpectedInterrupt);
 }

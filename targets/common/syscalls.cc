@@ -1,8 +1,8 @@
 // Runtime stubs that let firmware link against newlib-nano with no heap.
 //
-// Nothing here allocates. The newlib defaults replaced below would pull in
-// malloc (abort -> raise -> signal table, atexit tables) or run code the
-// image never needs (static destructors).
+// Nothing here allocates. The newlib and libsupc++ versions replaced below
+// would pull in malloc (abort() through raise()'s signal table, assert()
+// through fprintf) or keep state the image never uses (atexit tables).
 #include <sys/stat.h>
 
 #include <cerrno>
@@ -27,6 +27,20 @@ extern "C" {
 // newlib's abort() raises SIGABRT through a signal table it mallocs.
 [[noreturn]] void abort() { Fail("tinyfair: abort()\n"); }
 
+// Failed assert(); newlib's version formats with fiprintf() on stderr.
+[[noreturn]] void __assert_func(const char* file, int line,
+                                const char* function, const char* expression) {
+  WriteString("tinyfair: assertion failed: ");
+  WriteString(expression != nullptr ? expression : "?");
+  WriteString(" in ");
+  WriteString(function != nullptr ? function : "?");
+  WriteString(" at ");
+  WriteString(file != nullptr ? file : "?");
+  WriteString(":");
+  WriteDecimal(line);
+  Fail("\n");
+}
+
 // exit() from newlib ends here after running its exit handlers.
 [[noreturn]] void _exit(int code) { Exit(code); }
 
@@ -39,8 +53,8 @@ extern "C" {
 }
 
 // Statics with destructors register them here. The image stops through
-// semihosting after main() returns and never runs them, so registering is
-// pure waste; newlib's version keeps a table for them.
+// semihosting after main() returns and never runs them, so there is nothing
+// to record (newlib's version fills a table in RAM).
 int __cxa_atexit(void (*)(void*), void*, void*) { return 0; }
 int __aeabi_atexit(void*, void (*)(void*), void*) { return 0; }
 // Normally from crtbegin.o, which -nostartfiles leaves out.

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The demo: train a scorer, make its decisions fair with the randomized
+# threshold optimizer, export the model, compile it into Cortex-M4F firmware,
+# run that firmware in QEMU, and check that the device decided exactly what
+# the host predicted. Installs what is missing; safe to run twice.
+#
+#   bash host_tools/scripts/demo.sh                 # seeded synthetic data
+#   bash host_tools/scripts/demo.sh --data my.csv --label hired --sensitive group [--positive yes]
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+source_dir=$(cd "$here/../.." && pwd)
+build=$source_dir/build/host
+out=$source_dir/build/demo
+data="" label=hired sensitive=group positive=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --data) data=$(realpath "$2"); shift 2 ;;
+    --label) label=$2; shift 2 ;;
+    --sensitive) sensitive=$2; shift 2 ;;
+    --positive) positive=$2; shift 2 ;;
+    *) echo "demo: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+positive_option=()
+[ -n "$positive" ] && positive_option=(--positive "$positive")
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "setup and build (host tools, runtime, firmware)"
+bash "$here/setup_debian.sh"
+cmake -S "$source_dir" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$build" --parallel >/dev/null
+tf=$build/host_tools/tinyfair
+mkdir -p "$out"
+
+step "data"
+parts=train=0.5,fit=0.2,validation=0.1,test=0.2
+if [ -n "$data" ]; then
+  "$tf" demo --data "$data" --parts "$parts" --seed 7 --out-dir "$out/data"
+else
+  "$tf" demo --rows 20000 --seed 7 --parts "$parts" --out-dir "$out/data"
+fi
+
+step "train: logistic regression"
+"$tf" train --data "$out/data/train.csv" --label "$label" "${positive_option[@]}" \
+  --sensitive "$sensitive" --id demo --out "$out/logistic.json"
+
+step "postprocess: randomized threshold optimizer (gamma, rho chosen on validation)"
+"$tf" postprocess --model "$out/logistic.json" --data "$out/data/fit.csv" --label "$label" \
+  "${positive_option[@]}" --validation "$out/data/validation.csv" --out "$out/fair.json"
+
+step "evaluate on test data, before post-processing"
+"$tf" evaluate --model "$out/logistic.json" --data "$out/data/test.csv" --label "$label" "${positive_option[@]}"
+step "evaluate on test data, after post-processing"
+"$tf" evaluate --model "$out/fair.json" --data "$out/data/test.csv" --label "$label" "${positive_option[@]}"
+
+step "export, codegen, simulate on the host"
+"$tf" export --model "$out/fair.json" --out "$out/demo_model.pb"
+"$tf" codegen --model "$out/demo_model.pb" --name DemoModel --out "$out/demo_model.h"
+"$tf" simulate --model "$out/demo_model.pb" --data "$out/data/test.csv" --seed 2024 \
+  --out "$out/demo_records.csv" --vectors "$out/demo_vectors.tfv"
+
+step "firmware for the emulated Cortex-M4F (qemu-system-arm -M mps2-an386)"
+cmake -S "$source_dir" -B "$out/firmware" -G Ninja \
+  -DCMAKE_TOOLCHAIN_FILE="$source_dir/targets/cmake/arm-none-eabi-gcc.cmake" \
+  -DTINYFAIR_BOARD=mps2_an386 -DCMAKE_BUILD_TYPE=MinSizeRel \
+  -DTINYFAIR_GOLDEN_DIR="$build/tests/golden" -DTINYFAIR_MODEL_HEADER_DIR="$out" \
+  -DTINYFAIR_VECTORS_DIR="$out" >/dev/null
+cmake --build "$out/firmware" --target decide_vectors >/dev/null
+arm-none-eabi-size "$out/firmware/tests/device/decide_vectors.elf"
+
+step "run on the device and compare with the host"
+cmake -DQEMU_COMMAND="qemu-system-arm|-M|mps2-an386|-nographic|-monitor|none|-serial|none|-semihosting-config|enable=on,target=native|-kernel|<ELF>" \
+  -DELF="$out/firmware/tests/device/decide_vectors.elf" -DGOLDEN_DIR="$out" \
+  -DOUTPUT="$out/device_records.csv" -P "$source_dir/tests/device/run_parity.cmake"
+"$tf" parity "$out/demo_records.csv" "$out/device_records.csv"
+echo
+echo "demo: device and host agree. Files in build/demo: fair.json, demo_model.pb, demo_model.h,"
+echo "      demo_records.csv (host), device_records.csv (device)."
