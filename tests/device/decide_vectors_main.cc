@@ -17,7 +17,6 @@ namespace {
 using namespace tinyfair::runtime;
 namespace target = tinyfair::target;
 
-constexpr int kSemihostingReadBinary = 1;
 constexpr size_t kHeaderSize = 4 + 4 + 4 + 8 + 8;
 
 Model g_model;
@@ -48,7 +47,7 @@ uint32_t Little32(const uint8_t* bytes) {
 int main() {
   const Status status = g_model.Load(tinyfair_models::kDemoModel, tinyfair_models::kDemoModelSize);
   if (!IsOk(status)) return Fail(StatusName(status));
-  const int file = target::Open("demo_vectors.tfv", kSemihostingReadBinary);
+  const int file = target::Open("demo_vectors.tfv", target::kOpenReadBinary);
   if (file < 0) return Fail("cannot open demo_vectors.tfv");
   uint8_t header[kHeaderSize] = {};
   if (target::Read(file, header, kHeaderSize) != static_cast<long>(kHeaderSize) ||
