@@ -1,5 +1,6 @@
 // tinyfair export / inspect / codegen: the model file and its header.
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 
 #include "codegen/model_header.h"
@@ -33,7 +34,9 @@ void Inspect(const ModelOptions& o) {
 
 void Codegen(const ModelOptions& o) {
   const std::string bytes = host::ReadFile(o.model);
-  host::WriteFileAtomically(o.out, codegen::ModelBytesHeader(o.name, bytes, o.model));
+  // The header names the model file, not where it was on this machine.
+  const std::string source = std::filesystem::path(o.model).filename().string();
+  host::WriteFileAtomically(o.out, codegen::ModelBytesHeader(o.name, bytes, source));
   Note("codegen: wrote " + o.out);
 }
 
