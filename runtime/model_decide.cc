@@ -1,18 +1,14 @@
 // Model::Decide: group, margin, link, rule, draw. Relies on Load() having
 // validated the model; checks only the inputs.
-#include <string.h>
 
 #include "tinyfair_runtime/internal/fast_math.h"
+#include "tinyfair_runtime/internal/float_bits.h"
 #include "tinyfair_runtime/model.h"
 
 namespace tinyfair::runtime {
 namespace {
 
-bool IsFinite(float value) {
-  uint32_t bits;
-  memcpy(&bits, &value, sizeof(bits));
-  return (bits & 0x7F800000U) != 0x7F800000U;
-}
+using internal::IsFinite;
 
 // A categorical input carries an integral category index in [0, count).
 // NaN fails the range test.

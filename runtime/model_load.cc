@@ -1,24 +1,20 @@
 // Model::Load: the trust boundary. Every check on untrusted bytes is here, so
 // that Decide() can rely on what it reads.
-#include <string.h>
 
 #include "pb_decode.h"
 #include "tinyfair_runtime/crc32.h"
+#include "tinyfair_runtime/internal/float_bits.h"
 #include "tinyfair_runtime/model.h"
 
 namespace tinyfair::runtime {
 namespace {
 
+using internal::IsFinite;
+
 constexpr uint32_t kSchemaMajor = 1;
 // Field 1 (crc32), wire type 5 (fixed32): the first byte of every model file.
 constexpr uint8_t kCrcTag = (1U << 3U) | 5U;
 constexpr size_t kCrcFieldSize = 5;
-
-bool IsFinite(float value) {
-  uint32_t bits;
-  memcpy(&bits, &value, sizeof(bits));
-  return (bits & 0x7F800000U) != 0x7F800000U;
-}
 
 bool AllFinite(const float* values, size_t count) {
   for (size_t i = 0; i < count; ++i) {
