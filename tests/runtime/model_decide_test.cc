@@ -4,6 +4,7 @@
 #include "test_models.h"
 #include "tests/framework/tinytest.h"
 #include "tinyfair_runtime/internal/fast_math.h"
+#include "tests/runtime/test_storage.h"
 #include "tinyfair_runtime/model.h"
 
 namespace {
@@ -11,7 +12,7 @@ namespace {
 using namespace tinyfair::runtime;
 using namespace tinyfair_models;
 
-Model g_model;
+Model& g_model = tinyfair::testing::TestModel();
 
 uint32_t Bits(float value) {
   uint32_t bits;

@@ -5,6 +5,7 @@
 #include "test_models.h"
 #include "tests/framework/tinytest.h"
 #include "tinyfair_runtime/crc32.h"
+#include "tests/runtime/test_storage.h"
 #include "tinyfair_runtime/model.h"
 
 namespace {
@@ -12,8 +13,9 @@ namespace {
 using namespace tinyfair::runtime;
 using namespace tinyfair_models;
 
-Model g_model;
-uint8_t g_buffer[4096];
+Model& g_model = tinyfair::testing::TestModel();
+uint8_t* const g_buffer = tinyfair::testing::Scratch();
+static_assert(kSmallRampModelSize + 2 <= tinyfair::testing::kScratchSize);
 
 void Reseal(uint8_t* bytes, size_t size) {
   const uint32_t crc = Crc32(bytes + 5, size - 5);
