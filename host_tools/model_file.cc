@@ -28,6 +28,9 @@ void FillDimensions(tinyfair::Model& model) {
   dims->set_category_count(categories);
   dims->set_group_attribute_count(
       static_cast<uint32_t>(model.groups().attribute_inputs_size()));
+  dims->set_member_count(model.has_mixture()
+                             ? static_cast<uint32_t>(model.mixture().probability_size())
+                             : 0);
   if (dims->group_count() == 0) {
     dims->set_group_count(static_cast<uint32_t>(model.groups().group_names_size()));
   }

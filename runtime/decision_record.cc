@@ -39,6 +39,10 @@ size_t FormatDecisionRecord(const Decision& decision, char* line, size_t size) {
   out = PutHex(out, decision.draw, 8);
   *out++ = ',';
   *out++ = decision.positive ? '1' : '0';
+  *out++ = ',';
+  out = PutHex(out, decision.member, 2);
+  *out++ = ',';
+  out = PutHex(out, Bits(decision.value), 8);
   *out++ = '\n';
   *out = '\0';
   return static_cast<size_t>(out - line);

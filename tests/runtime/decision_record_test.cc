@@ -17,9 +17,11 @@ TEST(DecisionRecord, FormatsFixedWidthHex) {
   d.probability = 1.0f;  // 0x3f800000
   d.draw = 0xdeadbeefU;
   d.positive = true;
+  d.member = 2;
+  d.value = -2.0f;  // 0xc0000000
   char line[kDecisionRecordLineSize];
   const size_t n = FormatDecisionRecord(d, line, sizeof(line));
-  const char expected[] = "0123456789abcdef,00,00000003,3f000000,3f800000,deadbeef,1\n";
+  const char expected[] = "0123456789abcdef,00,00000003,3f000000,3f800000,deadbeef,1,02,c0000000\n";
   EXPECT_EQ(sizeof(expected) - 1, n);
   EXPECT_EQ(0, memcmp(expected, line, sizeof(expected)));
   EXPECT_EQ(0U, FormatDecisionRecord(d, line, sizeof(line) - 1));

@@ -25,12 +25,29 @@ inline constexpr size_t kMaxGroups =
 inline constexpr size_t kMaxGroupAttributes =
     ArrayCount(tinyfair_GroupFormation{}.attribute_inputs);
 
+/// Members of a mixture, and their weights over all members together.
+inline constexpr size_t kMaxMembers = ArrayCount(tinyfair_MixtureRule{}.probability);
+inline constexpr size_t kMaxMemberWeights = ArrayCount(tinyfair_MixtureRule{}.weights);
+inline constexpr size_t kMaxMemberCategoryWeights =
+    ArrayCount(tinyfair_MixtureRule{}.category_weights);
+
 // Arrays that hold one entry per input or per group must agree with the
 // capacity they are counted against.
 static_assert(ArrayCount(tinyfair_LinearScorer{}.weights) == kMaxInputs);
 static_assert(ArrayCount(tinyfair_GroupThresholdRule{}.threshold) == kMaxGroups);
 static_assert(ArrayCount(tinyfair_GroupRampRule{}.threshold) == kMaxGroups);
 static_assert(ArrayCount(tinyfair_GroupRampRule{}.width) == kMaxGroups);
+static_assert(ArrayCount(tinyfair_GroupTwoThresholdRule{}.threshold0) == kMaxGroups);
+static_assert(ArrayCount(tinyfair_GroupTwoThresholdRule{}.probability0) == kMaxGroups);
+static_assert(ArrayCount(tinyfair_GroupTwoThresholdRule{}.threshold1) == kMaxGroups);
+static_assert(ArrayCount(tinyfair_GroupTwoThresholdRule{}.probability1) == kMaxGroups);
+static_assert(ArrayCount(tinyfair_TruncatedLogisticRule{}.cell_label1) == kMaxGroups);
+static_assert(ArrayCount(tinyfair_TruncatedLogisticRule{}.cell_label0) == kMaxGroups);
+static_assert(ArrayCount(tinyfair_MixtureRule{}.bias) == kMaxMembers);
+static_assert(ArrayCount(tinyfair_MixtureRule{}.threshold) == kMaxMembers);
+// Member indices fit the record's two hexadecimal digits; group attributes
+// fit the unknown-attribute bit mask.
+static_assert(kMaxMembers <= 256 && kMaxGroupAttributes <= 32);
 // Indices are stored in uint8_t/uint16_t tables inside the runtime.
 static_assert(kMaxInputs <= 255 && kMaxCategories <= 65535 && kMaxGroups <= 65535);
 
