@@ -29,12 +29,19 @@ std::string EncodeDecisionVectors(const DecisionVectors& vectors) {
   if (vectors.input_count == 0 || vectors.inputs.size() % vectors.input_count != 0) {
     throw std::invalid_argument("decision vectors: inputs are not whole rows");
   }
+  const size_t rows = vectors.inputs.size() / vectors.input_count;
+  if (!vectors.groups.empty() && vectors.groups.size() != rows) {
+    throw std::invalid_argument("decision vectors: one group per row");
+  }
   std::string out = "TFV1";
   Put<uint32_t>(out, vectors.input_count);
-  Put<uint32_t>(out, static_cast<uint32_t>(vectors.inputs.size() / vectors.input_count));
+  Put<uint32_t>(out, static_cast<uint32_t>(rows));
   Put<uint64_t>(out, vectors.seed);
   Put<uint64_t>(out, vectors.stream);
-  for (float value : vectors.inputs) Put<float>(out, value);
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t i = 0; i < vectors.input_count; ++i) Put<float>(out, vectors.inputs[r * vectors.input_count + i]);
+    Put<uint32_t>(out, vectors.groups.empty() ? 0U : vectors.groups[r]);
+  }
   return out;
 }
 
@@ -48,14 +55,18 @@ DecisionVectors DecodeDecisionVectors(const std::string& bytes, const std::strin
   const uint32_t rows = Get<uint32_t>(bytes, offset);
   vectors.seed = Get<uint64_t>(bytes, offset);
   vectors.stream = Get<uint64_t>(bytes, offset);
-  const uint64_t expected = kHeaderSize + uint64_t{4} * vectors.input_count * rows;
+  const uint64_t expected = kHeaderSize + uint64_t{4} * (vectors.input_count + 1) * rows;
   if (vectors.input_count == 0 || bytes.size() != expected) {
     throw std::runtime_error(name + ": size does not match its header (" +
                              std::to_string(vectors.input_count) + " inputs x " +
                              std::to_string(rows) + " rows)");
   }
-  vectors.inputs.resize(static_cast<size_t>(vectors.input_count) * rows);
-  std::memcpy(vectors.inputs.data(), bytes.data() + offset, vectors.inputs.size() * 4);
+  vectors.inputs.reserve(static_cast<size_t>(vectors.input_count) * rows);
+  vectors.groups.reserve(rows);
+  for (uint32_t r = 0; r < rows; ++r) {
+    for (uint32_t i = 0; i < vectors.input_count; ++i) vectors.inputs.push_back(Get<float>(bytes, offset));
+    vectors.groups.push_back(Get<uint32_t>(bytes, offset));
+  }
   return vectors;
 }
 

@@ -66,7 +66,12 @@ int main() {
   input.count = input_count;
   for (uint32_t r = 0; r < rows; ++r) {
     const long bytes = static_cast<long>(input_count * sizeof(float));
-    if (target::Read(file, g_row, static_cast<size_t>(bytes)) != bytes) return Fail("short read");
+    uint8_t group[4];
+    if (target::Read(file, g_row, static_cast<size_t>(bytes)) != bytes ||
+        target::Read(file, group, sizeof(group)) != static_cast<long>(sizeof(group))) {
+      return Fail("short read");
+    }
+    input.group = Little32(group);
     Decision decision;
     (void)g_model.Decide(input, rng, decision);  // the status is in the record
     used += FormatDecisionRecord(decision, g_output + used, sizeof(g_output) - used);

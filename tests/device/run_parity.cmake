@@ -1,7 +1,8 @@
 # Runs the decide_vectors firmware under QEMU in the golden folder and checks
 # that its decision log equals the host's, byte for byte.
-#   cmake -DQEMU_COMMAND=<command, words separated by |, <ELF> for the image> -DELF=<image> -DGOLDEN_DIR=<dir>
-#         -DOUTPUT=<device log> -P run_parity.cmake
+#   cmake -DQEMU_COMMAND=<command, words separated by |, <ELF> for the image>
+#         -DELF=<image> -DGOLDEN_DIR=<dir> -DOUTPUT=<device log>
+#         [-DEXPECTED=<host log in GOLDEN_DIR, default demo_records.csv>] -P run_parity.cmake
 string(REPLACE "|" ";" command "${QEMU_COMMAND}")
 string(REPLACE "<ELF>" "${ELF}" command "${command}")
 execute_process(COMMAND ${command}
@@ -19,11 +20,14 @@ foreach(note IN LISTS notes)
 endforeach()
 string(REGEX REPLACE "# [^\n]*\n" "" records "${output}")
 file(WRITE "${OUTPUT}" "${records}")
-file(READ "${GOLDEN_DIR}/demo_records.csv" expected)
-string(REGEX MATCHALL "\n" lines "${expected}")
-list(LENGTH lines line_count)
-math(EXPR decisions "${line_count} - 1")
+if(NOT EXPECTED)
+  set(EXPECTED demo_records.csv)
+endif()
+file(READ "${GOLDEN_DIR}/${EXPECTED}" expected)
+# Records are the lines that are not a log header.
+string(REGEX MATCHALL "\n[0-9a-f]" lines "\n${expected}")
+list(LENGTH lines decisions)
 if(NOT records STREQUAL expected)
-  message(FATAL_ERROR "device decision log ${OUTPUT} differs from ${GOLDEN_DIR}/demo_records.csv")
+  message(FATAL_ERROR "device decision log ${OUTPUT} differs from ${GOLDEN_DIR}/${EXPECTED}")
 endif()
 message(STATUS "parity: ${decisions} decisions identical on host and device (probability bits, draw, outcome)")

@@ -14,12 +14,14 @@ TEST(DecisionVectors, RoundTrip) {
   vectors.seed = 0x0123456789abcdefULL;
   vectors.stream = 7;
   vectors.inputs = {1.5f, -2.0f, 3.25f, 0.0f};
+  vectors.groups = {3, 1};
   const std::string bytes = EncodeDecisionVectors(vectors);
-  EXPECT_EQ(28u + 16u, bytes.size());
+  EXPECT_EQ(28u + 24u, bytes.size());
   const DecisionVectors back = DecodeDecisionVectors(bytes, "v.tfv");
   EXPECT_EQ(vectors.seed, back.seed);
   EXPECT_EQ(vectors.stream, back.stream);
   EXPECT_EQ(vectors.inputs, back.inputs);
+  EXPECT_EQ(vectors.groups, back.groups);
   EXPECT_THROW(DecodeDecisionVectors(bytes.substr(0, bytes.size() - 1), "v.tfv"), std::runtime_error);
   EXPECT_THROW(DecodeDecisionVectors("TFV2" + bytes.substr(4), "v.tfv"), std::runtime_error);
 }

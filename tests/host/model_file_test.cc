@@ -18,7 +18,7 @@ TEST(ModelFile, StartsWithTheCrcField) {
   EXPECT_EQ(0x0D, static_cast<unsigned char>(bytes[0]));
   const tinyfair::Model model = ParseModelFile(bytes, "small");
   EXPECT_EQ(kSchemaMajor, model.schema_major());
-  EXPECT_EQ(3u, model.dimensions().input_count());
+  EXPECT_EQ(4u, model.dimensions().input_count());
   EXPECT_EQ(tinyfair_models::kSmallRampModelHash, model.content_hash());
 }
 

@@ -22,10 +22,16 @@ void Reseal(uint8_t* bytes, size_t size) {
   for (int i = 0; i < 4; ++i) bytes[1 + i] = static_cast<uint8_t>(crc >> (8 * i));
 }
 
+TEST(ModelLoad, AcceptsEveryGoldenModel) {
+  for (const GoldenModel& golden : kGoldenModels) {
+    EXPECT_EQ(Status::kOk, g_model.Load(golden.bytes, golden.size));
+  }
+}
+
 TEST(ModelLoad, AcceptsEveryTestModel) {
   EXPECT_EQ(Status::kOk, g_model.Load(kSmallRampModel, kSmallRampModelSize));
   EXPECT_TRUE(g_model.loaded());
-  EXPECT_EQ(3, g_model.input_count());
+  EXPECT_EQ(4, g_model.input_count());
   EXPECT_EQ(2, g_model.group_count());
   EXPECT_TRUE(g_model.content_hash() == kSmallRampModelHash);
   EXPECT_EQ(0, strcmp("small-ramp", g_model.model_id()));
@@ -99,10 +105,10 @@ TEST(ModelLoad, FailedLoadUnloads) {
   EXPECT_EQ(Status::kOk, g_model.Load(kSmallRampModel, kSmallRampModelSize));
   EXPECT_EQ(Status::kCrcMismatch, g_model.Load(kSmallRampModel, kSmallRampModelSize - 1));
   EXPECT_FALSE(g_model.loaded());
-  const float inputs[3] = {1.0f, 0.0f, 0.0f};
+  const float inputs[4] = {1.0f, 0.0f, 0.0f, -3.0f};
   DecisionInput input;
   input.values = inputs;
-  input.count = 3;
+  input.count = 4;
   Decision decision;
   EXPECT_EQ(Status::kNotLoaded, g_model.DecideWithDraw(input, 0, decision));
   EXPECT_EQ(Status::kNotLoaded, decision.status);

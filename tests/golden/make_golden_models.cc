@@ -1,0 +1,316 @@
+// Writes the golden files the runtime tests and the cross-target parity
+// tests use, into OUT_DIR:
+//  - test_models.h: a sealed model of every rule kind and group form, a
+//    registry of them (kGoldenModels), and one model that exceeds the
+//    runtime's input capacity;
+//  - golden_<Name>.tfv: 1,000 decision vectors per model, seeded, with
+//    non-finite inputs, unknown categories and unknown groups mixed in;
+//  - golden_records.csv: the host runtime's decision log for all of them,
+//    which every target must reproduce byte for byte.
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "codegen/model_header.h"
+#include "host_tools/decision_runner.h"
+#include "host_tools/decision_vectors.h"
+#include "host_tools/model_file.h"
+#include "tinyfair_runtime/capacity.h"
+#include "tinyfair_runtime/model.h"
+
+namespace {
+
+using tinyfair::Model;
+
+constexpr size_t kRowsPerModel = 1000;
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
+
+void AddCategorical(Model& m, const char* name, std::vector<const char*> categories) {
+  auto* input = m.add_inputs();
+  input->set_name(name);
+  input->set_kind(tinyfair::Input::CATEGORICAL);
+  for (const char* c : categories) input->add_categories(c);
+  input->set_category_count(static_cast<uint32_t>(categories.size()));
+}
+
+void AddNumeric(Model& m, const char* name, float offset, float scale) {
+  auto* input = m.add_inputs();
+  input->set_name(name);
+  input->set_kind(tinyfair::Input::NUMERIC);
+  input->set_offset(offset);
+  input->set_scale(scale);
+}
+
+// Inputs: x (numeric, offset 1, scale 2), colour (3 categories), sex (2),
+// z (numeric, offset -3, scale 0.5). Groups: sex. Scorer:
+// margin = 0.5 + 1.5 (x - 1) 2 - 0.75 (z + 3) 0.5 + colour + sex terms.
+Model Base(const std::string& id, tinyfair::LinearScorer::Link link) {
+  Model m;
+  m.set_model_id(id);
+  AddNumeric(m, "x", 1.0f, 2.0f);
+  AddCategorical(m, "colour", {"red", "green", "blue"});
+  AddCategorical(m, "sex", {"female", "male"});
+  AddNumeric(m, "z", -3.0f, 0.5f);
+  auto* groups = m.mutable_groups();
+  groups->set_kind(tinyfair::GroupFormation::FROM_ATTRIBUTES);
+  groups->add_attribute_inputs(2);
+  groups->add_group_names("sex=female");
+  groups->add_group_names("sex=male");
+  m.mutable_dimensions()->set_group_count(2);
+  auto* scorer = m.mutable_scorer();
+  scorer->set_bias(0.5f);
+  for (float w : {1.5f, 0.0f, 0.0f, -0.75f}) scorer->add_weights(w);
+  for (float w : {0.25f, -0.25f, 0.0f, -0.5f, 0.5f}) scorer->add_category_weights(w);
+  scorer->set_link(link);
+  for (float r : {0.4f, 0.45f}) m.add_reference_positive_rate(r);
+  return m;
+}
+
+Model Threshold() {
+  Model m = Base("threshold", tinyfair::LinearScorer::IDENTITY);
+  for (float t : {0.0f, 1.0f}) m.mutable_threshold()->add_threshold(t);
+  return m;
+}
+
+Model Ramp(const std::string& id = "ramp") {
+  Model m = Base(id, tinyfair::LinearScorer::SIGNED_LOGISTIC);
+  for (float t : {-0.25f, 0.25f}) m.mutable_ramp()->add_threshold(t);
+  for (float w : {0.5f, 0.25f}) m.mutable_ramp()->add_width(w);
+  return m;
+}
+
+Model Fallback() {
+  Model m = Ramp("fallback");
+  m.mutable_groups()->set_unknown_policy(tinyfair::GroupFormation::FALLBACK);
+  m.mutable_groups()->set_fallback_group(1);
+  return m;
+}
+
+Model DirectGroup() {
+  Model m = Ramp("direct");
+  m.mutable_groups()->set_kind(tinyfair::GroupFormation::DIRECT);
+  m.mutable_groups()->clear_attribute_inputs();
+  return m;
+}
+
+// Groups colour x sex (6), a ramp per group.
+Model Intersectional() {
+  Model m = Base("intersectional", tinyfair::LinearScorer::SIGNED_LOGISTIC);
+  auto* groups = m.mutable_groups();
+  groups->clear_attribute_inputs();
+  groups->clear_group_names();
+  groups->add_attribute_inputs(1);
+  groups->add_attribute_inputs(2);
+  for (const char* c : {"red", "green", "blue"}) {
+    for (const char* s : {"female", "male"}) {
+      groups->add_group_names(std::string("colour=") + c + " & sex=" + s);
+    }
+  }
+  m.mutable_dimensions()->set_group_count(6);
+  m.clear_reference_positive_rate();
+  for (int g = 0; g < 6; ++g) {
+    m.mutable_ramp()->add_threshold(-0.3f + 0.1f * static_cast<float>(g));
+    m.mutable_ramp()->add_width(0.1f + 0.05f * static_cast<float>(g));
+    m.add_reference_positive_rate(0.5f);
+  }
+  return m;
+}
+
+Model TwoThreshold() {
+  Model m = Base("two-threshold", tinyfair::LinearScorer::LOGISTIC);
+  auto* rule = m.mutable_two_threshold();
+  // Group 0: a randomized mix of two thresholds; group 1: constant 0.25.
+  rule->add_threshold0(0.4f);
+  rule->add_probability0(0.3f);
+  rule->add_threshold1(0.6f);
+  rule->add_probability1(0.7f);
+  rule->add_threshold0(-kInfinity);
+  rule->add_probability0(0.25f);
+  rule->add_threshold1(kInfinity);
+  rule->add_probability1(0.75f);
+  return m;
+}
+
+Model Truncated(const std::string& id, tinyfair::TruncatedLogisticRule::Criterion criterion,
+                std::vector<float> label1, std::vector<float> label0) {
+  Model m = Base(id, tinyfair::LinearScorer::LOGISTIC);
+  auto* rule = m.mutable_truncated_logistic();
+  rule->set_criterion(criterion);
+  for (float c : label1) rule->add_cell_label1(c);
+  for (float c : label0) rule->add_cell_label0(c);
+  rule->set_denominator_epsilon(1e-12f);
+  return m;
+}
+
+Model MixtureClassify() {
+  Model m = Base("mixture-classify", tinyfair::LinearScorer::SIGNED_LOGISTIC);
+  auto* rule = m.mutable_mixture();
+  rule->set_member_output(tinyfair::MixtureRule::CLASSIFY);
+  const float probability[] = {0.5f, 0.3f, 0.2f};
+  for (int j = 0; j < 3; ++j) {
+    rule->add_probability(probability[j]);
+    rule->add_bias(-0.2f * static_cast<float>(j));
+    for (float w : {0.1f * static_cast<float>(j), 0.0f, 0.0f, 0.3f - 0.2f * static_cast<float>(j)}) {
+      rule->add_weights(w);
+    }
+    for (int k = 0; k < 5; ++k) rule->add_category_weights(0.05f * static_cast<float>(k - j));
+    rule->add_threshold(0.1f * static_cast<float>(j) - 0.1f);
+  }
+  return m;
+}
+
+Model MixtureRegress() {
+  Model m = Base("mixture-regress", tinyfair::LinearScorer::LOGISTIC);
+  auto* rule = m.mutable_mixture();
+  rule->set_member_output(tinyfair::MixtureRule::REGRESS);
+  for (float q : {0.6f, 0.4f}) rule->add_probability(q);
+  for (float b : {0.0f, 0.3f}) rule->add_bias(b);
+  for (float w : {0.2f, 0.0f, 0.0f, 0.1f, -0.4f, 0.0f, 0.0f, 0.2f}) rule->add_weights(w);
+  for (int k = 0; k < 10; ++k) rule->add_category_weights(0.02f * static_cast<float>(k));
+  rule->mutable_output()->set_min(0.0f);
+  rule->mutable_output()->set_max(1.0f);
+  rule->mutable_output()->set_grid_size(40);
+  return m;
+}
+
+Model Regression() {
+  Model m = Base("regression", tinyfair::LinearScorer::IDENTITY);
+  auto* output = m.mutable_regression()->mutable_output();
+  output->set_min(-1.0f);
+  output->set_max(3.0f);
+  output->set_grid_size(10);
+  output->set_grid_value(tinyfair::RegressionOutput::MIDPOINT);
+  return m;
+}
+
+struct Golden {
+  std::string name;
+  Model model;
+};
+
+std::vector<Golden> GoldenModels() {
+  using C = tinyfair::TruncatedLogisticRule;
+  return {
+      {"SmallThresholdModel", Threshold()},
+      {"SmallRampModel", Ramp("small-ramp")},
+      {"FallbackModel", Fallback()},
+      {"DirectGroupModel", DirectGroup()},
+      {"IntersectionalModel", Intersectional()},
+      {"TwoThresholdModel", TwoThreshold()},
+      // Cell values from the spec's test vectors TV1 and TV3.
+      {"TruncatedDpModel", Truncated("truncated-dp", C::DEMOGRAPHIC_PARITY, {-2.5f, 5.0f / 3.0f}, {-2.5f, 5.0f / 3.0f})},
+      {"TruncatedEoppModel", Truncated("truncated-eopp", C::EQUAL_OPPORTUNITY, {-2.1052631579f, 1.5789473684f}, {0.0f, 0.0f})},
+      {"TruncatedEoddsModel", Truncated("truncated-eodds", C::EQUALIZED_ODDS, {1.2f, -1.5f}, {-0.8f, 2.0f})},
+      {"MixtureClassifyModel", MixtureClassify()},
+      {"MixtureRegressModel", MixtureRegress()},
+      {"RegressionModel", Regression()},
+  };
+}
+
+// One model input more than the runtime holds; sealed by hand, since
+// SealModel rightly refuses it.
+std::string OversizedModelBytes() {
+  Model m = Ramp("oversized");
+  for (size_t i = m.inputs_size(); i <= tinyfair::runtime::kMaxInputs; ++i) {
+    AddNumeric(m, ("extra" + std::to_string(i)).c_str(), 0.0f, 1.0f);
+    m.mutable_scorer()->add_weights(0.01f);
+  }
+  try {
+    (void)tinyfair::host::SealModel(m);
+  } catch (const std::exception&) {
+    // Expected: the runtime refuses it; the hash and CRC are already set.
+  }
+  std::string bytes;
+  m.SerializeToString(&bytes);
+  return bytes;
+}
+
+// Seeded rows: mostly ordinary values, with every refusal mixed in.
+tinyfair::host::DecisionVectors MakeVectors(uint64_t seed) {
+  tinyfair::runtime::Pcg32 rng(seed, 0x90d);
+  auto uniform = [&rng] { return (static_cast<float>(rng.Next() >> 8U) + 0.5f) / 16777216.0f; };
+  tinyfair::host::DecisionVectors v;
+  v.input_count = 4;
+  v.seed = seed;
+  v.stream = 7;
+  for (size_t r = 0; r < kRowsPerModel; ++r) {
+    float x = 1.0f + 2.0f * (uniform() - 0.5f);
+    float z = -3.0f + 8.0f * (uniform() - 0.5f);
+    float colour = static_cast<float>(static_cast<int>(uniform() * 3.0f));
+    float sex = static_cast<float>(static_cast<int>(uniform() * 2.0f));
+    uint32_t group = static_cast<uint32_t>(uniform() * 2.0f);
+    const float special = uniform();
+    if (special < 0.03f) x = std::numeric_limits<float>::quiet_NaN();
+    else if (special < 0.05f) z = -kInfinity;
+    else if (special < 0.07f) colour = 3.0f;             // unknown category
+    else if (special < 0.08f) colour = 0.5f;             // not an index
+    else if (special < 0.11f) sex = 2.0f;                // unknown group attribute
+    else if (special < 0.12f) sex = std::numeric_limits<float>::quiet_NaN();
+    else if (special < 0.14f) group = 5;                 // unknown direct group
+    else if (special < 0.15f) x = 3.0e38f;               // overflow
+    v.inputs.insert(v.inputs.end(), {x, colour, sex, z});
+    v.groups.push_back(group);
+  }
+  return v;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: make_golden_models OUT_DIR\n");
+    return 2;
+  }
+  const std::string out = argv[1];
+  std::string header;
+  std::string registry =
+      "namespace tinyfair_models {\n\nstruct GoldenModel {\n  const char* name;\n"
+      "  const uint8_t* bytes;\n  size_t size;\n};\n\ninline constexpr GoldenModel kGoldenModels[] = {\n";
+  std::string records;
+  uint64_t seed = 1000;
+  for (auto& golden : GoldenModels()) {
+    const std::string bytes = tinyfair::host::SealModel(golden.model);
+    std::string part = tinyfair::codegen::ModelBytesHeader(golden.name, bytes, golden.name);
+    if (!header.empty()) part = part.substr(part.find("namespace tinyfair_models"));
+    header += part;
+    registry += "    {\"" + golden.name + "\", k" + golden.name + ", k" + golden.name + "Size},\n";
+
+    // The host runtime's decisions on this model's vectors.
+    const tinyfair::host::DecisionVectors vectors = MakeVectors(++seed);
+    tinyfair::host::WriteFileAtomically(out + "/golden_" + golden.name + ".tfv",
+                                        tinyfair::host::EncodeDecisionVectors(vectors));
+    auto model = std::make_unique<tinyfair::runtime::Model>();
+    if (model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()) !=
+        tinyfair::runtime::Status::kOk) {
+      std::fprintf(stderr, "make_golden_models: %s does not load\n", golden.name.c_str());
+      return 1;
+    }
+    tinyfair::runtime::Pcg32 rng(vectors.seed, vectors.stream);
+    std::vector<tinyfair::runtime::Decision> decisions(kRowsPerModel);
+    for (size_t r = 0; r < kRowsPerModel; ++r) {
+      tinyfair::runtime::DecisionInput input;
+      input.values = vectors.inputs.data() + r * vectors.input_count;
+      input.count = vectors.input_count;
+      input.group = vectors.groups[r];
+      (void)model->Decide(input, rng, decisions[r]);
+    }
+    records += tinyfair::host::DecisionLog(decisions);
+  }
+  registry += "};\n\n}  // namespace tinyfair_models\n";
+  header += registry;
+  const std::string oversized = OversizedModelBytes();
+  header += "\nnamespace tinyfair_models {\ninline constexpr size_t kOversizedModelSize = " +
+            std::to_string(oversized.size()) +
+            ";\nalignas(8) inline constexpr uint8_t kOversizedModel[] = {";
+  for (size_t i = 0; i < oversized.size(); ++i) {
+    header += (i % 16 == 0 ? "\n   " : "") + std::string(" ") +
+              std::to_string(static_cast<unsigned char>(oversized[i])) + ",";
+  }
+  header += "\n};\n}  // namespace tinyfair_models\n";
+  tinyfair::host::WriteFileAtomically(out + "/test_models.h", header);
+  tinyfair::host::WriteFileAtomically(out + "/golden_records.csv", records);
+  return 0;
+}
