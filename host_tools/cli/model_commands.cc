@@ -4,6 +4,8 @@
 #include <memory>
 
 #include "codegen/model_header.h"
+#include "codegen/model_tables.h"
+#include "host_tools/decision_runner.h"
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/model_file.h"
 
@@ -12,6 +14,7 @@ namespace {
 
 struct ModelOptions {
   std::string model, out, name = "Model", id;
+  bool tables = false;
 };
 
 void Export(const ModelOptions& o) {
@@ -36,7 +39,15 @@ void Codegen(const ModelOptions& o) {
   const std::string bytes = host::ReadFile(o.model);
   // The header names the model file, not where it was on this machine.
   const std::string source = std::filesystem::path(o.model).filename().string();
-  host::WriteFileAtomically(o.out, codegen::ModelBytesHeader(o.name, bytes, source));
+  if (o.tables) {
+    // The tables of the runtime itself, after it loaded and validated them.
+    const tinyfair::Model model = host::ParseModelFile(bytes, o.model);
+    const auto loaded = host::LoadIntoRuntime(model);
+    host::WriteFileAtomically(
+        o.out, codegen::ModelTablesHeader(o.name, loaded->tables(), model.model_id(), source));
+  } else {
+    host::WriteFileAtomically(o.out, codegen::ModelBytesHeader(o.name, bytes, source));
+  }
   Note("codegen: wrote " + o.out);
 }
 
@@ -59,6 +70,9 @@ void AddModelCommands(CLI::App& app) {
   codegen->add_option("--model", o->model, "Sealed model (.pb)")->required()->check(CLI::ExistingFile);
   codegen->add_option("--name", o->name, "CamelCase name: the header defines k<Name>, k<Name>Size, k<Name>Hash");
   codegen->add_option("--out", o->out, "Output header")->required();
+  codegen->add_flag("--tables", o->tables,
+                    "Emit constexpr decision tables sized for the model (no decoder needed) "
+                    "instead of the model bytes");
   codegen->callback([o] { Codegen(*o); });
 }
 

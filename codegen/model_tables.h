@@ -1,0 +1,25 @@
+// Generates the C++ header that carries a model into firmware as constexpr
+// DecisionTables, sized exactly for the model: the firmware needs no decoder.
+#pragma once
+
+#include <string>
+
+#include "tinyfair_runtime/decision_tables.h"
+
+namespace tinyfair::codegen {
+
+/// A header defining, in namespace tinyfair_models,
+/// `inline constexpr tinyfair::runtime::DecisionTables k<Name>Tables` and
+/// `inline Status Decide<Name>(input, rng, out)` /
+/// `DecideWithDraw<Name>(input, draw, out)`, which call DecideAs<rule>, so only
+/// the model's rule is linked. `tables` must come from a loaded
+/// runtime::Model (Model::tables()), which makes the decisions identical to
+/// the decoder path's. `source` names the model in the first comment.
+std::string ModelTablesHeader(const std::string& name, const runtime::DecisionTables& tables,
+                              const std::string& model_id, const std::string& source);
+
+/// Only the declarations of the header above without its includes and
+/// Decide functions, for collecting several models in one header.
+std::string ModelTablesDefinitions(const std::string& name, const runtime::DecisionTables& tables);
+
+}  // namespace tinyfair::codegen
