@@ -12,4 +12,10 @@ namespace tinyfair::codegen {
 std::string ModelBytesHeader(const std::string& name, const std::string& bytes,
                              const std::string& source);
 
+/// The same for C firmware: `static const uint8_t k<Name>[]` (8-byte
+/// aligned) with `k<Name>Size` and `k<Name>Hash` as macros, for the C API
+/// (tinyfair_runtime/tinyfair.h).
+std::string ModelBytesHeaderC(const std::string& name, const std::string& bytes,
+                              const std::string& source);
+
 }  // namespace tinyfair::codegen

@@ -13,7 +13,7 @@ namespace tinyfair::cli {
 namespace {
 
 struct ModelOptions {
-  std::string model, out, name = "Model", id;
+  std::string model, out, name = "Model", id, language = "c++";
   bool tables = false;
 };
 
@@ -39,12 +39,17 @@ void Codegen(const ModelOptions& o) {
   const std::string bytes = host::ReadFile(o.model);
   // The header names the model file, not where it was on this machine.
   const std::string source = std::filesystem::path(o.model).filename().string();
+  if (o.tables && o.language != "c++") {
+    throw std::invalid_argument("--tables emits C++ (constexpr tables); use the C API with model bytes");
+  }
   if (o.tables) {
     // The tables of the runtime itself, after it loaded and validated them.
     const tinyfair::Model model = host::ParseModelFile(bytes, o.model);
     const auto loaded = host::LoadIntoRuntime(model);
     host::WriteFileAtomically(
         o.out, codegen::ModelTablesHeader(o.name, loaded->tables(), model.model_id(), source));
+  } else if (o.language == "c") {
+    host::WriteFileAtomically(o.out, codegen::ModelBytesHeaderC(o.name, bytes, source));
   } else {
     host::WriteFileAtomically(o.out, codegen::ModelBytesHeader(o.name, bytes, source));
   }
@@ -70,6 +75,8 @@ void AddModelCommands(CLI::App& app) {
   codegen->add_option("--model", o->model, "Sealed model (.pb)")->required()->check(CLI::ExistingFile);
   codegen->add_option("--name", o->name, "CamelCase name: the header defines k<Name>, k<Name>Size, k<Name>Hash");
   codegen->add_option("--out", o->out, "Output header")->required();
+  codegen->add_option("--language", o->language, "c++ (default) or c (model bytes for the C API)")
+      ->check(CLI::IsMember({"c++", "c"}));
   codegen->add_flag("--tables", o->tables,
                     "Emit constexpr decision tables sized for the model (no decoder needed) "
                     "instead of the model bytes");

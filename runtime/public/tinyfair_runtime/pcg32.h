@@ -22,6 +22,14 @@ class Pcg32 {
     Next();
   }
 
+  /// A stream resumed from a recorded state and increment (see state()).
+  static constexpr Pcg32 FromState(uint64_t state, uint64_t increment) {
+    Pcg32 rng(0, 0);
+    rng.state_ = state;
+    rng.increment_ = increment | 1U;
+    return rng;
+  }
+
   /// The next uniform 32-bit draw.
   constexpr uint32_t Next() {
     const uint64_t old = state_;

@@ -1,0 +1,134 @@
+// The C API: thin wrappers that construct the C++ Model in the caller's
+// storage and translate the records.
+#include "tinyfair_runtime/tinyfair.h"
+
+#include <new>
+
+#include "tinyfair_runtime/model.h"
+
+namespace {
+
+using tinyfair::runtime::Decision;
+using tinyfair::runtime::DecisionInput;
+using tinyfair::runtime::Model;
+using tinyfair::runtime::Pcg32;
+using tinyfair::runtime::Status;
+
+static_assert(sizeof(Model) <= sizeof(tinyfair_model{}.storage),
+              "raise TINYFAIR_MODEL_STORAGE_BYTES in tinyfair.h");
+static_assert(alignof(Model) <= alignof(uint64_t));
+static_assert(sizeof(tinyfair_rng) == sizeof(Pcg32));
+static_assert(TINYFAIR_DECISION_LINE_BYTES == tinyfair::runtime::kDecisionRecordLineSize);
+static_assert(static_cast<int>(TINYFAIR_UNKNOWN_GROUP) == static_cast<int>(Status::kUnknownGroup));
+
+constexpr uint32_t kConstructed = 0x7F41E001U;
+
+const Model* AsModel(const tinyfair_model* model) {
+  if (model == nullptr || model->constructed != kConstructed) return nullptr;
+  return std::launder(reinterpret_cast<const Model*>(model->storage));
+}
+
+void ToC(const Decision& d, tinyfair_decision* out) {
+  out->model_hash = d.model_hash;
+  out->status = static_cast<tinyfair_status>(d.status);
+  out->group = d.group;
+  out->score = d.score;
+  out->probability = d.probability;
+  out->draw = d.draw;
+  out->positive = d.positive;
+  out->member = d.member;
+  out->value = d.value;
+}
+
+Decision FromC(const tinyfair_decision& d) {
+  Decision out;
+  out.model_hash = d.model_hash;
+  out.status = static_cast<Status>(d.status);
+  out.group = d.group;
+  out.score = d.score;
+  out.probability = d.probability;
+  out.draw = d.draw;
+  out.positive = d.positive;
+  out.member = d.member;
+  out.value = d.value;
+  return out;
+}
+
+tinyfair_status NotLoaded(tinyfair_decision* out) {
+  if (out != nullptr) ToC(Decision{}, out);
+  return TINYFAIR_NOT_LOADED;
+}
+
+}  // namespace
+
+extern "C" {
+
+void tinyfair_rng_seed(tinyfair_rng* rng, uint64_t seed, uint64_t stream) {
+  const Pcg32 pcg(seed, stream);
+  rng->state = pcg.state();
+  rng->increment = pcg.increment();
+}
+
+uint32_t tinyfair_rng_next(tinyfair_rng* rng) {
+  Pcg32 pcg = Pcg32::FromState(rng->state, rng->increment);
+  const uint32_t draw = pcg.Next();
+  rng->state = pcg.state();
+  return draw;
+}
+
+tinyfair_status tinyfair_model_load(tinyfair_model* model, const uint8_t* bytes, size_t size) {
+  if (model == nullptr) return TINYFAIR_NOT_LOADED;
+  // Constructed once in the caller's storage (placement, no heap); a later
+  // load reuses it.
+  if (model->constructed != kConstructed) {
+    ::new (static_cast<void*>(model->storage)) Model();
+    model->constructed = kConstructed;
+  }
+  Model* m = std::launder(reinterpret_cast<Model*>(model->storage));
+  return static_cast<tinyfair_status>(m->Load(bytes, size));
+}
+
+size_t tinyfair_model_input_count(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr ? m->input_count() : 0;
+}
+
+uint64_t tinyfair_model_hash(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr ? m->content_hash() : 0;
+}
+
+tinyfair_status tinyfair_model_decide(const tinyfair_model* model, const float* inputs,
+                                      size_t count, uint32_t group, tinyfair_rng* rng,
+                                      tinyfair_decision* out) {
+  const Model* m = AsModel(model);
+  if (m == nullptr || rng == nullptr || out == nullptr) return NotLoaded(out);
+  Pcg32 pcg = Pcg32::FromState(rng->state, rng->increment);
+  Decision decision;
+  const Status status = m->Decide(DecisionInput{inputs, count, group}, pcg, decision);
+  rng->state = pcg.state();
+  ToC(decision, out);
+  return static_cast<tinyfair_status>(status);
+}
+
+tinyfair_status tinyfair_model_decide_with_draw(const tinyfair_model* model, const float* inputs,
+                                                size_t count, uint32_t group, uint32_t draw,
+                                                tinyfair_decision* out) {
+  const Model* m = AsModel(model);
+  if (m == nullptr || out == nullptr) return NotLoaded(out);
+  Decision decision;
+  const Status status = m->DecideWithDraw(DecisionInput{inputs, count, group}, draw, decision);
+  ToC(decision, out);
+  return static_cast<tinyfair_status>(status);
+}
+
+size_t tinyfair_format_decision(const tinyfair_decision* decision, char* line, size_t size) {
+  if (decision == nullptr) return 0;
+  return tinyfair::runtime::FormatDecisionRecord(FromC(*decision), line, size);
+}
+
+const char* tinyfair_status_name(tinyfair_status status) {
+  return tinyfair::runtime::StatusName(static_cast<Status>(status));
+}
+
+}  // extern "C"

@@ -1,0 +1,100 @@
+/* The tinyfair runtime's C API, over the C++ one: for C firmware.
+ * Heap-free: the caller owns every object (put tinyfair_model in static
+ * storage: it is about 8.5 KiB). */
+#ifndef TINYFAIR_RUNTIME_TINYFAIR_H_
+#define TINYFAIR_RUNTIME_TINYFAIR_H_
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The same values as tinyfair::runtime::Status (status.h). */
+typedef enum tinyfair_status {
+  TINYFAIR_OK = 0,
+  TINYFAIR_NOT_LOADED = 1,
+  TINYFAIR_EMPTY_MODEL = 2,
+  TINYFAIR_MISSING_CRC = 3,
+  TINYFAIR_CRC_MISMATCH = 4,
+  TINYFAIR_MALFORMED = 5,
+  TINYFAIR_UNSUPPORTED_VERSION = 6,
+  TINYFAIR_CAPACITY_EXCEEDED = 7,
+  TINYFAIR_INVALID_MODEL = 8,
+  TINYFAIR_UNSUPPORTED_RULE = 9,
+  TINYFAIR_INPUT_COUNT_MISMATCH = 10,
+  TINYFAIR_NON_FINITE_INPUT = 11,
+  TINYFAIR_SCORE_OVERFLOW = 12,
+  TINYFAIR_UNKNOWN_CATEGORY = 13,
+  TINYFAIR_UNKNOWN_GROUP = 14
+} tinyfair_status;
+
+/* Room for the C++ Model; the implementation checks it at compile time. */
+#if UINTPTR_MAX > 0xFFFFFFFFu
+#define TINYFAIR_MODEL_STORAGE_BYTES 8768
+#else
+#define TINYFAIR_MODEL_STORAGE_BYTES 8704
+#endif
+
+typedef struct tinyfair_model {
+  uint32_t constructed; /* set by tinyfair_model_load */
+  uint32_t reserved;
+  uint64_t storage[TINYFAIR_MODEL_STORAGE_BYTES / 8];
+} tinyfair_model;
+
+/* PCG32 (docs/prng.md). */
+typedef struct tinyfair_rng {
+  uint64_t state;
+  uint64_t increment;
+} tinyfair_rng;
+
+/* The decision record (decision.h). */
+typedef struct tinyfair_decision {
+  uint64_t model_hash;
+  tinyfair_status status;
+  uint32_t group;
+  float score;
+  float probability;
+  uint32_t draw;
+  bool positive;
+  uint32_t member;
+  float value;
+} tinyfair_decision;
+
+/* Room for one decision log line and its NUL. */
+#define TINYFAIR_DECISION_LINE_BYTES 71
+
+void tinyfair_rng_seed(tinyfair_rng* rng, uint64_t seed, uint64_t stream);
+uint32_t tinyfair_rng_next(tinyfair_rng* rng);
+
+/* Loads a model file (untrusted bytes); on failure the model is unloaded. */
+tinyfair_status tinyfair_model_load(tinyfair_model* model, const uint8_t* bytes, size_t size);
+
+size_t tinyfair_model_input_count(const tinyfair_model* model);
+uint64_t tinyfair_model_hash(const tinyfair_model* model);
+
+/* Decides for `count` inputs (categorical ones as category index); `group`
+ * is read only by models whose groups are given directly. Takes one draw
+ * from `rng` when a decision is made. */
+tinyfair_status tinyfair_model_decide(const tinyfair_model* model, const float* inputs,
+                                      size_t count, uint32_t group, tinyfair_rng* rng,
+                                      tinyfair_decision* out);
+
+/* Decides with a draw the caller supplies (hardware entropy, or a replay). */
+tinyfair_status tinyfair_model_decide_with_draw(const tinyfair_model* model, const float* inputs,
+                                                size_t count, uint32_t group, uint32_t draw,
+                                                tinyfair_decision* out);
+
+/* One decision log line (docs/decision_records.md); returns its length. */
+size_t tinyfair_format_decision(const tinyfair_decision* decision, char* line, size_t size);
+
+/* "ok", "crc_mismatch", ... */
+const char* tinyfair_status_name(tinyfair_status status);
+
+#ifdef __cplusplus
+}  /* extern "C" */
+#endif
+
+#endif  /* TINYFAIR_RUNTIME_TINYFAIR_H_ */

@@ -1,0 +1,74 @@
+/* The C API, from C. Prints "N passed, M failed" and exits non-zero on a
+ * failure. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "demo_model_c.h"
+#include "tinyfair_runtime/tinyfair.h"
+
+static int passed, failed;
+
+#define CHECK(condition)                                                      \
+  do {                                                                        \
+    if (condition) {                                                          \
+      ++passed;                                                               \
+    } else {                                                                  \
+      ++failed;                                                               \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition); \
+    }                                                                         \
+  } while (0)
+
+static tinyfair_model model;
+static tinyfair_model never_loaded;
+static uint8_t corrupted[4096];
+
+int main(void) {
+  tinyfair_rng rng;
+  tinyfair_decision decision, replay;
+  char line[TINYFAIR_DECISION_LINE_BYTES];
+  /* test_score, experience, manager_rating, region (index), group (index) */
+  float inputs[5] = {62.0f, 5.0f, 3.0f, 1.0f, 1.0f};
+
+  tinyfair_rng_seed(&rng, 42, 54);
+  CHECK(tinyfair_rng_next(&rng) == 0xa15c02b7u);
+  CHECK(tinyfair_rng_next(&rng) == 0x7b47f409u);
+
+  CHECK(tinyfair_model_load(&model, kDemoModel, kDemoModelSize) == TINYFAIR_OK);
+  CHECK(tinyfair_model_hash(&model) == kDemoModelHash);
+  CHECK(tinyfair_model_input_count(&model) == 5);
+
+  tinyfair_rng_seed(&rng, 7, 1);
+  CHECK(tinyfair_model_decide(&model, inputs, 5, 0, &rng, &decision) == TINYFAIR_OK);
+  CHECK(decision.model_hash == kDemoModelHash);
+  CHECK(decision.group == 1);
+  CHECK(decision.probability >= 0.0f && decision.probability <= 1.0f);
+  CHECK(tinyfair_model_decide_with_draw(&model, inputs, 5, 0, decision.draw, &replay) == TINYFAIR_OK);
+  CHECK(replay.positive == decision.positive && replay.probability == decision.probability);
+  CHECK(tinyfair_format_decision(&decision, line, sizeof(line)) == 70);
+  {
+    char prefix[17];
+    snprintf(prefix, sizeof(prefix), "%016llx", (unsigned long long)kDemoModelHash);
+    CHECK(strncmp(line, prefix, 16) == 0 && line[16] == ',');
+  }
+
+  inputs[0] = NAN;
+  CHECK(tinyfair_model_decide(&model, inputs, 5, 0, &rng, &decision) == TINYFAIR_NON_FINITE_INPUT);
+  CHECK(decision.status == TINYFAIR_NON_FINITE_INPUT && !decision.positive);
+  inputs[0] = 62.0f;
+  inputs[3] = 9.0f;
+  CHECK(tinyfair_model_decide(&model, inputs, 5, 0, &rng, &decision) == TINYFAIR_UNKNOWN_CATEGORY);
+  CHECK(tinyfair_model_decide(&model, inputs, 4, 0, &rng, &decision) == TINYFAIR_INPUT_COUNT_MISMATCH);
+
+  CHECK(tinyfair_model_decide(&never_loaded, inputs, 5, 0, &rng, &decision) == TINYFAIR_NOT_LOADED);
+  CHECK(tinyfair_model_input_count(&never_loaded) == 0);
+
+  memcpy(corrupted, kDemoModel, kDemoModelSize);
+  corrupted[kDemoModelSize / 2] ^= 0x04;
+  CHECK(tinyfair_model_load(&model, corrupted, kDemoModelSize) == TINYFAIR_CRC_MISMATCH);
+  CHECK(tinyfair_model_decide(&model, inputs, 5, 0, &rng, &decision) == TINYFAIR_NOT_LOADED);
+  CHECK(strcmp(tinyfair_status_name(TINYFAIR_CRC_MISMATCH), "crc_mismatch") == 0);
+
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed == 0 ? 0 : 1;
+}
