@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing (Debian packages), builds the
-# host tools, the runtime and the firmware for each emulated board, then runs
-# CTest (host unit tests, pipeline tests on ../shared/datasets, and the QEMU
-# tests of every board). Safe to run twice.
+# host tools, the runtime and the firmware for each emulated board, runs
+# CTest (host unit tests, pipeline tests on ../shared/datasets, the QEMU
+# tests of every board), then builds and runs the host tests again under
+# AddressSanitizer and UndefinedBehaviorSanitizer. Safe to run twice.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
-build_dir=${TINYFAIR_BUILD_DIR:-$source_dir/build/host}
+cd "$source_dir"
 
 bash "$here/setup_debian.sh"
-cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build_dir" --parallel
-ctest --test-dir "$build_dir" --output-on-failure --parallel "$(nproc)"
+jobs=$(nproc)
+
+echo "== build and test (host, runtime, firmware in QEMU)"
+cmake --preset host >/dev/null
+cmake --build --preset host --parallel "$jobs"
+ctest --preset host --parallel "$jobs"
+
+echo "== build and test under AddressSanitizer and UndefinedBehaviorSanitizer"
+cmake --preset sanitize >/dev/null
+cmake --build --preset sanitize --parallel "$jobs"
+ctest --preset sanitize --parallel "$jobs"
