@@ -4,17 +4,33 @@
 # board's tests to this build's CTest run.
 include(ExternalProject)
 
-foreach(board IN LISTS TINYFAIR_BOARDS)
-  if(NOT EXISTS "${PROJECT_SOURCE_DIR}/targets/${board}/board.cmake")
+# Sets <out_var> to the toolchain file the board declares in its board.cmake
+# (TINYFAIR_BOARD_TOOLCHAIN_FILE); the function scope keeps the board's other
+# variables out of the host build.
+function(_tinyfair_board_toolchain_file board out_var)
+  set(board_file "${PROJECT_SOURCE_DIR}/targets/${board}/board.cmake")
+  if(NOT EXISTS "${board_file}")
     message(FATAL_ERROR "unknown board '${board}': no targets/${board}/board.cmake")
   endif()
+  unset(TINYFAIR_BOARD_TOOLCHAIN_FILE)
+  include("${board_file}")
+  if(NOT TINYFAIR_BOARD_TOOLCHAIN_FILE OR NOT EXISTS "${TINYFAIR_BOARD_TOOLCHAIN_FILE}")
+    message(FATAL_ERROR "board '${board}': TINYFAIR_BOARD_TOOLCHAIN_FILE "
+                        "'${TINYFAIR_BOARD_TOOLCHAIN_FILE}' does not exist")
+  endif()
+  get_filename_component(toolchain_file "${TINYFAIR_BOARD_TOOLCHAIN_FILE}" ABSOLUTE)
+  set(${out_var} "${toolchain_file}" PARENT_SCOPE)
+endfunction()
+
+foreach(board IN LISTS TINYFAIR_BOARDS)
+  _tinyfair_board_toolchain_file(${board} toolchain_file)
   set(board_build ${CMAKE_BINARY_DIR}/firmware/${board})
   ExternalProject_Add(firmware_${board}
     SOURCE_DIR ${PROJECT_SOURCE_DIR}
     BINARY_DIR ${board_build}
     CMAKE_GENERATOR ${CMAKE_GENERATOR}
     CMAKE_ARGS
-      -DCMAKE_TOOLCHAIN_FILE=${PROJECT_SOURCE_DIR}/targets/cmake/arm-none-eabi-gcc.cmake
+      -DCMAKE_TOOLCHAIN_FILE=${toolchain_file}
       -DTINYFAIR_BOARD=${board}
       -DCMAKE_BUILD_TYPE=MinSizeRel
       -DTINYFAIR_GOLDEN_DIR=${TINYFAIR_GOLDEN_DIR}

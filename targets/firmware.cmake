@@ -30,6 +30,8 @@ if(NOT TINYFAIR_BOARD OR NOT DEFINED TINYFAIR_QEMU_COMMAND)
 endif()
 
 set(TINYFAIR_TARGETS_DIR "${CMAKE_CURRENT_LIST_DIR}")
+# Linker scripts the board scripts may INCLUDE; relinks when they change.
+file(GLOB TINYFAIR_LINKER_INCLUDES CONFIGURE_DEPENDS "${TINYFAIR_TARGETS_DIR}/common/*.ld")
 get_filename_component(_tinyfair_repo_dir "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
 
 if(NOT DEFINED TINYFAIR_QEMU_TIMEOUT)
@@ -109,8 +111,10 @@ function(tinyfair_add_firmware)
 
   set(map_file "$<TARGET_FILE_DIR:${name}>/${name}.map")
   # --specs=nano.specs and the CPU flags reach the link through CMAKE_CXX_FLAGS.
+  # -L lets the board's linker script INCLUDE the shared section layouts.
   target_link_options(${name} PRIVATE
     "-T${TINYFAIR_LINKER_SCRIPT}"
+    "-L${TINYFAIR_TARGETS_DIR}/common"
     -nostartfiles
     -Wl,--gc-sections
     "-Wl,-Map=${map_file}")
@@ -119,7 +123,7 @@ function(tinyfair_add_firmware)
   endif()
   set_target_properties(${name} PROPERTIES
     SUFFIX ".elf"
-    LINK_DEPENDS "${TINYFAIR_LINKER_SCRIPT}"
+    LINK_DEPENDS "${TINYFAIR_LINKER_SCRIPT};${TINYFAIR_LINKER_INCLUDES}"
     ADDITIONAL_CLEAN_FILES "${map_file}")
 
   if(TINYFAIR_SIZE_EXECUTABLE)

@@ -5,6 +5,7 @@
 #   TINYFAIR_BOARD                    folder name of the board
 #   TINYFAIR_BOARD_DIR                this folder
 #   TINYFAIR_BOARD_TOOLCHAIN_PREFIX   tool prefix the board needs ("arm-none-eabi-")
+#   TINYFAIR_BOARD_TOOLCHAIN_FILE     CMake toolchain file for that prefix (the host build uses it)
 #   TINYFAIR_CPU_FLAGS                list of -m flags for compiling and linking
 #   TINYFAIR_LINKER_SCRIPT            linker script path
 #   TINYFAIR_STARTUP_SOURCES          startup code compiled into each firmware
@@ -14,6 +15,7 @@
 set(TINYFAIR_BOARD mps2_an386)
 set(TINYFAIR_BOARD_DIR "${CMAKE_CURRENT_LIST_DIR}")
 set(TINYFAIR_BOARD_TOOLCHAIN_PREFIX "arm-none-eabi-")
+set(TINYFAIR_BOARD_TOOLCHAIN_FILE "${CMAKE_CURRENT_LIST_DIR}/../cmake/arm-none-eabi-gcc.cmake")
 
 set(TINYFAIR_CPU_FLAGS
   -mcpu=cortex-m4
