@@ -75,6 +75,8 @@ constexpr uintptr_t kHfsr = 0xE000ED2C;
 constexpr uintptr_t kMmfar = 0xE000ED34;
 constexpr uintptr_t kBfar = 0xE000ED38;
 constexpr uintptr_t kCpacr = 0xE000ED88;
+constexpr uintptr_t kSfsr = 0xE000EDE4;
+constexpr uintptr_t kSfar = 0xE000EDE8;
 
 inline volatile uint32_t& Register(uintptr_t address) {
   return *reinterpret_cast<volatile uint32_t*>(address);
@@ -249,6 +251,14 @@ __attribute__((used)) void tinyfair_target_report_exception(
   WriteField(" hfsr=", Register(kHfsr));
   WriteField(" mmfar=", Register(kMmfar));
   WriteField(" bfar=", Register(kBfar));
+#endif
+#if defined(__ARM_FEATURE_CMSE)
+  // v8-M cores with TrustZone: a security violation (a SecureFault, or the
+  // HardFault it escalates to) is described here. Reads as zero when the
+  // core has no Security Extension or runs Non-secure.
+  WriteField(TINYFAIR_TARGET_HAS_MAIN_EXTENSION ? " sfsr=" : "\ntinyfair: sfsr=",
+             Register(kSfsr));
+  WriteField(" sfar=", Register(kSfar));
 #endif
   WriteString("\n");
   if (overflowed) Exit(kExitStackOverflow);
