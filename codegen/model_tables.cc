@@ -120,6 +120,8 @@ std::string ModelTablesDefinitions(const std::string& name, const DecisionTables
   set("groups.probability0", w.Floats("Probability0", g.probability0, groups));
   set("groups.threshold1", w.Floats("Threshold1", g.threshold1, groups));
   set("groups.probability1", w.Floats("Probability1", g.probability1, groups));
+  set("groups.ignore", w.Floats("Ignore", g.ignore, groups));
+  set("groups.constant", w.Floats("Constant", g.constant, groups));
   set("groups.cell_label1", w.Floats("CellLabel1", g.cell_label1, groups));
   set("groups.cell_label0", w.Floats("CellLabel0", g.cell_label0, groups));
   set("groups.criterion", "tinyfair::runtime::Criterion(" + std::to_string(static_cast<int>(g.criterion)) + ")");

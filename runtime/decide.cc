@@ -186,9 +186,12 @@ float GroupProbability(RuleKind rule, const GroupRuleTables& r, uint32_t g, floa
       return score >= r.threshold[g] ? 1.0f : 0.0f;
     case RuleKind::kRamp:
       return Clamp01((score - r.threshold[g]) / r.width[g]);
-    case RuleKind::kTwoThreshold:
-      return Clamp01((score > r.threshold0[g] ? r.probability0[g] : 0.0f) +
-                     (score > r.threshold1[g] ? r.probability1[g] : 0.0f));
+    case RuleKind::kTwoThreshold: {
+      const float thresholds = (score > r.threshold0[g] ? r.probability0[g] : 0.0f) +
+                               (score > r.threshold1[g] ? r.probability1[g] : 0.0f);
+      if (r.ignore == nullptr) return Clamp01(thresholds);
+      return Clamp01((1.0f - r.ignore[g]) * thresholds + r.ignore[g] * r.constant[g]);
+    }
     case RuleKind::kTruncatedLogistic:
       return TruncatedLogistic(r, g, score);
     default:

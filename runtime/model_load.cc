@@ -220,7 +220,11 @@ Status Model::ValidateRule() const {
       if (rule.threshold0_count != groups || rule.probability0_count != groups ||
           rule.threshold1_count != groups || rule.probability1_count != groups ||
           !AllProbabilities(rule.probability0, groups) ||
-          !AllProbabilities(rule.probability1, groups)) {
+          !AllProbabilities(rule.probability1, groups) ||
+          rule.ignore_count != rule.constant_count ||
+          (rule.ignore_count != 0 && rule.ignore_count != groups) ||
+          !AllProbabilities(rule.ignore, rule.ignore_count) ||
+          !AllProbabilities(rule.constant, rule.constant_count)) {
         return Status::kInvalidModel;
       }
       for (size_t g = 0; g < groups; ++g) {
@@ -371,6 +375,10 @@ void Model::Prepare() {
       t.groups.probability0 = m.rule.two_threshold.probability0;
       t.groups.threshold1 = m.rule.two_threshold.threshold1;
       t.groups.probability1 = m.rule.two_threshold.probability1;
+      if (m.rule.two_threshold.ignore_count != 0) {
+        t.groups.ignore = m.rule.two_threshold.ignore;
+        t.groups.constant = m.rule.two_threshold.constant;
+      }
       break;
     case tinyfair_Model_truncated_logistic_tag:
       t.rule = RuleKind::kTruncatedLogistic;

@@ -125,7 +125,12 @@ Model Intersectional() {
 Model TwoThreshold() {
   Model m = Base("two-threshold", tinyfair::LinearScorer::LOGISTIC);
   auto* rule = m.mutable_two_threshold();
-  // Group 0: a randomized mix of two thresholds; group 1: constant 0.25.
+  // Group 0: a randomized mix of two thresholds, with a constant mixed in;
+  // group 1: constant 0.25.
+  rule->add_ignore(0.2f);
+  rule->add_constant(1.0f);
+  rule->add_ignore(0.0f);
+  rule->add_constant(0.0f);
   rule->add_threshold0(0.4f);
   rule->add_probability0(0.3f);
   rule->add_threshold1(0.6f);

@@ -41,6 +41,8 @@ static_assert(ArrayCount(tinyfair_GroupTwoThresholdRule{}.threshold0) == kMaxGro
 static_assert(ArrayCount(tinyfair_GroupTwoThresholdRule{}.probability0) == kMaxGroups);
 static_assert(ArrayCount(tinyfair_GroupTwoThresholdRule{}.threshold1) == kMaxGroups);
 static_assert(ArrayCount(tinyfair_GroupTwoThresholdRule{}.probability1) == kMaxGroups);
+static_assert(ArrayCount(tinyfair_GroupTwoThresholdRule{}.ignore) == kMaxGroups);
+static_assert(ArrayCount(tinyfair_GroupTwoThresholdRule{}.constant) == kMaxGroups);
 static_assert(ArrayCount(tinyfair_TruncatedLogisticRule{}.cell_label1) == kMaxGroups);
 static_assert(ArrayCount(tinyfair_TruncatedLogisticRule{}.cell_label0) == kMaxGroups);
 static_assert(ArrayCount(tinyfair_MixtureRule{}.bias) == kMaxMembers);

@@ -43,6 +43,8 @@ struct GroupRuleTables {
   const float* probability0 = nullptr;  // two-threshold
   const float* threshold1 = nullptr;    // two-threshold
   const float* probability1 = nullptr;  // two-threshold
+  const float* ignore = nullptr;        // two-threshold, optional
+  const float* constant = nullptr;      // two-threshold, optional
   const float* cell_label1 = nullptr;   // truncated logistic
   const float* cell_label0 = nullptr;   // truncated logistic
   Criterion criterion = Criterion::kDemographicParity;
