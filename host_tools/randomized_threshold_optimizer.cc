@@ -74,6 +74,15 @@ RtoFit FitRandomizedThresholdOptimizer(const std::vector<double>& scores,
   if (!(options.rho >= 0.0 && options.rho <= 1.0)) {
     throw std::invalid_argument("rho must be in [0, 1]");
   }
+  if (!options.rho_by_group.empty() && options.rho_by_group.size() != group_count) {
+    throw std::invalid_argument("one rho per group");
+  }
+  for (double rho : options.rho_by_group) {
+    if (!(rho >= 0.0 && rho <= 1.0)) throw std::invalid_argument("rho must be in [0, 1]");
+  }
+  auto rho_of = [&options](size_t k) {
+    return options.rho_by_group.empty() ? options.rho : options.rho_by_group[k];
+  };
   if (!(options.epsilon >= 0.0 && options.epsilon <= 1.0)) {
     throw std::invalid_argument("epsilon must be in [0, 1]");
   }
@@ -100,9 +109,9 @@ RtoFit FitRandomizedThresholdOptimizer(const std::vector<double>& scores,
   fit.gamma = options.gamma;
   fit.thresholds.assign(group_count, 0.0);
   if (options.solver == RtoOptions::Solver::kExact) {
-    const double upper = options.rho + options.epsilon / 2.0;
-    const double lower = options.rho - options.epsilon / 2.0;
     for (size_t k = 0; k < group_count; ++k) {
+      const double upper = rho_of(k) + options.epsilon / 2.0;
+      const double lower = rho_of(k) - options.epsilon / 2.0;
       // dF/dt = eps/2 + rho - G(t) for t > 0 and -eps/2 + rho - G(t) for
       // t < 0: t = 0 is optimal when G(0) is within the tolerance band.
       const double at_zero = RampMean(by_group[k], 0.0, options.gamma);
@@ -127,8 +136,9 @@ RtoFit FitRandomizedThresholdOptimizer(const std::vector<double>& scores,
       const size_t i = pick(engine);
       const uint32_t k = groups[i];
       const double slope = Ramp(scores[i], lambda[k] - mu[k], options.gamma);
-      lambda[k] = std::max(0.0, lambda[k] - step * (half_epsilon + options.rho - slope));
-      mu[k] = std::max(0.0, mu[k] - step * (half_epsilon - options.rho + slope));
+      const double rho = rho_of(k);
+      lambda[k] = std::max(0.0, lambda[k] - step * (half_epsilon + rho - slope));
+      mu[k] = std::max(0.0, mu[k] - step * (half_epsilon - rho + slope));
       // Average the second half of the run only: the first half carries the
       // walk from t = 0 to the optimum, which would bias the average.
       if (s >= options.sgd_steps / 2) {
@@ -146,6 +156,69 @@ RtoFit FitRandomizedThresholdOptimizer(const std::vector<double>& scores,
   for (size_t k = 0; k < group_count; ++k) {
     fit.positive_rates.push_back(RampMean(by_group[k], fit.thresholds[k], options.gamma));
     fit.group_sizes.push_back(by_group[k].size());
+  }
+  return fit;
+}
+
+CovarianceFit FitCovarianceControl(const std::vector<double>& scores,
+                                   const std::vector<uint8_t>& in_s,
+                                   const std::vector<uint32_t>& strata, size_t stratum_count,
+                                   double gamma, double epsilon) {
+  if (!(gamma > 0.0) || !(epsilon >= 0.0)) {
+    throw std::invalid_argument("gamma must be positive and epsilon non-negative");
+  }
+  if (scores.size() != in_s.size() || scores.size() != strata.size()) {
+    throw std::invalid_argument("scores, sensitive flags and strata differ in length");
+  }
+  std::vector<std::vector<std::pair<double, double>>> by_stratum(stratum_count);  // (f, z)
+  std::vector<double> members(stratum_count, 0.0);
+  for (size_t i = 0; i < scores.size(); ++i) {
+    if (strata[i] >= stratum_count) throw std::invalid_argument("stratum index out of range");
+    by_stratum[strata[i]].push_back({scores[i], in_s[i] ? 1.0 : 0.0});
+    members[strata[i]] += in_s[i] ? 1.0 : 0.0;
+  }
+  CovarianceFit fit;
+  fit.theta.assign(stratum_count, 0.0);
+  fit.share.assign(stratum_count, 0.0);
+  fit.covariance.assign(stratum_count, 0.0);
+  fit.thresholds.assign(2 * stratum_count, 0.0);
+  for (size_t k = 0; k < stratum_count; ++k) {
+    auto& cell = by_stratum[k];
+    const double n = static_cast<double>(cell.size());
+    if (cell.empty() || members[k] == 0.0 || members[k] == n) {
+      throw std::invalid_argument("stratum " + std::to_string(k) +
+                                  " needs examples both in and out of the sensitive class");
+    }
+    const double share = members[k] / n;
+    for (auto& [f, z] : cell) z -= share;
+    // mean_i z_i clamp((f_i - theta z_i) / gamma, 0, 1): the covariance of h
+    // and 1_S in the stratum, non-increasing in theta.
+    auto covariance = [&cell, gamma, n](double theta) {
+      double sum = 0.0;
+      for (const auto& [f, z] : cell) sum += z * std::clamp((f - theta * z) / gamma, 0.0, 1.0);
+      return sum / n;
+    };
+    double theta = 0.0;
+    const double at_zero = covariance(0.0);
+    if (std::fabs(at_zero) > epsilon) {
+      const double target = at_zero > 0.0 ? epsilon : -epsilon;
+      // Bracket the root: the covariance tends to -share(1-share) < 0 as
+      // theta grows and to +share(1-share) > 0 as it falls.
+      double lo = -1.0, hi = 1.0;
+      while (covariance(hi) > target) hi *= 2.0;
+      while (covariance(lo) < target) lo *= 2.0;
+      for (int iteration = 0; iteration < 200 && hi - lo > 0.0; ++iteration) {
+        const double mid = 0.5 * (lo + hi);
+        if (mid == lo || mid == hi) break;
+        (covariance(mid) > target ? lo : hi) = mid;
+      }
+      theta = 0.5 * (lo + hi);
+    }
+    fit.theta[k] = theta;
+    fit.share[k] = share;
+    fit.covariance[k] = covariance(theta);
+    fit.thresholds[stratum_count + k] = theta * (1.0 - share);  // in S
+    fit.thresholds[k] = -theta * share;                         // not in S
   }
   return fit;
 }

@@ -15,6 +15,9 @@ struct RtoOptions {
   double gamma = 0.1;
   /// Common target positive rate in [0, 1].
   double rho = 0.5;
+  /// A target per group instead (conditional statistical parity: groups are
+  /// sensitive x strata cells, each cell at its stratum's target).
+  std::vector<double> rho_by_group;
   /// Parity tolerance epsilon >= 0: each group's rate lands in
   /// [rho - epsilon/2, rho + epsilon/2], as close to t = 0 as it can.
   double epsilon = 0.0;
@@ -44,5 +47,25 @@ RtoFit FitRandomizedThresholdOptimizer(const std::vector<double>& scores,
 
 /// mean_i clamp((f_i - t) / gamma, 0, 1).
 double RampMean(const std::vector<double>& sorted_scores, double t, double gamma);
+
+/// Covariance control (the paper's Appendix E.1): within each stratum k,
+/// |cov(h, 1_S | k)| <= epsilon for a binary sensitive attribute S. The
+/// solution is a ramp per (stratum, S) cell with threshold theta_k * z,
+/// z = 1_S - rho_k, rho_k the share of S in stratum k; theta_k is found by
+/// bisection to machine precision.
+struct CovarianceFit {
+  /// Per stratum.
+  std::vector<double> theta;
+  /// Per stratum, the share of S.
+  std::vector<double> share;
+  /// Per stratum, the covariance of h and 1_S on the fitting sample.
+  std::vector<double> covariance;
+  /// Thresholds per cell, cell = in_s * stratum_count + stratum.
+  std::vector<double> thresholds;
+};
+CovarianceFit FitCovarianceControl(const std::vector<double>& scores,
+                                   const std::vector<uint8_t>& in_s,
+                                   const std::vector<uint32_t>& strata, size_t stratum_count,
+                                   double gamma, double epsilon);
 
 }  // namespace tinyfair::host

@@ -6,6 +6,7 @@
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/decision_runner.h"
+#include "host_tools/group_formation.h"
 #include "host_tools/input_encoder.h"
 #include "host_tools/logistic_regression.h"
 #include "host_tools/model_file.h"
@@ -20,47 +21,6 @@ struct TrainOptions {
   double l2 = 1e-4;
   bool use_sensitive = false;
 };
-
-// Group names and attribute indices of the product of the sensitive inputs.
-void FillGroups(const std::vector<tinyfair::Input>& inputs,
-                const std::vector<std::string>& sensitive, const std::string& unknown_group,
-                tinyfair::Model& model) {
-  auto* groups = model.mutable_groups();
-  groups->set_kind(tinyfair::GroupFormation::FROM_ATTRIBUTES);
-  std::vector<std::string> names = {""};
-  for (const auto& name : sensitive) {
-    for (size_t i = 0; i < inputs.size(); ++i) {
-      if (inputs[i].name() != name) continue;
-      groups->add_attribute_inputs(static_cast<uint32_t>(i));
-      std::vector<std::string> next;
-      for (const auto& prefix : names) {
-        for (const auto& category : inputs[i].categories()) {
-          next.push_back(prefix + (prefix.empty() ? "" : " & ") + name + "=" + category);
-        }
-      }
-      names = next;
-    }
-  }
-  for (const auto& name : names) groups->add_group_names(name);
-  model.mutable_dimensions()->set_group_count(static_cast<uint32_t>(names.size()));
-  if (unknown_group == "refuse") {
-    groups->set_unknown_policy(tinyfair::GroupFormation::REFUSE);
-  } else {
-    const std::string prefix = "fallback:";
-    if (unknown_group.rfind(prefix, 0) != 0) {
-      throw std::invalid_argument("--unknown-group takes 'refuse' or 'fallback:GROUP NAME'");
-    }
-    const std::string fallback = unknown_group.substr(prefix.size());
-    for (size_t g = 0; g < names.size(); ++g) {
-      if (names[g] == fallback) {
-        groups->set_unknown_policy(tinyfair::GroupFormation::FALLBACK);
-        groups->set_fallback_group(static_cast<uint32_t>(g));
-        return;
-      }
-    }
-    throw std::invalid_argument("no group called '" + fallback + "'");
-  }
-}
 
 void Train(const TrainOptions& o) {
   if (o.sensitive.empty()) throw std::invalid_argument("train needs --sensitive");
@@ -78,7 +38,7 @@ void Train(const TrainOptions& o) {
   model.set_model_id(o.id.empty() ? "logistic" : o.id);
   const std::vector<tinyfair::Input> inputs = host::InputsFromTable(table, roles);
   for (const auto& input : inputs) *model.add_inputs() = input;
-  FillGroups(inputs, o.sensitive, o.unknown_group, model);
+  host::FormGroups(o.sensitive, o.unknown_group, model);
 
   host::InputEncoder encoder(model.inputs(), table);
   std::vector<bool> use(inputs.size(), true);
