@@ -1,24 +1,27 @@
-// tinyfair postprocess --method rto: per-group ramps from the randomized
-// threshold optimizer, fitted on a sample distinct from the scorer's
-// training data, on the scores the device itself computes. With
-// --validation, (gamma, rho) are chosen on a further sample.
+// tinyfair postprocess: make a scorer's decisions fair without retraining.
+// The scorer is a model from `train`, or any black-box model's scores in a
+// CSV column. Fitted on a sample distinct from the scorer's training data,
+// on the scores the device itself computes.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
-#include "host_tools/decision_runner.h"
 #include "host_tools/model_file.h"
 #include "host_tools/randomized_threshold_optimizer.h"
+#include "host_tools/score_model.h"
+#include "host_tools/scored_sample.h"
 
 namespace tinyfair::cli {
 namespace {
 
 struct PostprocessOptions {
   std::string model, data, validation, out = "fair_model.json", method = "rto", solver = "exact",
-      rho = "auto";
+      rho = "auto", score_column, score_kind = "probability";
   LabelOptions label;
+  std::vector<std::string> sensitive, strata;
+  bool covariance = false;
   double gamma = 0.1, epsilon = 0.0, max_validation_gap = 1.0;
   std::vector<double> gamma_grid = {0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
   std::vector<double> rho_offsets = {-0.1, -0.05, 0.0, 0.05, 0.1};
@@ -26,41 +29,92 @@ struct PostprocessOptions {
   uint64_t seed = 1;
 };
 
-struct Scored {
-  std::vector<double> scores;
-  std::vector<uint32_t> groups;
-  std::vector<int> labels;
-  size_t refused = 0;
+// The names of the inputs that form the model's groups.
+std::vector<std::string> GroupAttributes(const tinyfair::Model& model) {
+  std::vector<std::string> names;
+  for (uint32_t index : model.groups().attribute_inputs()) names.push_back(model.inputs(index).name());
+  return names;
+}
+
+// Number of groups the strata attributes form (their category product).
+size_t StrataCount(const tinyfair::Model& model, const std::vector<std::string>& strata) {
+  size_t count = 1;
+  for (const auto& name : strata) {
+    for (const auto& input : model.inputs()) {
+      if (input.name() == name) count *= input.category_count();
+    }
+  }
+  return count;
+}
+
+// The fitted ramp: thresholds per group and the width.
+struct RampFit {
+  std::vector<double> thresholds;
+  double gamma = 0.0;
+  double rho = 0.0;
 };
 
-// The device's scores f and groups for every row the model decides.
-Scored DeviceScores(const tinyfair::Model& model, const runtime::Model& scoring,
-                    const host::CsvTable& table, const LabelOptions& label, uint64_t seed) {
-  host::InputEncoder encoder(model.inputs(), table);
-  const auto decisions = host::DecideRows(scoring, encoder, seed, 0);
-  std::vector<int> labels;
-  if (!label.label.empty()) labels = host::ReadLabels(table, label.label, label.positive);
-  Scored scored;
-  for (size_t r = 0; r < decisions.size(); ++r) {
-    if (!runtime::IsOk(decisions[r].status)) {
-      ++scored.refused;
-      continue;
+class RampFitter {
+ public:
+  RampFitter(const PostprocessOptions& o, const host::ScoredSample& sample, size_t group_count,
+             size_t strata_count)
+      : o_(o), sample_(sample), group_count_(group_count), strata_count_(strata_count) {
+    // Label rate per stratum (the last group attributes), and overall.
+    std::vector<double> positives(strata_count, 0.0), counts(strata_count, 0.0);
+    for (size_t i = 0; i < sample.groups.size(); ++i) {
+      const size_t s = sample.groups[i] % strata_count;
+      positives[s] += sample.labels.empty() ? 0.0 : sample.labels[i];
+      counts[s] += 1.0;
     }
-    scored.scores.push_back(decisions[r].score);
-    scored.groups.push_back(decisions[r].group);
-    if (!labels.empty()) scored.labels.push_back(labels[r]);
+    for (size_t s = 0; s < strata_count; ++s) {
+      stratum_rate_.push_back(counts[s] > 0.0 ? positives[s] / counts[s] : 0.0);
+    }
   }
-  return scored;
-}
 
-double Mean(const std::vector<int>& values) {
-  double sum = 0.0;
-  for (int v : values) sum += v;
-  return values.empty() ? 0.0 : sum / static_cast<double>(values.size());
-}
+  RampFit Fit(double gamma, double rho_offset) const {
+    RampFit fit;
+    fit.gamma = gamma;
+    if (o_.covariance) {
+      // Binary sensitive attribute first, strata after: cell = s * strata + k.
+      std::vector<uint8_t> in_s;
+      std::vector<uint32_t> strata;
+      for (uint32_t g : sample_.groups) {
+        in_s.push_back(g / strata_count_ == 1 ? 1 : 0);
+        strata.push_back(static_cast<uint32_t>(g % strata_count_));
+      }
+      fit.thresholds = host::FitCovarianceControl(sample_.scores, in_s, strata, strata_count_, gamma,
+                                                  o_.epsilon)
+                           .thresholds;
+      return fit;
+    }
+    host::RtoOptions options;
+    options.gamma = gamma;
+    options.epsilon = o_.epsilon;
+    options.seed = o_.seed;
+    options.sgd_steps = o_.sgd_steps;
+    options.solver =
+        o_.solver == "sgd" ? host::RtoOptions::Solver::kSgd : host::RtoOptions::Solver::kExact;
+    for (size_t g = 0; g < group_count_; ++g) {
+      const double base = o_.rho == "auto" ? stratum_rate_[g % strata_count_] : std::stod(o_.rho);
+      options.rho_by_group.push_back(std::clamp(base + rho_offset, 0.0, 1.0));
+    }
+    fit.rho = options.rho_by_group.front();
+    fit.thresholds =
+        host::FitRandomizedThresholdOptimizer(sample_.scores, sample_.groups, group_count_, options)
+            .thresholds;
+    return fit;
+  }
 
-// Expected accuracy and parity gap of a fit on a scored sample.
-std::pair<double, double> ExpectedAccuracyAndGap(const host::RtoFit& fit, const Scored& sample,
+ private:
+  const PostprocessOptions& o_;
+  const host::ScoredSample& sample_;
+  size_t group_count_;
+  size_t strata_count_;
+  std::vector<double> stratum_rate_;
+};
+
+// Expected accuracy and parity gap of a ramp on a scored sample.
+std::pair<double, double> ExpectedAccuracyAndGap(const RampFit& fit, const host::ScoredSample& sample,
                                                  size_t group_count) {
   double correct = 0.0;
   std::vector<double> positive(group_count, 0.0), count(group_count, 0.0);
@@ -80,57 +134,61 @@ std::pair<double, double> ExpectedAccuracyAndGap(const host::RtoFit& fit, const 
   return {correct / static_cast<double>(sample.scores.size()), high - low};
 }
 
-void Postprocess(const PostprocessOptions& o) {
-  tinyfair::Model model = host::ReadModel(o.model);
-  const host::CsvTable table = host::ReadCsv(o.data);
-  const size_t group_count = model.dimensions().group_count();
-
-  // The rule sees f = 2p - 1 in [-1, 1] (the spec's score mapping), computed
-  // by the runtime in float, exactly as the device will.
-  model.mutable_scorer()->set_link(tinyfair::LinearScorer::SIGNED_LOGISTIC);
-  auto* ramp = model.mutable_ramp();
-  ramp->Clear();
-  for (size_t g = 0; g < group_count; ++g) {
-    ramp->add_threshold(0.0f);
-    ramp->add_width(static_cast<float>(o.gamma));
+tinyfair::Model ScoringModel(const PostprocessOptions& o, const host::CsvTable& table) {
+  tinyfair::Model model;
+  std::vector<std::string> attributes = o.sensitive;
+  if (o.model.empty()) {
+    if (o.score_column.empty() || o.sensitive.empty()) {
+      throw std::invalid_argument("without --model, give --score-column and --sensitive");
+    }
+    std::vector<std::string> categorical = o.sensitive;
+    categorical.insert(categorical.end(), o.strata.begin(), o.strata.end());
+    model = host::ScoreOnlyModel(
+        table, o.score_column,
+        o.score_kind == "margin" ? host::ScoreKind::kMargin : host::ScoreKind::kProbability,
+        categorical);
+  } else {
+    model = host::ReadModel(o.model);
+    if (attributes.empty()) attributes = GroupAttributes(model);
   }
-  const auto scoring = host::LoadIntoRuntime(model);
-  const Scored fitting = DeviceScores(model, *scoring, table, o.label, o.seed);
+  attributes.insert(attributes.end(), o.strata.begin(), o.strata.end());
+  host::PrepareScoringModel(attributes, model);
+  return model;
+}
+
+void Postprocess(const PostprocessOptions& o) {
+  const host::CsvTable table = host::ReadCsv(o.data);
+  tinyfair::Model model = ScoringModel(o, table);
+  const size_t group_count = model.dimensions().group_count();
+  const size_t strata_count = StrataCount(model, o.strata);
+  if (o.covariance && group_count != 2 * strata_count) {
+    throw std::invalid_argument("--covariance needs one binary sensitive attribute");
+  }
+  const host::ScoredSample fitting =
+      host::ScoreThroughRuntime(model, table, o.label.label, o.label.positive);
   if (fitting.refused > 0) {
     Note("postprocess: " + std::to_string(fitting.refused) + " rows refused by the model, left out");
   }
-
-  host::RtoOptions options;
-  options.gamma = o.gamma;
-  options.epsilon = o.epsilon;
-  options.seed = o.seed;
-  options.sgd_steps = o.sgd_steps;
-  options.solver = o.solver == "sgd" ? host::RtoOptions::Solver::kSgd : host::RtoOptions::Solver::kExact;
-  // The common target rate: by default the label rate of the fitting sample.
-  options.rho = o.rho == "auto" ? Mean(fitting.labels) : std::stod(o.rho);
-  const auto names = GroupNames(model);
+  const RampFitter fitter(o, fitting, group_count, strata_count);
   char line[256];
 
   const auto start = std::chrono::steady_clock::now();
+  RampFit fit;
   if (!o.validation.empty()) {
-    const Scored validation = DeviceScores(model, *scoring, host::ReadCsv(o.validation), o.label, o.seed);
-    const double center = options.rho;
+    const host::ScoredSample validation =
+        host::ScoreThroughRuntime(model, host::ReadCsv(o.validation), o.label.label, o.label.positive);
     double best_accuracy = -1.0, best_gap = 0.0;
-    host::RtoOptions best = options;
     size_t fits = 0;
+    const std::vector<double> offsets = o.covariance ? std::vector<double>{0.0} : o.rho_offsets;
     for (double gamma : o.gamma_grid) {
-      for (double offset : o.rho_offsets) {
-        host::RtoOptions candidate = options;
-        candidate.gamma = gamma;
-        candidate.rho = std::clamp(center + offset, 0.0, 1.0);
-        const host::RtoFit fit = host::FitRandomizedThresholdOptimizer(
-            fitting.scores, fitting.groups, group_count, candidate);
+      for (double offset : offsets) {
+        const RampFit candidate = fitter.Fit(gamma, offset);
         ++fits;
-        const auto [accuracy, gap] = ExpectedAccuracyAndGap(fit, validation, group_count);
+        const auto [accuracy, gap] = ExpectedAccuracyAndGap(candidate, validation, group_count);
         if (gap <= o.max_validation_gap && accuracy > best_accuracy) {
           best_accuracy = accuracy;
           best_gap = gap;
-          best = candidate;
+          fit = candidate;
         }
       }
     }
@@ -138,53 +196,50 @@ void Postprocess(const PostprocessOptions& o) {
       throw std::runtime_error("no (gamma, rho) in the grid keeps the validation parity gap within " +
                                std::to_string(o.max_validation_gap));
     }
-    options = best;
     std::snprintf(line, sizeof(line),
                   "postprocess: selected gamma %.4g rho %.4f on %s (%zu fits; validation: "
                   "expected accuracy %.4f, parity gap %.4f)",
-                  options.gamma, options.rho, o.validation.c_str(), fits, best_accuracy, best_gap);
+                  fit.gamma, fit.rho, o.validation.c_str(), fits, best_accuracy, best_gap);
     Note(line);
+  } else {
+    fit = fitter.Fit(o.gamma, 0.0);
   }
-  const host::RtoFit fit = host::FitRandomizedThresholdOptimizer(fitting.scores, fitting.groups,
-                                                                 group_count, options);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  for (size_t g = 0; g < group_count; ++g) {
-    ramp->set_threshold(static_cast<int>(g), static_cast<float>(fit.thresholds[g]));
-    ramp->set_width(static_cast<int>(g), static_cast<float>(options.gamma));
-  }
-  model.set_model_id(model.model_id() + "+rto");
+  host::SetRampRule(fit.thresholds, fit.gamma, model);
+  model.set_model_id(model.model_id().substr(0, 27) + "+rto");
 
   // Reference rates as the device computes them (float thresholds).
-  const auto fair = host::LoadIntoRuntime(model);
-  host::InputEncoder encoder(model.inputs(), table);
-  const auto fair_decisions = host::DecideRows(*fair, encoder, o.seed, 0);
-  std::vector<double> expected(group_count, 0.0), counts(group_count, 0.0);
-  for (const auto& d : fair_decisions) {
-    if (!runtime::IsOk(d.status)) continue;
-    expected[d.group] += d.probability;
-    counts[d.group] += 1.0;
-  }
+  const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
+  const auto names = GroupNames(model);
   std::snprintf(line, sizeof(line),
-                "postprocess: rto (%s) gamma %.4g rho %.6f epsilon %.4g, %zu rows, fitted in %.4f s",
-                o.solver.c_str(), options.gamma, options.rho, options.epsilon,
-                fitting.scores.size(), seconds);
+                "postprocess: %s (%s) gamma %.4g epsilon %.4g, %zu rows, fitted in %.4f s",
+                o.covariance ? "rto covariance control" : "rto", o.solver.c_str(), fit.gamma,
+                o.epsilon, fitting.scores.size(), seconds);
   Note(line);
-  double low = 1.0, high = 0.0;
   for (size_t g = 0; g < group_count; ++g) {
-    const double rate = counts[g] > 0 ? expected[g] / counts[g] : 0.0;
-    model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rate));
-    low = std::min(low, rate);
-    high = std::max(high, rate);
-    std::snprintf(line, sizeof(line), "  %-28s n %7zu  threshold %+.6f  fitted rate %.6f",
-                  names[g].c_str(), fit.group_sizes[g], fit.thresholds[g], rate);
+    model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
+    std::snprintf(line, sizeof(line), "  %-40s threshold %+.6f  fitted rate %.6f", names[g].c_str(),
+                  fit.thresholds[g], rates[g]);
     Note(line);
   }
-  std::snprintf(line, sizeof(line), "postprocess: parity gap on the fitting sample %.3g", high - low);
+  // Parity holds within each stratum (the last group attributes).
+  double worst = 0.0;
+  for (size_t s = 0; s < strata_count; ++s) {
+    double low = 1.0, high = 0.0;
+    for (size_t g = s; g < group_count; g += strata_count) {
+      low = std::min(low, rates[g]);
+      high = std::max(high, rates[g]);
+    }
+    worst = std::max(worst, high - low);
+  }
+  std::snprintf(line, sizeof(line), "postprocess: parity gap on the fitting sample %.3g%s", worst,
+                o.strata.empty() ? "" : " (largest within a stratum)");
   Note(line);
-  model.set_provenance(model.provenance() + "; postprocess: rto, data " + o.data + ", gamma " +
-                       std::to_string(options.gamma) + ", rho " + std::to_string(options.rho) +
-                       ", epsilon " + std::to_string(options.epsilon) + ", solver " + o.solver);
+  model.set_provenance(model.provenance() + "; postprocess: rto" +
+                       (o.covariance ? " covariance" : "") + ", data " + o.data + ", gamma " +
+                       std::to_string(fit.gamma) + ", epsilon " + std::to_string(o.epsilon) +
+                       ", solver " + o.solver);
   host::WriteFileAtomically(o.out, host::ModelToJson(model));
   Note("postprocess: wrote " + o.out);
 }
@@ -194,14 +249,29 @@ void Postprocess(const PostprocessOptions& o) {
 void AddPostprocessCommand(CLI::App& app) {
   auto o = std::make_shared<PostprocessOptions>();
   auto* command = app.add_subcommand("postprocess", "Make a model's decisions fair without retraining");
-  command->add_option("--model", o->model, "Model (JSON or .pb)")->required()->check(CLI::ExistingFile);
+  command->add_option("--model", o->model, "Model from train (JSON or .pb); or use --score-column")
+      ->check(CLI::ExistingFile);
   command->add_option("--data", o->data, "Fitting CSV, distinct from the scorer's training data")
       ->required()->check(CLI::ExistingFile);
+  command->add_option("--score-column", o->score_column,
+                      "Post-process scores of any model: the CSV column holding them");
+  command->add_option("--score-kind", o->score_kind, "probability (in [0,1]) or margin (any real)")
+      ->check(CLI::IsMember({"probability", "margin"}));
+  command->add_option("--sensitive", o->sensitive,
+                      "Sensitive column(s) forming the groups (default: the model's groups)")
+      ->delimiter(',');
+  command->add_option("--strata", o->strata,
+                      "Column(s) within whose categories parity must hold (conditional parity)")
+      ->delimiter(',');
+  command->add_flag("--covariance", o->covariance,
+                    "Control the covariance of the decision and a binary sensitive attribute "
+                    "(within --strata) instead of parity at a common rate");
   AddLabelOptions(*command, o->label, false);
   command->add_option("--method", o->method, "Post-processing method")->check(CLI::IsMember({"rto"}));
   command->add_option("--gamma", o->gamma, "Ramp width gamma > 0");
-  command->add_option("--rho", o->rho, "Target positive rate in [0,1], or 'auto' (label rate of --data)");
-  command->add_option("--epsilon", o->epsilon, "Parity tolerance epsilon >= 0");
+  command->add_option("--rho", o->rho,
+                      "Target positive rate in [0,1], or 'auto' (label rate of --data, per stratum)");
+  command->add_option("--epsilon", o->epsilon, "Parity (or covariance) tolerance epsilon >= 0");
   command->add_option("--validation", o->validation,
                       "Choose gamma and rho on this CSV (grids: --gamma-grid, rho + --rho-offsets)")
       ->check(CLI::ExistingFile);
@@ -217,7 +287,7 @@ void AddPostprocessCommand(CLI::App& app) {
   command->add_option("--seed", o->seed, "Seed");
   command->add_option("--out", o->out, "Output model (JSON)");
   command->callback([o] {
-    if ((o->rho == "auto" || !o->validation.empty()) && o->label.label.empty()) {
+    if ((o->rho == "auto" || !o->validation.empty()) && !o->covariance && o->label.label.empty()) {
       throw std::invalid_argument("--rho auto and --validation need --label (and --positive unless the label is 0/1)");
     }
     Postprocess(*o);

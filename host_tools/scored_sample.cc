@@ -1,0 +1,77 @@
+#include "host_tools/scored_sample.h"
+
+#include "host_tools/decision_runner.h"
+#include "host_tools/group_formation.h"
+#include "host_tools/input_encoder.h"
+
+namespace tinyfair::host {
+
+void PrepareScoringModel(const std::vector<std::string>& attributes, tinyfair::Model& model) {
+  if (model.scorer().link() == tinyfair::LinearScorer::LOGISTIC) {
+    model.mutable_scorer()->set_link(tinyfair::LinearScorer::SIGNED_LOGISTIC);
+  }
+  if (!attributes.empty()) {
+    // New groups have new indices: a fallback group of the old ones no
+    // longer means anything, so unknown groups are refused.
+    FormGroups(attributes, "refuse", model);
+  }
+  const size_t groups = model.dimensions().group_count();
+  SetRampRule(std::vector<double>(groups, 0.0), 1.0, model);
+}
+
+ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const CsvTable& table,
+                                 const std::string& label,
+                                 const std::vector<std::string>& positive) {
+  InputEncoder encoder(model.inputs(), table);
+  const auto runtime_model = LoadIntoRuntime(model);
+  const auto decisions = DecideRows(*runtime_model, encoder, 1, 0);
+  std::vector<int> labels;
+  if (!label.empty()) labels = ReadLabels(table, label, positive);
+  ScoredSample sample;
+  for (size_t r = 0; r < decisions.size(); ++r) {
+    if (!runtime::IsOk(decisions[r].status)) {
+      ++sample.refused;
+      continue;
+    }
+    sample.scores.push_back(decisions[r].score);
+    sample.groups.push_back(decisions[r].group);
+    if (!labels.empty()) sample.labels.push_back(labels[r]);
+  }
+  return sample;
+}
+
+void SetRampRule(const std::vector<double>& thresholds, double gamma, tinyfair::Model& model) {
+  auto* ramp = model.mutable_ramp();
+  ramp->Clear();
+  for (double t : thresholds) {
+    ramp->add_threshold(static_cast<float>(t));
+    ramp->add_width(static_cast<float>(gamma));
+  }
+  model.clear_reference_positive_rate();
+  for (size_t g = 0; g < thresholds.size(); ++g) model.add_reference_positive_rate(0.0f);
+}
+
+void SetThresholdRule(const std::vector<double>& thresholds, tinyfair::Model& model) {
+  auto* rule = model.mutable_threshold();
+  rule->Clear();
+  for (double t : thresholds) rule->add_threshold(static_cast<float>(t));
+  model.clear_reference_positive_rate();
+  for (size_t g = 0; g < thresholds.size(); ++g) model.add_reference_positive_rate(0.0f);
+}
+
+std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model, const CsvTable& table) {
+  InputEncoder encoder(model.inputs(), table);
+  const auto runtime_model = LoadIntoRuntime(model);
+  const auto decisions = DecideRows(*runtime_model, encoder, 1, 0);
+  const size_t groups = model.dimensions().group_count();
+  std::vector<double> sum(groups, 0.0), count(groups, 0.0);
+  for (const auto& d : decisions) {
+    if (!runtime::IsOk(d.status)) continue;
+    sum[d.group] += d.probability;
+    count[d.group] += 1.0;
+  }
+  for (size_t g = 0; g < groups; ++g) sum[g] = count[g] > 0.0 ? sum[g] / count[g] : 0.0;
+  return sum;
+}
+
+}  // namespace tinyfair::host

@@ -1,0 +1,44 @@
+// The scores the device computes, with groups and labels: what every
+// post-processor fits on. Scores come from the runtime itself (float, as on
+// the device), so a rule fitted on them decides on the device exactly as
+// measured.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "host_tools/csv_reader.h"
+#include "tinyfair/model.pb.h"
+
+namespace tinyfair::host {
+
+struct ScoredSample {
+  std::vector<double> scores;  // f in [-1, 1]
+  std::vector<uint32_t> groups;
+  std::vector<int> labels;     // empty when no label column was named
+  size_t refused = 0;          // rows the model refused (left out)
+};
+
+/// Makes `model` a scoring model for post-processing: the linked score is
+/// f = 2p - 1 in [-1, 1] (a LOGISTIC link becomes SIGNED_LOGISTIC; other
+/// links are kept), the groups are the product of `attributes` (empty: keep
+/// the model's groups), and the rule is a placeholder ramp.
+void PrepareScoringModel(const std::vector<std::string>& attributes, tinyfair::Model& model);
+
+/// Scores every row of `table` through the runtime.
+/// @param label  label column ("" for none); positive: its positive values.
+ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const CsvTable& table,
+                                 const std::string& label,
+                                 const std::vector<std::string>& positive);
+
+/// Sets the ramp rule (thresholds on f, one per group, width gamma).
+void SetRampRule(const std::vector<double>& thresholds, double gamma, tinyfair::Model& model);
+
+/// Sets the deterministic rule: positive iff f >= threshold[group].
+void SetThresholdRule(const std::vector<double>& thresholds, tinyfair::Model& model);
+
+/// The expected positive rate per group of the model's decisions on the
+/// table (the probabilities the runtime returns), for reference rates.
+std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model, const CsvTable& table);
+
+}  // namespace tinyfair::host
