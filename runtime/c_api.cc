@@ -2,7 +2,13 @@
 // storage and translate the records.
 #include "tinyfair_runtime/tinyfair.h"
 
+#if __has_include(<new>)
 #include <new>
+#else
+// A toolchain without a C++ library (TINYFAIR_RUNTIME_CFG_EIGEN in config.h):
+// the placement form, which <new> would declare.
+inline void* operator new(size_t, void* where) noexcept { return where; }
+#endif
 
 #include "tinyfair_runtime/model.h"
 
@@ -25,7 +31,8 @@ constexpr uint32_t kConstructed = 0x7F41E001U;
 
 const Model* AsModel(const tinyfair_model* model) {
   if (model == nullptr || model->constructed != kConstructed) return nullptr;
-  return std::launder(reinterpret_cast<const Model*>(model->storage));
+  // The Model lives in the storage since tinyfair_model_load constructed it.
+  return __builtin_launder(reinterpret_cast<const Model*>(model->storage));
 }
 
 void ToC(const Decision& d, tinyfair_decision* out) {
@@ -84,7 +91,7 @@ tinyfair_status tinyfair_model_load(tinyfair_model* model, const uint8_t* bytes,
     ::new (static_cast<void*>(model->storage)) Model();
     model->constructed = kConstructed;
   }
-  Model* m = std::launder(reinterpret_cast<Model*>(model->storage));
+  Model* m = __builtin_launder(reinterpret_cast<Model*>(model->storage));
   return static_cast<tinyfair_status>(m->Load(bytes, size));
 }
 

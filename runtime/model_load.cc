@@ -58,6 +58,18 @@ Status CheckHeader(const uint8_t* bytes, size_t size) {
   return CheckCapacity(header.dimensions);
 }
 
+// w'_i = w_i s_i: exact products, so any evaluation order gives the same
+// bits.
+template <typename Vector>
+void FoldScales(const float* weights, const Vector& scales, long count, Vector& folded) {
+#if TINYFAIR_RUNTIME_CFG_EIGEN
+  folded = Eigen::Map<const Vector>(weights, count).cwiseProduct(scales);
+#else
+  folded = Vector(count);
+  for (long i = 0; i < count; ++i) folded[i] = weights[i] * scales[i];
+#endif  // TINYFAIR_RUNTIME_CFG_EIGEN
+}
+
 // Weights on categorical inputs must be 0: their terms come from the tables.
 bool CategoricalWeightsZero(const tinyfair_Model& m, const float* weights) {
   for (size_t i = 0; i < m.inputs_count; ++i) {
@@ -311,20 +323,17 @@ void Model::Prepare() {
   // with w'_i = w_i s_i (exact products, any order) and the folded bias
   // summed in index order. The host decides through this same code, so the
   // fold changes no decision.
-  InputVector scales(static_cast<Eigen::Index>(n));
-  InputVector offsets(static_cast<Eigen::Index>(n));
-  for (size_t i = 0; i < n; ++i) {
+  const long count = static_cast<long>(n);
+  InputVector scales(count);
+  InputVector offsets(count);
+  for (long i = 0; i < count; ++i) {
     const bool numeric = m.inputs[i].kind == tinyfair_Input_Kind_NUMERIC;
-    scales[static_cast<Eigen::Index>(i)] = numeric ? m.inputs[i].scale : 0.0f;
-    offsets[static_cast<Eigen::Index>(i)] = numeric ? m.inputs[i].offset : 0.0f;
+    scales[i] = numeric ? m.inputs[i].scale : 0.0f;
+    offsets[i] = numeric ? m.inputs[i].offset : 0.0f;
   }
-  folded_weights_ =
-      Eigen::Map<const InputVector>(m.scorer.weights, static_cast<Eigen::Index>(n))
-          .cwiseProduct(scales);
+  FoldScales(m.scorer.weights, scales, count, folded_weights_);
   float bias = m.scorer.bias;
-  for (size_t i = 0; i < n; ++i) {
-    bias -= folded_weights_[static_cast<Eigen::Index>(i)] * offsets[static_cast<Eigen::Index>(i)];
-  }
+  for (long i = 0; i < count; ++i) bias -= folded_weights_[i] * offsets[i];
   t.bias = bias;
   t.weights = folded_weights_.data();
 
@@ -403,13 +412,14 @@ void Model::Prepare() {
         member_draw_bound_[j] = PositiveDrawBound(cumulative);
       }
       member_draw_bound_[members - 1] = uint64_t{1} << 32U;
+      InputVector folded(count);
       for (uint32_t j = 0; j < members; ++j) {
         float* weights = mixture.weights + j * n;
-        Eigen::Map<InputVector> member(weights, static_cast<Eigen::Index>(n));
-        member = member.cwiseProduct(scales);
+        FoldScales(weights, scales, count, folded);
         float member_bias = mixture.bias[j];
-        for (size_t i = 0; i < n; ++i) {
-          member_bias -= weights[i] * offsets[static_cast<Eigen::Index>(i)];
+        for (long i = 0; i < count; ++i) {
+          weights[i] = folded[i];
+          member_bias -= weights[i] * offsets[i];
         }
         mixture.bias[j] = member_bias;
       }

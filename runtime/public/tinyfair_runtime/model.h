@@ -4,7 +4,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tinyfair_runtime/internal/config.h"
+
+#if TINYFAIR_RUNTIME_CFG_EIGEN
 #include <Eigen/Core>
+#endif  // TINYFAIR_RUNTIME_CFG_EIGEN
 
 #include "tinyfair/model.nanopb.h"
 #include "tinyfair_runtime/capacity.h"
@@ -50,8 +54,22 @@ class Model {
   const DecisionTables& tables() const { return tables_; }
 
  private:
+#if TINYFAIR_RUNTIME_CFG_EIGEN
   using InputVector =
       Eigen::Matrix<float, Eigen::Dynamic, 1, 0, static_cast<int>(kMaxInputs), 1>;
+#else
+  // A fixed-capacity vector with the few members Prepare() uses.
+  struct InputVector {
+    InputVector() = default;
+    explicit InputVector(long size) : size_(size) {}
+    float& operator[](long i) { return values_[i]; }
+    float operator[](long i) const { return values_[i]; }
+    float* data() { return values_; }
+    const float* data() const { return values_; }
+    long size_ = 0;
+    float values_[kMaxInputs] = {};
+  };
+#endif  // TINYFAIR_RUNTIME_CFG_EIGEN
 
   Status Validate() const;
   Status ValidateRule() const;
