@@ -59,6 +59,25 @@ void SetThresholdRule(const std::vector<double>& thresholds, tinyfair::Model& mo
   for (size_t g = 0; g < thresholds.size(); ++g) model.add_reference_positive_rate(0.0f);
 }
 
+void SetTwoThresholdRule(const std::vector<TwoThresholdGroup>& groups, tinyfair::Model& model) {
+  auto* rule = model.mutable_two_threshold();
+  rule->Clear();
+  bool constant = false;
+  for (const auto& g : groups) constant = constant || g.ignore != 0.0;
+  for (const auto& g : groups) {
+    rule->add_threshold0(static_cast<float>(g.t0));
+    rule->add_probability0(static_cast<float>(g.p0));
+    rule->add_threshold1(static_cast<float>(g.t1));
+    rule->add_probability1(static_cast<float>(g.p1));
+    if (constant) {
+      rule->add_ignore(static_cast<float>(g.ignore));
+      rule->add_constant(static_cast<float>(g.constant));
+    }
+  }
+  model.clear_reference_positive_rate();
+  for (size_t g = 0; g < groups.size(); ++g) model.add_reference_positive_rate(0.0f);
+}
+
 std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model, const CsvTable& table) {
   InputEncoder encoder(model.inputs(), table);
   const auto runtime_model = LoadIntoRuntime(model);

@@ -37,6 +37,13 @@ void SetRampRule(const std::vector<double>& thresholds, double gamma, tinyfair::
 /// Sets the deterministic rule: positive iff f >= threshold[group].
 void SetThresholdRule(const std::vector<double>& thresholds, tinyfair::Model& model);
 
+/// Sets the two-threshold rule (Hardt et al.): per group
+/// (1 - ignore)(p0 [f > t0] + p1 [f > t1]) + ignore * constant.
+struct TwoThresholdGroup {
+  double t0, p0, t1, p1, ignore, constant;
+};
+void SetTwoThresholdRule(const std::vector<TwoThresholdGroup>& groups, tinyfair::Model& model);
+
 /// The expected positive rate per group of the model's decisions on the
 /// table (the probabilities the runtime returns), for reference rates.
 std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model, const CsvTable& table);

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/hardt_postprocessing.h"
 #include "host_tools/model_file.h"
 #include "host_tools/randomized_threshold_optimizer.h"
 #include "host_tools/score_model.h"
@@ -169,8 +170,36 @@ void Postprocess(const PostprocessOptions& o) {
   if (fitting.refused > 0) {
     Note("postprocess: " + std::to_string(fitting.refused) + " rows refused by the model, left out");
   }
-  const RampFitter fitter(o, fitting, group_count, strata_count);
   char line[256];
+  if (o.method == "hardt-dp" || o.method == "hardt-eo") {
+    if (fitting.labels.empty()) throw std::invalid_argument("--method " + o.method + " needs --label");
+    host::HardtOptions options;
+    options.constraint = o.method == "hardt-dp" ? host::HardtOptions::Constraint::kDemographicParity
+                                                : host::HardtOptions::Constraint::kEqualizedOdds;
+    const host::HardtFit fit = host::FitHardtPostprocessing(fitting.scores, fitting.labels,
+                                                            fitting.groups, group_count, options);
+    std::vector<host::TwoThresholdGroup> rules;
+    for (const auto& r : fit.rules) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
+    host::SetTwoThresholdRule(rules, model);
+    model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
+    const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
+    const auto names = GroupNames(model);
+    for (size_t g = 0; g < group_count; ++g) {
+      model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
+      std::snprintf(line, sizeof(line),
+                    "  %-40s selection %.6f  TPR %.6f  FPR %.6f", names[g].c_str(),
+                    fit.selection_rates[g], fit.true_positive_rates[g], fit.false_positive_rates[g]);
+      Note(line);
+    }
+    std::snprintf(line, sizeof(line), "postprocess: %s, fitting accuracy %.4f", o.method.c_str(),
+                  fit.accuracy);
+    Note(line);
+    model.set_provenance(model.provenance() + "; postprocess: " + o.method + ", data " + o.data);
+    host::WriteFileAtomically(o.out, host::ModelToJson(model));
+    Note("postprocess: wrote " + o.out);
+    return;
+  }
+  const RampFitter fitter(o, fitting, group_count, strata_count);
 
   const auto start = std::chrono::steady_clock::now();
   RampFit fit;
@@ -267,7 +296,9 @@ void AddPostprocessCommand(CLI::App& app) {
                     "Control the covariance of the decision and a binary sensitive attribute "
                     "(within --strata) instead of parity at a common rate");
   AddLabelOptions(*command, o->label, false);
-  command->add_option("--method", o->method, "Post-processing method")->check(CLI::IsMember({"rto"}));
+  command->add_option("--method", o->method,
+                      "rto (randomized threshold optimizer), hardt-dp, hardt-eo (Hardt et al.)")
+      ->check(CLI::IsMember({"rto", "hardt-dp", "hardt-eo"}));
   command->add_option("--gamma", o->gamma, "Ramp width gamma > 0");
   command->add_option("--rho", o->rho,
                       "Target positive rate in [0,1], or 'auto' (label rate of --data, per stratum)");
@@ -287,7 +318,8 @@ void AddPostprocessCommand(CLI::App& app) {
   command->add_option("--seed", o->seed, "Seed");
   command->add_option("--out", o->out, "Output model (JSON)");
   command->callback([o] {
-    if ((o->rho == "auto" || !o->validation.empty()) && !o->covariance && o->label.label.empty()) {
+    if ((o->rho == "auto" || !o->validation.empty()) && !o->covariance && o->label.label.empty() &&
+        o->method == "rto") {
       throw std::invalid_argument("--rho auto and --validation need --label (and --positive unless the label is 0/1)");
     }
     Postprocess(*o);
