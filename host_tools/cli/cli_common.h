@@ -18,6 +18,7 @@ void AddTrainCommand(CLI::App& app);
 void AddPostprocessCommand(CLI::App& app);
 void AddModelCommands(CLI::App& app);
 void AddRunCommands(CLI::App& app);
+void AddSweepCommand(CLI::App& app);
 
 /// Label options shared by train, postprocess and evaluate.
 struct LabelOptions {

@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
   tinyfair::cli::AddPostprocessCommand(app);
   tinyfair::cli::AddModelCommands(app);
   tinyfair::cli::AddRunCommands(app);
+  tinyfair::cli::AddSweepCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

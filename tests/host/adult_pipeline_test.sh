@@ -30,3 +30,11 @@ print(f"after rto:           accuracy {after['accuracy']:.4f}, dp gap {after['dp
 ok = before["accuracy"] >= 0.845 and after["dp_gap"] <= 0.02 and after["accuracy"] >= 0.82
 sys.exit(0 if ok else 1)
 PY
+
+# The sweep: the RTO grid and the baselines, selected on validation, plotted.
+"$tinyfair" sweep --model "$work/logistic.json" --data "$work/fit.csv" --validation "$work/validation.csv" \
+  --test "$data/adult.test" --label Y --positive "$positive" --out-dir "$work/sweep" > "$work/sweep.txt"
+grep -E "original|selected|Hardt|RTO grid" "$work/sweep.txt"
+test "$(grep -c '^RTO,' "$work/sweep/sweep.csv")" -eq 65
+test -s "$work/sweep/tradeoff.png" && test -s "$work/sweep/decision_curves.png"
+"$tinyfair" export --model "$work/sweep/selected.json" --out "$work/selected.pb"

@@ -1,0 +1,251 @@
+// tinyfair sweep: fit the randomized threshold optimizer over a (gamma, rho)
+// grid and the baselines, measure each on validation and test data through
+// the runtime, select on validation, and plot the accuracy-bias trade-off
+// (the paper's Figure 3) and the per-group decision curves h(score) of the
+// chosen rule against Hardt et al.'s (its Figure 4).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+
+#include "host_tools/cli/cli_common.h"
+#include "host_tools/decision_runner.h"
+#include "host_tools/hardt_postprocessing.h"
+#include "host_tools/metrics.h"
+#include "host_tools/model_file.h"
+#include "host_tools/randomized_threshold_optimizer.h"
+#include "host_tools/scored_sample.h"
+
+namespace tinyfair::cli {
+namespace {
+
+struct SweepOptions {
+  std::string model, data, validation, test, out_dir = "sweep";
+  LabelOptions label;
+  std::vector<std::string> sensitive;
+  std::vector<double> gamma_grid = {0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
+  std::vector<double> rho_offsets = {-0.1, -0.05, 0.0, 0.05, 0.1};
+  double max_validation_gap = 1.0;
+  bool plots = true;
+};
+
+struct Row {
+  std::string method;
+  double gamma = NAN, rho = NAN;
+  host::ClassificationReport validation, test;
+};
+
+struct Evaluation {
+  const host::CsvTable* table;
+  std::vector<int> labels;
+};
+
+host::ClassificationReport Evaluate(const tinyfair::Model& model, const Evaluation& e) {
+  host::InputEncoder encoder(model.inputs(), *e.table);
+  const auto runtime_model = host::LoadIntoRuntime(model);
+  return host::EvaluateDecisions(host::DecideRows(*runtime_model, encoder, 1, 0), e.labels,
+                                 GroupNames(model));
+}
+
+std::string Format(const char* format, double a, double b, double c, double d) {
+  char text[160];
+  std::snprintf(text, sizeof(text), format, a, b, c, d);
+  return text;
+}
+
+void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& chosen,
+                const tinyfair::Model& rto, const host::HardtFit& hardt,
+                const std::vector<std::string>& names) {
+  const std::string dir = o.out_dir;
+  // The trade-off: one data block per method.
+  std::string data;
+  std::string last;
+  for (const auto& row : rows) {
+    if (row.method != last && !last.empty()) data += "\n\n";
+    if (row.method != last) data += "# " + row.method + "\n";
+    last = row.method;
+    data += Format("%.6f %.6f %.6f %.6f\n", row.test.expected_dp_gap, row.test.expected_accuracy,
+                   row.gamma, row.rho);
+  }
+  host::WriteFileAtomically(dir + "/tradeoff.dat", data);
+  std::string script =
+      "set terminal pngcairo size 900,600\nset output '" + dir + "/tradeoff.png'\n"
+      "set title 'Accuracy and demographic-parity gap on test data (expected values)'\n"
+      "set xlabel 'demographic-parity gap'\nset ylabel 'accuracy'\nset key bottom right\nset grid\n"
+      "plot ";
+  size_t block = 0;
+  last.clear();
+  for (const auto& row : rows) {
+    if (row.method == last) continue;
+    last = row.method;
+    script += (block ? ", " : "") + std::string("'" + dir + "/tradeoff.dat' index ") +
+              std::to_string(block) + " using 1:2 with points pointsize 1.5 title '" + row.method + "'";
+    ++block;
+  }
+  script += Format(", '-' using 1:2 with points pointtype 6 pointsize 4 lw 2 title 'selected RTO (gamma %.2g, rho %.3f)'\n%.6f %.6f\ne\n",
+                   chosen.gamma, chosen.rho, chosen.test.expected_dp_gap, chosen.test.expected_accuracy);
+  host::WriteFileAtomically(dir + "/tradeoff.gp", script);
+
+  // Decision curves h(p) per group, p the scorer's probability (f = 2p - 1).
+  std::string curves;
+  const auto& ramp = rto.ramp();
+  for (size_t g = 0; g < names.size(); ++g) {
+    for (int i = 0; i <= 400; ++i) {
+      const double p = i / 400.0, f = 2.0 * p - 1.0;
+      const double h = std::clamp((f - ramp.threshold(static_cast<int>(g))) / ramp.width(static_cast<int>(g)), 0.0, 1.0);
+      curves += Format("%.5f %.6f %.6f %.0f\n", p, h, host::HardtProbability(hardt.rules[g], f), 0);
+    }
+    curves += "\n\n";
+  }
+  host::WriteFileAtomically(dir + "/decision_curves.dat", curves);
+  std::string curve_script =
+      "set terminal pngcairo size 900,600\nset output '" + dir + "/decision_curves.png'\n"
+      "set title 'P(positive) against the scorer probability, per group'\n"
+      "set xlabel 'scorer probability p'\nset ylabel 'P(positive)'\nset key top left\nset grid\n"
+      "set yrange [-0.02:1.02]\nplot ";
+  for (size_t g = 0; g < names.size(); ++g) {
+    curve_script += (g ? ", " : "") + std::string("'" + dir + "/decision_curves.dat' index ") +
+                    std::to_string(g) + " using 1:2 with lines lw 2 title 'RTO " + names[g] + "'";
+    curve_script += ", '" + dir + "/decision_curves.dat' index " + std::to_string(g) +
+                    " using 1:3 with lines dashtype 2 lw 2 title 'Hardt " + names[g] + "'";
+  }
+  curve_script += "\n";
+  host::WriteFileAtomically(dir + "/decision_curves.gp", curve_script);
+  if (!o.plots) return;
+  for (const char* name : {"tradeoff.gp", "decision_curves.gp"}) {
+    const std::string command = "gnuplot '" + dir + "/" + name + "'";
+    if (std::system(command.c_str()) != 0) {
+      Note("sweep: gnuplot failed on " + dir + "/" + name + " (the data and script are kept)");
+    }
+  }
+}
+
+void Sweep(const SweepOptions& o) {
+  std::filesystem::create_directories(o.out_dir);
+  tinyfair::Model model = host::ReadModel(o.model);
+  std::vector<std::string> attributes = o.sensitive;
+  host::PrepareScoringModel(attributes, model);
+  const size_t group_count = model.dimensions().group_count();
+  const host::CsvTable fit_table = host::ReadCsv(o.data);
+  const host::CsvTable validation_table = host::ReadCsv(o.validation);
+  const host::CsvTable test_table = host::ReadCsv(o.test);
+  const host::ScoredSample fitting =
+      host::ScoreThroughRuntime(model, fit_table, o.label.label, o.label.positive);
+  const Evaluation validation{&validation_table,
+                              host::ReadLabels(validation_table, o.label.label, o.label.positive)};
+  const Evaluation test{&test_table, host::ReadLabels(test_table, o.label.label, o.label.positive)};
+  const auto names = GroupNames(model);
+  std::vector<Row> rows;
+  auto add = [&](const std::string& method, double gamma, double rho, const tinyfair::Model& m) {
+    rows.push_back({method, gamma, rho, Evaluate(m, validation), Evaluate(m, test)});
+  };
+
+  // The scorer as it is: positive iff p >= 0.5 (f >= 0).
+  tinyfair::Model original = model;
+  host::SetThresholdRule(std::vector<double>(group_count, 0.0), original);
+  add("original", NAN, NAN, original);
+
+  // The RTO grid; the fits alone are timed.
+  double label_rate = 0.0;
+  for (int y : fitting.labels) label_rate += y;
+  label_rate /= static_cast<double>(fitting.labels.size());
+  std::vector<std::pair<host::RtoOptions, host::RtoFit>> fits;
+  const auto start = std::chrono::steady_clock::now();
+  for (double gamma : o.gamma_grid) {
+    for (double offset : o.rho_offsets) {
+      host::RtoOptions options;
+      options.gamma = gamma;
+      options.rho = std::clamp(label_rate + offset, 0.0, 1.0);
+      fits.emplace_back(options, host::FitRandomizedThresholdOptimizer(fitting.scores, fitting.groups,
+                                                                      group_count, options));
+    }
+  }
+  const double fit_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  size_t chosen = 0;
+  double best = -1.0;
+  for (const auto& [options, fit] : fits) {
+    tinyfair::Model m = model;
+    host::SetRampRule(fit.thresholds, options.gamma, m);
+    add("RTO", options.gamma, options.rho, m);
+    const auto& v = rows.back().validation;
+    if (v.expected_dp_gap <= o.max_validation_gap && v.expected_accuracy > best) {
+      best = v.expected_accuracy;
+      chosen = rows.size() - 1;
+    }
+  }
+  if (best < 0.0) throw std::runtime_error("no RTO fit meets --max-validation-gap");
+
+  // Hardt et al.
+  host::HardtFit hardt_dp;
+  for (auto constraint : {host::HardtOptions::Constraint::kDemographicParity,
+                          host::HardtOptions::Constraint::kEqualizedOdds}) {
+    host::HardtOptions options;
+    options.constraint = constraint;
+    const host::HardtFit fit =
+        host::FitHardtPostprocessing(fitting.scores, fitting.labels, fitting.groups, group_count, options);
+    if (constraint == host::HardtOptions::Constraint::kDemographicParity) hardt_dp = fit;
+    std::vector<host::TwoThresholdGroup> rules;
+    for (const auto& r : fit.rules) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
+    tinyfair::Model m = model;
+    host::SetTwoThresholdRule(rules, m);
+    add(constraint == host::HardtOptions::Constraint::kDemographicParity ? "Hardt DP" : "Hardt EO",
+        NAN, NAN, m);
+  }
+
+  // The table.
+  std::string csv = "method,gamma,rho,validation_accuracy,validation_dp_gap,test_accuracy,test_dp_gap,"
+                    "test_sampled_accuracy,test_sampled_dp_gap\n";
+  std::printf("%-10s %6s %7s  %9s %9s  %9s %9s\n", "method", "gamma", "rho", "val acc", "val gap",
+              "test acc", "test gap");
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    char line[256];
+    std::snprintf(line, sizeof(line), "%s,%.4g,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", r.method.c_str(),
+                  r.gamma, r.rho, r.validation.expected_accuracy, r.validation.expected_dp_gap,
+                  r.test.expected_accuracy, r.test.expected_dp_gap, r.test.accuracy, r.test.dp_gap);
+    csv += line;
+    std::printf("%-10s %6.3g %7.4f  %9.4f %9.4f  %9.4f %9.4f%s\n", r.method.c_str(), r.gamma, r.rho,
+                r.validation.expected_accuracy, r.validation.expected_dp_gap,
+                r.test.expected_accuracy, r.test.expected_dp_gap, i == chosen ? "  <- selected" : "");
+  }
+  host::WriteFileAtomically(o.out_dir + "/sweep.csv", csv);
+  std::printf("RTO grid: %zu fits on %zu rows in %.4f s (exact solver, one core)\n", fits.size(),
+              fitting.scores.size(), fit_seconds);
+
+  tinyfair::Model selected = model;
+  host::SetRampRule(fits[chosen - 1].second.thresholds, rows[chosen].gamma, selected);
+  selected.set_model_id(selected.model_id().substr(0, 27) + "+rto");
+  const std::vector<double> rates = host::ExpectedPositiveRates(selected, fit_table);
+  for (size_t g = 0; g < group_count; ++g) {
+    selected.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
+  }
+  host::WriteFileAtomically(o.out_dir + "/selected.json", host::ModelToJson(selected));
+  WritePlots(o, rows, rows[chosen], selected, hardt_dp, names);
+  Note("sweep: wrote " + o.out_dir + "/{sweep.csv, selected.json, tradeoff.png, decision_curves.png}");
+}
+
+}  // namespace
+
+void AddSweepCommand(CLI::App& app) {
+  auto o = std::make_shared<SweepOptions>();
+  auto* command = app.add_subcommand(
+      "sweep", "Fit post-processors over a grid, select on validation data, table and plots");
+  command->add_option("--model", o->model, "Scorer model from train (JSON or .pb)")->required()->check(CLI::ExistingFile);
+  command->add_option("--data", o->data, "Fitting CSV")->required()->check(CLI::ExistingFile);
+  command->add_option("--validation", o->validation, "Validation CSV (selection)")->required()->check(CLI::ExistingFile);
+  command->add_option("--test", o->test, "Test CSV (reported)")->required()->check(CLI::ExistingFile);
+  AddLabelOptions(*command, o->label, true);
+  command->add_option("--sensitive", o->sensitive, "Sensitive column(s) (default: the model's groups)")->delimiter(',');
+  command->add_option("--gamma-grid", o->gamma_grid, "Gamma values")->delimiter(',');
+  command->add_option("--rho-offsets", o->rho_offsets, "Offsets to the label rate for rho")->delimiter(',');
+  command->add_option("--max-validation-gap", o->max_validation_gap, "Select only fits within this validation gap");
+  command->add_flag("!--no-plots", o->plots, "Write the gnuplot data and scripts but do not run gnuplot");
+  command->add_option("--out-dir", o->out_dir, "Output folder");
+  command->callback([o] { Sweep(*o); });
+}
+
+}  // namespace tinyfair::cli
