@@ -1,0 +1,211 @@
+// Measures the runtime on a board, for bench/run_runtime_benchmarks.sh:
+//  - the stack depth of Model::Load and Model::Decide for every golden model
+//    (every rule kind and group form), the demo model and the benchmark
+//    models, and of the codegen path (DecideAs over constexpr tables);
+//  - the emulated time of many calls of Model::Decide, of the codegen path
+//    and of a plain C dot-product loop, for 8, 32 and 128 inputs, and of a
+//    loop of known length, from which the script computes instructions per
+//    call when QEMU runs with -icount shift=0.
+// Prints one line per figure ("stack ...", "ticks ...", "calibration ...").
+//
+// Built with TINYFAIR_BENCH_TRACE=1, it instead makes one call of each
+// function between two marker functions, for QEMU's per-instruction trace
+// (-singlestep -d exec,nochain): the script counts the instructions between
+// the markers, exactly, and by function.
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench/runtime/instruction_counter.h"
+#include "bench/runtime/plain_loop.h"
+#include "bench/runtime/stack_probe.h"
+#include "bench_models.h"
+#include "demo_model.h"
+#include "targets/common/semihosting.h"
+#include "test_models.h"
+#include "tinyfair_runtime/model.h"
+
+#ifndef TINYFAIR_BENCH_TRACE
+#define TINYFAIR_BENCH_TRACE 0
+#endif
+
+namespace {
+
+using namespace tinyfair::runtime;
+namespace bench = tinyfair::bench;
+namespace target = tinyfair::target;
+
+// Two numbers of calls: their difference cancels the constant costs around
+// the loop, and is large enough that a timer tick (40 to 63 instructions on
+// these boards) is a small fraction of an instruction per call. The
+// calibration loop runs two instructions per iteration.
+constexpr uint32_t kCallsA = 100;
+constexpr uint32_t kCallsB = 1100;
+constexpr uint32_t kSpinA = 1000;
+constexpr uint32_t kSpinB = 1001000;
+
+Model g_model;
+
+void Line(const char* kind, const char* name, const char* key, long value) {
+  target::WriteString(kind);
+  target::WriteString(" ");
+  target::WriteString(name);
+  target::WriteString(" ");
+  target::WriteString(key);
+  target::WriteString(" ");
+  target::WriteDecimal(value);
+  target::WriteString("\n");
+}
+
+int Fail(const char* what, const char* name, Status status) {
+  target::WriteString("error ");
+  target::WriteString(what);
+  target::WriteString(" ");
+  target::WriteString(name);
+  target::WriteString(": ");
+  target::WriteString(StatusName(status));
+  target::WriteString("\n");
+  return 1;
+}
+
+// Stack depth of Load and Decide for one model and one input.
+int MeasureStack(const char* name, const uint8_t* bytes, size_t size,
+                 const DecisionInput& input) {
+  Status status = Status::kOk;
+  const size_t load = bench::StackUse([&]() __attribute__((always_inline)) {
+    status = g_model.Load(bytes, size);
+  });
+  if (status != Status::kOk) return Fail("load", name, status);
+  Pcg32 rng(1, 2);
+  Decision decision;
+  const size_t decide = bench::StackUse([&]() __attribute__((always_inline)) {
+    status = g_model.Decide(input, rng, decision);
+  });
+  if (status != Status::kOk) return Fail("decide", name, status);
+  Line("stack", name, "load", static_cast<long>(load));
+  Line("stack", name, "decide", static_cast<long>(decide));
+  return 0;
+}
+
+int MeasureStacks() {
+  // The golden models' inputs: x, colour, sex, z (see make_golden_models).
+  const float golden[] = {1.5f, 1.0f, 0.0f, -2.5f};
+  for (const auto& model : tinyfair_models::kGoldenModels) {
+    if (MeasureStack(model.name, model.bytes, model.size, {golden, 4, 0}) != 0) return 1;
+  }
+  // test_score, experience, manager_rating, region, group.
+  const float demo[] = {60.0f, 5.0f, 2.5f, 1.0f, 0.0f};
+  if (MeasureStack("DemoModel", tinyfair_models::kDemoModel, tinyfair_models::kDemoModelSize,
+                   {demo, 5, 0}) != 0) {
+    return 1;
+  }
+  char name[] = "BenchRampD000";
+  for (const auto& model : tinyfair_models::kBenchModels) {
+    const uint32_t d = model.input_count;
+    name[10] = static_cast<char>('0' + d / 100);
+    name[11] = static_cast<char>('0' + d / 10 % 10);
+    name[12] = static_cast<char>('0' + d % 10);
+    const DecisionInput input{model.input, d, 0};
+    if (MeasureStack(name, model.bytes, model.size, input) != 0) return 1;
+    Pcg32 rng(1, 2);
+    Decision decision;
+    Status status = Status::kOk;
+    const size_t tables = bench::StackUse([&]() __attribute__((always_inline)) {
+      status = model.decide(input, rng, decision);
+    });
+    if (status != Status::kOk) return Fail("codegen decide", name, status);
+    Line("stack", name, "decide_tables", static_cast<long>(tables));
+  }
+  return 0;
+}
+
+// What each measured call works on.
+struct Case {
+  DecisionInput input;
+  Pcg32 rng{1, 2};
+  Decision decision;
+  Status status = Status::kOk;
+  const tinyfair_models::BenchModel* bench = nullptr;
+  const float* weights = nullptr;
+  float threshold = 0.0f;
+  bool positive = false;
+};
+
+void CallNothing(void*) {}
+
+void CallModelDecide(void* context) {
+  Case& c = *static_cast<Case*>(context);
+  c.status = g_model.Decide(c.input, c.rng, c.decision);
+}
+
+void CallCodegenDecide(void* context) {
+  Case& c = *static_cast<Case*>(context);
+  c.status = c.bench->decide(c.input, c.rng, c.decision);
+}
+
+void CallPlainLoop(void* context) {
+  Case& c = *static_cast<Case*>(context);
+  c.positive = tinyfair_bench_plain_decide(c.weights, c.input.values, c.input.count, c.threshold);
+}
+
+#if TINYFAIR_BENCH_TRACE
+// noipa: never merged with each other or inlined, so that each shows in the
+// trace under its own name.
+extern "C" __attribute__((noipa)) void tinyfair_bench_trace_begin() {}
+extern "C" __attribute__((noipa)) void tinyfair_bench_trace_end() {}
+
+void Time(const char* name, const char* function, void (*fn)(void*), Case& c) {
+  Line("trace", name, function, 1);
+  tinyfair_bench_trace_begin();
+  fn(&c);
+  tinyfair_bench_trace_end();
+}
+#else
+void Time(const char* name, const char* function, void (*fn)(void*), Case& c) {
+  Line("ticks", name, function, static_cast<long>(bench::CallTicks(fn, &c, kCallsA)));
+  Line("ticks", name, function, static_cast<long>(bench::CallTicks(fn, &c, kCallsB)));
+}
+#endif
+
+int MeasureInstructions() {
+  if (!TINYFAIR_BENCH_TRACE) {
+    bench::StartCounter();
+    Line("calibration", "spin", "iterations", static_cast<long>(kSpinA));
+    Line("calibration", "spin", "ticks", static_cast<long>(bench::CalibrationTicks(kSpinA)));
+    Line("calibration", "spin", "iterations", static_cast<long>(kSpinB));
+    Line("calibration", "spin", "ticks", static_cast<long>(bench::CalibrationTicks(kSpinB)));
+    Line("calls", "all", "a", static_cast<long>(kCallsA));
+    Line("calls", "all", "b", static_cast<long>(kCallsB));
+  }
+  char name[] = "d000";
+  for (const auto& model : tinyfair_models::kBenchModels) {
+    const uint32_t d = model.input_count;
+    name[1] = static_cast<char>('0' + d / 100);
+    name[2] = static_cast<char>('0' + d / 10 % 10);
+    name[3] = static_cast<char>('0' + d % 10);
+    const Status status = g_model.Load(model.bytes, model.size);
+    if (status != Status::kOk) return Fail("load", name, status);
+    Case c;
+    c.input = DecisionInput{model.input, d, 0};
+    c.bench = &model;
+    // The same folded weights the runtime multiplies with, and group 0's
+    // ramp threshold.
+    c.weights = g_model.tables().weights;
+    c.threshold = g_model.tables().groups.threshold[0];
+    Time(name, "empty", CallNothing, c);
+    Time(name, "model_decide", CallModelDecide, c);
+    if (c.status != Status::kOk) return Fail("decide", name, c.status);
+    Time(name, "codegen_decide", CallCodegenDecide, c);
+    if (c.status != Status::kOk) return Fail("codegen decide", name, c.status);
+    Time(name, "plain_loop", CallPlainLoop, c);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main() {
+  if (!TINYFAIR_BENCH_TRACE && MeasureStacks() != 0) return 1;
+  if (MeasureInstructions() != 0) return 1;
+  target::WriteString("done\n");
+  return 0;
+}
