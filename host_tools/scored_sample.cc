@@ -1,5 +1,7 @@
 #include "host_tools/scored_sample.h"
 
+#include <cmath>
+
 #include "host_tools/decision_runner.h"
 #include "host_tools/group_formation.h"
 #include "host_tools/input_encoder.h"
@@ -54,7 +56,13 @@ void SetRampRule(const std::vector<double>& thresholds, double gamma, tinyfair::
 void SetThresholdRule(const std::vector<double>& thresholds, tinyfair::Model& model) {
   auto* rule = model.mutable_threshold();
   rule->Clear();
-  for (double t : thresholds) rule->add_threshold(static_cast<float>(t));
+  for (double t : thresholds) {
+    // The smallest float >= t: for every float score f, f >= it exactly when
+    // f >= t, so the device decides as the fit did.
+    float threshold = static_cast<float>(t);
+    if (static_cast<double>(threshold) < t) threshold = std::nextafter(threshold, HUGE_VALF);
+    rule->add_threshold(threshold);
+  }
   model.clear_reference_positive_rate();
   for (size_t g = 0; g < thresholds.size(); ++g) model.add_reference_positive_rate(0.0f);
 }
@@ -76,6 +84,13 @@ void SetTwoThresholdRule(const std::vector<TwoThresholdGroup>& groups, tinyfair:
   }
   model.clear_reference_positive_rate();
   for (size_t g = 0; g < groups.size(); ++g) model.add_reference_positive_rate(0.0f);
+}
+
+std::vector<double> AsProbabilities(const std::vector<double>& scores) {
+  std::vector<double> p;
+  p.reserve(scores.size());
+  for (double f : scores) p.push_back((f + 1.0) / 2.0);
+  return p;
 }
 
 std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model, const CsvTable& table) {

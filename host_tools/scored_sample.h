@@ -34,7 +34,8 @@ ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const CsvTable& t
 /// Sets the ramp rule (thresholds on f, one per group, width gamma).
 void SetRampRule(const std::vector<double>& thresholds, double gamma, tinyfair::Model& model);
 
-/// Sets the deterministic rule: positive iff f >= threshold[group].
+/// Sets the deterministic rule: positive iff f >= threshold[group], each
+/// threshold stored as the smallest float >= it.
 void SetThresholdRule(const std::vector<double>& thresholds, tinyfair::Model& model);
 
 /// Sets the two-threshold rule (Hardt et al.): per group
@@ -43,6 +44,11 @@ struct TwoThresholdGroup {
   double t0, p0, t1, p1, ignore, constant;
 };
 void SetTwoThresholdRule(const std::vector<TwoThresholdGroup>& groups, tinyfair::Model& model);
+
+/// Scores as probabilities p = (f + 1) / 2 (exact for float f), for the
+/// methods defined on probabilities; and a threshold on p back on f.
+std::vector<double> AsProbabilities(const std::vector<double>& scores);
+inline double ProbabilityThresholdOnScore(double threshold) { return 2.0 * threshold - 1.0; }
 
 /// The expected positive rate per group of the model's decisions on the
 /// table (the probabilities the runtime returns), for reference rates.

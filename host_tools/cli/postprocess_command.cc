@@ -10,6 +10,8 @@
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/hardt_postprocessing.h"
 #include "host_tools/model_file.h"
+#include "host_tools/reject_option_classification.h"
+#include "host_tools/shift_inference.h"
 #include "host_tools/randomized_threshold_optimizer.h"
 #include "host_tools/score_model.h"
 #include "host_tools/scored_sample.h"
@@ -21,6 +23,8 @@ struct PostprocessOptions {
   std::string model, data, validation, out = "fair_model.json", method = "rto", solver = "exact",
       rho = "auto", score_column, score_kind = "probability";
   LabelOptions label;
+  std::string unprivileged;
+  double bias_target = 0.02;
   std::vector<std::string> sensitive, strata;
   bool covariance = false;
   double gamma = 0.1, epsilon = 0.0, max_validation_gap = 1.0;
@@ -199,6 +203,59 @@ void Postprocess(const PostprocessOptions& o) {
     Note("postprocess: wrote " + o.out);
     return;
   }
+  if (o.method == "roc" || o.method == "shift") {
+    if (fitting.labels.empty()) throw std::invalid_argument("--method " + o.method + " needs --label");
+    const std::vector<double> probabilities = host::AsProbabilities(fitting.scores);
+    const auto names = GroupNames(model);
+    std::vector<double> thresholds;
+    if (o.method == "roc") {
+      host::RocOptions options;
+      options.bias_target = o.bias_target;
+      if (!o.unprivileged.empty()) {
+        const auto it = std::find(names.begin(), names.end(), o.unprivileged);
+        if (it == names.end()) throw std::invalid_argument("no group called '" + o.unprivileged + "'");
+        options.unprivileged_group = static_cast<uint32_t>(it - names.begin());
+      } else {
+        // The group the scorer selects least is the one the band favours.
+        std::vector<double> selected(group_count, 0.0), count(group_count, 0.0);
+        for (size_t i = 0; i < probabilities.size(); ++i) {
+          selected[fitting.groups[i]] += probabilities[i] >= 0.5 ? 1.0 : 0.0;
+          count[fitting.groups[i]] += 1.0;
+        }
+        options.unprivileged_group = selected[0] / count[0] <= selected[1] / count[1] ? 0 : 1;
+      }
+      const host::RocFit fit = host::FitRejectOptionClassification(
+          probabilities, fitting.labels, fitting.groups, group_count, options);
+      std::snprintf(line, sizeof(line),
+                    "postprocess: roc theta %.2f, unprivileged %s, fitting gap %.4f%s, accuracy %.4f",
+                    fit.theta, names[options.unprivileged_group].c_str(), fit.parity_gap,
+                    fit.reached_target ? "" : " (bias target not reached: minimum-bias theta)",
+                    fit.accuracy);
+      Note(line);
+      thresholds = fit.thresholds;
+    } else {
+      const host::ShiftInferenceFit fit = host::FitShiftInference(
+          probabilities, fitting.labels, fitting.groups, group_count, host::ShiftInferenceOptions{});
+      std::snprintf(line, sizeof(line), "postprocess: shift inference, fitting gap %.4f, accuracy %.4f",
+                    fit.parity_gap, fit.accuracy);
+      Note(line);
+      thresholds = fit.thresholds;
+    }
+    for (double& t : thresholds) t = host::ProbabilityThresholdOnScore(t);
+    host::SetThresholdRule(thresholds, model);
+    model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
+    const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
+    for (size_t g = 0; g < group_count; ++g) {
+      model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
+      std::snprintf(line, sizeof(line), "  %-40s threshold on p %.6f  rate %.6f", names[g].c_str(),
+                    (thresholds[g] + 1.0) / 2.0, rates[g]);
+      Note(line);
+    }
+    model.set_provenance(model.provenance() + "; postprocess: " + o.method + ", data " + o.data);
+    host::WriteFileAtomically(o.out, host::ModelToJson(model));
+    Note("postprocess: wrote " + o.out);
+    return;
+  }
   const RampFitter fitter(o, fitting, group_count, strata_count);
 
   const auto start = std::chrono::steady_clock::now();
@@ -297,8 +354,12 @@ void AddPostprocessCommand(CLI::App& app) {
                     "(within --strata) instead of parity at a common rate");
   AddLabelOptions(*command, o->label, false);
   command->add_option("--method", o->method,
-                      "rto (randomized threshold optimizer), hardt-dp, hardt-eo (Hardt et al.)")
-      ->check(CLI::IsMember({"rto", "hardt-dp", "hardt-eo"}));
+                      "rto (randomized threshold optimizer), hardt-dp, hardt-eo (Hardt et al.), "
+                      "roc (reject option classification), shift (shift inference)")
+      ->check(CLI::IsMember({"rto", "hardt-dp", "hardt-eo", "roc", "shift"}));
+  command->add_option("--unprivileged", o->unprivileged,
+                      "roc: the group favoured in the band (default: the one the scorer selects least)");
+  command->add_option("--bias-target", o->bias_target, "roc: the parity gap to reach (default 0.02)");
   command->add_option("--gamma", o->gamma, "Ramp width gamma > 0");
   command->add_option("--rho", o->rho,
                       "Target positive rate in [0,1], or 'auto' (label rate of --data, per stratum)");

@@ -17,7 +17,9 @@
 #include "host_tools/metrics.h"
 #include "host_tools/model_file.h"
 #include "host_tools/randomized_threshold_optimizer.h"
+#include "host_tools/reject_option_classification.h"
 #include "host_tools/scored_sample.h"
+#include "host_tools/shift_inference.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -60,6 +62,10 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
                 const tinyfair::Model& rto, const host::HardtFit& hardt,
                 const std::vector<std::string>& names) {
   const std::string dir = o.out_dir;
+  double widest = 0.0;
+  for (const auto& row : rows) {
+    if (row.method != "ROC") widest = std::max(widest, row.test.expected_dp_gap);
+  }
   // The trade-off: one data block per method.
   std::string data;
   std::string last;
@@ -74,8 +80,9 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
   std::string script =
       "set terminal pngcairo size 900,600\nset output '" + dir + "/tradeoff.png'\n"
       "set title 'Accuracy and demographic-parity gap on test data (expected values)'\n"
-      "set xlabel 'demographic-parity gap'\nset ylabel 'accuracy'\nset key bottom right\nset grid\n"
-      "plot ";
+      "set xlabel 'demographic-parity gap'\nset ylabel 'accuracy'\nset key bottom right\nset grid\n" +
+      // Wide enough for every method but the far end of the ROC curve.
+      Format("set xrange [0:%.4f]\n", 1.1 * widest, 0, 0, 0) + "plot ";
   size_t block = 0;
   last.clear();
   for (const auto& row : rows) {
@@ -147,6 +154,8 @@ void Sweep(const SweepOptions& o) {
   tinyfair::Model original = model;
   host::SetThresholdRule(std::vector<double>(group_count, 0.0), original);
   add("original", NAN, NAN, original);
+  std::vector<double> original_rates_;
+  for (const auto& group : rows.back().validation.groups) original_rates_.push_back(group.positive_rate);
 
   // The RTO grid; the fits alone are timed.
   double label_rate = 0.0;
@@ -196,10 +205,41 @@ void Sweep(const SweepOptions& o) {
         NAN, NAN, m);
   }
 
+  // Shift inference and reject option classification work on p = (f + 1) / 2.
+  const std::vector<double> probabilities = host::AsProbabilities(fitting.scores);
+  auto on_scores = [](std::vector<double> thresholds) {
+    for (double& t : thresholds) t = host::ProbabilityThresholdOnScore(t);
+    return thresholds;
+  };
+  {
+    const host::ShiftInferenceFit fit = host::FitShiftInference(
+        probabilities, fitting.labels, fitting.groups, group_count, host::ShiftInferenceOptions{});
+    tinyfair::Model m = model;
+    host::SetThresholdRule(on_scores(fit.thresholds), m);
+    add("shift inference", NAN, NAN, m);
+  }
+  if (group_count == 2) {
+    // The band favours the group the scorer selects least; every theta of
+    // the grid is a point of the curve, the one its rule picks is marked.
+    host::RocOptions options;
+    options.unprivileged_group =
+        original_rates_.size() == 2 && original_rates_[1] < original_rates_[0] ? 1 : 0;
+    const host::RocFit fit = host::FitRejectOptionClassification(
+        probabilities, fitting.labels, fitting.groups, group_count, options);
+    for (double theta : fit.thetas) {
+      tinyfair::Model m = model;
+      host::SetThresholdRule(on_scores(host::RocThresholds(theta, options.unprivileged_group)), m);
+      add("ROC", theta, NAN, m);
+    }
+    tinyfair::Model m = model;
+    host::SetThresholdRule(on_scores(fit.thresholds), m);
+    add("ROC (chosen theta)", fit.theta, NAN, m);
+  }
+
   // The table.
-  std::string csv = "method,gamma,rho,validation_accuracy,validation_dp_gap,test_accuracy,test_dp_gap,"
+  std::string csv = "method,gamma_or_theta,rho,validation_accuracy,validation_dp_gap,test_accuracy,test_dp_gap,"
                     "test_sampled_accuracy,test_sampled_dp_gap\n";
-  std::printf("%-10s %6s %7s  %9s %9s  %9s %9s\n", "method", "gamma", "rho", "val acc", "val gap",
+  std::printf("%-18s %6s %7s  %9s %9s  %9s %9s\n", "method", "gamma", "rho", "val acc", "val gap",
               "test acc", "test gap");
   for (size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
@@ -208,7 +248,8 @@ void Sweep(const SweepOptions& o) {
                   r.gamma, r.rho, r.validation.expected_accuracy, r.validation.expected_dp_gap,
                   r.test.expected_accuracy, r.test.expected_dp_gap, r.test.accuracy, r.test.dp_gap);
     csv += line;
-    std::printf("%-10s %6.3g %7.4f  %9.4f %9.4f  %9.4f %9.4f%s\n", r.method.c_str(), r.gamma, r.rho,
+    if (r.method == "ROC") continue;  // the curve is in the CSV and the plot
+    std::printf("%-18s %6.3g %7.4f  %9.4f %9.4f  %9.4f %9.4f%s\n", r.method.c_str(), r.gamma, r.rho,
                 r.validation.expected_accuracy, r.validation.expected_dp_gap,
                 r.test.expected_accuracy, r.test.expected_dp_gap, i == chosen ? "  <- selected" : "");
   }
@@ -218,6 +259,7 @@ void Sweep(const SweepOptions& o) {
 
   tinyfair::Model selected = model;
   host::SetRampRule(fits[chosen - 1].second.thresholds, rows[chosen].gamma, selected);
+  // (rows[0] is the original, so RTO fit k is row k + 1.)
   selected.set_model_id(selected.model_id().substr(0, 27) + "+rto");
   const std::vector<double> rates = host::ExpectedPositiveRates(selected, fit_table);
   for (size_t g = 0; g < group_count; ++g) {
