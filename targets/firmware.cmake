@@ -10,7 +10,7 @@
 #                         [STACK_SIZE <bytes>])
 #     Executable <name>.elf with the board's startup code, semihosting,
 #     runtime stubs and linker script; writes <name>.map next to it and
-#     prints arm-none-eabi-size after each link.
+#     prints <toolchain prefix>size (arm-none-eabi-size, ...) after each link.
 #   tinyfair_add_qemu_test(<name> FIRMWARE <target> [ARGS <word>...]
 #                          [WORKING_DIRECTORY <dir>] [TIMEOUT <seconds>])
 #     Runs the image in the board's emulator; passes only on exit code 0.
@@ -25,8 +25,8 @@ include_guard(GLOBAL)
 if(NOT TINYFAIR_BOARD OR NOT DEFINED TINYFAIR_QEMU_COMMAND)
   message(FATAL_ERROR
     "firmware.cmake needs a board. Configure with "
-    "-DCMAKE_TOOLCHAIN_FILE=<repo>/targets/cmake/arm-none-eabi-gcc.cmake "
-    "-DTINYFAIR_BOARD=<folder under targets/, e.g. mps2_an386>")
+    "-DCMAKE_TOOLCHAIN_FILE=<repo>/targets/cmake/<toolchain>.cmake (the one the "
+    "board's board.cmake names) -DTINYFAIR_BOARD=<folder under targets/, e.g. mps2_an386>")
 endif()
 
 set(TINYFAIR_TARGETS_DIR "${CMAKE_CURRENT_LIST_DIR}")
@@ -56,14 +56,14 @@ if(NOT TINYFAIR_QEMU_EXECUTABLE)
 endif()
 
 # Options for the sources built here; -Os wins over the build type's -O
-# level. CPU flags, --specs=nano.specs, -ffunction-sections/-fdata-sections
+# level. CPU flags, the C library's --specs, -ffunction-sections/-fdata-sections
 # and -fno-exceptions/-fno-rtti/-fno-threadsafe-statics come from the
 # toolchain file for every target in the build.
 set(TINYFAIR_FIRMWARE_COMPILE_OPTIONS -Os -Wall -Wextra)
 
 # Startup code, semihosting and runtime stubs, linked into every image as
 # objects (not an archive) so their abort(), __cxa_atexit() and friends
-# always take precedence over the newlib versions.
+# always take precedence over the newlib and picolibc versions.
 add_library(tinyfair_target_runtime OBJECT
   ${TINYFAIR_STARTUP_SOURCES}
   "${TINYFAIR_TARGETS_DIR}/common/semihosting.cc"
@@ -110,7 +110,7 @@ function(tinyfair_add_firmware)
   endif()
 
   set(map_file "$<TARGET_FILE_DIR:${name}>/${name}.map")
-  # --specs=nano.specs and the CPU flags reach the link through CMAKE_CXX_FLAGS.
+  # The C library's --specs and the CPU flags reach the link through CMAKE_CXX_FLAGS.
   # -L lets the board's linker script INCLUDE the shared section layouts.
   target_link_options(${name} PRIVATE
     "-T${TINYFAIR_LINKER_SCRIPT}"

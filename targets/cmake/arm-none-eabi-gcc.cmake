@@ -7,8 +7,9 @@
 # The toolchain knows no CPU. TINYFAIR_BOARD names a folder next to this one
 # (targets/<board>/board.cmake) whose TINYFAIR_CPU_FLAGS are applied to every
 # C, C++ and assembler compile and to the link, because all objects in one
-# image must agree on the float ABI. Set TINYFAIR_TOOLCHAIN_DIR (cache or
-# environment) when the arm-none-eabi-* tools are not on PATH.
+# image must agree on the float ABI; its TINYFAIR_BOARD_COMPILE_DEFINITIONS
+# reach every compile for the same reason. Set TINYFAIR_TOOLCHAIN_DIR (cache
+# or environment) when the arm-none-eabi-* tools are not on PATH.
 
 set(CMAKE_SYSTEM_NAME Generic)
 set(CMAKE_SYSTEM_PROCESSOR arm)
@@ -71,8 +72,12 @@ if(TINYFAIR_BOARD)
                         "'${TINYFAIR_BOARD_TOOLCHAIN_PREFIX}' toolchain, "
                         "this file is for '${TINYFAIR_TOOLCHAIN_PREFIX}'")
   endif()
-  string(JOIN " " _tinyfair_cpu_flags ${TINYFAIR_CPU_FLAGS})
-  string(PREPEND _tinyfair_common_flags "${_tinyfair_cpu_flags} ")
+  set(_tinyfair_board_flags ${TINYFAIR_CPU_FLAGS})
+  foreach(_tinyfair_definition IN LISTS TINYFAIR_BOARD_COMPILE_DEFINITIONS)
+    list(APPEND _tinyfair_board_flags "-D${_tinyfair_definition}")
+  endforeach()
+  string(JOIN " " _tinyfair_board_flags ${_tinyfair_board_flags})
+  string(PREPEND _tinyfair_common_flags "${_tinyfair_board_flags} ")
 endif()
 
 set(CMAKE_C_FLAGS_INIT "${_tinyfair_common_flags}")

@@ -2,7 +2,7 @@
 #ifndef TINYFAIR_TARGETS_COMMON_BOARD_H_
 #define TINYFAIR_TARGETS_COMMON_BOARD_H_
 
-#include <cstddef>
+#include <stddef.h>
 
 namespace tinyfair::target {
 
@@ -13,8 +13,9 @@ inline constexpr int kExitAbort = 134;
 // The stack grew past its limit (seen at a fault or after main() returns).
 inline constexpr int kExitStackOverflow = 135;
 // A fatal exception exits with kExitFaultBase + exception number, e.g. 203 for
-// HardFault (3), 206 for UsageFault (6). Unexpected interrupts exit with
-// kExitUnexpectedInterrupt.
+// HardFault (3), 206 for UsageFault (6); on RISC-V the number is mcause's
+// exception code, e.g. 202 for an illegal instruction, 207 for a store
+// access fault. Unexpected interrupts exit with kExitUnexpectedInterrupt.
 inline constexpr int kExitFaultBase = 200;
 inline constexpr int kExitUnexpectedInterrupt = 216;
 

@@ -1,15 +1,14 @@
-// Arm semihosting host calls for M-profile cores (bkpt 0xAB).
+// Semihosting host calls. The operations and their parameter blocks are
+// Arm's; RISC-V uses the same ones with a different trap, so only Call()
+// depends on the architecture. C headers only: some toolchains (Debian's
+// riscv64-unknown-elf) have no C++ library headers.
 #include "targets/common/semihosting.h"
 
-#include <cstddef>
-#include <cstdint>
+#include <stddef.h>
+#include <stdint.h>
 
 namespace tinyfair::target {
 namespace {
-
-#if !(defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M')
-#error "only the M-profile semihosting call (bkpt 0xAB) is implemented"
-#endif
 
 // Operation numbers from the Arm semihosting specification.
 constexpr uintptr_t kSysOpen = 0x01;
@@ -32,12 +31,38 @@ int console_handle = -1;
 
 // Performs one semihosting call. The "memory" clobber matters: the host
 // reads and writes guest memory behind the compiler's back.
+#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
 inline uintptr_t Call(uintptr_t operation, uintptr_t argument) {
   register uintptr_t r0 __asm__("r0") = operation;
   register uintptr_t r1 __asm__("r1") = argument;
   __asm__ volatile("bkpt 0xAB" : "+r"(r0) : "r"(r1) : "memory");
   return r0;
 }
+#elif defined(__riscv)
+// The host recognises the ebreak by the two no-op shifts around it, which
+// must be uncompressed and on the same page as the ebreak: the 16-byte
+// alignment keeps the 12-byte sequence off page boundaries. Out of line, so
+// the alignment padding exists once.
+__attribute__((noinline)) uintptr_t Call(uintptr_t operation,
+                                         uintptr_t argument) {
+  register uintptr_t a0 __asm__("a0") = operation;
+  register uintptr_t a1 __asm__("a1") = argument;
+  __asm__ volatile(
+      ".option push\n"
+      ".option norvc\n"
+      ".balign 16\n"
+      "slli x0, x0, 0x1f\n"
+      "ebreak\n"
+      "srai x0, x0, 7\n"
+      ".option pop\n"
+      : "+r"(a0)
+      : "r"(a1)
+      : "memory");
+  return a0;
+}
+#else
+#error "semihosting is implemented for Arm M-profile and RISC-V cores only"
+#endif
 
 inline uintptr_t Call(uintptr_t operation, const void* block) {
   return Call(operation, reinterpret_cast<uintptr_t>(block));
@@ -138,8 +163,9 @@ void Exit(int code) {
   // Hosts keep only the low 8 bits (256 would read as success), so map
   // anything out of range to 255.
   if (code < 0 || code > 255) code = 255;
-  // On AArch32 plain SYS_EXIT can only say "success" or "failure", so ask
-  // for SYS_EXIT_EXTENDED first, which carries the exact status code.
+  // On AArch32 and 32-bit RISC-V plain SYS_EXIT can only say "success" or
+  // "failure", so ask for SYS_EXIT_EXTENDED first, which carries the exact
+  // status code.
   const uintptr_t block[2] = {kAdpStoppedApplicationExit,
                               static_cast<uintptr_t>(code)};
   Call(kSysExitExtended, block);

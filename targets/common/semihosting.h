@@ -1,9 +1,10 @@
-// Arm semihosting: console, host files and exit code for firmware.
+// Semihosting (Arm's specification, also used by RISC-V): console, host
+// files and exit code for firmware.
 #ifndef TINYFAIR_TARGETS_COMMON_SEMIHOSTING_H_
 #define TINYFAIR_TARGETS_COMMON_SEMIHOSTING_H_
 
-#include <cstddef>
-#include <cstdint>
+#include <stddef.h>
+#include <stdint.h>
 
 namespace tinyfair::target {
 

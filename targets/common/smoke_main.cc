@@ -4,12 +4,13 @@
 //   read=<file>  read <file> from the host working directory and print its
 //                length and FNV-1a hash; fails if it cannot be read fully
 //   exit=<n>     return <n> from main() (exit-code plumbing)
-//   fault        call through a null function pointer (expects a HardFault)
+//   fault        call through a null function pointer (expects a fatal
+//                exception: a HardFault on Arm, an access fault on RISC-V)
 //   abort        call abort() (expects exit code 134)
-#include <cmath>
-#include <cstddef>
-#include <cstdint>
-#include <cstdlib>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
 
 #include "targets/common/board.h"
 #include "targets/common/semihosting.h"
@@ -49,7 +50,7 @@ int CheckFloat() {
   // arithmetic really runs on the FPU (a UsageFault if it is not enabled).
   volatile float a = 1.5f;
   volatile float b = 2.25f;
-  const float result = a * b + std::sqrt(b);  // 3.375 + 1.5
+  const float result = a * b + sqrtf(b);  // 3.375 + 1.5
   WriteString("tinyfair smoke: float 1.5*2.25+sqrt(2.25) = ");
   WriteDecimal(static_cast<long>(result * 1000.0f));
   WriteString("e-3\n");

@@ -1,13 +1,14 @@
-// Runtime stubs that let firmware link against newlib-nano with no heap.
+// Runtime stubs that let firmware link against newlib-nano or picolibc with
+// no heap.
 //
 // Nothing here allocates. The newlib and libsupc++ versions replaced below
 // would pull in malloc (abort() through raise()'s signal table, assert()
 // through fprintf) or keep state the image never uses (atexit tables).
+// C headers only, for toolchains without C++ library headers.
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <sys/stat.h>
-
-#include <cerrno>
-#include <cstddef>
-#include <cstdint>
 
 #include "targets/common/board.h"
 #include "targets/common/semihosting.h"
@@ -62,11 +63,16 @@ void* __dso_handle = nullptr;
 
 // A heap of size zero. Defined so that an image which does allocate still
 // links and check_no_allocator.cmake can name the culprits; at run time any
-// allocation fails (operator new then aborts).
+// allocation fails (operator new then aborts). newlib's malloc calls _sbrk,
+// picolibc's sbrk (whose own version needs heap symbols from the linker
+// script, which the boards do not define).
 void* _sbrk(ptrdiff_t) {
   errno = ENOMEM;
   return reinterpret_cast<void*>(-1);
 }
+#if defined(__PICOLIBC__)
+void* sbrk(ptrdiff_t increment) { return _sbrk(increment); }
+#endif
 
 // Low-level I/O behind newlib's stdio. Like _sbrk they only exist so that an
 // image using stdio links and gets reported by the allocator check (stdio

@@ -7,6 +7,8 @@
 #   TINYFAIR_BOARD_TOOLCHAIN_PREFIX   tool prefix the board needs ("arm-none-eabi-")
 #   TINYFAIR_BOARD_TOOLCHAIN_FILE     CMake toolchain file for that prefix (the host build uses it)
 #   TINYFAIR_CPU_FLAGS                list of -m flags for compiling and linking
+#   TINYFAIR_BOARD_COMPILE_DEFINITIONS  optional preprocessor definitions for every
+#                                     compile of the image (e.g. runtime options)
 #   TINYFAIR_LINKER_SCRIPT            linker script path
 #   TINYFAIR_STARTUP_SOURCES          startup code compiled into each firmware
 #   TINYFAIR_BOARD_DEFINITIONS        preprocessor definitions for that code
