@@ -1,7 +1,8 @@
 # Fails when a linked firmware image defines or references any heap allocator symbol.
 #
 # Usage: cmake -DELF=<image.elf> [-DNM=<path to nm>] -P check_no_allocator.cmake
-# NM defaults to "nm"; the cross nm (arm-none-eabi-nm) is the safe choice.
+# NM defaults to "nm"; the cross nm (arm-none-eabi-nm, riscv64-unknown-elf-nm)
+# is the safe choice.
 
 cmake_minimum_required(VERSION 3.16)
 
@@ -21,21 +22,28 @@ if(NOT nm_result EQUAL 0)
   message(FATAL_ERROR "check_no_allocator: '${NM}' failed (${nm_result}): ${nm_error}")
 endif()
 
-# C allocators, the newlib reentrant variants and the heap's break pointer.
+# C allocators of newlib and picolibc, newlib's reentrant variants and the
+# heap's break pointer (newlib's malloc calls _sbrk, picolibc's sbrk).
 set(forbidden_names
-  malloc free calloc realloc reallocarray reallocf memalign aligned_alloc
+  malloc free cfree calloc realloc reallocarray reallocf memalign aligned_alloc
   posix_memalign valloc pvalloc malloc_usable_size
-  _malloc_r _free_r _calloc_r _realloc_r _reallocf_r _memalign_r
-  _valloc_r _pvalloc_r _malloc_usable_size_r
+  mallinfo mallopt malloc_stats malloc_trim
+  _free_r _calloc_r _realloc_r _reallocarray_r _reallocf_r _memalign_r
+  _valloc_r _pvalloc_r _cfree_r _mallinfo_r _mallopt_r
   _sbrk _sbrk_r sbrk)
 
-# Every operator new / new[] / delete / delete[] overload (sized, aligned,
-# nothrow), for 32-bit (j = unsigned int) and 64-bit (m) size_t, as pairs of
-# mangled-name prefix and readable name.
+# Prefixes, as pairs of name prefix and readable name: every
+# operator new / new[] / delete / delete[] overload (sized, aligned, nothrow)
+# for 32-bit (j = unsigned int) and 64-bit (m) size_t; newlib's _malloc_r
+# family (_malloc_r, _malloc_usable_size_r, _malloc_trim_r, ...); and the
+# allocators' internals, which only an allocator brings (newlib and
+# picolibc nano-malloc: __malloc_free_list, __malloc_sbrk_start,
+# __malloc_lock, picolibc's __malloc_malloc, __malloc_free, ...).
 set(forbidden_prefixes
   "_Znwj" "operator new"      "_Znwm" "operator new"
   "_Znaj" "operator new[]"    "_Znam" "operator new[]"
-  "_ZdlPv" "operator delete"  "_ZdaPv" "operator delete[]")
+  "_ZdlPv" "operator delete"  "_ZdaPv" "operator delete[]"
+  "_malloc_" "C heap"         "__malloc_" "C heap internals")
 
 string(REPLACE "\n" ";" nm_lines "${nm_output}")
 set(offenders "")
