@@ -188,7 +188,8 @@ TEST(ModelDecide, TwoThresholdRule) {
   EXPECT_EQ(Status::kOk, DecideOne(1.0f, 0.0f, 0.0f, 0, d, ZForMargin(-2.0f)));
   EXPECT_TRUE(Near(0.2f, d.probability, 1e-6f));
   // Group 1 (male): the constant 0.25 whatever the score.
-  for (float margin : {-50.0f, 0.0f, 50.0f}) {
+  const float margins[] = {-50.0f, 0.0f, 50.0f};  // Some targets lack <initializer_list>.
+  for (float margin : margins) {
     EXPECT_EQ(Status::kOk, DecideOne(1.0f, 0.0f, 1.0f, 0, d, ZForMargin(margin - 1.0f)));
     EXPECT_EQ(Bits(0.25f), Bits(d.probability));
   }
