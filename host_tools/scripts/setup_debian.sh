@@ -10,6 +10,7 @@ source_dir=$(cd "$here/../.." && pwd)
 packages=(
   build-essential cmake ninja-build pkg-config dpkg-dev
   gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib
+  gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
   qemu-system-arm qemu-system-misc
   libeigen3-dev nanopb protobuf-compiler libprotobuf-dev
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
