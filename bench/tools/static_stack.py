@@ -106,6 +106,16 @@ def read_call_graph(bases):
     return frames, names, edges
 
 
+def display_name(title, names):
+    """The demangled name of a call-graph node; a node that only appears as
+    a call target has just its title ("<file>:<symbol>" for local ones)."""
+    if title in names:
+        return names[title]
+    symbol = title.rsplit(":", 1)[-1]
+    out = subprocess.run(["c++filt", symbol], capture_output=True, text=True)
+    return out.stdout.strip() or symbol
+
+
 def worst_path(title, frames, edges, counts, nesting):
     """(bytes, path, external callees) of the deepest path from title."""
     if title not in frames:
@@ -143,8 +153,8 @@ def main():
         size, path, external = worst_path(titles[0], frames, edges, {}, nesting)
         result["roots"][root] = {
             "bytes": size,
-            "path": [[names.get(t, t), frames[t][0]] for t in path],
-            "external": sorted(names.get(t, t) for t in external),
+            "path": [[display_name(t, names), frames[t][0]] for t in path],
+            "external": sorted(display_name(t, names) for t in external),
         }
     result["frames"] = sorted(([b, q, names.get(t, t)] for t, (b, q) in frames.items()),
                               reverse=True)

@@ -154,8 +154,11 @@ def map_components(path):
             pending = None
             continue
         match = re.match(r"^ (\S+)\s+0x[0-9a-f]+\s+0x([0-9a-f]+)\s+(\S.*)$", line)
+        fill = re.match(r"^ \*fill\*\s+0x[0-9a-f]+\s+0x([0-9a-f]+)", line)
         name, size, obj = (None, None, None)
-        if match:
+        if fill:
+            name, size, obj = "*fill*", fill.group(1), ""
+        elif match:
             name, size, obj = match.groups()
         else:
             match = re.match(r"^ (\S+)$", line)
@@ -169,7 +172,7 @@ def map_components(path):
         if name is None:
             continue
         if name == "*fill*":
-            obj = "(alignment)"
+            obj = "(alignment padding)"
         if section.startswith((".debug", ".comment", ".ARM.attributes", ".riscv.attributes",
                                ".stack", ".heap")):
             continue
@@ -354,8 +357,17 @@ def load_board(build, board, nesting):
         titles = [t for t in frames if all(p in names.get(t, "") for p in patterns)]
         if titles:
             size, path, external = static_stack.worst_path(titles[0], frames, edges, {}, nesting)
-            static[root] = (size, [(names.get(t, t), frames[t][0]) for t in path],
-                            sorted(names.get(t, t) for t in external))
+            static[root] = (size, [(static_stack.display_name(t, names), frames[t][0])
+                                   for t in path],
+                            sorted(static_stack.display_name(t, names) for t in external))
+    # Load's depth if Prepare needed no frame of its own beyond the decoder's.
+    prepare = {t for t in frames if "Model::Prepare(" in names.get(t, "")}
+    if prepare and "load" in static:
+        pruned = {src: callees - prepare for src, callees in edges.items()}
+        load_titles = [t for t in frames if all(p in names.get(t, "")
+                                                for p in static_stack.ROOTS["load"])]
+        static["load_without_prepare"] = static_stack.worst_path(
+            load_titles[0], frames, pruned, {}, nesting)[0]
     # Which runtime functions convert float to uint64_t through libgcc.
     f2ulz = sorted({short_name(names.get(src, src)) for src, callees in edges.items()
                     if "__aeabi_f2ulz" in callees})
@@ -610,7 +622,7 @@ def instruction_section(data, boards, rel_build, names):
       "`s += w[i] * x[i]` over the same folded weights and returns `s > t`. Each is called "
       "through a wrapper that takes its arguments from one struct (in the counts, on both "
       "sides of the ratio).\n\n")
-    rows = [[b, fmt(data[b]["costs"]["per_tick"], 3), fmt(data[b]["costs"]["resolution"], 2)]
+    rows = [[b, fmt(data[b]["costs"]["per_tick"], 3), fmt(data[b]["costs"]["resolution"], 3)]
             for b in boards]
     w(table(["board", "instructions per timer tick (calibrated)", "resolution (instructions)"],
             rows))
@@ -636,9 +648,19 @@ def instruction_section(data, boards, rel_build, names):
               ds[0], ds[-1],
               ", ".join("%s %s" % (FUNCTION_TITLES[f], fmt(slope[f], 2)) for f in FUNCTIONS),
               ", ".join("%s %s" % (FUNCTION_TITLES[f], fmt(fixed[f])) for f in FUNCTIONS)))
-    w("On Cortex-M0 (`microbit`) the path of a decision depends on the draw (libgcc's "
-      "soft-float and 64-bit compares branch on their operands), so the average over "
-      "many calls and the one traced call may differ by a fraction of an instruction.\n\n")
+    varying = [b for b in boards if any(
+        abs(data[b]["costs"]["counts"][k] - data[b]["trace"][k][0]) > data[b]["costs"]["resolution"]
+        for k in data[b]["costs"]["counts"])]
+    if varying:
+        w("On %s the icount average and the traced call differ by more than the resolution: "
+          "there the path of a decision depends on the draw (the 64-bit comparison of the "
+          "draw with the bound branches on 32-bit cores without conditional execution, and "
+          "libgcc's soft-float routines branch on their operands), so the average over %s "
+          "calls and one call differ by a fraction of an instruction.\n\n"
+          % (", ".join("`%s`" % b for b in varying), n(first["span"])))
+    else:
+        w("The icount figures and the traced calls agree on every board, within the "
+          "resolution.\n\n")
 
     d = RATIO_TARGET_INPUTS
     w("### Where a decision's instructions go (d = %d, trace)\n\n" % d)
@@ -694,8 +716,9 @@ def analysis(data, names):
               "graph): `PositiveDrawBound()` (`decision.h`) converts `probability * 2^32` to "
               "`uint64_t`, and `Model::Prepare` inlines it for a mixture's draw bounds. For "
               "0 < p < 1 the product is below 2^32, so converting it to `uint32_t` (one "
-              "`vcvt` on an FPU core, `__aeabi_f2uiz` on Cortex-M0) gives the same bits and "
-              "drops these helpers: %s B less, %s B over the baseline%s.\n"
+              "`vcvt` or `fcvt.wu.s` on a core with a single-precision FPU, libgcc's "
+              "single-precision `__aeabi_f2uiz` on Cortex-M0) gives the same bits and drops "
+              "these helpers: %s B less, %s B over the baseline%s.\n"
               % (n(soft), callers, n(soft), n(total - soft),
                  ", within the target" if total - soft <= limit else ""))
         if image == "decoder_all_rules":
@@ -713,9 +736,9 @@ def analysis(data, names):
               "rule kinds at compile time would drop those (and their checks in "
               "`ValidateRule`).\n" % (n(nanopb), n(load), n(decide), n(other_rules)))
             if ctor:
-                w("- `Model`'s constructor is not `constexpr` (its `Eigen::Matrix` member), "
-                  "so a static `Model` costs a %s B constructor run from `.init_array` "
-                  "instead of a zeroed `.bss`.\n" % n(ctor))
+                w("- A static `Model` is initialised by a %s B constructor run from "
+                  "`.init_array`, not by zeroing `.bss`: `Model::Model()` is not `constexpr` "
+                  "(with Eigen, `folded_weights_` is an `Eigen::Matrix`).\n" % n(ctor))
             rest = total - soft - other_rules
             w("- Without the double helpers and the other rules' `DecideAs<>`, the image "
               "would be about %s B over the baseline: the decoder and `Load`'s checks alone "
@@ -725,18 +748,36 @@ def analysis(data, names):
                  n(limit)))
         w("\n")
 
+    rows = []
+    for board, b in data.items():
+        row = [board]
+        for image in SIZE_IMAGES:
+            if image in b["maps"]:
+                total = b["values"][(image, "delta_flash")]
+                soft = flash_over_baseline(b, image).get(double, 0)
+                row += [n(total), n(soft), n(total - soft)]
+            else:
+                row += ["", "", ""]
+        rows.append(row)
+    w("On every board (flash over the baseline, B):\n\n")
+    w(table(["board", "decoder + all rules", "of it double helpers", "without them",
+             "codegen ramp", "of it double helpers", "without them"], rows))
+    w("\n")
+
     # Stack.
     decide_stack, model = deepest(d["costs"]["stack"], "decide")
     load_stack, load_model = deepest(d["costs"]["stack"], "load")
     prepare = d["frame_of"].get("Model::Prepare", 0)
     w("**Stack.** `Decide` needs at most %d B on `%s` (%s), within %d B; on every board: %s. "
-      "`Load` needs %d B, %d B of it `Model::Prepare()`'s own frame (static): it builds the "
-      "folded weights in Eigen temporaries of `kMaxInputs` floats. Folding in place, or in "
-      "a plain loop into `folded_weights_`, would bring `Load` near the decoder's depth.\n\n"
+      "`Load` has no target; it needs %d B, of which %d B are `Model::Prepare()`'s own frame "
+      "(static): while folding the inputs' scales and offsets into the weights it keeps "
+      "per-input vectors of `kMaxInputs` floats on the stack. Folding straight from the "
+      "decoded message into `folded_weights_` would need none; the deepest path of `Load` "
+      "apart from `Prepare` (through nanopb's decoder, static) is %d B.\n\n"
       % (decide_stack, TARGET_BOARD, model, DECIDE_STACK_TARGET,
          ", ".join("%s %d B" % (b, deepest(data[b]["costs"]["stack"], "decide")[0])
                    for b in data),
-         load_stack, prepare))
+         load_stack, prepare, d["static"].get("load_without_prepare", 0)))
 
     # Instructions.
     inputs = RATIO_TARGET_INPUTS
@@ -757,13 +798,29 @@ def analysis(data, names):
       "section 3); the difference is the fixed cost of a decision. On `%s` the float → "
       "`uint64_t` conversion in `PositiveDrawBound()` alone executes %d instructions in "
       "libgcc (`__aeabi_f2ulz` and the double-precision helpers it calls); with a "
-      "`uint32_t` conversion (one `vcvt`) a decision would take about %s instructions, "
+      "`uint32_t` conversion (`vcvt` and `vmov`) a decision would take about %s instructions, "
       "%s× the plain loop. Resetting the record (`out = Decision{}`, a `memset` call) takes "
       "%d more; the link (`Exp`, `SignedLogistic`) is the rest of the fixed cost that a "
       "plain loop does not have.\n"
       % (inputs, fmt(decide), fmt(plain), fmt(ratio, 3), verdict, fmt(RATIO_TARGET, 1),
-         TARGET_BOARD, conversion, fmt(decide - conversion + 1),
-         fmt((decide - conversion + 1) / plain, 3), memset))
+         TARGET_BOARD, conversion, fmt(decide - conversion + 2),
+         fmt((decide - conversion + 2) / plain, 3), memset))
+    rows = []
+    for board, b in data.items():
+        counter = collections.Counter()
+        for symbol, count in b["trace"][(inputs, "model_decide")][1].items():
+            counter[short_name(names.get(symbol, symbol))] += count
+        spent = sum(v for k, v in counter.items()
+                    if category(k) == bound_title and k != "PositiveDrawBound")
+        counts = b["costs"]["counts"]
+        rows.append([board, fmt(counts[(inputs, "model_decide")]), n(spent),
+                     fmt(counts[(inputs, "plain_loop")]), fmt(decide_ratio(b, inputs), 3),
+                     fmt((counts[(inputs, "model_decide")] - spent) /
+                         counts[(inputs, "plain_loop")], 3)])
+    w("\nOn every board, d = %d (the conversion from the trace; the last column leaves it "
+      "out entirely):\n\n" % inputs)
+    w(table(["board", "Model::Decide", "in the float → uint64_t conversion", "plain loop",
+             "ratio", "ratio without the conversion"], rows))
     return "".join(out)
 
 
