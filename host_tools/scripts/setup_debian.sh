@@ -15,6 +15,7 @@ packages=(
   libeigen3-dev nanopb protobuf-compiler libprotobuf-dev
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
   gnuplot-nox
+  python3-sklearn
 )
 
 missing=()
