@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <map>
 #include <set>
@@ -18,11 +19,42 @@ void CheckColumnsExist(const CsvTable& table, const std::vector<std::string>& na
   for (const auto& name : names) table.column(name);  // throws naming it
 }
 
+// Whether the whole cell parses as a number; "inf" and "nan" count, so that
+// a numeric column holding them is refused rather than turned categorical.
 bool IsNumber(const std::string& cell) {
   if (cell.empty()) return false;
   char* end = nullptr;
-  const double value = std::strtod(cell.c_str(), &end);
-  return end == cell.c_str() + cell.size() && std::isfinite(value);
+  std::strtod(cell.c_str(), &end);
+  return end == cell.c_str() + cell.size();
+}
+
+// 'a', 'b', 'c' (the first ten, then "...").
+std::string QuotedList(const google::protobuf::RepeatedPtrField<std::string>& names) {
+  constexpr int kMaxListed = 10;
+  std::string list;
+  for (int i = 0; i < names.size() && i < kMaxListed; ++i) {
+    list += (i == 0 ? "'" : ", '") + names[i] + "'";
+  }
+  if (names.size() > kMaxListed) list += ", ...";
+  return list;
+}
+
+// A numeric cell as a finite number; markers of missing values are handled
+// by the caller.
+double FiniteNumber(const CsvTable& table, size_t row, size_t column) {
+  const double value = ParseNumber(table, row, column);
+  const std::string where = "column '" + table.header[column] + "': ";
+  if (!std::isfinite(value)) {
+    throw DataError(table.path, table.line_of_row[row], column + 1,
+                    where + "not a finite number: '" + table.rows[row][column] +
+                        "'; leave the cell empty if the value is missing");
+  }
+  // The device computes in float.
+  if (!std::isfinite(static_cast<float>(value))) {
+    throw DataError(table.path, table.line_of_row[row], column + 1,
+                    where + "'" + table.rows[row][column] + "' is beyond the float range");
+  }
+  return value;
 }
 
 }  // namespace
@@ -40,11 +72,37 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table,
     if (name == roles.label || Contains(roles.ignore, name)) continue;
     tinyfair::Input input;
     input.set_name(name);
-    bool categorical = Contains(roles.sensitive, name) || Contains(roles.categorical, name);
+    const bool sensitive = Contains(roles.sensitive, name);
+    bool categorical = sensitive || Contains(roles.categorical, name);
     if (!categorical && !Contains(roles.numeric, name)) {
-      for (size_t r = 0; r < table.rows.size() && !categorical; ++r) {
+      // Categorical when a cell is not a number; but a column of mostly
+      // numbers with a few words in it is a data error, not categories.
+      size_t numbers = 0, words = 0, first_word = 0;
+      for (size_t r = 0; r < table.rows.size(); ++r) {
         const std::string& cell = table.rows[r][c];
-        if (!table.is_missing(cell) && !IsNumber(cell)) categorical = true;
+        if (table.is_missing(cell)) continue;
+        if (IsNumber(cell)) {
+          ++numbers;
+        } else if (words++ == 0) {
+          first_word = r;
+        }
+      }
+      if (words > 0 && numbers > words) {
+        throw DataError(table.path, table.line_of_row[first_word], c + 1,
+                        "column '" + name + "': not a number: '" + table.rows[first_word][c] +
+                            "'; most of the column is numbers (--categorical " + name +
+                            " if it is categorical)");
+      }
+      categorical = words > 0;
+    }
+    if (sensitive) {
+      // Fairness is measured per group: a row without one cannot count.
+      for (size_t r = 0; r < table.rows.size(); ++r) {
+        if (table.is_missing(table.rows[r][c])) {
+          throw DataError(table.path, table.line_of_row[r], c + 1,
+                          "column '" + name + "': missing value '" + table.rows[r][c] +
+                              "' in a sensitive column; every row needs its group");
+        }
       }
     }
     if (categorical) {
@@ -59,17 +117,15 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table,
       size_t count = 0;
       for (size_t r = 0; r < table.rows.size(); ++r) {
         if (table.is_missing(table.rows[r][c])) continue;
-        const double value = ParseNumber(table, r, c);
-        if (!std::isfinite(value)) {
-          throw DataError(table.path, table.line_of_row[r], c + 1,
-                          "non-finite value '" + table.rows[r][c] + "' in numeric column '" + name + "'");
-        }
+        const double value = FiniteNumber(table, r, c);
         sum += value;
         sum_squares += value * value;
         ++count;
       }
       if (count == 0) {
-        throw DataError(table.path, 0, c + 1, "numeric column '" + name + "' has no values");
+        throw DataError(table.path, 0, 0,
+                        "numeric column '" + name + "' has no values; --ignore " + name +
+                            " to leave it out");
       }
       const double mean = sum / static_cast<double>(count);
       const double variance = std::max(0.0, sum_squares / static_cast<double>(count) - mean * mean);
@@ -90,8 +146,15 @@ std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
                             const std::vector<std::string>& positive_labels) {
   const size_t c = table.column(label);
   std::vector<int> labels(table.rows.size());
+  for (size_t r = 0; r < table.rows.size(); ++r) {
+    if (table.is_missing(table.rows[r][c])) {
+      throw DataError(table.path, table.line_of_row[r], c + 1,
+                      "missing label in column '" + label + "'; drop the row or give it a label");
+    }
+  }
   if (positive_labels.empty()) {
     std::set<std::string> seen;
+    size_t first = 0;
     for (size_t r = 0; r < table.rows.size(); ++r) {
       const std::string& cell = table.rows[r][c];
       if (cell == "1" || cell == "1.0") {
@@ -99,6 +162,7 @@ std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
       } else if (cell == "0" || cell == "0.0") {
         labels[r] = 0;
       } else {
+        if (seen.empty()) first = r;
         seen.insert(cell);
         if (seen.size() > 5) break;
       }
@@ -106,21 +170,41 @@ std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
     if (!seen.empty()) {
       std::string values;
       for (const auto& value : seen) values += (values.empty() ? "'" : ", '") + value + "'";
-      throw DataError(table.path, 0, c + 1,
+      throw DataError(table.path, table.line_of_row[first], c + 1,
                       "label column '" + label + "' is not 0/1 (it holds " + values +
                           "); name the positive values with --positive");
     }
     return labels;
   }
   for (size_t r = 0; r < table.rows.size(); ++r) {
-    const std::string& cell = table.rows[r][c];
-    if (table.is_missing(cell)) {
-      throw DataError(table.path, table.line_of_row[r], c + 1,
-                      "missing label in column '" + label + "'");
-    }
-    labels[r] = Contains(positive_labels, cell) ? 1 : 0;
+    labels[r] = Contains(positive_labels, table.rows[r][c]) ? 1 : 0;
   }
   return labels;
+}
+
+void CheckCategoriesKnown(const tinyfair::Model& model, const CsvTable& table) {
+  const bool fallback = model.groups().unknown_policy() == tinyfair::GroupFormation::FALLBACK;
+  for (int i = 0; i < model.inputs_size(); ++i) {
+    const tinyfair::Input& input = model.inputs(i);
+    if (input.kind() != tinyfair::Input::CATEGORICAL) continue;
+    const auto& attributes = model.groups().attribute_inputs();
+    const bool group = std::find(attributes.begin(), attributes.end(), static_cast<uint32_t>(i)) !=
+                       attributes.end();
+    if (group && fallback) continue;  // the device decides it as the fallback group
+    const size_t c = table.column(input.name());
+    const std::set<std::string> known(input.categories().begin(), input.categories().end());
+    for (size_t r = 0; r < table.rows.size(); ++r) {
+      const std::string& cell = table.rows[r][c];
+      if (known.count(cell) != 0) continue;
+      throw DataError(
+          table.path, table.line_of_row[r], c + 1,
+          "column '" + input.name() + "': " + (group ? "group" : "category") + " '" + cell +
+              "' is not in the model, which knows " + QuotedList(input.categories()) +
+              (group ? " (train with --unknown-group fallback:NAME to decide unknown groups as "
+                       "group NAME)"
+                     : ""));
+    }
+  }
 }
 
 InputEncoder::InputEncoder(
@@ -154,7 +238,7 @@ void InputEncoder::DeviceRow(size_t row, std::vector<float>& values) const {
     } else if (table_.is_missing(cell)) {
       values[i] = std::numeric_limits<float>::quiet_NaN();
     } else {
-      values[i] = static_cast<float>(ParseNumber(table_, row, column_[i]));
+      values[i] = static_cast<float>(FiniteNumber(table_, row, column_[i]));
     }
   }
 }

@@ -32,16 +32,27 @@ struct ColumnRoles {
 /// in file order: numeric ones with offset = mean and scale = 1 / standard
 /// deviation; categorical ones (sensitive columns always) with their
 /// categories in sorted order. A missing categorical cell is its own
-/// category (e.g. "?").
+/// category (e.g. "?"), except in a sensitive column, where it is refused.
+/// A column is detected as numeric when every present cell is a number; one
+/// whose cells are mostly numbers but not all is refused naming the first
+/// other cell. Numbers must be finite.
+/// @throws DataError naming line and column of the offending cell.
 std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table,
                                              const ColumnRoles& roles);
 
 /// The 0/1 labels of a table.
-/// @throws DataError naming the file, line and column of a value that is
-///         neither positive nor otherwise valid, or listing the values when
-///         no positive values were given and the label is not 0/1.
+/// @throws DataError naming the file, line and column of a missing label, or
+///         of the first value that is not 0/1 when no positive values were
+///         given (listing the values).
 std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
                             const std::vector<std::string>& positive_labels);
+
+/// Checks that every categorical cell of `table` is a category of `model`
+/// (the runtime refuses others), except in the group attributes of a model
+/// that decides unknown groups as a fallback group. Metrics and fits over
+/// the remaining rows would silently describe a different population.
+/// @throws DataError naming line, column, the category and the known ones.
+void CheckCategoriesKnown(const tinyfair::Model& model, const CsvTable& table);
 
 /// Encodes the rows of one table for one model's inputs.
 class InputEncoder {
@@ -55,8 +66,8 @@ class InputEncoder {
   /// The row as decide() takes it: numeric values as read (NaN when
   /// missing), categorical inputs as their category index, or the category
   /// count (which the runtime refuses as unknown) for an unseen category.
-  /// @throws DataError naming line and column of a non-numeric cell in a
-  ///         numeric column.
+  /// @throws DataError naming line and column of a cell in a numeric column
+  ///         that is neither missing nor a finite number.
   void DeviceRow(size_t row, std::vector<float>& values) const;
 
   /// Number of rows in the table.

@@ -25,6 +25,7 @@ ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const CsvTable& t
                                  const std::string& label,
                                  const std::vector<std::string>& positive) {
   InputEncoder encoder(model.inputs(), table);
+  CheckCategoriesKnown(model, table);
   const auto runtime_model = LoadIntoRuntime(model);
   const auto decisions = DecideRows(*runtime_model, encoder, 1, 0);
   std::vector<int> labels;
@@ -40,6 +41,37 @@ ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const CsvTable& t
     if (!labels.empty()) sample.labels.push_back(labels[r]);
   }
   return sample;
+}
+
+void RequireEveryGroup(const ScoredSample& sample, const tinyfair::Model& model,
+                       const std::string& path, const std::string& both_labels_for) {
+  const size_t group_count = model.dimensions().group_count();
+  std::vector<size_t> count(group_count, 0), positives(group_count, 0);
+  for (size_t i = 0; i < sample.groups.size(); ++i) {
+    if (sample.groups[i] >= group_count) continue;
+    ++count[sample.groups[i]];
+    if (!sample.labels.empty()) positives[sample.groups[i]] += sample.labels[i] == 1 ? 1 : 0;
+  }
+  for (size_t g = 0; g < group_count; ++g) {
+    const std::string name = "group '" +
+                             (static_cast<int>(g) < model.groups().group_names_size()
+                                  ? model.groups().group_names(static_cast<int>(g))
+                                  : std::to_string(g)) +
+                             "'";
+    if (count[g] == 0) {
+      throw DataError(path, 0, 0,
+                      name + " has no example in the fitting data; every group of the model "
+                             "needs examples to fit its rule");
+    }
+    if (both_labels_for.empty() || sample.labels.empty()) continue;
+    if (positives[g] == 0 || positives[g] == count[g]) {
+      throw DataError(path, 0, 0,
+                      name + " has " + std::to_string(count[g]) + " example" +
+                          (count[g] == 1 ? "" : "s") + " in the fitting data, all " +
+                          (positives[g] == 0 ? "negative" : "positive") + "; " + both_labels_for +
+                          " needs both labels in every group");
+    }
+  }
 }
 
 void SetRampRule(const std::vector<double>& thresholds, double gamma, tinyfair::Model& model) {

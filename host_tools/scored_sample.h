@@ -25,11 +25,21 @@ struct ScoredSample {
 /// the model's groups), and the rule is a placeholder ramp.
 void PrepareScoringModel(const std::vector<std::string>& attributes, tinyfair::Model& model);
 
-/// Scores every row of `table` through the runtime.
+/// Scores every row of `table` through the runtime; rows the runtime refuses
+/// (a missing value) are left out and counted.
+/// @throws DataError for a category the model does not know
+///         (CheckCategoriesKnown).
 /// @param label  label column ("" for none); positive: its positive values.
 ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const CsvTable& table,
                                  const std::string& label,
                                  const std::vector<std::string>& positive);
+
+/// Requires an example of every group of `model` in `sample` (read from
+/// `path`) and, when `both_labels_for` names a method, examples of both
+/// labels in every group: a rule cannot be fitted for a group without them.
+/// @throws DataError naming the file and the first such group.
+void RequireEveryGroup(const ScoredSample& sample, const tinyfair::Model& model,
+                       const std::string& path, const std::string& both_labels_for = "");
 
 /// Sets the ramp rule (thresholds on f, one per group, width gamma).
 void SetRampRule(const std::vector<double>& thresholds, double gamma, tinyfair::Model& model);

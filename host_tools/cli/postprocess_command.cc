@@ -174,6 +174,8 @@ void Postprocess(const PostprocessOptions& o) {
   if (fitting.refused > 0) {
     Note("postprocess: " + std::to_string(fitting.refused) + " rows refused by the model, left out");
   }
+  const bool needs_both_labels = o.method == "hardt-dp" || o.method == "hardt-eo" || o.method == "shift";
+  host::RequireEveryGroup(fitting, model, o.data, needs_both_labels ? o.method : "");
   char line[256];
   if (o.method == "hardt-dp" || o.method == "hardt-eo") {
     if (fitting.labels.empty()) throw std::invalid_argument("--method " + o.method + " needs --label");
