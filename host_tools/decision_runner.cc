@@ -1,5 +1,6 @@
 #include "host_tools/decision_runner.h"
 
+#include <map>
 #include <stdexcept>
 
 #include "host_tools/model_file.h"
@@ -36,6 +37,32 @@ std::vector<runtime::Decision> DecideRows(const runtime::Model& model,
     if (inputs != nullptr) inputs->insert(inputs->end(), row.begin(), row.end());
   }
   return decisions;
+}
+
+std::string RefusedRowsSummary(const std::vector<runtime::Decision>& decisions,
+                               const CsvTable& table) {
+  constexpr size_t kMaxLines = 5;
+  std::map<std::string, size_t> by_status;
+  std::string lines;
+  size_t refused = 0;
+  for (size_t r = 0; r < decisions.size(); ++r) {
+    if (runtime::IsOk(decisions[r].status)) continue;
+    ++by_status[runtime::StatusName(decisions[r].status)];
+    if (refused < kMaxLines) {
+      lines += (refused == 0 ? "" : ", ") + std::to_string(table.line_of_row[r]);
+    } else if (refused == kMaxLines) {
+      lines += ", ...";
+    }
+    ++refused;
+  }
+  if (refused == 0) return "";
+  std::string statuses;
+  for (const auto& [status, count] : by_status) {
+    statuses += (statuses.empty() ? "" : ", ") + status + ": " + std::to_string(count);
+  }
+  return table.path + ": " + std::to_string(refused) + " of " + std::to_string(decisions.size()) +
+         " rows refused by the model (" + statuses + "; line" + (refused == 1 ? " " : "s ") +
+         lines + ")";
 }
 
 std::string DecisionLog(const std::vector<runtime::Decision>& decisions) {

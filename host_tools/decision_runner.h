@@ -24,6 +24,12 @@ std::vector<runtime::Decision> DecideRows(const runtime::Model& model,
                                           uint64_t stream,
                                           std::vector<float>* inputs = nullptr);
 
+/// "FILE: K of N rows refused by the model (STATUS: k, ...; lines L, ...)"
+/// for the rows of `table` the runtime refused, listing the first lines;
+/// "" when it decided every row.
+std::string RefusedRowsSummary(const std::vector<runtime::Decision>& decisions,
+                               const CsvTable& table);
+
 /// The decision log: header line, then one record line per decision.
 std::string DecisionLog(const std::vector<runtime::Decision>& decisions);
 

@@ -90,7 +90,7 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table,
       if (words > 0 && numbers > words) {
         throw DataError(table.path, table.line_of_row[first_word], c + 1,
                         "column '" + name + "': not a number: '" + table.rows[first_word][c] +
-                            "'; most of the column is numbers (--categorical " + name +
+                            "'; most of the column is numeric (pass --categorical " + name +
                             " if it is categorical)");
       }
       categorical = words > 0;

@@ -24,14 +24,20 @@ void Simulate(const RunOptions& o) {
   const tinyfair::Model model = host::ReadModel(o.model);
   const host::CsvTable table = host::ReadCsv(o.data);
   host::InputEncoder encoder(model.inputs(), table);
+  host::CheckCategoriesKnown(model, table);
   const auto runtime_model = host::LoadIntoRuntime(model);
   host::DecisionVectors vectors;
   vectors.input_count = static_cast<uint32_t>(encoder.input_count());
   vectors.seed = o.seed;
   vectors.stream = o.stream;
   const auto decisions = host::DecideRows(*runtime_model, encoder, o.seed, o.stream, &vectors.inputs);
-  host::WriteFileAtomically(o.out, host::DecisionLog(decisions));
-  if (!o.vectors.empty()) host::WriteFileAtomically(o.vectors, host::EncodeDecisionVectors(vectors));
+  // Everything is computed before the first file is written.
+  const std::string log = host::DecisionLog(decisions);
+  const std::string encoded = o.vectors.empty() ? "" : host::EncodeDecisionVectors(vectors);
+  host::WriteFileAtomically(o.out, log);
+  if (!o.vectors.empty()) host::WriteFileAtomically(o.vectors, encoded);
+  const std::string refused = host::RefusedRowsSummary(decisions, table);
+  if (!refused.empty()) Note("simulate: " + refused);
   Note("simulate: " + std::to_string(decisions.size()) + " decisions written to " + o.out);
 }
 
@@ -39,9 +45,12 @@ void Evaluate(const RunOptions& o) {
   const tinyfair::Model model = host::ReadModel(o.model);
   const host::CsvTable table = host::ReadCsv(o.data);
   host::InputEncoder encoder(model.inputs(), table);
+  host::CheckCategoriesKnown(model, table);
   const auto labels = host::ReadLabels(table, o.label.label, o.label.positive);
   const auto runtime_model = host::LoadIntoRuntime(model);
   const auto decisions = host::DecideRows(*runtime_model, encoder, o.seed, o.stream);
+  const std::string refused = host::RefusedRowsSummary(decisions, table);
+  if (!refused.empty()) Note("evaluate: " + refused);
   const auto report = host::EvaluateDecisions(decisions, labels, GroupNames(model));
   std::fputs(o.json ? host::ReportJson(report).c_str() : host::ReportTable(report).c_str(), stdout);
 }

@@ -1,6 +1,7 @@
 // tinyfair train: L2-regularised logistic regression on a CSV, written as a
 // model (protobuf JSON) with a per-group threshold rule at p >= 0.5.
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <unistd.h>
 
@@ -22,6 +23,44 @@ struct TrainOptions {
   bool use_sensitive = false;
 };
 
+// A logistic regression on one label has no finite optimum; usually the
+// label column or --positive is not what the user meant.
+void RequireBothLabels(const host::CsvTable& table, const LabelOptions& label,
+                       const std::vector<int>& labels) {
+  size_t positives = 0;
+  for (int y : labels) positives += static_cast<size_t>(y);
+  if (positives != 0 && positives != labels.size()) return;
+  std::string positive_values;
+  for (const auto& value : label.positive) {
+    positive_values += (positive_values.empty() ? "'" : ", '") + value + "'";
+  }
+  if (positive_values.empty()) positive_values = "'1'";
+  const size_t n = labels.size();
+  throw host::DataError(table.path, 0, 0,
+                        "column '" + label.label + "' has no " +
+                            (positives == 0 ? "positive" : "negative") + " label in its " +
+                            std::to_string(n) + (n == 1 ? " row" : " rows") +
+                            "; training needs rows of both labels (positive: " + positive_values +
+                            ")");
+}
+
+// Training imputes a missing number with the column's mean (a zero in the
+// design); the device refuses such rows, so say how many there are.
+void NoteMissingValues(const host::CsvTable& table, const std::vector<tinyfair::Input>& inputs) {
+  for (const auto& input : inputs) {
+    if (input.kind() != tinyfair::Input::NUMERIC) continue;
+    const size_t c = table.column(input.name());
+    size_t missing = 0;
+    for (const auto& row : table.rows) missing += table.is_missing(row[c]) ? 1 : 0;
+    if (missing == 0) continue;
+    char mean[32];
+    std::snprintf(mean, sizeof(mean), "%.6g", static_cast<double>(input.offset()));
+    Note("train: column '" + input.name() + "': " + std::to_string(missing) + " missing value" +
+         (missing == 1 ? "" : "s") + " imputed with the mean " + mean +
+         " (the device refuses rows with a missing value: non_finite_input)");
+  }
+}
+
 void Train(const TrainOptions& o) {
   if (o.sensitive.empty()) throw std::invalid_argument("train needs --sensitive");
   const host::CsvTable table = host::ReadCsv(o.data);
@@ -33,11 +72,13 @@ void Train(const TrainOptions& o) {
   roles.numeric = o.numeric;
   roles.ignore = o.ignore;
   const std::vector<int> labels = host::ReadLabels(table, roles.label, roles.positive_labels);
+  RequireBothLabels(table, o.label, labels);
 
   tinyfair::Model model;
   model.set_model_id(o.id.empty() ? "logistic" : o.id);
   const std::vector<tinyfair::Input> inputs = host::InputsFromTable(table, roles);
   for (const auto& input : inputs) *model.add_inputs() = input;
+  NoteMissingValues(table, inputs);
   host::FormGroups(o.sensitive, o.unknown_group, model);
 
   host::InputEncoder encoder(model.inputs(), table);
