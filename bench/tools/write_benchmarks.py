@@ -251,8 +251,8 @@ RULES = ["kThreshold", "kRamp", "kTwoThreshold", "kTruncatedLogistic", "kMixture
 # What the instructions of a decision are spent on, by function name.
 CATEGORIES = [
     ("dot product (`Margin`)", r"^Margin$"),
-    ("float → uint64_t draw bound (`PositiveDrawBound`: `__aeabi_f2ulz` and the "
-     "double-precision helpers it calls)",
+    ("draw bound (`PositiveDrawBound`; where linked, libgcc's float → uint64_t "
+     "conversion `__aeabi_f2ulz` and the double-precision helpers it calls)",
      r"^(PositiveDrawBound|__aeabi_f2ulz|__fixunssfdi|__aeabi_(d\w+|ui2d|f2d|ul2d|l2d|i2d)|"
      r"__\w*df\w*)$"),
     ("single-precision soft float (libgcc), mostly the dot product's fmul/fadd",
@@ -304,6 +304,16 @@ def board_tools(build, board):
             if match:
                 emulator = match.group(1).strip()
     return [compiler, emulator]
+
+
+def plugin_files():
+    """How many files of the QEMU packages have "plugin" in their path."""
+    try:
+        listing = subprocess.run(["dpkg", "-L", "qemu-system-arm", "qemu-system-misc",
+                                  "qemu-system-data"], capture_output=True, text=True).stdout
+    except OSError:
+        return "no answer (no dpkg)"
+    return str(sum("plugin" in line.lower() for line in listing.splitlines()))
 
 
 def tool_version(command):
@@ -592,10 +602,10 @@ def instruction_section(data, boards, rel_build, names):
     w("Commands: `cmake --build %s/firmware/<board> --target bench_runtime_costs_run` "
       "(QEMU with `-icount shift=0`) and `--target bench_runtime_trace_run` (QEMU with "
       "`-singlestep -d exec,nochain`; log `runtime_trace.log`).\n\n" % rel_build)
-    w("**Method.** The Debian QEMU 7.2 packages ship no TCG plugins (no `libinsn.so`; "
-      "`dpkg -L qemu-system-arm qemu-system-misc qemu-system-data` lists none), so "
-      "instructions are counted in two other ways, which must agree:\n\n"
-      "1. *Emulated time.* With `-icount shift=0` QEMU advances its virtual clock by "
+    w("**Method.** QEMU's instruction-counting TCG plugin is not installed: `dpkg -L "
+      "qemu-system-arm qemu-system-misc qemu-system-data | grep -ci plugin` gives %s, so "
+      "instructions are counted in two other ways, which must agree:\n\n" % plugin_files())
+    w("1. *Emulated time.* With `-icount shift=0` QEMU advances its virtual clock by "
       "exactly 1 ns per guest instruction. The image reads a free-running timer (SysTick on "
       "the processor clock on Cortex-M; the `cycle` CSR on RISC-V) around a loop that calls "
       "the function under test through a pointer %d and %d times, and around the same loop "
@@ -687,6 +697,21 @@ def symbol_bytes(symbols, pattern):
     return sum(size for (name, kind), size in symbols.items() if re.search(pattern, name))
 
 
+def trace_by_function(board_data, inputs, function, names):
+    counter = collections.Counter()
+    for symbol, count in board_data["trace"][(inputs, function)][1].items():
+        counter[short_name(names.get(symbol, symbol))] += count
+    return counter
+
+
+def conversion_instructions(board_data, inputs, names):
+    """Instructions one decision spends in libgcc's float -> uint64_t
+    conversion and the double-precision helpers it calls."""
+    counter = trace_by_function(board_data, inputs, "model_decide", names)
+    return sum(v for k, v in counter.items()
+               if category(k) == CATEGORIES[1][0] and k != "PositiveDrawBound")
+
+
 def analysis(data, names):
     """The findings the figures support, each with its numbers."""
     if TARGET_BOARD not in data:
@@ -705,18 +730,17 @@ def analysis(data, names):
         parts = flash_over_baseline(d, image)
         soft = parts.get(double, 0)
         if total <= limit:
-            w("**%s: %s B, within %s B.**\n\n" % (SIZE_IMAGES[image], n(total), n(limit)))
+            w("**%s: %s B over the baseline, within %s B.**\n\n"
+              % (SIZE_IMAGES[image], n(total), n(limit)))
             continue
         w("**%s: %s B over the baseline, %s B more than the %s B target.**\n\n"
           % (SIZE_IMAGES[image], n(total), n(total - limit), n(limit)))
         if soft:
             w("- %s B are libgcc's double-precision helpers, though no runtime source uses "
               "`double`: they come with `__aeabi_f2ulz` (float → `uint64_t`), which libgcc "
-              "implements in double arithmetic. The runtime calls it in %s (GCC's call "
-              "graph): `PositiveDrawBound()` (`decision.h`) converts `probability * 2^32` to "
-              "`uint64_t`, and `Model::Prepare` inlines it for a mixture's draw bounds. For "
-              "0 < p < 1 the product is below 2^32, so converting it to `uint32_t` (one "
-              "`vcvt` or `fcvt.wu.s` on a core with a single-precision FPU, libgcc's "
+              "implements in double arithmetic, called in %s (GCC's call graph). For "
+              "0 < p < 1, `probability * 2^32` is below 2^32, so converting it to `uint32_t` "
+              "(one `vcvt` or `fcvt.wu.s` on a core with a single-precision FPU, libgcc's "
               "single-precision `__aeabi_f2uiz` on Cortex-M0) gives the same bits and drops "
               "these helpers: %s B less, %s B over the baseline%s.\n"
               % (n(soft), callers, n(soft), n(total - soft),
@@ -740,28 +764,30 @@ def analysis(data, names):
                   "`.init_array`, not by zeroing `.bss`: `Model::Model()` is not `constexpr` "
                   "(with Eigen, `folded_weights_` is an `Eigen::Matrix`).\n" % n(ctor))
             rest = total - soft - other_rules
-            w("- Without the double helpers and the other rules' `DecideAs<>`, the image "
-              "would be about %s B over the baseline: the decoder and `Load`'s checks alone "
-              "(%s B) are %s the %s B target, so with nanopb and every rule validated on "
-              "the device the target is out of reach; the codegen path is the small one.\n"
-              % (n(rest), n(nanopb + load), "above" if nanopb + load > limit else "within",
-                 n(limit)))
+            w("- Without %sthe other rules' `DecideAs<>`, the image would be about %s B over "
+              "the baseline: the decoder and `Load`'s checks alone (%s B) are %s the %s B "
+              "target, so with nanopb and every rule validated on the device the target is "
+              "out of reach; the codegen path is the small one.\n"
+              % ("the double helpers and " if soft else "", n(rest), n(nanopb + load),
+                 "above" if nanopb + load > limit else "within", n(limit)))
         w("\n")
-
+    any_soft = any(flash_over_baseline(b, i).get(double, 0)
+                   for b in data.values() for i in SIZE_IMAGES if i in b["maps"])
     rows = []
     for board, b in data.items():
         row = [board]
         for image in SIZE_IMAGES:
-            if image in b["maps"]:
-                total = b["values"][(image, "delta_flash")]
-                soft = flash_over_baseline(b, image).get(double, 0)
-                row += [n(total), n(soft), n(total - soft)]
-            else:
-                row += ["", "", ""]
+            total = b["values"].get((image, "delta_flash"))
+            soft = flash_over_baseline(b, image).get(double, 0) if image in b["maps"] else 0
+            row += [n(total) if total is not None else ""]
+            if any_soft:
+                row += [n(soft), n(total - soft) if total is not None else ""]
         rows.append(row)
+    header = ["board"]
+    for image in SIZE_IMAGES:
+        header += [image] + (["of it double helpers", "without them"] if any_soft else [])
     w("On every board (flash over the baseline, B):\n\n")
-    w(table(["board", "decoder + all rules", "of it double helpers", "without them",
-             "codegen ramp", "of it double helpers", "without them"], rows))
+    w(table(header, rows))
     w("\n")
 
     # Stack.
@@ -786,41 +812,40 @@ def analysis(data, names):
     decide = counts[(inputs, "model_decide")]
     plain = counts[(inputs, "plain_loop")]
     cats = decide_categories(d, inputs, names)
-    bound_title = CATEGORIES[1][0]
-    trace_counter = collections.Counter()
-    for symbol, count in d["trace"][(inputs, "model_decide")][1].items():
-        trace_counter[short_name(names.get(symbol, symbol))] += count
-    conversion = cats[bound_title] - trace_counter["PositiveDrawBound"]
-    memset = cats[CATEGORIES[4][0]]
-    verdict = "within" if ratio <= RATIO_TARGET else "over"
-    w("**Instructions per decision, d = %d: %s vs %s for the plain loop, %s× (%s %s×).** "
-      "The dot product costs the same on both sides (per input, the straight-line fits in "
-      "section 3); the difference is the fixed cost of a decision. On `%s` the float → "
-      "`uint64_t` conversion in `PositiveDrawBound()` alone executes %d instructions in "
-      "libgcc (`__aeabi_f2ulz` and the double-precision helpers it calls); with a "
-      "`uint32_t` conversion (`vcvt` and `vmov`) a decision would take about %s instructions, "
-      "%s× the plain loop. Resetting the record (`out = Decision{}`, a `memset` call) takes "
-      "%d more; the link (`Exp`, `SignedLogistic`) is the rest of the fixed cost that a "
-      "plain loop does not have.\n"
-      % (inputs, fmt(decide), fmt(plain), fmt(ratio, 3), verdict, fmt(RATIO_TARGET, 1),
-         TARGET_BOARD, conversion, fmt(decide - conversion + 2),
-         fmt((decide - conversion + 2) / plain, 3), memset))
+    fixed = [(v, t) for t, v in cats.items()
+             if t not in (CATEGORIES[0][0], CATEGORIES[-1][0]) and v]
+    fixed.sort(reverse=True)
+    plain_trace = trace_by_function(d, inputs, "plain_loop", names)
+    w("**Instructions per decision, d = %d: %s for `Model::Decide`, %s for the plain loop: "
+      "%s× (%s %s×).** The dot product costs the same per input on both sides (section 3: "
+      "`Margin` %s instructions for %d inputs, the plain loop's function %s); the difference is "
+      "the fixed cost of a decision, which on `%s` is: %s.\n"
+      % (inputs, fmt(decide), fmt(plain), fmt(ratio, 3),
+         "within" if ratio <= RATIO_TARGET else "over", fmt(RATIO_TARGET, 1),
+         n(cats[CATEGORIES[0][0]]), inputs, n(plain_trace["tinyfair_bench_plain_decide"]),
+         TARGET_BOARD, "; ".join("%s %s" % (t, n(v)) for v, t in fixed)))
+    conversion = {board: conversion_instructions(b, inputs, names) for board, b in data.items()}
+    if conversion[TARGET_BOARD]:
+        w("The float → `uint64_t` conversion alone executes %d instructions in libgcc; with "
+          "a `uint32_t` conversion (`vcvt` and `vmov`) a decision would take about %s "
+          "instructions, %s× the plain loop.\n"
+          % (conversion[TARGET_BOARD], fmt(decide - conversion[TARGET_BOARD] + 2),
+             fmt((decide - conversion[TARGET_BOARD] + 2) / plain, 3)))
     rows = []
     for board, b in data.items():
-        counter = collections.Counter()
-        for symbol, count in b["trace"][(inputs, "model_decide")][1].items():
-            counter[short_name(names.get(symbol, symbol))] += count
-        spent = sum(v for k, v in counter.items()
-                    if category(k) == bound_title and k != "PositiveDrawBound")
-        counts = b["costs"]["counts"]
-        rows.append([board, fmt(counts[(inputs, "model_decide")]), n(spent),
-                     fmt(counts[(inputs, "plain_loop")]), fmt(decide_ratio(b, inputs), 3),
-                     fmt((counts[(inputs, "model_decide")] - spent) /
-                         counts[(inputs, "plain_loop")], 3)])
-    w("\nOn every board, d = %d (the conversion from the trace; the last column leaves it "
-      "out entirely):\n\n" % inputs)
-    w(table(["board", "Model::Decide", "in the float → uint64_t conversion", "plain loop",
-             "ratio", "ratio without the conversion"], rows))
+        c = b["costs"]["counts"]
+        row = [board, fmt(c[(inputs, "model_decide")]), fmt(c[(inputs, "plain_loop")]),
+               fmt(decide_ratio(b, inputs), 3)]
+        if any(conversion.values()):
+            row += [n(conversion[board]),
+                    fmt((c[(inputs, "model_decide")] - conversion[board]) /
+                        c[(inputs, "plain_loop")], 3)]
+        rows.append(row)
+    header = ["board", "Model::Decide", "plain loop", "ratio"]
+    if any(conversion.values()):
+        header += ["in libgcc's float → uint64_t conversion", "ratio without it"]
+    w("\nOn every board, d = %d:\n\n" % inputs)
+    w(table(header, rows))
     return "".join(out)
 
 
