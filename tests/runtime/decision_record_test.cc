@@ -34,6 +34,11 @@ TEST(DecisionRecord, DrawBound) {
   EXPECT_EQ(1ULL << 32U, PositiveDrawBound(1.0f));
   EXPECT_EQ(1ULL << 31U, PositiveDrawBound(0.5f));
   EXPECT_EQ(1ULL << 30U, PositiveDrawBound(0.25f));
+  // The largest float below 1 and the smallest positive ones.
+  EXPECT_EQ(4294967296ULL - 256ULL, PositiveDrawBound(0.99999994f));
+  EXPECT_EQ(1ULL, PositiveDrawBound(2.3283064e-10f));  // 2^-32
+  EXPECT_EQ(0ULL, PositiveDrawBound(1.0e-10f));
+  EXPECT_EQ(0ULL, PositiveDrawBound(1.0e-45f));  // denormal
   // Every draw is below 2^32: probability 1 is always positive.
   EXPECT_TRUE(static_cast<uint64_t>(0xFFFFFFFFU) < PositiveDrawBound(1.0f));
 }

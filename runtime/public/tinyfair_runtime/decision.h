@@ -45,12 +45,15 @@ struct Decision {
 
 /// The number of 32-bit draws, out of 2^32, that give a positive outcome for
 /// a probability p: floor(p * 2^32), computed exactly in float (a
-/// multiplication by a power of two) and converted by truncation. Integers on
-/// both sides make every decision exact and replayable on every target.
+/// multiplication by a power of two) and converted by truncation. For
+/// 0 < p < 1 the product is below 2^32, so the conversion is to uint32_t: one
+/// instruction on an FPU core, and no double-precision library on any
+/// (a float-to-uint64_t conversion goes through double in libgcc). Integers
+/// on both sides make every decision exact and replayable on every target.
 inline constexpr uint64_t PositiveDrawBound(float probability) {
   if (!(probability > 0.0f)) return 0;
   if (probability >= 1.0f) return uint64_t{1} << 32U;
-  return static_cast<uint64_t>(probability * 4294967296.0f);
+  return static_cast<uint32_t>(probability * 4294967296.0f);
 }
 
 /// Writes the record as one line of the decision log (docs/decision_records.md):
