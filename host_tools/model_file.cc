@@ -4,8 +4,12 @@
 
 #include <google/protobuf/util/json_util.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <memory>
@@ -136,23 +140,38 @@ std::string ReadFile(const std::string& path) {
 }
 
 void WriteFileAtomically(const std::string& path, const std::string& bytes) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) {
-      throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
-    }
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.flush();
-    if (!out) {
-      out.close();
-      std::remove(temporary.c_str());
-      throw std::runtime_error(path + ": write failed");
-    }
+  // A unique name beside the target (same file system, so rename is atomic);
+  // runs writing the same path at once cannot mix their bytes.
+  std::string temporary = path + ".XXXXXX.tmp";
+  const int fd = mkstemps(temporary.data(), 4);
+  if (fd < 0) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
+  auto fail = [&](const std::string& what) {
+    const std::string reason = std::strerror(errno);
+    if (fd >= 0) close(fd);
+    unlink(temporary.c_str());
+    throw std::runtime_error(path + ": " + what + ": " + reason);
+  };
+  // mkstemps creates the file 0600; an output gets the usual 0666 & ~umask.
+  const mode_t mask = umask(0);
+  umask(mask);
+  if (fchmod(fd, 0666 & ~mask) != 0) fail("cannot write");
+  for (size_t done = 0; done < bytes.size();) {
+    const ssize_t n = write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail("write failed");
+    done += static_cast<size_t>(n);
+  }
+  // The bytes reach the disk before the name does, so a crash leaves the
+  // old file or the new one.
+  if (fsync(fd) != 0) fail("write failed");
+  if (close(fd) != 0) {
+    const std::string reason = std::strerror(errno);
+    unlink(temporary.c_str());
+    throw std::runtime_error(path + ": write failed: " + reason);
   }
   if (std::rename(temporary.c_str(), path.c_str()) != 0) {
     const std::string reason = std::strerror(errno);
-    std::remove(temporary.c_str());
+    unlink(temporary.c_str());
     throw std::runtime_error(path + ": cannot rename into place: " + reason);
   }
 }

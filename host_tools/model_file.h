@@ -32,8 +32,10 @@ tinyfair::Model ModelFromJson(const std::string& json, const std::string& name);
 
 /// Reads a whole file; throws std::runtime_error naming the file on failure.
 std::string ReadFile(const std::string& path);
-/// Writes to a temporary file beside `path` and renames it into place, so a
-/// failure never leaves a partial file.
+/// Writes to a uniquely named temporary file beside `path` (`path`.XXXXXX.tmp),
+/// syncs it and renames it into place, so a failure leaves neither a partial
+/// file nor the temporary one. Every output file of tinyfair goes through it.
+/// @throws std::runtime_error naming `path` and the reason.
 void WriteFileAtomically(const std::string& path, const std::string& bytes);
 
 /// Reads a model from .pb (sealed) or .json (the JSON mapping), by content.

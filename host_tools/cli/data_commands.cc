@@ -1,5 +1,6 @@
 // tinyfair demo / split: data for the pipeline.
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 
@@ -18,17 +19,36 @@ struct DataOptions {
   uint64_t seed = 1;
 };
 
+// "name=fraction" -> (name, fraction); names are distinct file names and
+// fractions positive.
+std::vector<std::pair<std::string, double>> ParseParts(const std::vector<std::string>& specs) {
+  std::vector<std::pair<std::string, double>> parts;
+  for (const auto& part : specs) {
+    const size_t eq = part.find('=');
+    const std::string name = part.substr(0, eq);
+    const std::string fraction = eq == std::string::npos ? "" : part.substr(eq + 1);
+    char* end = nullptr;
+    const double value = std::strtod(fraction.c_str(), &end);
+    if (name.empty() || name.find('/') != std::string::npos || fraction.empty() ||
+        end != fraction.c_str() + fraction.size() || !(value > 0.0 && value <= 1.0)) {
+      throw std::invalid_argument("--parts: '" + part +
+                                  "' is not name=fraction with a fraction in (0, 1]");
+    }
+    for (const auto& [other, unused] : parts) {
+      if (other == name) throw std::invalid_argument("--parts: part '" + name + "' appears twice");
+    }
+    parts.emplace_back(name, value);
+  }
+  return parts;
+}
+
 // Writes <out_dir>/<name>.csv for each "name=fraction" part, rows shuffled
 // with PCG32(seed) (Fisher-Yates), so the split is the same everywhere.
+// Every part is formed and checked before the first file is written.
 void WriteSplit(const host::CsvTable& table, const DataOptions& o) {
-  std::vector<std::pair<std::string, double>> parts;
+  const auto parts = ParseParts(o.parts);
   double total = 0.0;
-  for (const auto& part : o.parts) {
-    const size_t eq = part.find('=');
-    if (eq == std::string::npos) throw std::invalid_argument("--parts takes name=fraction,...");
-    parts.emplace_back(part.substr(0, eq), std::stod(part.substr(eq + 1)));
-    total += parts.back().second;
-  }
+  for (const auto& part : parts) total += part.second;
   if (total > 1.0 + 1e-9) throw std::invalid_argument("--parts fractions add up to more than 1");
   std::vector<size_t> order(table.rows.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -37,18 +57,30 @@ void WriteSplit(const host::CsvTable& table, const DataOptions& o) {
     const size_t j = static_cast<size_t>((static_cast<uint64_t>(rng.Next()) * i) >> 32U);
     std::swap(order[i - 1], order[j]);
   }
-  std::filesystem::create_directories(o.out_dir);
+  std::vector<std::pair<std::string, std::vector<size_t>>> files;
   size_t begin = 0;
   for (size_t p = 0; p < parts.size(); ++p) {
     size_t count = static_cast<size_t>(parts[p].second * static_cast<double>(order.size()));
     if (p + 1 == parts.size() && total > 1.0 - 1e-9) count = order.size() - begin;
+    if (count == 0) {
+      // An empty part would fail later as a file without data rows.
+      const size_t n = table.rows.size();
+      throw host::DataError(table.path, 0, 0,
+                            "part '" + parts[p].first + "' would be empty (" +
+                                std::to_string(n) + (n == 1 ? " data row" : " data rows") +
+                                " for " + std::to_string(parts.size()) +
+                                " parts); split needs at least one row per part");
+    }
     std::vector<size_t> rows(order.begin() + static_cast<long>(begin),
                              order.begin() + static_cast<long>(begin + count));
     std::sort(rows.begin(), rows.end());
-    const std::string path = o.out_dir + "/" + parts[p].first + ".csv";
+    files.emplace_back(o.out_dir + "/" + parts[p].first + ".csv", std::move(rows));
+    begin += count;
+  }
+  std::filesystem::create_directories(o.out_dir);
+  for (const auto& [path, rows] : files) {
     host::WriteFileAtomically(path, TableToCsv(table, rows));
     Note("split: wrote " + path + " (" + std::to_string(rows.size()) + " rows)");
-    begin += count;
   }
 }
 
