@@ -180,22 +180,31 @@ float TruncatedLogistic(const GroupRuleTables& r, uint32_t g, float pe) {
   return Clamp01(p0 + q * (p1 - p0));
 }
 
+template <RuleKind kRule>
+float GroupProbabilityAs(const GroupRuleTables& r, uint32_t g, float score) {
+  if constexpr (kRule == RuleKind::kThreshold) {
+    return score >= r.threshold[g] ? 1.0f : 0.0f;
+  } else if constexpr (kRule == RuleKind::kRamp) {
+    return Clamp01((score - r.threshold[g]) / r.width[g]);
+  } else if constexpr (kRule == RuleKind::kTwoThreshold) {
+    const float thresholds = (score > r.threshold0[g] ? r.probability0[g] : 0.0f) +
+                             (score > r.threshold1[g] ? r.probability1[g] : 0.0f);
+    if (r.ignore == nullptr) return Clamp01(thresholds);
+    return Clamp01((1.0f - r.ignore[g]) * thresholds + r.ignore[g] * r.constant[g]);
+  } else {
+    static_assert(kRule == RuleKind::kTruncatedLogistic);
+    return TruncatedLogistic(r, g, score);
+  }
+}
+
 float GroupProbability(RuleKind rule, const GroupRuleTables& r, uint32_t g, float score) {
   switch (rule) {
-    case RuleKind::kThreshold:
-      return score >= r.threshold[g] ? 1.0f : 0.0f;
-    case RuleKind::kRamp:
-      return Clamp01((score - r.threshold[g]) / r.width[g]);
-    case RuleKind::kTwoThreshold: {
-      const float thresholds = (score > r.threshold0[g] ? r.probability0[g] : 0.0f) +
-                               (score > r.threshold1[g] ? r.probability1[g] : 0.0f);
-      if (r.ignore == nullptr) return Clamp01(thresholds);
-      return Clamp01((1.0f - r.ignore[g]) * thresholds + r.ignore[g] * r.constant[g]);
-    }
+    case RuleKind::kThreshold: return GroupProbabilityAs<RuleKind::kThreshold>(r, g, score);
+    case RuleKind::kRamp: return GroupProbabilityAs<RuleKind::kRamp>(r, g, score);
+    case RuleKind::kTwoThreshold: return GroupProbabilityAs<RuleKind::kTwoThreshold>(r, g, score);
     case RuleKind::kTruncatedLogistic:
-      return TruncatedLogistic(r, g, score);
-    default:
-      return 0.0f;
+      return GroupProbabilityAs<RuleKind::kTruncatedLogistic>(r, g, score);
+    default: return 0.0f;
   }
 }
 
@@ -205,11 +214,11 @@ uint32_t DrawMember(const MixtureTables& m, uint32_t draw) {
   return j;
 }
 
-}  // namespace
-
-template <RuleKind kRule>
-Status DecideAs(const DecisionTables& t, const DecisionInput& input, uint32_t draw,
-                Decision& out) {
+// Everything before the rule: group, categories, margin. Shared by every
+// rule kind (one copy in the image).
+__attribute__((noinline)) Status Prologue(const DecisionTables& t, const DecisionInput& input,
+                                          uint32_t draw, Decision& out, float& margin,
+                                          bool& skip) {
   out = Decision{};
   out.model_hash = t.content_hash;
   if (input.values == nullptr || input.count != t.input_count) {
@@ -220,49 +229,78 @@ Status DecideAs(const DecisionTables& t, const DecisionInput& input, uint32_t dr
   Status status = FormGroup(t, input, group, unknown_attributes);
   if (!IsOk(status)) return Refuse(out, status);
   out.group = group;
-  bool skip = false;
   status = CheckCategories(t, x, unknown_attributes, skip);
   if (!IsOk(status)) return Refuse(out, status);
-  const float margin = Margin(t, x, t.bias, t.weights, t.category_weights, skip);
+  margin = Margin(t, x, t.bias, t.weights, t.category_weights, skip);
   status = CheckMargin(t, x, margin);
   if (!IsOk(status)) return Refuse(out, status);
   out.draw = draw;
+  return Status::kOk;
+}
 
-  if constexpr (kRule == RuleKind::kMixture) {
-    const MixtureTables& m = t.mixture;
-    const uint32_t member = DrawMember(m, draw);
-    float probability = 0.0f;
-    // Every member's score, so the record carries the mixture's P(positive);
-    // the drawn member decides.
-    for (uint32_t j = 0; j < m.member_count; ++j) {
-      if (!m.regress || j == member) {
-        const float member_margin =
-            margin + Margin(t, x, m.bias[j], m.weights + j * t.input_count,
-                            m.category_weights + j * t.category_count, skip);
-        if (!IsFinite(member_margin)) return Refuse(out, Status::kScoreOverflow);
-        const float score = ApplyLink(t.link, member_margin);
-        if (j == member) out.score = score;
-        if (!m.regress && score >= m.threshold[j]) {
-          probability += m.probability[j];
-          if (j == member) out.positive = true;
-        }
-      }
+// The per-group rules: a probability, then the draw decides. `probability`
+// is GroupProbability for a rule known at run time, or one rule's
+// GroupProbabilityAs, so that a codegen image links only that rule.
+template <typename Probability>
+Status GroupRuleTail(const DecisionTables& t, float margin, Decision& out,
+                     Probability probability) {
+  out.score = ApplyLink(t.link, margin);
+  out.probability = probability(t.groups, out.group, out.score);
+  out.positive = static_cast<uint64_t>(out.draw) < PositiveDrawBound(out.probability);
+  return out.status = Status::kOk;
+}
+
+// The draw chooses a member; every member's score gives the record the
+// mixture's P(positive); the drawn member decides.
+__attribute__((noinline)) Status MixtureTail(const DecisionTables& t, const DecisionInput& input,
+                                             float margin, bool skip, Decision& out) {
+  const MixtureTables& m = t.mixture;
+  const uint32_t member = DrawMember(m, out.draw);
+  float probability = 0.0f;
+  for (uint32_t j = 0; j < m.member_count; ++j) {
+    if (m.regress && j != member) continue;
+    const float member_margin =
+        margin + Margin(t, input.values, m.bias[j], m.weights + j * t.input_count,
+                        m.category_weights + j * t.category_count, skip);
+    if (!IsFinite(member_margin)) return Refuse(out, Status::kScoreOverflow);
+    const float score = ApplyLink(t.link, member_margin);
+    if (j == member) out.score = score;
+    if (!m.regress && score >= m.threshold[j]) {
+      probability += m.probability[j];
+      if (j == member) out.positive = true;
     }
-    out.member = member;
-    if (m.regress) {
-      out.value = Output(t.output, out.score);
-    } else {
-      out.probability = Clamp01(probability);
-    }
-  } else if constexpr (kRule == RuleKind::kRegression) {
-    out.score = ApplyLink(t.link, margin);
+  }
+  out.member = member;
+  if (m.regress) {
     out.value = Output(t.output, out.score);
   } else {
-    out.score = ApplyLink(t.link, margin);
-    out.probability = GroupProbability(kRule, t.groups, group, out.score);
-    out.positive = static_cast<uint64_t>(draw) < PositiveDrawBound(out.probability);
+    out.probability = Clamp01(probability);
   }
   return out.status = Status::kOk;
+}
+
+Status RegressionTail(const DecisionTables& t, float margin, Decision& out) {
+  out.score = ApplyLink(t.link, margin);
+  out.value = Output(t.output, out.score);
+  return out.status = Status::kOk;
+}
+
+}  // namespace
+
+template <RuleKind kRule>
+Status DecideAs(const DecisionTables& t, const DecisionInput& input, uint32_t draw,
+                Decision& out) {
+  float margin = 0.0f;
+  bool skip = false;
+  const Status status = Prologue(t, input, draw, out, margin, skip);
+  if (!IsOk(status)) return status;
+  if constexpr (kRule == RuleKind::kMixture) {
+    return MixtureTail(t, input, margin, skip, out);
+  } else if constexpr (kRule == RuleKind::kRegression) {
+    return RegressionTail(t, margin, out);
+  } else {
+    return GroupRuleTail(t, margin, out, GroupProbabilityAs<kRule>);
+  }
 }
 
 template Status DecideAs<RuleKind::kThreshold>(const DecisionTables&, const DecisionInput&,
@@ -281,18 +319,25 @@ template Status DecideAs<RuleKind::kRegression>(const DecisionTables&, const Dec
 
 Status Decide(const DecisionTables& tables, const DecisionInput& input, uint32_t draw,
               Decision& out) {
+  // One prologue and the rule's tail chosen at run time, so a decoder image
+  // holds one copy of each part rather than one DecideAs<> per rule.
+  float margin = 0.0f;
+  bool skip = false;
+  const Status status = Prologue(tables, input, draw, out, margin, skip);
+  if (!IsOk(status)) return status;
   switch (tables.rule) {
-    case RuleKind::kThreshold: return DecideAs<RuleKind::kThreshold>(tables, input, draw, out);
-    case RuleKind::kRamp: return DecideAs<RuleKind::kRamp>(tables, input, draw, out);
+    case RuleKind::kMixture: return MixtureTail(tables, input, margin, skip, out);
+    case RuleKind::kRegression: return RegressionTail(tables, margin, out);
+    case RuleKind::kThreshold:
+    case RuleKind::kRamp:
     case RuleKind::kTwoThreshold:
-      return DecideAs<RuleKind::kTwoThreshold>(tables, input, draw, out);
     case RuleKind::kTruncatedLogistic:
-      return DecideAs<RuleKind::kTruncatedLogistic>(tables, input, draw, out);
-    case RuleKind::kMixture: return DecideAs<RuleKind::kMixture>(tables, input, draw, out);
-    case RuleKind::kRegression: return DecideAs<RuleKind::kRegression>(tables, input, draw, out);
+      return GroupRuleTail(tables, margin, out,
+                           [rule = tables.rule](const GroupRuleTables& r, uint32_t g, float score) {
+                             return GroupProbability(rule, r, g, score);
+                           });
   }
-  out = Decision{};
-  return out.status = Status::kUnsupportedRule;
+  return Refuse(out, Status::kUnsupportedRule);
 }
 
 Status Decide(const DecisionTables& tables, const DecisionInput& input, Pcg32& rng,
