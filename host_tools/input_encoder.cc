@@ -198,8 +198,9 @@ void CheckCategoriesKnown(const tinyfair::Model& model, const CsvTable& table) {
       if (known.count(cell) != 0) continue;
       throw DataError(
           table.path, table.line_of_row[r], c + 1,
-          "column '" + input.name() + "': " + (group ? "group" : "category") + " '" + cell +
-              "' is not in the model, which knows " + QuotedList(input.categories()) +
+          "column '" + input.name() + "': " + (group ? "group" : "category") + " '" + cell + "'" +
+              (table.is_missing(cell) ? " (a missing value)" : "") +
+              " is not in the model, which knows " + QuotedList(input.categories()) +
               (group ? " (train with --unknown-group fallback:NAME to decide unknown groups as "
                        "group NAME)"
                      : ""));

@@ -176,6 +176,17 @@ void WriteFileAtomically(const std::string& path, const std::string& bytes) {
   }
 }
 
+void WriteFilesAtomically(const std::vector<std::pair<std::string, std::string>>& files) {
+  for (size_t i = 0; i < files.size(); ++i) {
+    try {
+      WriteFileAtomically(files[i].first, files[i].second);
+    } catch (...) {
+      for (size_t j = 0; j < i; ++j) unlink(files[j].first.c_str());
+      throw;
+    }
+  }
+}
+
 tinyfair::Model ReadModel(const std::string& path) {
   const std::string bytes = ReadFile(path);
   const size_t first = bytes.find_first_not_of(" \t\r\n");

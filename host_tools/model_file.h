@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tinyfair/model.pb.h"
 
@@ -37,6 +39,9 @@ std::string ReadFile(const std::string& path);
 /// file nor the temporary one. Every output file of tinyfair goes through it.
 /// @throws std::runtime_error naming `path` and the reason.
 void WriteFileAtomically(const std::string& path, const std::string& bytes);
+/// Writes each (path, bytes) with WriteFileAtomically; when one fails, removes
+/// the ones this call wrote before it, so a failed run leaves no output.
+void WriteFilesAtomically(const std::vector<std::pair<std::string, std::string>>& files);
 
 /// Reads a model from .pb (sealed) or .json (the JSON mapping), by content.
 tinyfair::Model ReadModel(const std::string& path);

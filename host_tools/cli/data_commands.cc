@@ -57,7 +57,8 @@ void WriteSplit(const host::CsvTable& table, const DataOptions& o) {
     const size_t j = static_cast<size_t>((static_cast<uint64_t>(rng.Next()) * i) >> 32U);
     std::swap(order[i - 1], order[j]);
   }
-  std::vector<std::pair<std::string, std::vector<size_t>>> files;
+  std::vector<std::pair<std::string, std::string>> files;
+  std::vector<size_t> counts;
   size_t begin = 0;
   for (size_t p = 0; p < parts.size(); ++p) {
     size_t count = static_cast<size_t>(parts[p].second * static_cast<double>(order.size()));
@@ -74,13 +75,21 @@ void WriteSplit(const host::CsvTable& table, const DataOptions& o) {
     std::vector<size_t> rows(order.begin() + static_cast<long>(begin),
                              order.begin() + static_cast<long>(begin + count));
     std::sort(rows.begin(), rows.end());
-    files.emplace_back(o.out_dir + "/" + parts[p].first + ".csv", std::move(rows));
+    files.emplace_back(o.out_dir + "/" + parts[p].first + ".csv", TableToCsv(table, rows));
+    counts.push_back(count);
     begin += count;
   }
+  const bool existed = std::filesystem::exists(o.out_dir);
   std::filesystem::create_directories(o.out_dir);
-  for (const auto& [path, rows] : files) {
-    host::WriteFileAtomically(path, TableToCsv(table, rows));
-    Note("split: wrote " + path + " (" + std::to_string(rows.size()) + " rows)");
+  try {
+    host::WriteFilesAtomically(files);
+  } catch (...) {
+    std::error_code ignored;
+    if (!existed) std::filesystem::remove(o.out_dir, ignored);  // only if still empty
+    throw;
+  }
+  for (size_t p = 0; p < files.size(); ++p) {
+    Note("split: wrote " + files[p].first + " (" + std::to_string(counts[p]) + " rows)");
   }
 }
 

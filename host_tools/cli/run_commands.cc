@@ -31,11 +31,9 @@ void Simulate(const RunOptions& o) {
   vectors.seed = o.seed;
   vectors.stream = o.stream;
   const auto decisions = host::DecideRows(*runtime_model, encoder, o.seed, o.stream, &vectors.inputs);
-  // Everything is computed before the first file is written.
-  const std::string log = host::DecisionLog(decisions);
-  const std::string encoded = o.vectors.empty() ? "" : host::EncodeDecisionVectors(vectors);
-  host::WriteFileAtomically(o.out, log);
-  if (!o.vectors.empty()) host::WriteFileAtomically(o.vectors, encoded);
+  std::vector<std::pair<std::string, std::string>> files = {{o.out, host::DecisionLog(decisions)}};
+  if (!o.vectors.empty()) files.emplace_back(o.vectors, host::EncodeDecisionVectors(vectors));
+  host::WriteFilesAtomically(files);
   const std::string refused = host::RefusedRowsSummary(decisions, table);
   if (!refused.empty()) Note("simulate: " + refused);
   Note("simulate: " + std::to_string(decisions.size()) + " decisions written to " + o.out);
