@@ -1,0 +1,313 @@
+#!/usr/bin/env bash
+# One case of the bad-data catalogue: runs the real tinyfair on
+# bad_data/<case>.csv and checks the exit status, the whole of stderr, and
+# that a refused run leaves out/ empty (no output, no temporary file). Files
+# are passed as relative paths: a message names a file as it was given.
+# usage: bad_data_test.sh CASE TINYFAIR SOURCE_DIR WORK_DIR
+set -uo pipefail
+case=$1 tinyfair=$2 source=$3 work=$4
+rm -rf "$work" && mkdir -p "$work/bad_data" "$work/model" && cp "$source"/*.csv "$work/bad_data/" &&
+  cd "$work" || exit 1
+
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# Runs tinyfair in a fresh, empty out/; its output goes to ./stdout, ./stderr.
+run() {
+  rm -rf out && mkdir out
+  "$tinyfair" "$@" > stdout 2> stderr
+  status=$?
+}
+
+# refuses STATUS STDERR ARGS...: exit status STATUS, exactly STDERR on
+# stderr, and nothing in out/.
+refuses() {
+  local expected_status=$1 expected_stderr=$2
+  shift 2
+  run "$@"
+  [ "$status" -eq "$expected_status" ] || fail "exit $status, expected $expected_status: tinyfair $*"
+  [ "$(cat stderr)" = "$expected_stderr" ] ||
+    fail "tinyfair $*"$'\n'"  stderr:   $(cat stderr)"$'\n'"  expected: $expected_stderr"
+  [ -z "$(ls -A out)" ] || fail "tinyfair $* left output: $(ls -A out)"
+}
+
+# accepts ARGS...: exit status 0.
+accepts() {
+  run "$@"
+  [ "$status" -eq 0 ] || fail "exit $status, expected 0: tinyfair $*"$'\n'"$(cat stderr)"
+}
+
+# has_line FILE LINE: the last run's FILE (stdout or stderr) holds LINE.
+has_line() { grep -Fxq -- "$2" "$1" || fail "no line '$2' in $1:"$'\n'"$(cat "$1")"; }
+
+labels=(--label approved --positive yes)
+
+# train_model OUT [OPTIONS...]: a model of the good bad_data/train.csv.
+train_model() {
+  local out=$1
+  shift
+  "$tinyfair" train --data bad_data/train.csv "${labels[@]}" --sensitive sex "$@" --out "$out" \
+    2> /dev/null || { echo "FAIL: cannot train on bad_data/train.csv"; exit 1; }
+}
+
+# Two models are the same but for the provenance, which names the data file.
+same_model() {
+  diff <(grep -v '"provenance"' "$1") <(grep -v '"provenance"' "$2") > /dev/null ||
+    fail "$1 and $2 differ"
+}
+
+known="which knows 'Gov', 'Private', 'Self-emp'"
+groups="which knows 'F', 'M', 'Other' (train with --unknown-group fallback:NAME to decide unknown groups as group NAME)"
+device_refuses="(the device refuses rows with a missing value: non_finite_input)"
+
+case_missing_values() {
+  # Training imputes a missing number (empty, NA, NaN) with the mean, and says so.
+  accepts train --data bad_data/missing_values.csv "${labels[@]}" --sensitive sex --out out/model.json
+  has_line stderr "train: column 'age': 1 missing value imputed with the mean 38.5714 $device_refuses"
+  has_line stderr "train: column 'hours': 2 missing values imputed with the mean 39.6667 $device_refuses"
+  [ -s out/model.json ] || fail "train wrote no model"
+  # Deciding, the device refuses each such row; evaluate and simulate count them.
+  train_model model/model.json
+  accepts evaluate --model model/model.json --data bad_data/missing_values.csv "${labels[@]}"
+  has_line stdout "rows 8, decided 5"
+  has_line stdout "refused (non_finite_input): 3"
+  local summary="bad_data/missing_values.csv: 3 of 8 rows refused by the model (non_finite_input: 3; lines 3, 5, 7)"
+  has_line stderr "evaluate: $summary"
+  accepts simulate --model model/model.json --data bad_data/missing_values.csv --out out/decisions.csv
+  has_line stderr "simulate: $summary"
+  # Status 0b is non_finite_input: one record per row, refused ones included.
+  [ "$(cut -d, -f2 out/decisions.csv | tail -n +2 | tr '\n' ' ')" = "00 0b 00 0b 00 0b 00 00 " ] ||
+    fail "decision statuses: $(cut -d, -f2 out/decisions.csv | tr '\n' ' ')"
+}
+
+case_question_marks() {
+  # '?' in a categorical column is a category; in a numeric one, a missing value.
+  accepts train --data bad_data/question_marks.csv "${labels[@]}" --sensitive sex --out out/model.json
+  has_line stderr "train: column 'hours': 1 missing value imputed with the mean 44.2857 $device_refuses"
+  python3 - out/model.json <<'PY' || fail "workclass categories"
+import json, sys
+inputs = {i["name"]: i for i in json.load(open(sys.argv[1]))["inputs"]}
+sys.exit(inputs["workclass"]["categories"] != ["?", "Gov", "Private", "Self-emp"])
+PY
+  cp out/model.json model/question_marks.json
+  accepts evaluate --model model/question_marks.json --data bad_data/question_marks.csv "${labels[@]}"
+  has_line stdout "rows 8, decided 7"
+  has_line stderr "evaluate: bad_data/question_marks.csv: 1 of 8 rows refused by the model (non_finite_input: 1; line 5)"
+  # A model that never saw '?' refuses it like any unknown category.
+  train_model model/model.json
+  refuses 2 "tinyfair: bad_data/question_marks.csv:3:4: column 'workclass': category '?' (a missing value) is not in the model, $known" \
+    evaluate --model model/model.json --data bad_data/question_marks.csv "${labels[@]}"
+}
+
+case_unknown_category() {
+  train_model model/model.json
+  local message="tinyfair: bad_data/unknown_category.csv:3:4: column 'workclass': category 'Never-worked' is not in the model, $known"
+  refuses 2 "$message" evaluate --model model/model.json --data bad_data/unknown_category.csv "${labels[@]}"
+  refuses 2 "$message" simulate --model model/model.json --data bad_data/unknown_category.csv --out out/decisions.csv
+  refuses 2 "$message" postprocess --model model/model.json --data bad_data/unknown_category.csv "${labels[@]}" \
+    --out out/fair.json
+}
+
+case_unknown_group() {
+  train_model model/model.json
+  local message="tinyfair: bad_data/unknown_group.csv:4:1: column 'sex': group 'X' is not in the model, $groups"
+  refuses 2 "$message" evaluate --model model/model.json --data bad_data/unknown_group.csv "${labels[@]}"
+  refuses 2 "$message" simulate --model model/model.json --data bad_data/unknown_group.csv --out out/decisions.csv
+  # A model with a fallback group decides it as that group, as the device does.
+  train_model model/fallback.json --unknown-group fallback:sex=Other
+  accepts evaluate --model model/fallback.json --data bad_data/unknown_group.csv "${labels[@]}"
+  has_line stdout "rows 3, decided 3"
+}
+
+case_group_absent() {
+  # The model knows sex=Other from training; the fitting data has none.
+  train_model model/model.json
+  local message="tinyfair: bad_data/group_absent.csv: group 'sex=Other' has no example in the fitting data; every group of the model needs examples to fit its rule"
+  for method in rto hardt-dp hardt-eo shift; do
+    refuses 2 "$message" postprocess --model model/model.json --data bad_data/group_absent.csv "${labels[@]}" \
+      --method "$method" --out out/fair.json
+  done
+  # Evaluating is fine: the group has no row.
+  accepts evaluate --model model/model.json --data bad_data/group_absent.csv "${labels[@]}"
+  has_line stdout "rows 6, decided 6"
+}
+
+case_one_label_group() {
+  # Every sex=F row is negative: Hardt et al. and shift inference need both labels.
+  train_model model/model.json
+  for method in hardt-dp hardt-eo shift; do
+    refuses 2 "tinyfair: bad_data/one_label_group.csv: group 'sex=F' has 3 examples in the fitting data, all negative; $method needs both labels in every group" \
+      postprocess --model model/model.json --data bad_data/one_label_group.csv "${labels[@]}" \
+      --method "$method" --out out/fair.json
+  done
+  # The randomized threshold optimizer does not use the labels per group.
+  accepts postprocess --model model/model.json --data bad_data/one_label_group.csv "${labels[@]}" \
+    --method rto --out out/fair.json
+  [ -s out/fair.json ] || fail "postprocess rto wrote no model"
+}
+
+case_single_row() {
+  refuses 2 "tinyfair: bad_data/single_row.csv: column 'approved' has no negative label in its 1 row; training needs rows of both labels (positive: 'yes')" \
+    train --data bad_data/single_row.csv "${labels[@]}" --sensitive sex --out out/model.json
+  refuses 2 "tinyfair: bad_data/single_row.csv: part 'train' would be empty (1 data row for 3 parts); split needs at least one row per part" \
+    split --data bad_data/single_row.csv --out-dir out/split
+  # One row is enough to decide.
+  train_model model/model.json
+  accepts evaluate --model model/model.json --data bad_data/single_row.csv "${labels[@]}"
+  has_line stdout "rows 1, decided 1"
+}
+
+# refuses_everywhere MESSAGE FILE: train, evaluate and split refuse FILE alike.
+refuses_everywhere() {
+  train_model model/model.json
+  refuses 2 "$1" train --data "$2" "${labels[@]}" --sensitive sex --out out/model.json
+  refuses 2 "$1" evaluate --model model/model.json --data "$2" "${labels[@]}"
+  refuses 2 "$1" simulate --model model/model.json --data "$2" --out out/decisions.csv
+  refuses 2 "$1" split --data "$2" --out-dir out/split
+}
+
+case_empty() {
+  refuses_everywhere "tinyfair: bad_data/empty.csv: empty file: no header" bad_data/empty.csv
+}
+
+case_header_only() {
+  refuses_everywhere "tinyfair: bad_data/header_only.csv: no data rows" bad_data/header_only.csv
+}
+
+case_ragged_row() {
+  refuses_everywhere "tinyfair: bad_data/ragged_row.csv:3: expected 5 fields, found 4" bad_data/ragged_row.csv
+}
+
+case_wrong_columns() {
+  local columns="the columns are: sexx, age, hours, workclass, approved"
+  train_model model/model.json
+  refuses 2 "tinyfair: bad_data/wrong_columns.csv: no column named 'sex'; $columns" \
+    train --data bad_data/wrong_columns.csv "${labels[@]}" --sensitive sex --out out/model.json
+  refuses 2 "tinyfair: bad_data/wrong_columns.csv: no column named 'sex'; $columns" \
+    evaluate --model model/model.json --data bad_data/wrong_columns.csv "${labels[@]}"
+  refuses 2 "tinyfair: bad_data/wrong_columns.csv: no column named 'approve'; $columns" \
+    train --data bad_data/wrong_columns.csv --label approve --positive yes --sensitive sexx --out out/model.json
+}
+
+case_non_numeric() {
+  # Mostly numbers with a word among them is a data error, not a categorical column.
+  refuses 2 "tinyfair: bad_data/non_numeric.csv:4:2: column 'age': not a number: 'forty'; most of the column is numeric (pass --categorical age if it is categorical)" \
+    train --data bad_data/non_numeric.csv "${labels[@]}" --sensitive sex --out out/model.json
+  train_model model/model.json
+  refuses 2 "tinyfair: bad_data/non_numeric.csv:4:2: column 'age': not a number: 'forty'" \
+    evaluate --model model/model.json --data bad_data/non_numeric.csv "${labels[@]}"
+  # Said to be categorical, it is.
+  accepts train --data bad_data/non_numeric.csv "${labels[@]}" --sensitive sex --categorical age \
+    --out out/model.json
+  [ -s out/model.json ] || fail "train --categorical age wrote no model"
+}
+
+case_nan_inf() {
+  # 'inf' and 'nan' are numbers that are not finite; the markers of a
+  # missing value (empty, ?, NA, N/A, NaN) are accepted (missing_values).
+  local message="tinyfair: bad_data/nan_inf.csv:3:3: column 'hours': not a finite number: 'inf'; leave the cell empty if the value is missing"
+  refuses 2 "$message" train --data bad_data/nan_inf.csv "${labels[@]}" --sensitive sex --out out/model.json
+  train_model model/model.json
+  refuses 2 "$message" evaluate --model model/model.json --data bad_data/nan_inf.csv "${labels[@]}"
+  refuses 2 "$message" simulate --model model/model.json --data bad_data/nan_inf.csv --out out/decisions.csv
+}
+
+case_crlf() {
+  [ "$(grep -c $'\r$' bad_data/crlf.csv)" = 7 ] || fail "bad_data/crlf.csv has lost its CRLF line ends"
+  tr -d '\r' < bad_data/crlf.csv > bad_data/lf.csv
+  accepts train --data bad_data/crlf.csv "${labels[@]}" --sensitive sex --out out/model.json
+  cp out/model.json model/crlf.json
+  accepts train --data bad_data/lf.csv "${labels[@]}" --sensitive sex --out out/model.json
+  same_model model/crlf.json out/model.json
+  train_model model/model.json
+  accepts evaluate --model model/model.json --data bad_data/crlf.csv "${labels[@]}"
+  has_line stdout "rows 6, decided 6"
+}
+
+case_bom() {
+  [ "$(head -c 3 bad_data/bom.csv | od -An -tx1 | tr -d ' ')" = efbbbf ] ||
+    fail "bad_data/bom.csv has lost its byte order mark"
+  tail -c +4 bad_data/bom.csv > bad_data/no_bom.csv
+  # The first column is 'sex', not '<BOM>sex'.
+  accepts train --data bad_data/bom.csv "${labels[@]}" --sensitive sex --out out/model.json
+  cp out/model.json model/bom.json
+  accepts train --data bad_data/no_bom.csv "${labels[@]}" --sensitive sex --out out/model.json
+  same_model model/bom.json out/model.json
+  train_model model/model.json
+  accepts evaluate --model model/model.json --data bad_data/bom.csv "${labels[@]}"
+  has_line stdout "rows 6, decided 6"
+}
+
+case_long_line() {
+  # Line 3 is CsvOptions::max_line_bytes (1 MiB) long, or one byte longer:
+  # the age is written with leading zeros.
+  local limit=1048576 head="M,45," tail="50,Self-emp,yes"
+  write() {
+    { echo "sex,age,hours,workclass,approved"; echo "F,34,40,Private,yes"
+      printf '%s' "$head"; head -c "$2" /dev/zero | tr '\0' 0; echo "$tail"; } > "$1"
+  }
+  write bad_data/long_line_at_limit.csv $((limit - ${#head} - ${#tail}))
+  write bad_data/long_line.csv $((limit - ${#head} - ${#tail} + 1))
+  [ "$(sed -n 3p bad_data/long_line.csv | wc -c)" = $((limit + 2)) ] || fail "line 3 is not limit + 1 bytes"
+  train_model model/model.json
+  accepts evaluate --model model/model.json --data bad_data/long_line_at_limit.csv "${labels[@]}"
+  has_line stdout "rows 2, decided 2"
+  local message="tinyfair: bad_data/long_line.csv:3: line longer than the reader's limit of 1048576 bytes"
+  refuses 2 "$message" train --data bad_data/long_line.csv "${labels[@]}" --sensitive sex --out out/model.json
+  refuses 2 "$message" evaluate --model model/model.json --data bad_data/long_line.csv "${labels[@]}"
+}
+
+case_missing_label() {
+  local message="tinyfair: bad_data/missing_label.csv:4:5: missing label in column 'approved'; drop the row or give it a label"
+  refuses 2 "$message" train --data bad_data/missing_label.csv "${labels[@]}" --sensitive sex --out out/model.json
+  train_model model/model.json
+  refuses 2 "$message" evaluate --model model/model.json --data bad_data/missing_label.csv "${labels[@]}"
+}
+
+case_missing_group() {
+  # Fairness is measured per group: a row needs its group.
+  refuses 2 "tinyfair: bad_data/missing_group.csv:4:1: column 'sex': missing value '' in a sensitive column; every row needs its group" \
+    train --data bad_data/missing_group.csv "${labels[@]}" --sensitive sex --out out/model.json
+  train_model model/model.json
+  refuses 2 "tinyfair: bad_data/missing_group.csv:4:1: column 'sex': group '' (a missing value) is not in the model, $groups" \
+    evaluate --model model/model.json --data bad_data/missing_group.csv "${labels[@]}"
+}
+
+case_unwritable_output() {
+  # The output is written to a temporary file and renamed: when the rename
+  # fails (the path is a directory), neither a file nor the temporary remains.
+  rm -rf out && mkdir -p out/model.json
+  "$tinyfair" train --data bad_data/train.csv "${labels[@]}" --sensitive sex --out out/model.json \
+    > stdout 2> stderr
+  status=$?
+  [ "$status" -eq 1 ] || fail "exit $status, expected 1 for an output path that is a directory"
+  [ "$(tail -n 1 stderr)" = "tinyfair: out/model.json: cannot rename into place: Is a directory" ] ||
+    fail "stderr: $(cat stderr)"
+  [ "$(ls -A out)" = model.json ] && [ -z "$(ls -A out/model.json)" ] || fail "left output: $(ls -AR out)"
+  # split writes all its parts or none.
+  run split --data bad_data/train.csv --out-dir out/split --parts a=0.5,b=0.5
+  [ "$status" -eq 0 ] && [ "$(ls out/split)" = $'a.csv\nb.csv' ] || fail "split: $(cat stderr)"
+  rm -rf out && mkdir -p out/split/b.csv
+  "$tinyfair" split --data bad_data/train.csv --out-dir out/split --parts a=0.5,b=0.5 > stdout 2> stderr
+  status=$?
+  [ "$status" -eq 1 ] || fail "split exit $status, expected 1"
+  [ "$(cat stderr)" = "tinyfair: out/split/b.csv: cannot rename into place: Is a directory" ] ||
+    fail "split stderr: $(cat stderr)"
+  [ "$(ls -A out/split)" = b.csv ] || fail "split left output: $(ls -A out/split)"
+  # simulate writes its log and vectors, or neither.
+  train_model model/model.json
+  refuses 1 "tinyfair: out/missing/decisions.tfv: cannot write: No such file or directory" \
+    simulate --model model/model.json --data bad_data/train.csv --out out/decisions.csv \
+    --vectors out/missing/decisions.tfv
+}
+
+if ! declare -F "case_$case" > /dev/null; then
+  echo "no case '$case'"
+  exit 1
+fi
+"case_$case"
+if [ "$failures" -ne 0 ]; then
+  echo "$case: $failures check(s) failed"
+  exit 1
+fi
+echo "$case: ok"
