@@ -8,6 +8,8 @@
 #include <map>
 #include <set>
 
+#include "tinyfair_runtime/capacity.h"
+
 namespace tinyfair::host {
 namespace {
 
@@ -138,6 +140,28 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table,
   }
   if (inputs.empty()) {
     throw DataError(table.path, 0, 0, "no input columns besides the label");
+  }
+  // The device's capacities, said in terms of the columns; an identifier
+  // column taken as categorical is the usual cause.
+  if (inputs.size() > runtime::kMaxInputs) {
+    throw DataError(table.path, 0, 0,
+                    std::to_string(inputs.size()) + " input columns, more than the device's " +
+                        std::to_string(runtime::kMaxInputs) +
+                        "; --ignore the columns the model does not need");
+  }
+  size_t categories = 0;
+  const tinyfair::Input* largest = nullptr;
+  for (const auto& input : inputs) {
+    categories += input.category_count();
+    if (largest == nullptr || input.category_count() > largest->category_count()) largest = &input;
+  }
+  if (categories > runtime::kMaxCategories) {
+    throw DataError(table.path, 0, 0,
+                    "the categorical columns have " + std::to_string(categories) +
+                        " categories in all, more than the device's " +
+                        std::to_string(runtime::kMaxCategories) + "; column '" + largest->name() +
+                        "' has " + std::to_string(largest->category_count()) + " (--ignore " +
+                        largest->name() + " if it is an identifier)");
   }
   return inputs;
 }

@@ -257,6 +257,18 @@ case_long_line() {
   refuses 2 "$message" evaluate --model model/model.json --data bad_data/long_line.csv "${labels[@]}"
 }
 
+case_too_many_categories() {
+  # An identifier column is categorical with a category per row: more than
+  # the device's 256 categories (proto/tinyfair/model.options).
+  { echo "id,sex,age,approved"
+    for i in $(seq 1 300); do echo "p$i,$([ $((i % 2)) = 0 ] && echo F || echo M),$((20 + i % 40)),$([ $((i % 3)) = 0 ] && echo no || echo yes)"; done
+  } > bad_data/too_many_categories.csv
+  refuses 2 "tinyfair: bad_data/too_many_categories.csv: the categorical columns have 302 categories in all, more than the device's 256; column 'id' has 300 (--ignore id if it is an identifier)" \
+    train --data bad_data/too_many_categories.csv "${labels[@]}" --sensitive sex --out out/model.json
+  accepts train --data bad_data/too_many_categories.csv "${labels[@]}" --sensitive sex --ignore id \
+    --out out/model.json
+}
+
 case_missing_label() {
   local message="tinyfair: bad_data/missing_label.csv:4:5: missing label in column 'approved'; drop the row or give it a label"
   refuses 2 "$message" train --data bad_data/missing_label.csv "${labels[@]}" --sensitive sex --out out/model.json
