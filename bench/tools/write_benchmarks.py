@@ -248,30 +248,27 @@ def short_name(name):
 
 RULES = ["kThreshold", "kRamp", "kTwoThreshold", "kTruncatedLogistic", "kMixture", "kRegression"]
 
-# What the instructions of a decision are spent on, by function name.
+# What the instructions of a decision are spent on, by function name; the
+# rest of the runtime is listed by function.
 CATEGORIES = [
     ("dot product (`Margin`)", r"^Margin$"),
-    ("draw bound (`PositiveDrawBound`; where linked, libgcc's float → uint64_t "
-     "conversion `__aeabi_f2ulz` and the double-precision helpers it calls)",
-     r"^(PositiveDrawBound|__aeabi_f2ulz|__fixunssfdi|__aeabi_(d\w+|ui2d|f2d|ul2d|l2d|i2d)|"
-     r"__\w*df\w*)$"),
+    ("libgcc's float → uint64_t conversion (`__aeabi_f2ulz`) and the double-precision "
+     "helpers it calls",
+     r"^(__aeabi_f2ulz|__fixunssfdi|__aeabi_(d\w+|ui2d|f2d|ul2d|l2d|i2d)|__\w*df\w*)$"),
     ("single-precision soft float (libgcc), mostly the dot product's fmul/fadd",
      r"^(__aeabi_f\w+|__aeabi_(i2f|ui2f)|__\w*sf\d?|__clzsi2)$"),
     ("link (`Exp`, `SignedLogistic`, `ApplyLink`)", r"^(Exp|SignedLogistic|Logistic|ApplyLink)$"),
-    ("record reset (`out = Decision{}`: `memset`)", r"^memset$"),
-    ("rule, group and input checks (`DecideAs<kRamp>`, `FormGroup`, `CheckCategories`, "
-     "`CheckMargin`)", r"^(DecideAs<\w+>|FormGroup|CheckCategories|CheckMargin|Refuse)$"),
-    ("dispatch and PRNG (`Model::Decide`, `Decide`, `Pcg32`)", r"^(Model::Decide|Decide|"
-     r"__aeabi_lmul|__muldi3|__gnu_thumb1_case_\w+)$"),
+    ("clearing the record (`out = Decision{}`: `memset`)", r"^memset$"),
     ("benchmark wrapper and loop", r"^(CallModelDecide|Time)$"),
 ]
+REST = "the rest of the runtime (dispatch, PRNG, group, checks, rule)"
 
 
 def category(name):
     for title, pattern in CATEGORIES:
         if re.match(pattern, name):
             return title
-    return "other"
+    return REST
 
 
 def libgcc_group(component):
@@ -677,8 +674,12 @@ def instruction_section(data, boards, rel_build, names):
     w("One `Model::Decide` call, by what the functions in the trace do (the benchmark's "
       "wrapper and loop included, as in the counts above):\n\n")
     cats = {b: decide_categories(data[b], d, names) for b in boards}
-    titles = [title for title, _ in CATEGORIES] + ["other"]
-    rows = [[t] + [n(cats[b][t]) if cats[b][t] else "" for b in boards] for t in titles
+    rest_names = sorted({k for b in boards
+                         for k in trace_by_function(data[b], d, "model_decide", names)
+                         if category(k) == REST})
+    titles = [title for title, _ in CATEGORIES] + [REST]
+    rows = [[t if t != REST else "%s: %s" % (REST, ", ".join("`%s`" % k for k in rest_names))]
+            + [n(cats[b][t]) if cats[b][t] else "" for b in boards] for t in titles
             if any(cats[b][t] for b in boards)]
     rows.append(["**`Model::Decide`, total**"] + [n(sum(cats[b].values())) for b in boards])
     rows.append(["plain loop, total"] +
@@ -707,9 +708,7 @@ def trace_by_function(board_data, inputs, function, names):
 def conversion_instructions(board_data, inputs, names):
     """Instructions one decision spends in libgcc's float -> uint64_t
     conversion and the double-precision helpers it calls."""
-    counter = trace_by_function(board_data, inputs, "model_decide", names)
-    return sum(v for k, v in counter.items()
-               if category(k) == CATEGORIES[1][0] and k != "PositiveDrawBound")
+    return decide_categories(board_data, inputs, names)[CATEGORIES[1][0]]
 
 
 def analysis(data, names):
@@ -738,13 +737,13 @@ def analysis(data, names):
         if soft:
             w("- %s B are libgcc's double-precision helpers, though no runtime source uses "
               "`double`: they come with `__aeabi_f2ulz` (float → `uint64_t`), which libgcc "
-              "implements in double arithmetic, called in %s (GCC's call graph). For "
+              "implements in double arithmetic%s. For "
               "0 < p < 1, `probability * 2^32` is below 2^32, so converting it to `uint32_t` "
               "(one `vcvt` or `fcvt.wu.s` on a core with a single-precision FPU, libgcc's "
               "single-precision `__aeabi_f2uiz` on Cortex-M0) gives the same bits and drops "
               "these helpers: %s B less, %s B over the baseline%s.\n"
-              % (n(soft), callers, n(soft), n(total - soft),
-                 ", within the target" if total - soft <= limit else ""))
+              % (n(soft), ", called in %s (GCC's call graph)" % callers if callers else "",
+                 n(soft), n(total - soft), ", within the target" if total - soft <= limit else ""))
         if image == "decoder_all_rules":
             nanopb = sum(v for c, v in parts.items() if c.startswith("tinyfair_schema_nanopb:"))
             load = parts.get("tinyfair_runtime: model_load.cc", 0)
@@ -752,24 +751,34 @@ def analysis(data, names):
             other_rules = symbol_bytes(d["symbols"][image],
                                        r"DecideAs<\(tinyfair::runtime::RuleKind\)[02345]>")
             ctor = symbol_bytes(d["symbols"][image], r"^tinyfair::runtime::Model::Model\(\)")
+            largest = sorted(((size, name) for (name, kind), size in d["symbols"][image].items()
+                              if kind == "t" and name.startswith("tinyfair::runtime::")),
+                             reverse=True)[:3]
             w("- The decoder, nanopb (`pb_decode.c`, `pb_common.c` and the field descriptors "
               "`model.nanopb.c`), is %s B; `Load`'s checks and table building "
-              "(`model_load.cc`) %s B; `decide.cc` %s B, of which %s B are the five "
-              "`DecideAs<>` instantiations other than the ramp's, linked because "
-              "`Model::Decide` dispatches on the rule at run time. A build that names its "
-              "rule kinds at compile time would drop those (and their checks in "
-              "`ValidateRule`).\n" % (n(nanopb), n(load), n(decide), n(other_rules)))
+              "(`model_load.cc`) %s B; `decide.cc`, every rule kind, %s B%s. The largest "
+              "runtime functions: %s.\n"
+              % (n(nanopb), n(load), n(decide),
+                 (", of which %s B are the five `DecideAs<>` instantiations other than the "
+                  "ramp's, linked because `Model::Decide` dispatches on the rule at run time"
+                  % n(other_rules)) if other_rules else "",
+                 ", ".join("`%s` %s B" % (short_name(name), n(size)) for size, name in largest)))
             if ctor:
                 w("- A static `Model` is initialised by a %s B constructor run from "
                   "`.init_array`, not by zeroing `.bss`: `Model::Model()` is not `constexpr` "
                   "(with Eigen, `folded_weights_` is an `Eigen::Matrix`).\n" % n(ctor))
             rest = total - soft - other_rules
-            w("- Without %sthe other rules' `DecideAs<>`, the image would be about %s B over "
-              "the baseline: the decoder and `Load`'s checks alone (%s B) are %s the %s B "
-              "target, so with nanopb and every rule validated on the device the target is "
-              "out of reach; the codegen path is the small one.\n"
-              % ("the double helpers and " if soft else "", n(rest), n(nanopb + load),
-                 "above" if nanopb + load > limit else "within", n(limit)))
+            w("- %sThe decoder and `Load`'s checks alone (%s B) are %s the %s B target: while "
+              "`Load` decodes with nanopb and validates every rule kind on the device, the "
+              "target is out of reach. A build that names its rule kinds at compile time "
+              "would leave out the others' code in `decide.cc` and `ValidateRule`; the "
+              "codegen path (no decoder) is the small one.\n"
+              % (("Without %s, the image would be about %s B over the baseline. "
+                  % (" and ".join(x for x in (
+                      "the double helpers" if soft else "",
+                      "the other rules' `DecideAs<>`" if other_rules else "") if x),
+                     n(rest))) if soft or other_rules else "",
+                 n(nanopb + load), "above" if nanopb + load > limit else "within", n(limit)))
         w("\n")
     any_soft = any(flash_over_baseline(b, i).get(double, 0)
                    for b in data.values() for i in SIZE_IMAGES if i in b["maps"])
@@ -812,9 +821,12 @@ def analysis(data, names):
     decide = counts[(inputs, "model_decide")]
     plain = counts[(inputs, "plain_loop")]
     cats = decide_categories(d, inputs, names)
+    by_function = trace_by_function(d, inputs, "model_decide", names)
     fixed = [(v, t) for t, v in cats.items()
-             if t not in (CATEGORIES[0][0], CATEGORIES[-1][0]) and v]
+             if t not in (CATEGORIES[0][0], CATEGORIES[-1][0], REST) and v]
     fixed.sort(reverse=True)
+    fixed.append((cats[REST], "%s %s" % (REST, ", ".join(
+        "`%s` %s" % (k, n(v)) for k, v in by_function.most_common() if category(k) == REST))))
     plain_trace = trace_by_function(d, inputs, "plain_loop", names)
     w("**Instructions per decision, d = %d: %s for `Model::Decide`, %s for the plain loop: "
       "%s× (%s %s×).** The dot product costs the same per input on both sides (section 3: "
@@ -823,7 +835,8 @@ def analysis(data, names):
       % (inputs, fmt(decide), fmt(plain), fmt(ratio, 3),
          "within" if ratio <= RATIO_TARGET else "over", fmt(RATIO_TARGET, 1),
          n(cats[CATEGORIES[0][0]]), inputs, n(plain_trace["tinyfair_bench_plain_decide"]),
-         TARGET_BOARD, "; ".join("%s %s" % (t, n(v)) for v, t in fixed)))
+         TARGET_BOARD, "; ".join(t if t.startswith(REST) else "%s %s" % (t, n(v))
+                                 for v, t in fixed)))
     conversion = {board: conversion_instructions(b, inputs, names) for board, b in data.items()}
     if conversion[TARGET_BOARD]:
         w("The float → `uint64_t` conversion alone executes %d instructions in libgcc; with "
