@@ -28,9 +28,10 @@ struct CsvOptions {
   /// against binary files or files without line breaks.
   std::size_t max_line_bytes = std::size_t{1} << 20;
   /// Cells that mean "value missing" (compared after trimming): the UCI
-  /// files use "?", R and pandas write "NA" / "N/A" / "NaN", CSV exports
-  /// leave the cell empty.
-  std::vector<std::string> missing_markers = {"", "?", "NA", "N/A", "NaN"};
+  /// files use "?", R and pandas write "NA" / "N/A" / "NaN", Python's csv
+  /// module and NumPy write "nan", C's printf "-nan", CSV exports leave the
+  /// cell empty. Like pandas, every spelling of NaN here is missing.
+  std::vector<std::string> missing_markers = {"", "?", "NA", "N/A", "NaN", "nan", "-nan"};
   /// If not empty, the file has no header line and these are its column
   /// names (e.g. communities.data, whose names are in communities.names).
   std::vector<std::string> column_names;

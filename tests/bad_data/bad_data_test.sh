@@ -203,13 +203,19 @@ case_non_numeric() {
 }
 
 case_nan_inf() {
-  # 'inf' and 'nan' are numbers that are not finite; the markers of a
-  # missing value (empty, ?, NA, N/A, NaN) are accepted (missing_values).
+  # Infinity is refused; NaN, in the spellings of the missing markers (NaN,
+  # nan, -nan), is a missing value.
   local message="tinyfair: bad_data/nan_inf.csv:3:3: column 'hours': not a finite number: 'inf'; leave the cell empty if the value is missing"
   refuses 2 "$message" train --data bad_data/nan_inf.csv "${labels[@]}" --sensitive sex --out out/model.json
   train_model model/model.json
   refuses 2 "$message" evaluate --model model/model.json --data bad_data/nan_inf.csv "${labels[@]}"
   refuses 2 "$message" simulate --model model/model.json --data bad_data/nan_inf.csv --out out/decisions.csv
+  # Without the 'inf' line, the 'nan' on line 5 (now 4) is missing.
+  sed 3d bad_data/nan_inf.csv > bad_data/nan_only.csv
+  accepts train --data bad_data/nan_only.csv "${labels[@]}" --sensitive sex --out out/model.json
+  has_line stderr "train: column 'hours': 1 missing value imputed with the mean 39 $device_refuses"
+  accepts evaluate --model model/model.json --data bad_data/nan_only.csv "${labels[@]}"
+  has_line stderr "evaluate: bad_data/nan_only.csv: 1 of 3 rows refused by the model (non_finite_input: 1; line 4)"
 }
 
 case_crlf() {
