@@ -465,6 +465,8 @@ double SolveFairnessMultiplier(const std::vector<double>& e1_in, const std::vect
 double CellUpper(double c) { return c > 1.0 ? 1.0 / c : 1.0; }
 double CellLower(double c) { return c < -1.0 ? 1.0 + 1.0 / c : 0.0; }
 
+double CellApproximator(double p, double c) { return Clamp(p * (1.0 + c * (1.0 - p)), 0.0, 1.0); }
+
 double FrllProbability(const FrllFit& fit, double pe, int a, double denominator_epsilon) {
   const double c1 = fit.cell[a][1];
   if (fit.constraint == FairnessConstraint::kNone ||
@@ -476,8 +478,8 @@ double FrllProbability(const FrllFit& fit, double pe, int a, double denominator_
   const double c0 = fit.cell[a][0];
   const double p1 = Clamp(pe, CellLower(c1), CellUpper(c1));
   const double p0 = Clamp(pe, CellLower(c0), CellUpper(c0));
-  const double q1 = Clamp(p1 * (1.0 + c1 * (1.0 - p1)), 0.0, 1.0);
-  const double q0 = Clamp(p0 * (1.0 + c0 * (1.0 - p0)), 0.0, 1.0);
+  const double q1 = CellApproximator(p1, c1);
+  const double q0 = CellApproximator(p0, c0);
   const double denominator = (1.0 - q1) + q0;
   const double q = denominator > denominator_epsilon ? q0 / denominator : pe;
   return Clamp(p0 + q * (p1 - p0), 0.0, 1.0);

@@ -161,6 +161,11 @@ double SolveFairnessMultiplier(const std::vector<double>& e1, const std::vector<
 double CellUpper(double c);
 double CellLower(double c);
 
+/// The approximator's Q(y^ = 1) = P (1 + c (1 - P)) for a clipped P
+/// (spec [S11]), clamped to [0, 1] against rounding: exactly 1 at the cap
+/// and 0 at the floor.
+double CellApproximator(double p, double c);
+
 /// P(y^ = 1 | x, a) from the untruncated probability pe (spec Sec. 4): the
 /// clamp for demographic parity (and kNone), the label-marginalising
 /// inference for the label-dependent constraints, q = pe when its
