@@ -21,8 +21,8 @@ void CheckColumnsExist(const CsvTable& table, const std::vector<std::string>& na
   for (const auto& name : names) table.column(name);  // throws naming it
 }
 
-// Whether the whole cell parses as a number; "inf" and "nan" count, so that
-// a numeric column holding them is refused rather than turned categorical.
+// Whether the whole cell parses as a number; "inf" counts, so that a numeric
+// column holding it is refused rather than turned categorical.
 bool IsNumber(const std::string& cell) {
   if (cell.empty()) return false;
   char* end = nullptr;

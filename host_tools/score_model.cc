@@ -35,7 +35,15 @@ tinyfair::Model ScoreOnlyModel(const CsvTable& table, const std::string& score_c
   for (const auto& name : categorical) {
     const size_t c = table.column(name);
     std::set<std::string> categories;
-    for (const auto& row : table.rows) categories.insert(row[c]);
+    for (size_t r = 0; r < table.rows.size(); ++r) {
+      // As in train: a row without its group cannot count.
+      if (table.is_missing(table.rows[r][c])) {
+        throw DataError(table.path, table.line_of_row[r], c + 1,
+                        "column '" + name + "': missing value '" + table.rows[r][c] +
+                            "' in a column that forms the groups; every row needs its group");
+      }
+      categories.insert(table.rows[r][c]);
+    }
     auto* attribute = model.add_inputs();
     attribute->set_name(name);
     attribute->set_kind(tinyfair::Input::CATEGORICAL);

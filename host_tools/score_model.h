@@ -21,7 +21,8 @@ enum class ScoreKind {
 /// columns (their categories from `table`), whose scorer maps the score to
 /// f in [-1, 1] as the randomized threshold optimizer's spec says, and
 /// whose groups are not formed yet (see FormGroups).
-/// @throws DataError naming a missing column or a probability outside [0, 1].
+/// @throws DataError naming a missing column, a probability outside [0, 1],
+///         or a missing value in a categorical column (they form the groups).
 tinyfair::Model ScoreOnlyModel(const CsvTable& table, const std::string& score_column,
                                ScoreKind kind, const std::vector<std::string>& categorical);
 

@@ -289,6 +289,10 @@ case_missing_group() {
   train_model model/model.json
   refuses 2 "tinyfair: bad_data/missing_group.csv:4:1: column 'sex': group '' (a missing value) is not in the model, $groups" \
     evaluate --model model/model.json --data bad_data/missing_group.csv "${labels[@]}"
+  # Post-processing another model's scores (here the hours column as a margin).
+  refuses 2 "tinyfair: bad_data/missing_group.csv:4:1: column 'sex': missing value '' in a column that forms the groups; every row needs its group" \
+    postprocess --data bad_data/missing_group.csv --score-column hours --score-kind margin --sensitive sex \
+    "${labels[@]}" --out out/fair.json
 }
 
 case_unwritable_output() {
