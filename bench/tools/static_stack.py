@@ -109,7 +109,9 @@ def read_call_graph(bases):
 def display_name(title, names):
     """The demangled name of a call-graph node; a node that only appears as
     a call target has just its title ("<file>:<symbol>" for local ones)."""
-    if title in names:
+    # GCC labels a clone by its suffix alone ("constprop(...)"): demangle the
+    # symbol instead.
+    if title in names and not re.match(r"^(constprop|isra|part|cold)\(", names[title]):
         return names[title]
     symbol = title.rsplit(":", 1)[-1]
     out = subprocess.run(["c++filt", symbol], capture_output=True, text=True)
