@@ -122,16 +122,20 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
   curve_script += "\n";
   host::WriteFileAtomically(dir + "/decision_curves.gp", curve_script);
   if (!o.plots) return;
-  for (const char* name : {"tradeoff.gp", "decision_curves.gp"}) {
-    const std::string command = "gnuplot '" + dir + "/" + name + "'";
-    if (std::system(command.c_str()) != 0) {
-      Note("sweep: gnuplot failed on " + dir + "/" + name + " (the data and script are kept)");
+  for (const char* name : {"tradeoff", "decision_curves"}) {
+    // gnuplot writes the PNG itself: to a temporary name, renamed when done,
+    // so a failed plot leaves no partial image.
+    const std::string png = dir + "/" + name + ".png";
+    const std::string command = "sed \"s|" + png + "|" + png + ".tmp|\" '" + dir + "/" + name +
+                                ".gp' | gnuplot";
+    if (std::system(command.c_str()) != 0 || std::rename((png + ".tmp").c_str(), png.c_str()) != 0) {
+      std::remove((png + ".tmp").c_str());
+      Note("sweep: gnuplot failed on " + dir + "/" + name + ".gp (the data and script are kept)");
     }
   }
 }
 
 void Sweep(const SweepOptions& o) {
-  std::filesystem::create_directories(o.out_dir);
   tinyfair::Model model = host::ReadModel(o.model);
   std::vector<std::string> attributes = o.sensitive;
   host::PrepareScoringModel(attributes, model);
@@ -141,6 +145,13 @@ void Sweep(const SweepOptions& o) {
   const host::CsvTable test_table = host::ReadCsv(o.test);
   const host::ScoredSample fitting =
       host::ScoreThroughRuntime(model, fit_table, o.label.label, o.label.positive);
+  // Every group needs both labels: Hardt et al. and shift inference fit on them.
+  host::RequireEveryGroup(fitting, model, o.data, "the sweep's baselines");
+  // Rows of validation or test data the device would refuse would silently
+  // leave the metrics: refuse the data instead.
+  host::CheckCategoriesKnown(model, validation_table);
+  host::CheckCategoriesKnown(model, test_table);
+  std::filesystem::create_directories(o.out_dir);
   const Evaluation validation{&validation_table,
                               host::ReadLabels(validation_table, o.label.label, o.label.positive)};
   const Evaluation test{&test_table, host::ReadLabels(test_table, o.label.label, o.label.positive)};
