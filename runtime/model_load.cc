@@ -1,5 +1,7 @@
 // Model::Load: the trust boundary. Every check on untrusted bytes is here, so
 // that Decide() can rely on what it reads.
+#include <string.h>
+
 #include "pb_decode.h"
 #include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/internal/float_bits.h"
@@ -18,6 +20,18 @@ constexpr size_t kCrcFieldSize = 5;
 constexpr float kProbabilitySumTolerance = 1e-5f;
 // Regression grids finer than this are not grids.
 constexpr uint32_t kMaxGridSize = 1U << 16U;
+
+// Whether an enum field holds `value`. nanopb stores any number a model
+// gives an enum field (proto3 enums are open), and reading a number outside
+// the enumerators through the enum type is undefined in C++, so the checks
+// compare the field's integer representation. Once Validate() has passed,
+// every enum field holds an enumerator and is read as the enum.
+template <typename Enum>
+bool Is(const Enum& field, Enum value) {
+  __underlying_type(Enum) raw;
+  memcpy(&raw, &field, sizeof(raw));
+  return raw == static_cast<__underlying_type(Enum)>(value);
+}
 
 bool AllFinite(const float* values, size_t count) {
   for (size_t i = 0; i < count; ++i) {
@@ -73,7 +87,7 @@ void FoldScales(const float* weights, const Vector& scales, long count, Vector& 
 // Weights on categorical inputs must be 0: their terms come from the tables.
 bool CategoricalWeightsZero(const tinyfair_Model& m, const float* weights) {
   for (size_t i = 0; i < m.inputs_count; ++i) {
-    if (m.inputs[i].kind == tinyfair_Input_Kind_CATEGORICAL && weights[i] != 0.0f) return false;
+    if (Is(m.inputs[i].kind, tinyfair_Input_Kind_CATEGORICAL) && weights[i] != 0.0f) return false;
   }
   return true;
 }
@@ -130,19 +144,19 @@ Status Model::Validate() const {
       !CategoricalWeightsZero(m, scorer.weights)) {
     return Status::kInvalidModel;
   }
-  if (scorer.link != tinyfair_LinearScorer_Link_IDENTITY &&
-      scorer.link != tinyfair_LinearScorer_Link_LOGISTIC &&
-      scorer.link != tinyfair_LinearScorer_Link_SIGNED_LOGISTIC) {
+  if (!Is(scorer.link, tinyfair_LinearScorer_Link_IDENTITY) &&
+      !Is(scorer.link, tinyfair_LinearScorer_Link_LOGISTIC) &&
+      !Is(scorer.link, tinyfair_LinearScorer_Link_SIGNED_LOGISTIC)) {
     return Status::kInvalidModel;
   }
   uint32_t categories = 0;
   for (size_t i = 0; i < m.inputs_count; ++i) {
     const tinyfair_Input& input = m.inputs[i];
-    if (input.kind == tinyfair_Input_Kind_NUMERIC) {
+    if (Is(input.kind, tinyfair_Input_Kind_NUMERIC)) {
       if (!IsFinite(input.offset) || !IsFinite(input.scale) || input.category_count != 0) {
         return Status::kInvalidModel;
       }
-    } else if (input.kind == tinyfair_Input_Kind_CATEGORICAL) {
+    } else if (Is(input.kind, tinyfair_Input_Kind_CATEGORICAL)) {
       if (input.category_count == 0 || input.category_count > kMaxCategories - categories) {
         return Status::kInvalidModel;
       }
@@ -156,12 +170,12 @@ Status Model::Validate() const {
   // Group formation.
   const tinyfair_GroupFormation& groups = m.groups;
   if (groups.attribute_inputs_count != dims.group_attribute_count) return Status::kInvalidModel;
-  if (groups.kind == tinyfair_GroupFormation_Kind_FROM_ATTRIBUTES) {
+  if (Is(groups.kind, tinyfair_GroupFormation_Kind_FROM_ATTRIBUTES)) {
     if (groups.attribute_inputs_count == 0) return Status::kInvalidModel;
     uint32_t product = 1;
     for (size_t j = 0; j < groups.attribute_inputs_count; ++j) {
       const uint32_t index = groups.attribute_inputs[j];
-      if (index >= m.inputs_count || m.inputs[index].kind != tinyfair_Input_Kind_CATEGORICAL) {
+      if (index >= m.inputs_count || !Is(m.inputs[index].kind, tinyfair_Input_Kind_CATEGORICAL)) {
         return Status::kInvalidModel;
       }
       for (size_t k = 0; k < j; ++k) {
@@ -173,14 +187,14 @@ Status Model::Validate() const {
       if (product > kMaxGroups) return Status::kInvalidModel;
     }
     if (product != dims.group_count) return Status::kInvalidModel;
-  } else if (groups.kind == tinyfair_GroupFormation_Kind_DIRECT) {
+  } else if (Is(groups.kind, tinyfair_GroupFormation_Kind_DIRECT)) {
     if (groups.attribute_inputs_count != 0) return Status::kInvalidModel;
   } else {
     return Status::kInvalidModel;
   }
-  if (groups.unknown_policy == tinyfair_GroupFormation_UnknownPolicy_FALLBACK) {
+  if (Is(groups.unknown_policy, tinyfair_GroupFormation_UnknownPolicy_FALLBACK)) {
     if (groups.fallback_group >= dims.group_count) return Status::kInvalidModel;
-  } else if (groups.unknown_policy != tinyfair_GroupFormation_UnknownPolicy_REFUSE) {
+  } else if (!Is(groups.unknown_policy, tinyfair_GroupFormation_UnknownPolicy_REFUSE)) {
     return Status::kInvalidModel;
   }
 
@@ -198,8 +212,8 @@ Status Model::Validate() const {
 Status Model::ValidateOutput(const tinyfair_RegressionOutput& output) const {
   if (!IsFinite(output.min) || !IsFinite(output.max) || !(output.min < output.max) ||
       !IsFinite(output.max - output.min) || output.grid_size > kMaxGridSize ||
-      (output.grid_value != tinyfair_RegressionOutput_GridValue_FLOOR &&
-       output.grid_value != tinyfair_RegressionOutput_GridValue_MIDPOINT)) {
+      (!Is(output.grid_value, tinyfair_RegressionOutput_GridValue_FLOOR) &&
+       !Is(output.grid_value, tinyfair_RegressionOutput_GridValue_MIDPOINT))) {
     return Status::kInvalidModel;
   }
   return Status::kOk;
@@ -251,19 +265,19 @@ Status Model::ValidateRule() const {
     }
     case tinyfair_Model_truncated_logistic_tag: {
       const tinyfair_TruncatedLogisticRule& rule = m.rule.truncated_logistic;
-      if (m.scorer.link != tinyfair_LinearScorer_Link_LOGISTIC ||
+      if (!Is(m.scorer.link, tinyfair_LinearScorer_Link_LOGISTIC) ||
           rule.cell_label1_count != groups || rule.cell_label0_count != groups ||
           !AllFinite(rule.cell_label1, groups) || !AllFinite(rule.cell_label0, groups) ||
           !IsFinite(rule.denominator_epsilon) || !(rule.denominator_epsilon >= 0.0f)) {
         return Status::kInvalidModel;
       }
-      if (rule.criterion == tinyfair_TruncatedLogisticRule_Criterion_EQUAL_OPPORTUNITY) {
+      if (Is(rule.criterion, tinyfair_TruncatedLogisticRule_Criterion_EQUAL_OPPORTUNITY)) {
         // Equal opportunity constrains the y = 1 cells only.
         for (size_t g = 0; g < groups; ++g) {
           if (rule.cell_label0[g] != 0.0f) return Status::kInvalidModel;
         }
-      } else if (rule.criterion != tinyfair_TruncatedLogisticRule_Criterion_DEMOGRAPHIC_PARITY &&
-                 rule.criterion != tinyfair_TruncatedLogisticRule_Criterion_EQUALIZED_ODDS) {
+      } else if (!Is(rule.criterion, tinyfair_TruncatedLogisticRule_Criterion_DEMOGRAPHIC_PARITY) &&
+                 !Is(rule.criterion, tinyfair_TruncatedLogisticRule_Criterion_EQUALIZED_ODDS)) {
         return Status::kInvalidModel;
       }
       return Status::kOk;
@@ -289,13 +303,13 @@ Status Model::ValidateRule() const {
       if (!(sum >= 1.0f - kProbabilitySumTolerance && sum <= 1.0f + kProbabilitySumTolerance)) {
         return Status::kInvalidModel;
       }
-      if (rule.member_output == tinyfair_MixtureRule_MemberOutput_CLASSIFY) {
+      if (Is(rule.member_output, tinyfair_MixtureRule_MemberOutput_CLASSIFY)) {
         if (rule.threshold_count != members || !AllFinite(rule.threshold, members)) {
           return Status::kInvalidModel;
         }
         return Status::kOk;
       }
-      if (rule.member_output != tinyfair_MixtureRule_MemberOutput_REGRESS || !rule.has_output) {
+      if (!Is(rule.member_output, tinyfair_MixtureRule_MemberOutput_REGRESS) || !rule.has_output) {
         return Status::kInvalidModel;
       }
       return ValidateOutput(rule.output);
