@@ -137,10 +137,10 @@ std::string TrainFrll(const TrainOptions& o, const host::InputEncoder& encoder,
     rule->add_cell_label0(static_cast<float>(fit.cell[g][0]));
   }
   rule->set_denominator_epsilon(1e-12f);
+  std::snprintf(line, sizeof(line), ", constraint residual %.3e", fit.constraint_residual);
   return "train: fair robust log loss (" + o.constraint + "), data " + o.data + ", label " +
          o.label.label + ", l2 " + std::to_string(o.l2) + ", iterations " +
-         std::to_string(fit.iterations) + ", constraint residual " +
-         std::to_string(fit.constraint_residual);
+         std::to_string(fit.iterations) + line;
 }
 
 void Train(const TrainOptions& o) {
