@@ -87,6 +87,19 @@ std::string TrainFrll(const TrainOptions& o, const host::InputEncoder& encoder,
     encoder.DeviceRow(static_cast<size_t>(i), row);
     a[i] = row[static_cast<size_t>(sensitive)];
   }
+  // Each label slice of the constraint compares the two groups, so each
+  // needs rows of both.
+  size_t count[2][2] = {{0, 0}, {0, 0}};
+  for (Eigen::Index i = 0; i < design.rows(); ++i) ++count[a[i] == 1.0][y[i] == 1.0];
+  for (int label = 1; label >= 0 && o.constraint != "dp"; --label) {
+    if (label == 0 && o.constraint == "eopp") break;
+    for (int g = 0; g < 2; ++g) {
+      if (count[g][label] > 0) continue;
+      throw std::invalid_argument("--constraint " + o.constraint + " compares the groups among the rows with a " +
+                                  (label == 1 ? "positive" : "negative") + " label, but " + attribute.name() +
+                                  "=" + attribute.categories(g) + " has none");
+    }
+  }
   host::FrllOptions options;
   options.l2 = o.l2;
   options.constraint = o.constraint == "eopp"    ? host::FairnessConstraint::kEqualOpportunity
