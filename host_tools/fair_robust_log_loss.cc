@@ -157,7 +157,7 @@ class Problem {
         const size_t size = g == 1 ? slice.n_group1 : slice.n_group0;
         if (size < kSmallGroup) {
           warnings_.push_back("comparison group a = " + std::to_string(g) + name + " has only " +
-                              std::to_string(size) + " training samples");
+                              std::to_string(size) + (size == 1 ? " training sample" : " training samples"));
         }
       }
       slice.p_group1 = static_cast<double>(slice.n_group1) / static_cast<double>(n_);
