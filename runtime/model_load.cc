@@ -72,18 +72,6 @@ Status CheckHeader(const uint8_t* bytes, size_t size) {
   return CheckCapacity(header.dimensions);
 }
 
-// w'_i = w_i s_i: exact products, so any evaluation order gives the same
-// bits.
-template <typename Vector>
-void FoldScales(const float* weights, const Vector& scales, long count, Vector& folded) {
-#if TINYFAIR_RUNTIME_CFG_EIGEN
-  folded = Eigen::Map<const Vector>(weights, count).cwiseProduct(scales);
-#else
-  folded = Vector(count);
-  for (long i = 0; i < count; ++i) folded[i] = weights[i] * scales[i];
-#endif  // TINYFAIR_RUNTIME_CFG_EIGEN
-}
-
 // Weights on categorical inputs must be 0: their terms come from the tables.
 bool CategoricalWeightsZero(const tinyfair_Model& m, const float* weights) {
   for (size_t i = 0; i < m.inputs_count; ++i) {
@@ -334,20 +322,17 @@ void Model::Prepare() {
   t.link = static_cast<Link>(m.scorer.link);
 
   // margin = bias + sum_i w_i (x_i - o_i) s_i = folded bias + sum_i w'_i x_i
-  // with w'_i = w_i s_i (exact products, any order) and the folded bias
-  // summed in index order. The host decides through this same code, so the
-  // fold changes no decision.
+  // with w'_i = w_i s_i and the folded bias summed in index order. The host
+  // decides through this same code, so the fold changes no decision. No
+  // scratch vectors: Load's stack stays that of the decoder.
   const long count = static_cast<long>(n);
-  InputVector scales(count);
-  InputVector offsets(count);
-  for (long i = 0; i < count; ++i) {
-    const bool numeric = m.inputs[i].kind == tinyfair_Input_Kind_NUMERIC;
-    scales[i] = numeric ? m.inputs[i].scale : 0.0f;
-    offsets[i] = numeric ? m.inputs[i].offset : 0.0f;
-  }
-  FoldScales(m.scorer.weights, scales, count, folded_weights_);
+  folded_weights_ = InputVector(count);
   float bias = m.scorer.bias;
-  for (long i = 0; i < count; ++i) bias -= folded_weights_[i] * offsets[i];
+  for (long i = 0; i < count; ++i) {
+    const bool numeric = Is(m.inputs[i].kind, tinyfair_Input_Kind_NUMERIC);
+    folded_weights_[i] = numeric ? m.scorer.weights[i] * m.inputs[i].scale : 0.0f;
+    if (numeric) bias -= folded_weights_[i] * m.inputs[i].offset;
+  }
   t.bias = bias;
   t.weights = folded_weights_.data();
 
@@ -426,14 +411,13 @@ void Model::Prepare() {
         member_draw_bound_[j] = PositiveDrawBound(cumulative);
       }
       member_draw_bound_[members - 1] = uint64_t{1} << 32U;
-      InputVector folded(count);
       for (uint32_t j = 0; j < members; ++j) {
         float* weights = mixture.weights + j * n;
-        FoldScales(weights, scales, count, folded);
         float member_bias = mixture.bias[j];
         for (long i = 0; i < count; ++i) {
-          weights[i] = folded[i];
-          member_bias -= weights[i] * offsets[i];
+          const bool numeric = Is(m.inputs[i].kind, tinyfair_Input_Kind_NUMERIC);
+          weights[i] = numeric ? weights[i] * m.inputs[i].scale : 0.0f;
+          if (numeric) member_bias -= weights[i] * m.inputs[i].offset;
         }
         mixture.bias[j] = member_bias;
       }
