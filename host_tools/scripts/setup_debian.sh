@@ -16,6 +16,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
   gnuplot-nox
   python3-sklearn
+  clang-14 libclang-rt-14-dev
 )
 
 missing=()

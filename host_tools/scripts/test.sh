@@ -21,3 +21,4 @@ echo "== build and test under AddressSanitizer and UndefinedBehaviorSanitizer"
 cmake --preset sanitize >/dev/null
 cmake --build --preset sanitize --parallel "$jobs"
 ctest --preset sanitize --parallel "$jobs"
+bash "$source_dir/tests/fuzz/run_fuzz_tests.sh"
