@@ -110,7 +110,7 @@ def table(runs, splits, acc_key, gap_key):
             acc = [fmt(metric(runs, d, s, m, acc_key, splits)) for m in METHODS]
             gap = [fmt(metric(runs, d, s, m, gap_key, splits)) for m in METHODS]
             lines.append(f"| {sname} | accuracy | " + " | ".join(acc) + " |")
-            lines.append(f"| | bias | " + " | ".join(gap) + " |")
+            lines.append("| | bias | " + " | ".join(gap) + " |")
         lines.append("")
     return lines
 
@@ -427,7 +427,7 @@ def document(a, runs, metas, pngs, verdict_rows, verdicts):
       "post-processing time.\n")
 
     w("## Setup\n")
-    w(f"- **Adult**: `adult.data` and `adult.test` pooled (48,842 rows, the paper's count), label `>50K`, "
+    w(f"- **Adult**: `adult.data` and `adult.test` pooled ({sum(m1.values()):,} rows, the paper's count), label `>50K`, "
       "sensitive attribute `sex`, all 14 attributes as features (`?` kept as a category).")
     w("- **DCCC**: `credit_default/UCI_Credit_Card.csv` (30,000 rows), label `default.payment.next.month`, "
       "sensitive attribute `SEX` (2 = female), the other 23 columns but `ID` as features; the two rows whose "
@@ -436,11 +436,12 @@ def document(a, runs, metas, pngs, verdict_rows, verdicts):
     w(f"- **Splits**: {n} seeded random permutations (seeds 1..{n}) of each dataset. One third is the test "
       "set; of the rest, one half trains the scorer, one quarter fits the post-processor (a fresh sample), "
       "one quarter validates its hyper-parameters (the spec's §7 proportions). Adult: "
-      f"{m1['scorer']:,} / {m1['fit']:,} / {m1['validation']:,} / {m1['test']:,} rows; DCCC: 10,000 / "
+      f"{m1['scorer']:,} / {m1['fit']:,} / {m1['validation']:,} / {m1['test']:,} rows; DCCC: "
+      f"{m2['scorer'] + dropped[0]:,} / "
       f"{m2['fit']:,} / {m2['validation']:,} / {m2['test']:,} before the bias injection.")
     w("- **Bias injection (DCCC)**: with s(x) = 1 for female and y(x) = 1 for default, a row with "
       "s(x) ≠ y(x) (a woman who repays, a man who defaults) is dropped with probability 1/2, in the scorer's "
-      f"training part only (dropped {min(dropped):,}–{max(dropped):,} of 10,000 rows per split). The fitting, "
+      f"training part only (dropped {min(dropped):,}–{max(dropped):,} of {m2['scorer'] + dropped[0]:,} rows per split). The fitting, "
       "validation and test parts are untouched samples of the data. Default rate, women / men: "
       f"{rate('scorer', 'female'):.3f} / {rate('scorer', 'male'):.3f} in the scorer's training part, "
       f"{rate('test', 'female'):.3f} / {rate('test', 'male'):.3f} in the test part: the scorer learns a gap "
