@@ -279,8 +279,8 @@ def findings_text(out, runs, n, verdicts):
       f"split {max(gaps('adult', 'rto') + gaps('dccc', 'rto')):.4f}). On the fitting part the gap is zero to "
       f"the precision of the device's float thresholds (the CLI prints at most "
       f"{max(r['rto_fit_gap'] for r in runs.values()):.1e}); what remains on the test part is the difference between the "
-      "two samples' rates, and Hardt et al.'s rule, fitted on the same part, shows the same residual split by "
-      "split (the per-split table). Hardt et al. removes it too: Adult "
+      "two samples' rates, and Hardt et al.'s rule, fitted on the same part, leaves residuals of the same "
+      "size (the per-split table). Hardt et al. removes it too: Adult "
       f"{names('adult', 'hardt_fair')}; DCCC {names('dccc', 'hardt_fair')}.\n")
 
     better = [p for p in pairs if verdicts[p]["rto_better"]]
