@@ -55,8 +55,11 @@ DecisionVectors DecodeDecisionVectors(const std::string& bytes, const std::strin
   const uint32_t rows = Get<uint32_t>(bytes, offset);
   vectors.seed = Get<uint64_t>(bytes, offset);
   vectors.stream = Get<uint64_t>(bytes, offset);
-  const uint64_t expected = kHeaderSize + uint64_t{4} * (vectors.input_count + 1) * rows;
-  if (vectors.input_count == 0 || bytes.size() != expected) {
+  // Row size and count checked by division: a product of the header's
+  // 32-bit counts could wrap and let a tiny file claim billions of values.
+  const uint64_t row_bytes = uint64_t{4} * (uint64_t{vectors.input_count} + 1);
+  const uint64_t payload = bytes.size() - kHeaderSize;
+  if (vectors.input_count == 0 || payload % row_bytes != 0 || payload / row_bytes != rows) {
     throw std::runtime_error(name + ": size does not match its header (" +
                              std::to_string(vectors.input_count) + " inputs x " +
                              std::to_string(rows) + " rows)");

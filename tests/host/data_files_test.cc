@@ -45,3 +45,19 @@ TEST(SyntheticData, SeededAndBiased) {
 
 }  // namespace
 }  // namespace tinyfair::host
+
+namespace tinyfair::host {
+namespace {
+
+TEST(DecisionVectors, CountsThatWouldWrapAreRefused) {
+  // input_count 0xFFFFFFFF makes (input_count + 1) wrap to 0 in 32 bits.
+  DecisionVectors vectors;
+  vectors.input_count = 1;
+  vectors.inputs = {1.0f};
+  std::string bytes = EncodeDecisionVectors(vectors);
+  for (int i = 4; i < 8; ++i) bytes[i] = static_cast<char>(0xFF);
+  EXPECT_THROW(DecodeDecisionVectors(bytes, "wrap.tfv"), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace tinyfair::host
