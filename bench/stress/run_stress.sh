@@ -28,22 +28,36 @@ failed=0
 # Wall-clock and processor seconds (user + system) of one command.
 TIMEFORMAT='%R %U %S'
 
-# One table row per model from a CSV the stress program printed.
+# 1234567 -> 1,234,567
+commas() { sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|[,.]\)/\1,\2\3/' -e 'ta' <<< "$1"; }
+
+# One table row per model from a CSV the stress program printed (with the
+# time per decision when the second argument is 1).
 rows() {
-  awk -F, -v timed="$2" 'NR > 1 && !/^#/ {
-    if (timed) printf "| %s | %\047d | %\047d | %\047d | %\047d | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $9;
-    else printf "| %s | %\047d | %\047d | %\047d | %\047d | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7 }' "$1"
+  awk -F, -v timed="$2" '
+    function c(n,  s, out) {
+      s = sprintf("%d", n); out = ""
+      while (length(s) > 3) { out = "," substr(s, length(s) - 2) out; s = substr(s, 1, length(s) - 3) }
+      return s out
+    }
+    NR > 1 && !/^#/ {
+      line = sprintf("| %s | %s | %s | %s | %s | %s | %s |", $1, c($2), c($3), c($4), c($5), $6, $7)
+      if (timed) line = line sprintf(" %s |", $9)
+      print line
+    }' "$1"
 }
 
 echo "stress: host, $host_decisions decisions per model"
 "$out/stress_decide" "$host_decisions" > "$out/host.csv" || failed=1
 cat "$out/host.csv"
+# The host's decisions for the boards' count, which every board must repeat.
+"$out/stress_decide" "$board_decisions" > "$out/host_short.csv" || failed=1
 host_seconds=$(awk -F, 'NR > 1 { s += $8 } END { printf "%.1f", s }' "$out/host.csv")
 
 boards=$(sed -n 's/^TINYFAIR_BOARDS:[A-Z]*=//p' "$build_dir/CMakeCache.txt")
 IFS=';' read -r -a board_list <<< "$boards"
 board_rows=""
-board_tables=""
+same="yes"
 for board in "${board_list[@]}"; do
   board_out=$build_dir/firmware/$board/bench/stress
   mapfile -t qemu < "$board_out/stress_qemu_command.txt"
@@ -63,9 +77,14 @@ for board in "${board_list[@]}"; do
     failed=1
   fi
   us=$(awk -v s="$seconds" -v n="$total" 'BEGIN { printf "%.1f", n ? 1e6 * s / n : 0 }')
-  board_rows+="| $board | $(printf "%'d" "$total") | $violations | $seconds | $wall | $us | $result |"$'\n'
-  board_tables+=$'\n'"### $board"$'\n\n'"| model | decisions | ok | refused | positive | violations | parity mismatches |"$'\n'"| --- | ---: | ---: | ---: | ---: | ---: | ---: |"$'\n'"$(rows "$board_out/$board.csv" 0)"$'\n'
+  board_rows+="| $board | $(commas "$total") | $violations | $seconds | $wall | $us | $result |"$'\n'
+  # Every count must be the host's for the same seeds.
+  if ! diff <(cut -d, -f1-7 "$out/host_short.csv") <(grep -v '^#' "$board_out/$board.csv") >/dev/null; then
+    same="no: $board differs"
+    failed=1
+  fi
 done
+first_board=$build_dir/firmware/${board_list[0]}/bench/stress/${board_list[0]}.csv
 
 {
   cat <<DOC
@@ -103,7 +122,7 @@ the program; boards: QEMU without \`-icount\`, processor seconds (user +
 system) and wall-clock seconds of the emulator, which depend on the machine
 and its load: indicative only).
 
-## Host: $(printf "%'d" "$host_decisions") decisions per model
+## Host: $(commas "$host_decisions") decisions per model
 
 | model | decisions | ok | refused | positive | violations | parity mismatches | ns per decision |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
@@ -112,11 +131,17 @@ $(rows "$out/host.csv" 1)
 Total: $host_seconds s of processor time (input generation, both evaluations
 and every check).
 
-## Boards: $(printf "%'d" "$board_decisions") decisions per model
+## Boards: $(commas "$board_decisions") decisions per model
 
 | board | decisions | violations | CPU seconds | wall seconds | CPU µs per decision | result |
 | --- | ---: | ---: | ---: | ---: | ---: | --- |
-$board_rows$board_tables
+$board_rows
+Per model, on ${board_list[0]}; every board's counts equal the host's for
+the same seeds and count: $same.
+
+| model | decisions | ok | refused | positive | violations | parity mismatches |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: |
+$(rows "$first_board" 0)
 DOC
 } > "$source_dir/docs/stress.md"
 echo "stress: wrote docs/stress.md"

@@ -26,7 +26,9 @@ uint64_t DecisionsFromCommandLine(uint64_t fallback) {
   const char* word = strrchr(line, ' ');
   word = word == nullptr ? line : word + 1;
   uint64_t value = 0;
-  for (; *word >= '0' && *word <= '9'; ++word) value = value * 10 + static_cast<uint64_t>(*word - '0');
+  for (; *word >= '0' && *word <= '9'; ++word) {
+    value = value * 10 + static_cast<uint64_t>(*word - '0');
+  }
   return *word == '\0' && value > 0 ? value : fallback;
 }
 
@@ -41,7 +43,9 @@ int main() {
   const uint64_t decisions = DecisionsFromCommandLine(100000);
   int failures = 0;
   target::WriteString("model,decisions,ok,refused,positives,violations,parity_mismatches\n");
-  for (size_t m = 0; m < sizeof(tinyfair_models::kGoldenModels) / sizeof(tinyfair_models::kGoldenModels[0]); ++m) {
+  constexpr size_t kModels =
+      sizeof(tinyfair_models::kGoldenModels) / sizeof(tinyfair_models::kGoldenModels[0]);
+  for (size_t m = 0; m < kModels; ++m) {
     const auto& golden = tinyfair_models::kGoldenModels[m];
     const auto& tables = tinyfair_models::kGoldenTables[m];
     if (strcmp(golden.name, tables.name) != 0 ||

@@ -4,8 +4,8 @@
 // violation. Usage: stress_decide [DECISIONS_PER_MODEL [SEED]]
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <cstring>
+#include <ctime>
 #include <memory>
 
 #include "bench/stress/stress.h"
@@ -18,8 +18,11 @@ int main(int argc, char** argv) {
   const uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1ULL;
   auto model = std::make_unique<tinyfair::runtime::Model>();
   int failures = 0;
-  std::printf("model,decisions,ok,refused,positives,violations,parity_mismatches,cpu_seconds,ns_per_decision\n");
-  for (size_t m = 0; m < sizeof(tinyfair_models::kGoldenModels) / sizeof(tinyfair_models::kGoldenModels[0]); ++m) {
+  std::printf("model,decisions,ok,refused,positives,violations,parity_mismatches,%s\n",
+              "cpu_seconds,ns_per_decision");
+  constexpr size_t kModels =
+      sizeof(tinyfair_models::kGoldenModels) / sizeof(tinyfair_models::kGoldenModels[0]);
+  for (size_t m = 0; m < kModels; ++m) {
     const auto& golden = tinyfair_models::kGoldenModels[m];
     const auto& tables = tinyfair_models::kGoldenTables[m];
     if (std::strcmp(golden.name, tables.name) != 0 ||
@@ -43,8 +46,7 @@ int main(int argc, char** argv) {
                 1e9 * seconds / static_cast<double>(result.decisions ? result.decisions : 1));
     std::fflush(stdout);
     if (result.violations != 0) {
-      std::fprintf(stderr, "stress: %s: %s at decision %llu\n", golden.name,
-                   result.first_violation,
+      std::fprintf(stderr, "stress: %s: %s at decision %llu\n", golden.name, result.first_violation,
                    static_cast<unsigned long long>(result.first_violation_at));
       ++failures;
     }

@@ -64,8 +64,8 @@ float Value(Script& script, bool categorical, uint32_t count) {
   const uint8_t selector = script.Byte();
   if (selector == 0xFF) return script.RawFloat();
   if (selector >= 0xF8) {
-    const float kSpecial[] = {__builtin_nanf(""), __builtin_inff(), -__builtin_inff(), 3.0e38f,
-                              -3.0e38f, 0.5f, -1.0f};
+    const float kSpecial[] = {
+        __builtin_nanf(""), __builtin_inff(), -__builtin_inff(), 3.0e38f, -3.0e38f, 0.5f, -1.0f};
     return kSpecial[selector - 0xF8];
   }
   if (categorical) return static_cast<float>(selector % (count + 1));

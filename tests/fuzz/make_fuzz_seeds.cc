@@ -10,9 +10,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <sstream>
+#include <stdexcept>
 #include <string>
-#include <vector>
+#include <utility>
 
 #include "host_tools/decision_vectors.h"
 #include "test_models.h"
@@ -80,30 +80,38 @@ int main(int argc, char** argv) {
     tinyfair::runtime::Pcg32 rng(2024, 9);
     for (const auto& model : tinyfair_models::kGoldenModels) {
       const std::string name = model.name;
-      Write(out / "model_load" / (name + ".resealed"), ModelSeed(1, model.bytes, model.size, 8, rng));
-      Write(out / "model_load" / (name + ".as_stored"), ModelSeed(2, model.bytes, model.size, 2, rng));
+      Write(out / "model_load" / (name + ".resealed"),
+            ModelSeed(1, model.bytes, model.size, 8, rng));
+      Write(out / "model_load" / (name + ".as_stored"),
+            ModelSeed(2, model.bytes, model.size, 2, rng));
     }
     Write(out / "model_load" / "oversized",
-          ModelSeed(1, tinyfair_models::kOversizedModel, tinyfair_models::kOversizedModelSize, 0, rng));
+          ModelSeed(1, tinyfair_models::kOversizedModel, tinyfair_models::kOversizedModelSize, 0,
+                    rng));
 
     size_t csv = 0;
     for (const auto& entry : fs::directory_iterator(golden / "data")) {
       if (entry.path().extension() != ".csv") continue;
-      Write(out / "csv_reader" / entry.path().filename(), std::string(1, '\0') + FirstLines(Read(entry.path()), 8));
+      Write(out / "csv_reader" / entry.path().filename(),
+            std::string(1, '\0') + FirstLines(Read(entry.path()), 8));
       ++csv;
     }
     // Dialects the reader accepts: quotes, BOM and CRLF, ';' and tab,
     // missing markers, pandas' unnamed index column, no header.
     const std::pair<const char*, std::string> dialects[] = {
-        {"quoted", std::string(1, '\1') + "a,b,c\n\"x, y\",\"he said \"\"hi\"\"\",3\n\"multi\nline\",2,3\n"},
-        {"bom_crlf", std::string(1, '\0') + "\xEF\xBB\xBF" "age, income ,label\r\n39, 7.5e3 ,yes\r\n50,?,no"},
+        {"quoted",
+         std::string(1, '\1') + "a,b,c\n\"x, y\",\"he said \"\"hi\"\"\",3\n\"multi\nline\",2,3\n"},
+        {"bom_crlf",
+         std::string(1, '\0') + "\xEF\xBB\xBF" + "age, income ,label\r\n39, 7.5e3 ,yes\r\n50,?,no"},
         {"semicolon", std::string(1, '\2') + "x;y;z\n1,5;NA;-inf\n;0x1p3;nan\n"},
         {"tab", std::string(1, '\3') + "x\ty\n1\t2\n\n3\t4\n"},
         {"pandas", std::string(1, '\4') + ",score,score,\n0,0.5,0.25,a\n1,0.75,0.5,b\n"},
         {"no_header", std::string(1, '\x08') + "1,2,3\n4,5,6\n"},
         {"long_line", std::string(1, '\x10') + "a,b\n" + std::string(80, '7') + ",1\n"},
     };
-    for (const auto& [name, text] : dialects) Write(out / "csv_reader" / (std::string(name) + ".csv"), text);
+    for (const auto& [name, text] : dialects) {
+      Write(out / "csv_reader" / (std::string(name) + ".csv"), text);
+    }
 
     size_t vectors = 0;
     for (const auto& entry : fs::directory_iterator(golden)) {
@@ -113,7 +121,8 @@ int main(int argc, char** argv) {
       const size_t rows = 1 + vectors % 3;
       v.inputs.resize(rows * v.input_count);
       v.groups.resize(rows);
-      Write(out / "decision_vectors" / entry.path().filename(), tinyfair::host::EncodeDecisionVectors(v));
+      Write(out / "decision_vectors" / entry.path().filename(),
+            tinyfair::host::EncodeDecisionVectors(v));
       ++vectors;
     }
     // An input kind outside the enum (3): Load() read it through the enum
@@ -122,7 +131,9 @@ int main(int argc, char** argv) {
                      tinyfair_models::kSmallRampModelSize);
     const size_t colour = ramp.find("colour");
     const size_t kind = colour == std::string::npos ? colour : ramp.find("\x10\x01", colour);
-    if (kind == std::string::npos) throw std::runtime_error("no categorical input kind in SmallRampModel");
+    if (kind == std::string::npos) {
+      throw std::runtime_error("no categorical input kind in SmallRampModel");
+    }
     ramp[kind + 1] = 3;
     Write(out / "regressions" / "model_load" / "input_kind_out_of_range",
           ModelSeed(1, reinterpret_cast<const uint8_t*>(ramp.data()), ramp.size(), 1, rng));

@@ -51,13 +51,17 @@ size_t Corrupt(const uint8_t* original, size_t size, uint8_t* out, size_t capaci
   switch (Below(rng, 7)) {
     case 0: {  // a few scattered bytes
       const uint32_t count = 2 + Below(rng, 7);
-      for (uint32_t i = 0; i < count; ++i) out[first + Below(rng, span)] = static_cast<uint8_t>(rng.Next());
+      for (uint32_t i = 0; i < count; ++i) {
+        out[first + Below(rng, span)] = static_cast<uint8_t>(rng.Next());
+      }
       break;
     }
     case 1: {  // a burst of random bytes
       const uint32_t length = 2 + Below(rng, 15);
       const uint32_t at = first + Below(rng, span);
-      for (uint32_t i = 0; i < length && at + i < n; ++i) out[at + i] = static_cast<uint8_t>(rng.Next());
+      for (uint32_t i = 0; i < length && at + i < n; ++i) {
+        out[at + i] = static_cast<uint8_t>(rng.Next());
+      }
       break;
     }
     case 2: {  // bytes inserted
@@ -81,7 +85,9 @@ size_t Corrupt(const uint8_t* original, size_t size, uint8_t* out, size_t capaci
       const uint32_t from = first + Below(rng, span);
       const uint32_t to = first + Below(rng, span);
       const uint32_t length = 2 + Below(rng, 15);
-      for (uint32_t i = 0; i < length && from + i < n && to + i < n; ++i) out[to + i] = original[from + i];
+      for (uint32_t i = 0; i < length && from + i < n && to + i < n; ++i) {
+        out[to + i] = original[from + i];
+      }
       break;
     }
     case 5: {  // a run of 0x00 or 0xFF
@@ -92,7 +98,9 @@ size_t Corrupt(const uint8_t* original, size_t size, uint8_t* out, size_t capaci
       break;
     }
     default: {  // two bytes with single bits flipped
-      for (int i = 0; i < 2; ++i) out[first + Below(rng, span)] ^= static_cast<uint8_t>(1U << Below(rng, 8));
+      for (int i = 0; i < 2; ++i) {
+        out[first + Below(rng, span)] ^= static_cast<uint8_t>(1U << Below(rng, 8));
+      }
       break;
     }
   }
@@ -105,9 +113,13 @@ size_t Corrupt(const uint8_t* original, size_t size, uint8_t* out, size_t capaci
 
 class Campaign {
  public:
-  Campaign(Model& model, const CampaignBudget& budget, CampaignResult& result,
-           AcceptedCheck check, void* context)
-      : model_(model), budget_(budget), result_(result), check_(check), context_(context),
+  Campaign(Model& model, const CampaignBudget& budget, CampaignResult& result, AcceptedCheck check,
+           void* context)
+      : model_(model),
+        budget_(budget),
+        result_(result),
+        check_(check),
+        context_(context),
         rng_(budget.seed, 0x4841524445ULL) {}
 
   void Load(Corruption kind, uint32_t index, const uint8_t* bytes, size_t size) {
@@ -149,11 +161,17 @@ class Campaign {
     Decision decided, replayed;
     const Status status = model_.Decide(input, stream, decided);
     ++result_.decisions;
-    if (const char* what = CheckDecision(model_.tables(), input, draw, status, decided)) return what;
+    if (const char* what = CheckDecision(model_.tables(), input, draw, status, decided)) {
+      return what;
+    }
     const bool advanced = stream.state() != before.state();
-    if (advanced != (status == Status::kOk)) return "the PRNG moved on a refusal, or not on a decision";
+    if (advanced != (status == Status::kOk)) {
+      return "the PRNG moved on a refusal, or not on a decision";
+    }
     const Status again = model_.DecideWithDraw(input, draw, replayed);
-    if (again != status || !SameDecision(decided, replayed)) return "replaying the draw decides otherwise";
+    if (again != status || !SameDecision(decided, replayed)) {
+      return "replaying the draw decides otherwise";
+    }
     return nullptr;
   }
 
@@ -183,12 +201,18 @@ void Reseal(uint8_t* bytes, size_t size) {
 
 const char* CorruptionName(Corruption kind) {
   switch (kind) {
-    case Corruption::kTruncated: return "truncated";
-    case Corruption::kTruncatedResealed: return "truncated, resealed";
-    case Corruption::kBitFlip: return "bit flip";
-    case Corruption::kBitFlipResealed: return "bit flip, resealed";
-    case Corruption::kRandom: return "random";
-    case Corruption::kRandomResealed: return "random, resealed";
+    case Corruption::kTruncated:
+      return "truncated";
+    case Corruption::kTruncatedResealed:
+      return "truncated, resealed";
+    case Corruption::kBitFlip:
+      return "bit flip";
+    case Corruption::kBitFlipResealed:
+      return "bit flip, resealed";
+    case Corruption::kRandom:
+      return "random";
+    case Corruption::kRandomResealed:
+      return "random, resealed";
   }
   return "?";
 }
@@ -199,9 +223,9 @@ uint32_t StatusCounts::Total() const {
   return total;
 }
 
-void RunCorruptionCampaign(const uint8_t* bytes, size_t size, uint8_t* scratch,
-                           size_t scratch_size, Model& model, const CampaignBudget& budget,
-                           CampaignResult& result, AcceptedCheck check, void* context) {
+void RunCorruptionCampaign(const uint8_t* bytes, size_t size, uint8_t* scratch, size_t scratch_size,
+                           Model& model, const CampaignBudget& budget, CampaignResult& result,
+                           AcceptedCheck check, void* context) {
   result = CampaignResult{};
   Campaign campaign(model, budget, result, check, context);
   if (scratch_size < size + kMaxGrowth) {

@@ -5,14 +5,15 @@
 // independent check and decide random inputs within the decision
 // invariants, also from exactly sized copies of the tables, so that the
 // sanitizer preset sees any read past the model's counts.
+#include "tests/hardening/corruption.h"
+
+#include <gtest/gtest.h>
+
 #include <cstdio>
 #include <memory>
 #include <string>
 
-#include <gtest/gtest.h>
-
 #include "test_models.h"
-#include "tests/hardening/corruption.h"
 #include "tests/hardening/exact_tables.h"
 #include "tinyfair_runtime/model.h"
 
@@ -50,10 +51,9 @@ TEST_P(Corruptions, AreRefusedOrLoadIntoValidTables) {
   budget.seed = 1 + GetParam();
   uint32_t exact_decisions = 16;
   CampaignResult result;
-  tinyfair::hardening::RunCorruptionCampaign(golden.bytes, golden.size, scratch.data(),
-                                             scratch.size(), *model, budget, result,
-                                             &tinyfair::hardening::DecideFromExactTables,
-                                             &exact_decisions);
+  tinyfair::hardening::RunCorruptionCampaign(
+      golden.bytes, golden.size, scratch.data(), scratch.size(), *model, budget, result,
+      &tinyfair::hardening::DecideFromExactTables, &exact_decisions);
 
   // The figures docs/security.md quotes.
   for (size_t k = 0; k < kCorruptionKinds; ++k) {
@@ -93,7 +93,8 @@ std::string ModelName(const ::testing::TestParamInfo<size_t>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(GoldenModels, Corruptions,
-                         ::testing::Range<size_t>(0, sizeof(kGoldenModels) / sizeof(kGoldenModels[0])),
+                         ::testing::Range<size_t>(0,
+                                                  sizeof(kGoldenModels) / sizeof(kGoldenModels[0])),
                          ModelName);
 
 }  // namespace

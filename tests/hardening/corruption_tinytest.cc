@@ -25,13 +25,15 @@ TEST(Corruption, EveryGoldenModel) {
     budget.random_corruptions = kRandomCorruptions;
     budget.decisions_per_accepted = 4;
     budget.seed = ++seed;
-    RunCorruptionCampaign(golden.bytes, golden.size, g_scratch, sizeof(g_scratch), g_model,
-                          budget, g_result);
+    RunCorruptionCampaign(golden.bytes, golden.size, g_scratch, sizeof(g_scratch), g_model, budget,
+                          g_result);
     uint32_t loads = 0, accepted = 0, accepted_as_stored = 0;
     for (size_t k = 0; k < kCorruptionKinds; ++k) {
       loads += g_result.counts[k].Total();
       accepted += g_result.counts[k].Accepted();
-      if (!IsResealed(static_cast<Corruption>(k))) accepted_as_stored += g_result.counts[k].Accepted();
+      if (!IsResealed(static_cast<Corruption>(k))) {
+        accepted_as_stored += g_result.counts[k].Accepted();
+      }
     }
     tinytest::WriteString("# corruption ");
     tinytest::WriteString(golden.name);

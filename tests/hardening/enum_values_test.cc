@@ -4,11 +4,11 @@
 // sanitizer preset's UBSan reports it). A negative number does not fit
 // these fields (their enumerators are all non-negative, so nanopb decodes
 // them as unsigned): nanopb refuses it, and Load() says malformed.
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <memory>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include "test_models.h"
 #include "tests/hardening/corruption.h"
@@ -56,7 +56,8 @@ TEST(EnumValues, UnchangedModelsLoad) {
 
 TEST(EnumValues, OutOfRangeInputKind) {
   for (int value : kOutOfRange) {
-    tinyfair::Model m = Parse(tinyfair_models::kSmallRampModel, tinyfair_models::kSmallRampModelSize);
+    tinyfair::Model m =
+        Parse(tinyfair_models::kSmallRampModel, tinyfair_models::kSmallRampModelSize);
     m.mutable_inputs(1)->set_kind(static_cast<tinyfair::Input::Kind>(value));
     EXPECT_EQ(Status::kInvalidModel, Load(m)) << value;
   }
@@ -65,7 +66,8 @@ TEST(EnumValues, OutOfRangeInputKind) {
 TEST(EnumValues, OutOfRangeLink) {
   for (int value : kOutOfRange) {
     if (value == 2) continue;  // SIGNED_LOGISTIC
-    tinyfair::Model m = Parse(tinyfair_models::kSmallRampModel, tinyfair_models::kSmallRampModelSize);
+    tinyfair::Model m =
+        Parse(tinyfair_models::kSmallRampModel, tinyfair_models::kSmallRampModelSize);
     m.mutable_scorer()->set_link(static_cast<tinyfair::LinearScorer::Link>(value));
     EXPECT_EQ(Status::kInvalidModel, Load(m)) << value;
   }
@@ -77,7 +79,8 @@ TEST(EnumValues, OutOfRangeGroupFormation) {
     m.mutable_groups()->set_kind(static_cast<tinyfair::GroupFormation::Kind>(value));
     EXPECT_EQ(Status::kInvalidModel, Load(m)) << value;
     m = Parse(tinyfair_models::kFallbackModel, tinyfair_models::kFallbackModelSize);
-    m.mutable_groups()->set_unknown_policy(static_cast<tinyfair::GroupFormation::UnknownPolicy>(value));
+    m.mutable_groups()->set_unknown_policy(
+        static_cast<tinyfair::GroupFormation::UnknownPolicy>(value));
     EXPECT_EQ(Status::kInvalidModel, Load(m)) << value;
   }
 }

@@ -32,6 +32,7 @@ class ExactTables {
 /// Decides `*decisions` random inputs (16 when null) from exact copies of
 /// the model's tables and from the model itself; nullptr when every pair is
 /// the same bits. An AcceptedCheck (tests/hardening/corruption.h).
-const char* DecideFromExactTables(const runtime::Model& model, runtime::Pcg32& rng, void* decisions);
+const char* DecideFromExactTables(const runtime::Model& model, runtime::Pcg32& rng,
+                                  void* decisions);
 
 }  // namespace tinyfair::hardening

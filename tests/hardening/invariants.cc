@@ -110,9 +110,8 @@ bool MayOverflow(const DecisionTables& t, const float* x, uint32_t draw) {
     for (uint32_t j = 0; j < m.member_count; ++j) {
       if (m.regress && j != selected) continue;
       double member = 0.0;
-      const double part =
-          LargestPartialSum(t, x, m.bias[j], m.weights + j * t.input_count,
-                            m.category_weights + j * t.category_count, member);
+      const double part = LargestPartialSum(t, x, m.bias[j], m.weights + j * t.input_count,
+                                            m.category_weights + j * t.category_count, member);
       if (part > largest) largest = part;
       if (Abs(margin + member) > largest) largest = Abs(margin + member);
     }
@@ -311,7 +310,9 @@ const char* CheckTables(const DecisionTables& t) {
         }
         const float* weights = m.weights + j * t.input_count;
         for (uint32_t k = 0; k < t.categorical_count; ++k) {
-          if (weights[t.categorical_input[k]] != 0.0f) return "member weight on a categorical input";
+          if (weights[t.categorical_input[k]] != 0.0f) {
+            return "member weight on a categorical input";
+          }
         }
       }
       if (m.draw_bound[m.member_count - 1] != kDrawCount) return "last member draw bound";
@@ -396,8 +397,8 @@ bool SameDecision(const Decision& a, const Decision& b) {
   memcpy(&bits[4], &a.value, 4);
   memcpy(&bits[5], &b.value, 4);
   return a.model_hash == b.model_hash && a.status == b.status && a.group == b.group &&
-         bits[0] == bits[1] && bits[2] == bits[3] && a.draw == b.draw &&
-         a.positive == b.positive && a.member == b.member && bits[4] == bits[5];
+         bits[0] == bits[1] && bits[2] == bits[3] && a.draw == b.draw && a.positive == b.positive &&
+         a.member == b.member && bits[4] == bits[5];
 }
 
 void RandomInput(const DecisionTables& t, Pcg32& rng, float (&values)[kInputValuesCapacity],
@@ -408,7 +409,8 @@ void RandomInput(const DecisionTables& t, Pcg32& rng, float (&values)[kInputValu
                             -3.0e38f,           1.0e20f,          1.0e-40f,          -0.0f};
   const float kScale[] = {0.5f, 2.0f, 8.0f, 64.0f};
   // The model's inputs and one more, for a count mismatch.
-  const size_t count = t.input_count < kInputValuesCapacity ? t.input_count + 1 : kInputValuesCapacity;
+  const size_t count =
+      t.input_count < kInputValuesCapacity ? t.input_count + 1 : kInputValuesCapacity;
   for (size_t i = 0; i < count; ++i) {
     const uint32_t r = rng.Next();
     if ((r & 31U) == 0) {
@@ -424,8 +426,12 @@ void RandomInput(const DecisionTables& t, Pcg32& rng, float (&values)[kInputValu
     if ((r & 15U) != 0) {
       value = static_cast<float>((r >> 4U) % count);
     } else {
-      const float kUnknown[] = {static_cast<float>(count), static_cast<float>(count) + 0.5f, -1.0f,
-                                0.5f, __builtin_nanf(""), 1.0e9f};
+      const float kUnknown[] = {static_cast<float>(count),
+                                static_cast<float>(count) + 0.5f,
+                                -1.0f,
+                                0.5f,
+                                __builtin_nanf(""),
+                                1.0e9f};
       value = kUnknown[(r >> 4U) % 6U];
     }
   }

@@ -26,8 +26,9 @@ const char* CheckTables(const runtime::DecisionTables& tables);
 /// PositiveDrawBound(probability)) for the per-group rules, the member the
 /// draw selects, a value inside the output range, and a refusal that
 /// carries nothing of a decision. Otherwise what is wrong.
-const char* CheckDecision(const runtime::DecisionTables& tables, const runtime::DecisionInput& input,
-                          uint32_t draw, runtime::Status status, const runtime::Decision& decision);
+const char* CheckDecision(const runtime::DecisionTables& tables,
+                          const runtime::DecisionInput& input, uint32_t draw,
+                          runtime::Status status, const runtime::Decision& decision);
 
 /// Whether two decisions are the same bits, field by field.
 bool SameDecision(const runtime::Decision& a, const runtime::Decision& b);

@@ -1,15 +1,16 @@
 // The checks the corruption tests, the fuzz harness and the stress programs
 // rely on must themselves catch defects: CheckTables() refuses tables with
 // one thing wrong, CheckDecision() refuses decisions with one thing wrong.
+#include "tests/hardening/invariants.h"
+
+#include <gtest/gtest.h>
+
 #include <cstring>
 #include <limits>
 #include <memory>
 
-#include <gtest/gtest.h>
-
 #include "golden_tables.h"
 #include "test_models.h"
-#include "tests/hardening/invariants.h"
 #include "tinyfair_runtime/model.h"
 
 namespace {
@@ -52,10 +53,14 @@ TEST(CheckTables, RefusesOneDefectAtATime) {
   EXPECT_TRUE(refused(ramp, [&](DecisionTables& t) { t.groups.width = zero_width; }));
   EXPECT_TRUE(refused(ramp, [&](DecisionTables& t) { t.weights = nan_weights; }));
   EXPECT_TRUE(refused(ramp, [&](DecisionTables& t) { t.weights = categorical_weight; }));
-  EXPECT_TRUE(refused(ramp, [&](DecisionTables& t) { t.attribute_categorical = out_of_range_attribute; }));
+  EXPECT_TRUE(
+      refused(ramp, [&](DecisionTables& t) { t.attribute_categorical = out_of_range_attribute; }));
   EXPECT_TRUE(refused(ramp, [&](DecisionTables& t) { t.category_start = bad_start; }));
   EXPECT_TRUE(refused(ramp, [](DecisionTables& t) { t.category_count = 6; }));
-  EXPECT_TRUE(refused(ramp, [](DecisionTables& t) { t.unknown_group_fallback = true; t.fallback_group = 2; }));
+  EXPECT_TRUE(refused(ramp, [](DecisionTables& t) {
+    t.unknown_group_fallback = true;
+    t.fallback_group = 2;
+  }));
   EXPECT_TRUE(refused(ramp, [](DecisionTables& t) { t.groups.width = nullptr; }));
   EXPECT_TRUE(refused(ramp, [](DecisionTables& t) { t.group_form = GroupForm::kDirect; }));
   EXPECT_TRUE(refused(ramp, [](DecisionTables& t) { t.rule = static_cast<RuleKind>(9); }));
@@ -96,7 +101,8 @@ TEST_F(CheckDecisionTest, RefusesOneDefectAtATime) {
   EXPECT_TRUE(refused([](Decision& d) { d.draw = 1; }, Status::kOk));
   EXPECT_TRUE(refused([](Decision& d) { d.member = 1; }, Status::kOk));
   EXPECT_TRUE(refused([](Decision& d) { d.model_hash = 1; }, Status::kOk));
-  EXPECT_TRUE(refused([](Decision& d) { d.status = Status::kScoreOverflow; }, Status::kScoreOverflow));
+  EXPECT_TRUE(
+      refused([](Decision& d) { d.status = Status::kScoreOverflow; }, Status::kScoreOverflow));
   EXPECT_TRUE(refused([](Decision&) {}, Status::kUnknownCategory));
 }
 

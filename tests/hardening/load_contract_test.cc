@@ -2,11 +2,11 @@
 // it reads exactly [bytes, bytes + size) (checked under AddressSanitizer with
 // exactly sized heap copies of every truncation), needs no alignment, keeps
 // no pointer into them, and a refused load leaves the model unloaded.
+#include <gtest/gtest.h>
+
 #include <cstring>
 #include <memory>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "test_models.h"
 #include "tests/hardening/corruption.h"
