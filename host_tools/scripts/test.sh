@@ -3,7 +3,8 @@
 # host tools, the runtime and the firmware for each emulated board, runs
 # CTest (host unit tests, pipeline tests on ../shared/datasets, the QEMU
 # tests of every board), then builds and runs the host tests again under
-# AddressSanitizer and UndefinedBehaviorSanitizer. Safe to run twice.
+# AddressSanitizer and UndefinedBehaviorSanitizer, then runs each libFuzzer
+# harness (clang-14) for a fixed number of executions. Safe to run twice.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
