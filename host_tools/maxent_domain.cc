@@ -40,8 +40,8 @@ DomainBlock DomainBlock::Ordinal(std::string name, std::vector<std::string> labe
   block.name = std::move(name);
   block.kind = BlockKind::kOrdinal;
   block.labels = std::move(labels);
-  block.encodings = Eigen::Map<const Eigen::VectorXd>(values.data(),
-                                                      static_cast<Eigen::Index>(values.size()));
+  block.encodings =
+      Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
   return block;
 }
 

@@ -23,14 +23,14 @@ namespace tinyfair::host {
 /// pi_u (product of per-block softmaxes) + pi_w (records with rho).
 struct DualPoint {
   double h = 0.0;
-  double log_partition = 0.0;  ///< log G(lambda)
-  double pi_uniform = 0.0;     ///< weight of the tilted uniform component
-  double pi_data = 0.0;        ///< weight of the tilted data component
+  double log_partition = 0.0;          ///< log G(lambda)
+  double pi_uniform = 0.0;             ///< weight of the tilted uniform component
+  double pi_data = 0.0;                ///< weight of the tilted data component
   double log_uniform_partition = 0.0;  ///< log G_u(lambda), G_u = E_u[e^<alpha, lambda>]
   double log_data_partition = 0.0;     ///< log G_w(lambda) = log sum_i w_i e^<alpha_i, lambda>
-  Eigen::VectorXd mean;        ///< E_{p_lambda}[alpha]
-  Eigen::VectorXd gradient;    ///< mean - theta
-  Eigen::MatrixXd hessian;     ///< Cov_{p_lambda}[alpha]; empty unless asked for
+  Eigen::VectorXd mean;                ///< E_{p_lambda}[alpha]
+  Eigen::VectorXd gradient;            ///< mean - theta
+  Eigen::MatrixXd hessian;             ///< Cov_{p_lambda}[alpha]; empty unless asked for
   /// Per block, the softmax probabilities of its values in the tilted
   /// uniform component (the blocks are independent there).
   std::vector<Eigen::VectorXd> block_probabilities;

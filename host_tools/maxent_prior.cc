@@ -66,8 +66,7 @@ Eigen::VectorXd UniformMean(const Domain& domain) {
   return mean;
 }
 
-Eigen::VectorXd PriorMean(const Domain& domain, const DomainData& data,
-                          const MixturePrior& prior) {
+Eigen::VectorXd PriorMean(const Domain& domain, const DomainData& data, const MixturePrior& prior) {
   return prior.c * UniformMean(domain) + (1.0 - prior.c) * WeightedMean(data, prior.weights);
 }
 

@@ -80,8 +80,8 @@ double TheoremStatisticalRateBound(double tau, double c, const GroupLabelJoint& 
                                    const GroupLabelJoint& prior, int favourable_label) {
   double delta = 0.0;
   for (int z = 0; z < 2; ++z) {
-    delta = std::max(delta, std::abs(optimum.mass[z][favourable_label] -
-                                     prior.mass[z][favourable_label]));
+    delta = std::max(delta,
+                     std::abs(optimum.mass[z][favourable_label] - prior.mass[z][favourable_label]));
   }
   return tau - 4.0 * delta * (1.0 + tau) / (c + 4.0 * delta);
 }

@@ -22,7 +22,7 @@ struct GroupLabelJoint {
 };
 
 struct FairnessRates {
-  double group_share[2] = {0.0, 0.0};       ///< p(Z = z)
+  double group_share[2] = {0.0, 0.0};      ///< p(Z = z)
   double favourable_rate[2] = {0.0, 0.0};  ///< p(Y = favourable | Z = z)
   /// min_z p(Z=z) / max_z p(Z=z); 0 when a group is empty.
   double representation_rate = 0.0;

@@ -78,9 +78,8 @@ SequentialSampler::SequentialSampler(const DualOracle& oracle, const Eigen::Vect
   const Domain& domain = oracle.domain();
   for (std::size_t b = 0; b < domain.block_count(); ++b) {
     const auto& block = domain.blocks()[b];
-    scores_.push_back(block.encodings *
-                      lambda.segment(static_cast<Eigen::Index>(domain.offset(b)),
-                                     static_cast<Eigen::Index>(block.width())));
+    scores_.push_back(block.encodings * lambda.segment(static_cast<Eigen::Index>(domain.offset(b)),
+                                                       static_cast<Eigen::Index>(block.width())));
     block_lse_.push_back(LogSumExp(scores_.back()));
   }
   const DualPoint point = oracle.Evaluate(lambda, false);
@@ -112,15 +111,14 @@ std::vector<int> SequentialSampler::Draw(runtime::Pcg32& rng) const {
     for (std::size_t i : agreeing) {
       double& slot = data_mass[data.points[i][b]];
       const double score = record_scores_[static_cast<Eigen::Index>(i)];
-      slot = slot == kMinusInfinity ? score
-                                    : std::max(slot, score) +
-                                          std::log1p(std::exp(-std::abs(slot - score)));
+      slot = slot == kMinusInfinity
+                 ? score
+                 : std::max(slot, score) + std::log1p(std::exp(-std::abs(slot - score)));
     }
     Eigen::VectorXd log_mass(k);
     for (Eigen::Index j = 0; j < k; ++j) {
       Eigen::VectorXd both(2);
-      both << log_uniform_prefix + scores_[b][j] + log_uniform_rest,
-          log_data_factor + data_mass[j];
+      both << log_uniform_prefix + scores_[b][j] + log_uniform_rest, log_data_factor + data_mass[j];
       log_mass[j] = LogSumExp(both);
     }
     const double log_total = LogSumExp(log_mass);

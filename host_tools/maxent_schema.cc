@@ -97,8 +97,10 @@ std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const CsvTable& table,
         }
         if (counts.size() != 2) {
           throw DataError(table.path, 0, 0,
-                          "the protected attribute '" + name + "' must have exactly two values; "
-                          "it has " + std::to_string(counts.size()));
+                          "the protected attribute '" + name +
+                              "' must have exactly two values; "
+                              "it has " +
+                              std::to_string(counts.size()));
         }
         auto first = counts.begin(), second = std::next(first);
         std::string zero = second->second < first->second ? second->first : first->first;
@@ -154,8 +156,7 @@ std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const CsvTable& table,
 }
 
 TableDiscretiser::TableDiscretiser(const CsvTable& table, const MaxentColumns& columns)
-    : positive_(columns.positive),
-      domain_(LearnBlocks(table, columns, columns_, roles_)) {}
+    : positive_(columns.positive), domain_(LearnBlocks(table, columns, columns_, roles_)) {}
 
 int TableDiscretiser::ValueOf(const CsvTable& table, std::size_t row, std::size_t block) const {
   const Column& column = columns_[block];
@@ -239,8 +240,8 @@ std::string TableDiscretiser::SchemaJson() const {
       object.Text("bins", "(-inf, e1), [e1, e2), ..., [ek, inf)");
     }
     if (column.source == Source::kLabel) {
-      object.Raw("positive", JsonArray(positive_.empty() ? std::vector<std::string>{"1"}
-                                                          : positive_));
+      object.Raw("positive",
+                 JsonArray(positive_.empty() ? std::vector<std::string>{"1"} : positive_));
     }
     blocks += (b ? ",\n    " : "\n    ") + object.Str(4);
   }

@@ -64,8 +64,7 @@ class TableDiscretiser {
     std::vector<double> edges;  // bins
   };
   int ValueOf(const CsvTable& table, std::size_t row, std::size_t block) const;
-  static std::vector<DomainBlock> LearnBlocks(const CsvTable& table,
-                                              const MaxentColumns& columns,
+  static std::vector<DomainBlock> LearnBlocks(const CsvTable& table, const MaxentColumns& columns,
                                               std::vector<Column>& learned, MaxentRoles& roles);
 
   std::vector<Column> columns_;  // one per block, in file order

@@ -38,6 +38,20 @@ void Finish(const DualOracle& oracle, const DualSolverOptions& options, Eigen::V
   }
 }
 
+// Both methods evaluate, report, then stop on the gradient or the limit.
+bool ShouldStop(const DualSolverOptions& options, int iteration, int limit, const DualPoint& point,
+                DualSolution& solution) {
+  const double norm = MaxAbs(point.gradient);
+  solution.iterations = iteration;
+  if (options.progress) options.progress(iteration, point.h, norm);
+  if (norm <= options.gradient_tolerance) {
+    solution.status = DualStatus::kConverged;
+    return true;
+  }
+  solution.status = DualStatus::kIterationLimit;
+  return iteration >= limit;
+}
+
 // Gauge-fixed damped Newton with Armijo backtracking (spec section 3.6.3).
 DualSolution DampedNewton(const DualOracle& oracle, const DualSolverOptions& options) {
   const auto free = FreeCoordinates(oracle.domain());
@@ -48,18 +62,10 @@ DualSolution DampedNewton(const DualOracle& oracle, const DualSolverOptions& opt
   int flat_steps = 0;
   for (int iteration = 0;; ++iteration) {
     const DualPoint point = oracle.Evaluate(lambda, true);
+    if (ShouldStop(options, iteration, options.max_iterations, point, solution)) break;
     const double norm = MaxAbs(point.gradient);
-    solution.iterations = iteration;
-    if (options.progress) options.progress(iteration, point.h, norm);
-    if (norm <= options.gradient_tolerance) {
-      solution.status = DualStatus::kConverged;
-      break;
-    }
-    if (iteration >= options.max_iterations) {
-      solution.status = DualStatus::kIterationLimit;
-      break;
-    }
-    if (iteration > 0 && std::abs(previous_h - point.h) <= 1e-15 * std::max(1.0, std::abs(point.h))) {
+    if (iteration > 0 &&
+        std::abs(previous_h - point.h) <= 1e-15 * std::max(1.0, std::abs(point.h))) {
       if (++flat_steps >= 3) {
         solution.status = DualStatus::kStalled;
         break;
@@ -73,14 +79,15 @@ DualSolution DampedNewton(const DualOracle& oracle, const DualSolverOptions& opt
     for (Eigen::Index i = 0; i < n; ++i) {
       g[i] = point.gradient[free[static_cast<std::size_t>(i)]];
       for (Eigen::Index j = 0; j < n; ++j) {
-        hessian(i, j) = point.hessian(free[static_cast<std::size_t>(i)],
-                                      free[static_cast<std::size_t>(j)]);
+        hessian(i, j) =
+            point.hessian(free[static_cast<std::size_t>(i)], free[static_cast<std::size_t>(j)]);
       }
     }
     // Newton direction; damped by mu when H is singular (C = 0) or the
     // factorisation does not give a descent direction.
     Eigen::VectorXd step;
-    const double scale = std::max(hessian.trace() / static_cast<double>(std::max<Eigen::Index>(n, 1)), 1e-300);
+    const double scale =
+        std::max(hessian.trace() / static_cast<double>(std::max<Eigen::Index>(n, 1)), 1e-300);
     for (double mu = 0.0;; mu = std::max(2.0 * mu, 1e-10 * scale)) {
       const Eigen::LDLT<Eigen::MatrixXd> ldlt(hessian + mu * Eigen::MatrixXd::Identity(n, n));
       if (ldlt.info() == Eigen::Success && ldlt.isPositive()) {
@@ -133,32 +140,19 @@ DualSolution BoxNewtonPaper(const DualOracle& oracle, const DualSolverOptions& o
   DualSolution solution;
   for (int iteration = 0;; ++iteration) {
     const DualPoint point = oracle.Evaluate(lambda, true);
-    const double norm = MaxAbs(point.gradient);
-    solution.iterations = iteration;
-    if (options.progress) options.progress(iteration, point.h, norm);
-    if (norm <= options.gradient_tolerance) {
-      solution.status = DualStatus::kConverged;
-      break;
-    }
-    if (iteration >= options.max_box_newton_iterations) {
-      solution.status = DualStatus::kIterationLimit;
-      break;
-    }
+    if (ShouldStop(options, iteration, options.max_box_newton_iterations, point, solution)) break;
     const Eigen::VectorXd g = point.gradient + 2.0 * ridge * lambda;
     const Eigen::MatrixXd model =
         (point.hessian + 2.0 * ridge * Eigen::MatrixXd::Identity(d, d)) / kE;
-    const Eigen::VectorXd upper =
-        (kRadius - lambda.array()).min(1.0 / kRobustness).matrix();
-    const Eigen::VectorXd lower =
-        (-kRadius - lambda.array()).max(-1.0 / kRobustness).matrix();
+    const Eigen::VectorXd upper = (kRadius - lambda.array()).min(1.0 / kRobustness).matrix();
+    const Eigen::VectorXd lower = (-kRadius - lambda.array()).max(-1.0 / kRobustness).matrix();
     // min 1/2 y'My + g'y over lower <= y <= upper: projected gradient
     // descent from the clipped unconstrained minimiser, step 1/L.
     Eigen::VectorXd y = -(model.completeOrthogonalDecomposition().pseudoInverse() * g);
     y = y.cwiseMax(lower).cwiseMin(upper);
     const double lipschitz = model.cwiseAbs().rowwise().sum().maxCoeff();
     const double bound = upper.cwiseAbs().cwiseMax(lower.cwiseAbs()).maxCoeff();
-    const double threshold =
-        inner_epsilon / (g.cwiseAbs().sum() + model.cwiseAbs().sum() * bound);
+    const double threshold = inner_epsilon / (g.cwiseAbs().sum() + model.cwiseAbs().sum() * bound);
     for (int inner = 0; inner < 10240 && lipschitz > 0.0; ++inner) {
       const Eigen::VectorXd next =
           (y - (model * y + g) / lipschitz).cwiseMax(lower).cwiseMin(upper);
@@ -213,7 +207,8 @@ std::vector<std::string> BoundaryProblems(const Domain& domain, const Eigen::Vec
       case BlockKind::kOrdinal:
         if (!(theta[offset] > block.encodings.minCoeff() &&
               theta[offset] < block.encodings.maxCoeff())) {
-          problems.push_back("'" + block.name + "': theta is not strictly between its extreme values");
+          problems.push_back("'" + block.name +
+                             "': theta is not strictly between its extreme values");
         }
         break;
     }
@@ -234,8 +229,9 @@ Eigen::VectorXd FixGauge(const Domain& domain, Eigen::VectorXd lambda) {
 DualSolution SolveDual(const DualOracle& oracle, const DualSolverOptions& options) {
   const auto problems = BoundaryProblems(oracle.domain(), oracle.theta());
   if (!problems.empty()) {
-    std::string text = "the target marginals are on the boundary of the domain's hull, so the "
-                       "dual has no finite minimiser:";
+    std::string text =
+        "the target marginals are on the boundary of the domain's hull, so the "
+        "dual has no finite minimiser:";
     for (const auto& problem : problems) text += " " + problem + ";";
     throw std::invalid_argument(text + " drop or merge such values");
   }

@@ -3,11 +3,12 @@
 // Keswani, Vishnoi, ICML 2020) and samples a synthetic training set from it.
 // Writes the synthetic CSV, optionally the learned parameters (JSON) and the
 // held-out data discretised with the same schema; prints a fairness report.
+#include <unistd.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <memory>
-#include <unistd.h>
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/data_error.h"
@@ -110,16 +111,16 @@ void Debias(const DebiasOptions& o) {
   if (o.theta == "w") theta = host::WeightedMean(data, reweighted);
   if (o.theta == "d") theta = host::WeightedMean(data, empirical);
   if (o.theta == "b") {
-    theta = host::WithBlockBalanced(domain, host::WeightedMean(data, empirical),
-                                    roles.protected_block);
+    theta =
+        host::WithBlockBalanced(domain, host::WeightedMean(data, empirical), roles.protected_block);
   }
   if (o.theta == "prior") theta = host::PriorMean(domain, data, prior);
   theta = host::RenormaliseOneHotBlocks(domain, theta);
 
   const host::DualOracle oracle(domain, data, prior, theta);
   host::DualSolverOptions solver;
-  solver.method = o.solver == "newton" ? host::DualMethod::kNewton
-                                       : host::DualMethod::kBoxNewtonPaper;
+  solver.method =
+      o.solver == "newton" ? host::DualMethod::kNewton : host::DualMethod::kBoxNewtonPaper;
   solver.gradient_tolerance = o.gradient_tolerance;
   if (isatty(fileno(stderr))) {
     solver.progress = [](int iteration, double h, double norm) {
@@ -179,8 +180,9 @@ void Debias(const DebiasOptions& o) {
   const host::GroupLabelJoint optimum_joint = host::JointOfTilted(data, solution.point, roles);
   const host::DomainData sample_data = host::Deduplicate(domain, sample);
   const host::DomainData reference =
-      o.kl_reference.empty() ? data
-                             : host::Deduplicate(domain, schema.Encode(host::ReadCsv(o.kl_reference)));
+      o.kl_reference.empty()
+          ? data
+          : host::Deduplicate(domain, schema.Encode(host::ReadCsv(o.kl_reference)));
   constexpr double kSmoothing = 1e-7;
   host::JsonObject report;
   report.Number("rows", static_cast<double>(table.rows.size()))
@@ -199,7 +201,8 @@ void Debias(const DebiasOptions& o) {
       .Number("kl_to_prior", -solution.point.h)
       .Number("pi_uniform", solution.point.pi_uniform)
       .Raw("raw", RatesJson(raw_joint, domain, roles).Str(2))
-      .Raw("reweighted", RatesJson(host::JointOfWeights(data, reweighted, roles), domain, roles).Str(2))
+      .Raw("reweighted",
+           RatesJson(host::JointOfWeights(data, reweighted, roles), domain, roles).Str(2))
       .Raw("prior_distribution", RatesJson(prior_joint, domain, roles).Str(2))
       .Raw("maxent_exact", RatesJson(optimum_joint, domain, roles).Str(2))
       .Raw("synthetic", RatesJson(host::JointOfPoints(sample, roles), domain, roles).Str(2));
@@ -213,7 +216,8 @@ void Debias(const DebiasOptions& o) {
     report.Number("kl_maxent_to_data",
                   host::ExactKlToSmoothedData(oracle, solution.lambda, reference, kSmoothing));
   }
-  report.Number("synthetic_rows", static_cast<double>(rows)).Number("seed", static_cast<double>(o.seed));
+  report.Number("synthetic_rows", static_cast<double>(rows))
+      .Number("seed", static_cast<double>(o.seed));
 
   if (!o.params_out.empty()) {
     std::string tables = "[";
@@ -259,8 +263,7 @@ void AddDebiasCommand(CLI::App& app) {
       "Learn a max-entropy distribution meeting fairness targets and sample a debiased CSV");
   command->add_option("--data", o->data, "Training CSV")->required()->check(CLI::ExistingFile);
   AddLabelOptions(*command, o->label, true);
-  command->add_option("--protected", o->protected_attribute, "Binary protected column")
-      ->required();
+  command->add_option("--protected", o->protected_attribute, "Binary protected column")->required();
   command->add_option("--protected-zero", o->protected_zero,
                       "Protected value whose group tau scales (default: the smaller group)");
   command->add_option("--categorical", o->categorical, "Categorical columns")->delimiter(',');
@@ -273,9 +276,10 @@ void AddDebiasCommand(CLI::App& app) {
                       "C: weight of the uniform distribution in the prior");
   command->add_option("--prior", o->prior, "Data part of the prior: w (reweighted) | d (raw)")
       ->check(CLI::IsMember({"w", "d"}));
-  command->add_option("--theta", o->theta,
-                      "Target marginals: w (reweighted mean) | b (raw mean, protected 1/2) | "
-                      "d (raw mean) | prior (the prior's own mean: no max-ent step)")
+  command
+      ->add_option("--theta", o->theta,
+                   "Target marginals: w (reweighted mean) | b (raw mean, protected 1/2) | "
+                   "d (raw mean) | prior (the prior's own mean: no max-ent step)")
       ->check(CLI::IsMember({"w", "b", "d", "prior"}));
   command->add_option("--solver", o->solver, "newton | box-newton-paper")
       ->check(CLI::IsMember({"newton", "box-newton-paper"}));
@@ -291,8 +295,9 @@ void AddDebiasCommand(CLI::App& app) {
   command->add_option("--discretize", o->discretize, "Held-out CSV to discretise like the data")
       ->check(CLI::ExistingFile);
   command->add_option("--discretized-out", o->discretized_out, "Where to write it");
-  command->add_option("--kl-reference", o->kl_reference,
-                      "CSV whose distribution the KL divergences compare to (default: --data)")
+  command
+      ->add_option("--kl-reference", o->kl_reference,
+                   "CSV whose distribution the KL divergences compare to (default: --data)")
       ->check(CLI::ExistingFile);
   command->callback([o] { Debias(*o); });
 }

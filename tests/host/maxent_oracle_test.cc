@@ -1,9 +1,10 @@
 // The polynomial-time dual oracle against brute-force enumeration of the
 // domain: value, gradient and Hessian for random lambda and every C, plus
 // finite differences and the closed form for C = 1.
+#include "host_tools/maxent_oracle.h"
+
 #include <gtest/gtest.h>
 
-#include "host_tools/maxent_oracle.h"
 #include "tests/host/maxent_test_fixture.h"
 
 namespace tinyfair::host {
@@ -30,7 +31,8 @@ TEST(MaxentOracle, MatchesEnumerationForEveryPriorWeight) {
       const testing::Enumerated e = testing::Enumerate(domain, data, prior, lambda);
       EXPECT_NEAR(point.h, e.log_partition - theta.dot(lambda), 1e-12) << c;
       EXPECT_LT((point.gradient - (testing::EnumeratedMean(e) - theta)).cwiseAbs().maxCoeff(),
-                1e-12) << c;
+                1e-12)
+          << c;
       EXPECT_LT((point.hessian - testing::EnumeratedCovariance(e)).cwiseAbs().maxCoeff(), 1e-12)
           << c;
       EXPECT_NEAR(point.pi_uniform + point.pi_data, 1.0, 1e-15);

@@ -1,8 +1,9 @@
 // Algorithm 1 (reweighting) and the targets theta, against the closed forms
 // of Lemma 7.2 and the spec's worked example.
+#include "host_tools/maxent_prior.h"
+
 #include <gtest/gtest.h>
 
-#include "host_tools/maxent_prior.h"
 #include "host_tools/maxent_report.h"
 #include "tests/host/maxent_test_fixture.h"
 

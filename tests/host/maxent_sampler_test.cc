@@ -1,12 +1,13 @@
 // The samplers against the exact learned distribution on an enumerable
 // domain: chi-square goodness of fit at a fixed seed, per-cell frequencies
 // within bounds derived from the sample size, and the exact marginals.
+#include "host_tools/maxent_sampler.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
 
 #include "host_tools/maxent_report.h"
-#include "host_tools/maxent_sampler.h"
 #include "host_tools/maxent_solver.h"
 #include "tests/host/maxent_test_fixture.h"
 

@@ -1,9 +1,10 @@
 // The table discretiser of debias-data: blocks from columns, bins, the
 // protected attribute's Z = 0 group, round trips and refusals.
+#include "host_tools/maxent_schema.h"
+
 #include <gtest/gtest.h>
 
 #include "host_tools/data_error.h"
-#include "host_tools/maxent_schema.h"
 
 namespace tinyfair::host {
 namespace {
@@ -60,8 +61,8 @@ TEST(MaxentSchema, ProtectedZeroCanBeChosen) {
 
 TEST(MaxentSchema, UnseenValueIsLocated) {
   const TableDiscretiser schema(ParseCsv(kTable, "t.csv"), Columns());
-  const CsvTable other = ParseCsv("age,colour,group,count,label\n30,red,a,1,no\n30,pink,a,1,no\n",
-                                  "held.csv");
+  const CsvTable other =
+      ParseCsv("age,colour,group,count,label\n30,red,a,1,no\n30,pink,a,1,no\n", "held.csv");
   try {
     schema.Encode(other);
     FAIL() << "an unseen colour was accepted";

@@ -1,10 +1,11 @@
 // The dual solvers on an enumerable domain: the solved distribution meets
 // the target marginals, KL(p*||q) = -h(lambda*), both methods find the same
 // minimiser, and the closed forms the paper and the spec give hold.
+#include "host_tools/maxent_solver.h"
+
 #include <gtest/gtest.h>
 
 #include "host_tools/maxent_report.h"
-#include "host_tools/maxent_solver.h"
 #include "tests/host/maxent_test_fixture.h"
 
 namespace tinyfair::host {
@@ -54,8 +55,8 @@ TEST(MaxentSolver, NewtonMeetsTheTargetMarginalsByEnumeration) {
   EXPECT_NEAR(rates.group_share[1], 1.0 / 1.8, 1e-9);
   EXPECT_NEAR(rates.representation_rate, 0.8, 1e-9);
   // Theorem 4.5's bound holds.
-  const double bound = TheoremStatisticalRateBound(0.8, 0.5, joint,
-                                                   JointOfPrior(p.data, p.prior, p.roles), 1);
+  const double bound =
+      TheoremStatisticalRateBound(0.8, 0.5, joint, JointOfPrior(p.data, p.prior, p.roles), 1);
   EXPECT_GE(rates.statistical_rate, bound);
 }
 
@@ -119,8 +120,7 @@ TEST(MaxentSolver, RefusesThetaOnTheBoundary) {
   Eigen::VectorXd theta = p.theta;
   theta[1] = 1.0;  // the label constant
   EXPECT_EQ(BoundaryProblems(p.domain, theta).size(), 1u);
-  EXPECT_THROW(SolveDual(DualOracle(p.domain, p.data, p.prior, theta), {}),
-               std::invalid_argument);
+  EXPECT_THROW(SolveDual(DualOracle(p.domain, p.data, p.prior, theta), {}), std::invalid_argument);
   theta = p.theta;
   theta[4] = 0.0;  // a category that never occurs (and a block not summing to 1)
   EXPECT_EQ(BoundaryProblems(p.domain, theta).size(), 2u);

@@ -48,8 +48,8 @@ struct Enumerated {
   double log_partition = 0.0;
 };
 
-inline Enumerated Enumerate(const Domain& domain, const DomainData& data,
-                            const MixturePrior& prior, const Eigen::VectorXd& lambda) {
+inline Enumerated Enumerate(const Domain& domain, const DomainData& data, const MixturePrior& prior,
+                            const Eigen::VectorXd& lambda) {
   std::map<std::vector<int>, double> weight;
   for (std::size_t i = 0; i < data.size(); ++i) weight[data.points[i]] += prior.weights[i];
   Enumerated e;
@@ -57,8 +57,8 @@ inline Enumerated Enumerate(const Domain& domain, const DomainData& data,
   double g = 0.0;
   domain.ForEachPoint([&](const std::vector<int>& point) {
     const auto found = weight.find(point);
-    const double q = prior.c * uniform +
-                     (1.0 - prior.c) * (found == weight.end() ? 0.0 : found->second);
+    const double q =
+        prior.c * uniform + (1.0 - prior.c) * (found == weight.end() ? 0.0 : found->second);
     const Eigen::VectorXd alpha = domain.Encode(point);
     e.points.push_back(point);
     e.encodings.push_back(alpha);
