@@ -124,10 +124,6 @@ char DetectDelimiter(std::string_view text, bool* complete) {
   return kCandidates[best];
 }
 
-// Thrown inside RecordParser when a record runs past the text it has and
-// more text follows.
-struct NeedMoreText {};
-
 // Splits text into records of fields, tracking line numbers for errors. The
 // text is a window on the input: when more input follows the window, a
 // record that reaches its end is left for the next, longer window.
@@ -159,19 +155,23 @@ class RecordParser {
       fields->clear();
       *line = line_;
       bool any_quoted = false;
-      try {
-        for (;;) {
-          any_quoted |= ReadField(fields);
-          if (pos_ < text_.size() && text_[pos_] == delimiter_) {
-            ++pos_;
-            continue;
-          }
-          ConsumeLineEnd();
+      bool cut_off = false;
+      for (;;) {
+        const Field field = ReadField(fields);
+        if (field == Field::kCutOff) {
+          cut_off = true;
           break;
         }
-        // Only a line end proves the record complete while input follows.
-        if (!final_ && text_[pos_ - 1] != '\n') throw NeedMoreText{};
-      } catch (const NeedMoreText&) {
+        any_quoted |= field == Field::kQuoted;
+        if (pos_ < text_.size() && text_[pos_] == delimiter_) {
+          ++pos_;
+          continue;
+        }
+        ConsumeLineEnd();
+        break;
+      }
+      // Only a line end proves the record complete while input follows.
+      if (cut_off || (!final_ && text_[pos_ - 1] != '\n')) {
         pos_ = record_start;
         line_ = record_line;
         return Outcome::kNeedMore;
@@ -205,20 +205,23 @@ class RecordParser {
     }
   }
 
+  enum class Field { kPlain, kQuoted, kCutOff };
+
   // Appends the field at pos_ to `fields`, leaving pos_ on the delimiter,
-  // the line end or the end of the text. Returns whether it was quoted.
-  bool ReadField(std::vector<std::string>* fields) {
+  // the line end or the end of the text. kCutOff: a quoted field runs past
+  // the text and more input follows.
+  Field ReadField(std::vector<std::string>* fields) {
     const std::size_t field_number = fields->size() + 1;
     while (pos_ < text_.size() && IsPadding(text_[pos_])) ++pos_;
     if (pos_ < text_.size() && text_[pos_] == '"') {
       fields->emplace_back();
-      ReadQuoted(field_number, &fields->back());
+      if (!ReadQuoted(field_number, &fields->back())) return Field::kCutOff;
       while (pos_ < text_.size() && IsPadding(text_[pos_])) ++pos_;
       if (pos_ < text_.size() && text_[pos_] != delimiter_ && !AtLineEnd()) {
         throw DataError(name_, line_, field_number,
                         "unexpected text after closing quote");
       }
-      return true;
+      return Field::kQuoted;
     }
     const std::size_t start = pos_;
     while (pos_ < text_.size() && text_[pos_] != delimiter_ &&
@@ -233,19 +236,20 @@ class RecordParser {
     }
     while (end > start && IsPadding(text_[end - 1])) --end;
     fields->emplace_back(text_.data() + start, end - start);
-    return false;
+    return Field::kPlain;
   }
 
   // Reads a quoted field starting at the opening quote into `value`; line
-  // breaks inside are kept.
-  void ReadQuoted(std::size_t field_number, std::string* value) {
+  // breaks inside are kept. False when the text ends inside the field and
+  // more input follows.
+  bool ReadQuoted(std::size_t field_number, std::string* value) {
     const std::size_t open_line = line_;
     ++pos_;
     for (;;) {
       const char* begin = text_.data() + pos_;
       const void* quote = std::memchr(begin, '"', text_.size() - pos_);
       if (quote == nullptr) {
-        if (!final_) throw NeedMoreText{};
+        if (!final_) return false;
         throw DataError(name_, open_line, field_number, "unterminated quote");
       }
       const char* close = static_cast<const char*>(quote);
@@ -257,7 +261,7 @@ class RecordParser {
         ++pos_;
         continue;
       }
-      return;
+      return true;
     }
   }
 
@@ -368,13 +372,21 @@ struct CsvRecordReader::State {
         guard(options.max_line_bytes, this->name),
         parser(0, this->name) {}
 
-  // Appends up to a chunk of input to `buffer`; returns the bytes added.
-  std::size_t ReadChunk() {
+  // Appends `wanted` bytes of input to `buffer` (fewer at the end);
+  // returns the bytes added.
+  std::size_t ReadChunk(std::size_t wanted) {
     const std::size_t old_size = buffer.size();
-    buffer.resize(old_size + chunk_bytes);
-    const std::size_t got = source(buffer.data() + old_size, chunk_bytes);
+    buffer.resize(old_size + wanted);
+    std::size_t got = 0;
+    while (got < wanted) {
+      const std::size_t piece = source(buffer.data() + old_size + got, wanted - got);
+      if (piece == 0) {
+        at_end = true;
+        break;
+      }
+      got += piece;
+    }
     buffer.resize(old_size + got);
-    if (got == 0) at_end = true;
     return got;
   }
 
@@ -385,7 +397,10 @@ struct CsvRecordReader::State {
     const std::size_t consumed = parser.pos();
     buffer.erase(0, consumed);
     consumed_before += consumed;
-    const std::size_t got = ReadChunk();
+    // At least as much again as the unfinished record holds, so that a
+    // record longer than a chunk is parsed again a logarithmic number of
+    // times, not once per chunk.
+    const std::size_t got = ReadChunk(std::max(chunk_bytes, buffer.size()));
     guard.Feed(std::string_view(buffer).substr(buffer.size() - got));
     if (at_end) guard.Finish();
     window = buffer;
@@ -445,7 +460,7 @@ CsvRecordReader::CsvRecordReader(ByteSource source, const std::string& name_for_
   s.source = std::move(source);
   s.chunk_bytes = chunk_bytes;
   s.at_end = false;
-  while (s.buffer.size() < kUtf8Bom.size() && !s.at_end) s.ReadChunk();
+  while (s.buffer.size() < kUtf8Bom.size() && !s.at_end) s.ReadChunk(chunk_bytes);
   if (std::string_view(s.buffer).substr(0, kUtf8Bom.size()) == kUtf8Bom) {
     s.buffer.erase(0, kUtf8Bom.size());
     s.consumed_before = kUtf8Bom.size();
