@@ -70,23 +70,25 @@ enum class Values : uint8_t {
 // Which models an entry applies to: a rule's oneof tag, or every model.
 constexpr uint8_t kEveryModel = 0;
 
+// Six bytes a row.
 struct FloatArray {
-  uint8_t rule;
-  Count count;
-  Values values;
   uint16_t count_offset;   // of the pb_size_t count in tinyfair_Model
   uint16_t values_offset;  // of the first float
+  uint8_t rule;
+  Count count : 4;
+  Values values : 4;
 };
 
 static_assert(sizeof(tinyfair_Model) <= UINT16_MAX, "FloatArray's offsets are 16-bit");
+static_assert(sizeof(FloatArray) == 6);
 
 // One table row: `field` names a repeated float of tinyfair_Model, whose
 // count nanopb generates as field##_count.
 #define TINYFAIR_FLOAT_ARRAY(rule, field, count, values)                         \
   FloatArray {                                                                   \
-    rule, Count::count, Values::values,                                          \
-        static_cast<uint16_t>(offsetof(tinyfair_Model, field##_count)),          \
-        static_cast<uint16_t>(offsetof(tinyfair_Model, field))                   \
+    static_cast<uint16_t>(offsetof(tinyfair_Model, field##_count)),              \
+        static_cast<uint16_t>(offsetof(tinyfair_Model, field)), rule, Count::count,  \
+        Values::values                                                           \
   }
 
 constexpr FloatArray kFloatArrays[] = {
