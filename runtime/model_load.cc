@@ -6,12 +6,14 @@
 #include "pb_decode.h"
 #include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/internal/float_bits.h"
+#include "tinyfair_runtime/internal/rule_kinds.h"
 #include "tinyfair_runtime/model.h"
 
 namespace tinyfair::runtime {
 namespace {
 
 using internal::IsFinite;
+using internal::RuleKindSupported;
 
 constexpr uint32_t kSchemaMajor = 1;
 // Field 1 (crc32), wire type 5 (fixed32): the first byte of every model file.
@@ -162,6 +164,11 @@ bool FloatArraysOk(const tinyfair_Model& m) {
   const uint8_t* base = reinterpret_cast<const uint8_t*>(&m);
   for (const FloatArray& array : kFloatArrays) {
     if (array.rule != kEveryModel && array.rule != m.which_rule) continue;
+    // A kind the build leaves out is refused as unsupported, whatever it holds.
+    if (!internal::kEveryRuleKind && array.rule != kEveryModel &&
+        !RuleKindSupported(static_cast<RuleKind>(array.rule - tinyfair_Model_threshold_tag))) {
+      continue;
+    }
     pb_size_t count;
     memcpy(&count, base + array.count_offset, sizeof(count));
     if (!CountOk(m, array.count, count)) return false;
@@ -342,11 +349,17 @@ Status Model::Validate() const {
 Status Model::ValidateRule() const {
   const tinyfair_Model& m = message_;
   const uint32_t groups = m.dimensions.group_count;
+  // A kind the build leaves out (TINYFAIR_RUNTIME_CFG_RULE_KINDS) is refused
+  // like an unknown one, and its checks are not linked.
   switch (m.which_rule) {
     case tinyfair_Model_threshold_tag:
+      if (!RuleKindSupported(RuleKind::kThreshold)) break;
+      return Status::kOk;
     case tinyfair_Model_ramp_tag:
+      if (!RuleKindSupported(RuleKind::kRamp)) break;
       return Status::kOk;
     case tinyfair_Model_two_threshold_tag: {
+      if (!RuleKindSupported(RuleKind::kTwoThreshold)) break;
       const tinyfair_GroupTwoThresholdRule& rule = m.rule.two_threshold;
       if (rule.ignore_count != rule.constant_count) return Status::kInvalidModel;
       for (size_t g = 0; g < groups; ++g) {
@@ -355,6 +368,7 @@ Status Model::ValidateRule() const {
       return Status::kOk;
     }
     case tinyfair_Model_truncated_logistic_tag: {
+      if (!RuleKindSupported(RuleKind::kTruncatedLogistic)) break;
       const tinyfair_TruncatedLogisticRule& rule = m.rule.truncated_logistic;
       if (!Is(m.scorer.link, tinyfair_LinearScorer_Link_LOGISTIC) ||
           !IsFinite(rule.denominator_epsilon) || !(rule.denominator_epsilon >= 0.0f) ||
@@ -370,6 +384,7 @@ Status Model::ValidateRule() const {
       return Status::kOk;
     }
     case tinyfair_Model_mixture_tag: {
+      if (!RuleKindSupported(RuleKind::kMixture)) break;
       const tinyfair_MixtureRule& rule = m.rule.mixture;
       const uint32_t members = m.dimensions.member_count;
       if (members == 0 || !Below(rule.member_output, 2)) return Status::kInvalidModel;
@@ -385,10 +400,12 @@ Status Model::ValidateRule() const {
       return CheckOutput(rule.has_output, rule.output);
     }
     case tinyfair_Model_regression_tag:
+      if (!RuleKindSupported(RuleKind::kRegression)) break;
       return CheckOutput(m.rule.regression.has_output, m.rule.regression.output);
     default:
-      return Status::kUnsupportedRule;
+      break;
   }
+  return Status::kUnsupportedRule;
 }
 
 Status Model::Prepare() {
@@ -449,13 +466,16 @@ Status Model::Prepare() {
   GroupRuleTables& r = t.groups;
   switch (m.which_rule) {
     case tinyfair_Model_threshold_tag:
+      if (!RuleKindSupported(RuleKind::kThreshold)) break;
       r.threshold = m.rule.threshold.threshold;
       break;
     case tinyfair_Model_ramp_tag:
+      if (!RuleKindSupported(RuleKind::kRamp)) break;
       r.threshold = m.rule.ramp.threshold;
       r.width = m.rule.ramp.width;
       break;
     case tinyfair_Model_two_threshold_tag: {
+      if (!RuleKindSupported(RuleKind::kTwoThreshold)) break;
       tinyfair_GroupTwoThresholdRule& rule = m.rule.two_threshold;
       r.threshold0 = rule.threshold0;
       r.probability0 = rule.probability0;
@@ -468,12 +488,14 @@ Status Model::Prepare() {
       break;
     }
     case tinyfair_Model_truncated_logistic_tag:
+      if (!RuleKindSupported(RuleKind::kTruncatedLogistic)) break;
       r.cell_label1 = m.rule.truncated_logistic.cell_label1;
       r.cell_label0 = m.rule.truncated_logistic.cell_label0;
       r.criterion = static_cast<Criterion>(m.rule.truncated_logistic.criterion);
       r.denominator_epsilon = m.rule.truncated_logistic.denominator_epsilon;
       break;
     case tinyfair_Model_mixture_tag: {
+      if (!RuleKindSupported(RuleKind::kMixture)) break;
       tinyfair_MixtureRule& mixture = m.rule.mixture;
       const uint32_t members = m.dimensions.member_count;
       MixtureTables& mt = t.mixture;
@@ -500,8 +522,11 @@ Status Model::Prepare() {
       if (mt.regress) t.output = OutputOf(mixture.output);
       break;
     }
-    default:  // regression; Validate() accepted no other rule
+    case tinyfair_Model_regression_tag:
+      if (!RuleKindSupported(RuleKind::kRegression)) break;
       t.output = OutputOf(m.rule.regression.output);
+      break;
+    default:  // Validate() accepted no other rule
       break;
   }
   return Status::kOk;
