@@ -1,32 +1,59 @@
-// tinyfair train: L2-regularised logistic regression on a CSV, written as a
-// model (protobuf JSON) with a per-group threshold rule at p >= 0.5; or the
-// fair robust log-loss classifier (--method frll) with its truncated
-// logistic rule.
-#include <chrono>
-#include <cmath>
-#include <cstdio>
+// tinyfair train: reads a CSV, encodes its inputs, forms the groups, fits the
+// scorer and decision rule with one of the methods (train_method.h) and
+// writes the model (protobuf JSON) with the rule's positive rate per group
+// on the training data.
+#include <algorithm>
 #include <memory>
+#include <stdexcept>
 #include <unistd.h>
 
-#include "host_tools/cli/cli_common.h"
-#include "host_tools/decision_runner.h"
-#include "host_tools/fair_robust_log_loss.h"
+#include "host_tools/cli/train_method.h"
 #include "host_tools/group_formation.h"
-#include "host_tools/input_encoder.h"
-#include "host_tools/logistic_regression.h"
 #include "host_tools/model_file.h"
+#include "host_tools/scored_sample.h"
 
 namespace tinyfair::cli {
-namespace {
 
-struct TrainOptions {
-  std::string data, out = "model.json", id, unknown_group = "refuse", method = "logistic";
-  std::string constraint = "dp";
-  LabelOptions label;
-  std::vector<std::string> sensitive, categorical, numeric, ignore;
-  double l2 = 1e-4;
-  bool use_sensitive = false;
-};
+// Every method of `tinyfair train`.
+std::vector<TrainMethod> TrainMethods() {
+  return {LogisticTrainMethod(), FrllTrainMethod(), ReductionTrainMethod()};
+}
+
+bool ProgressToTerminal() { return isatty(fileno(stderr)) != 0; }
+
+int SensitiveInputIndex(const TrainingSet& set, const tinyfair::Model& model) {
+  int index = 0;
+  while (model.inputs(index).name() != set.options.sensitive[0]) ++index;
+  return index;
+}
+
+Eigen::VectorXd SensitiveCategories(const TrainingSet& set, int input_index) {
+  Eigen::VectorXd a(set.design.rows());
+  std::vector<float> row;
+  for (Eigen::Index i = 0; i < set.design.rows(); ++i) {
+    set.encoder.DeviceRow(static_cast<size_t>(i), row);
+    a[i] = row[static_cast<size_t>(input_index)];
+  }
+  return a;
+}
+
+Eigen::VectorXi TrainingGroups(const TrainingSet& set, const tinyfair::Model& model) {
+  const auto& attributes = model.groups().attribute_inputs();
+  Eigen::VectorXi group(set.design.rows());
+  std::vector<float> row;
+  for (Eigen::Index i = 0; i < set.design.rows(); ++i) {
+    set.encoder.DeviceRow(static_cast<size_t>(i), row);
+    int g = 0;  // mixed radix, the first attribute most significant
+    for (const uint32_t input : attributes) {
+      const int count = model.inputs(static_cast<int>(input)).category_count();
+      g = g * count + static_cast<int>(row[input]);
+    }
+    group[i] = g;
+  }
+  return group;
+}
+
+namespace {
 
 // A logistic regression on one label has no finite optimum; usually the
 // label column or --positive is not what the user meant.
@@ -66,102 +93,25 @@ void NoteMissingValues(const host::CsvTable& table, const std::vector<tinyfair::
   }
 }
 
-// Fair robust log loss: the protected attribute a is the category index of
-// the one binary sensitive input (= the group), and it is also a feature,
-// as in the paper. Fills the scorer and the truncated logistic rule and
-// returns the provenance.
-std::string TrainFrll(const TrainOptions& o, const host::InputEncoder& encoder,
-                      const Eigen::MatrixXd& design, const Eigen::VectorXd& y,
-                      const std::vector<bool>& use, tinyfair::Model& model) {
-  int sensitive = 0;
-  while (model.inputs(sensitive).name() != o.sensitive[0]) ++sensitive;
-  const tinyfair::Input& attribute = model.inputs(sensitive);
-  if (attribute.category_count() != 2) {
-    throw std::invalid_argument("--method frll needs a binary --sensitive column; '" +
-                                attribute.name() + "' has " +
-                                std::to_string(attribute.category_count()) + " categories");
+const TrainMethod& FindMethod(const std::vector<TrainMethod>& methods, TrainOptions& o) {
+  const auto method = std::find_if(methods.begin(), methods.end(),
+                                   [&](const TrainMethod& m) { return m.name == o.method; });
+  const auto& constraints = method->constraints;
+  if (o.constraint.empty() && !constraints.empty()) o.constraint = constraints.front();
+  if (!o.constraint.empty() &&
+      std::find(constraints.begin(), constraints.end(), o.constraint) == constraints.end()) {
+    std::string accepted;
+    for (const auto& c : constraints) accepted += (accepted.empty() ? "" : " | ") + c;
+    throw std::invalid_argument("--method " + o.method +
+                                (constraints.empty() ? " takes no --constraint"
+                                                     : " takes --constraint " + accepted));
   }
-  Eigen::VectorXd a(design.rows());
-  std::vector<float> row;
-  for (Eigen::Index i = 0; i < design.rows(); ++i) {
-    encoder.DeviceRow(static_cast<size_t>(i), row);
-    a[i] = row[static_cast<size_t>(sensitive)];
-  }
-  // Each label slice of the constraint compares the two groups, so each
-  // needs rows of both.
-  size_t count[2][2] = {{0, 0}, {0, 0}};
-  for (Eigen::Index i = 0; i < design.rows(); ++i) ++count[a[i] == 1.0][y[i] == 1.0];
-  for (int label = 1; label >= 0 && o.constraint != "dp"; --label) {
-    if (label == 0 && o.constraint == "eopp") break;
-    for (int g = 0; g < 2; ++g) {
-      if (count[g][label] > 0) continue;
-      throw std::invalid_argument("--constraint " + o.constraint + " compares the groups among the rows with a " +
-                                  (label == 1 ? "positive" : "negative") + " label, but " + attribute.name() +
-                                  "=" + attribute.categories(g) + " has none");
-    }
-  }
-  host::FrllOptions options;
-  options.l2 = o.l2;
-  options.constraint = o.constraint == "eopp"    ? host::FairnessConstraint::kEqualOpportunity
-                       : o.constraint == "eodds" ? host::FairnessConstraint::kEqualizedOdds
-                                                 : host::FairnessConstraint::kDemographicParity;
-  Note("train: fair robust log loss (" + o.constraint + ") on " + std::to_string(design.rows()) +
-       " rows x " + std::to_string(design.cols()) + " features, l2 = " + std::to_string(o.l2) +
-       "; '" + attribute.name() + "' is the protected attribute (a = 1: " +
-       attribute.categories(1) + ") and, as in the paper, a feature (--use-sensitive implied)");
-  const bool tty = isatty(fileno(stderr));
-  const auto start = std::chrono::steady_clock::now();
-  const host::FrllFit fit = host::FitFairRobustLogLoss(
-      design, y, a, options, [tty](double mu, int iteration, double objective, double norm) {
-        if (tty) std::fprintf(stderr, "  iteration %3d  mu %.0e  objective %.8f  gradient %.3e\n", iteration, mu, objective, norm);
-      });
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  char line[300];
-  std::snprintf(line, sizeof(line),
-                "train: L-BFGS %s after %d iterations (%d evaluations, %.3f s), objective %.8f, "
-                "gradient norm %.3e, constraint residual %.3e",
-                fit.converged ? "converged" : "did NOT converge", fit.iterations, fit.evaluations,
-                seconds, fit.objective, fit.gradient_norm, fit.constraint_residual);
-  Note(line);
-  for (const auto& slice : fit.slices) {
-    std::snprintf(line, sizeof(line),
-                  "train: slice %s: lambda %.6g, p(a=1) %.4f, p(a=0) %.4f, residual %.3e",
-                  slice.label < 0 ? "all" : (slice.label == 1 ? "y=1" : "y=0"), slice.lambda,
-                  slice.p_group1, slice.p_group0, slice.residual);
-    Note(line);
-  }
-  for (int g = 0; g < 2; ++g) {
-    std::snprintf(line, sizeof(line), "train: cells c(%s, y=1) %.6g, c(%s, y=0) %.6g",
-                  attribute.categories(g).c_str(), fit.cell[g][1], attribute.categories(g).c_str(),
-                  fit.cell[g][0]);
-    Note(line);
-  }
-  for (const auto& warning : fit.warnings) Note("train: warning: " + warning);
-
-  encoder.FillScorer(fit.coefficients, fit.intercept, use, model.mutable_scorer());
-  model.mutable_scorer()->set_link(tinyfair::LinearScorer::LOGISTIC);
-  using Rule = tinyfair::TruncatedLogisticRule;
-  auto* rule = model.mutable_truncated_logistic();
-  rule->set_criterion(o.constraint == "eopp"    ? Rule::EQUAL_OPPORTUNITY
-                      : o.constraint == "eodds" ? Rule::EQUALIZED_ODDS
-                                                : Rule::DEMOGRAPHIC_PARITY);
-  for (int g = 0; g < 2; ++g) {
-    rule->add_cell_label1(static_cast<float>(fit.cell[g][1]));
-    rule->add_cell_label0(static_cast<float>(fit.cell[g][0]));
-  }
-  rule->set_denominator_epsilon(1e-12f);
-  std::snprintf(line, sizeof(line), ", constraint residual %.3e", fit.constraint_residual);
-  return "train: fair robust log loss (" + o.constraint + "), data " + o.data + ", label " +
-         o.label.label + ", l2 " + std::to_string(o.l2) + ", iterations " +
-         std::to_string(fit.iterations) + line;
+  return *method;
 }
 
-void Train(const TrainOptions& o) {
+void Train(TrainOptions o, const std::vector<TrainMethod>& methods) {
   if (o.sensitive.empty()) throw std::invalid_argument("train needs --sensitive");
-  const bool frll = o.method == "frll";
-  if (frll && o.sensitive.size() != 1) {
-    throw std::invalid_argument("--method frll needs exactly one (binary) --sensitive column");
-  }
+  const TrainMethod& method = FindMethod(methods, o);
   const host::CsvTable table = host::ReadCsv(o.data);
   host::ColumnRoles roles;
   roles.label = o.label.label;
@@ -170,19 +120,22 @@ void Train(const TrainOptions& o) {
   roles.categorical = o.categorical;
   roles.numeric = o.numeric;
   roles.ignore = o.ignore;
-  const std::vector<int> labels = host::ReadLabels(table, roles.label, roles.positive_labels);
+  std::vector<int> labels;
+  if (!method.numeric_label) labels = host::ReadLabels(table, roles.label, roles.positive_labels);
 
   tinyfair::Model model;
-  model.set_model_id(o.id.empty() ? (frll ? "frll-" + o.constraint : "logistic") : o.id);
+  model.set_model_id(!o.id.empty()          ? o.id
+                     : o.constraint.empty() ? method.name
+                                            : method.name + "-" + o.constraint);
   const std::vector<tinyfair::Input> inputs = host::InputsFromTable(table, roles);
   for (const auto& input : inputs) *model.add_inputs() = input;
-  RequireBothLabels(table, o.label, labels);
+  if (!method.numeric_label) RequireBothLabels(table, o.label, labels);
   NoteMissingValues(table, inputs);
   host::FormGroups(o.sensitive, o.unknown_group, model);
 
   host::InputEncoder encoder(model.inputs(), table);
   std::vector<bool> use(inputs.size(), true);
-  if (!o.use_sensitive && !frll) {
+  if (!o.use_sensitive && !method.sensitive_is_feature) {
     for (size_t i = 0; i < inputs.size(); ++i) {
       for (const auto& name : o.sensitive) {
         if (inputs[i].name() == name) use[i] = false;
@@ -192,48 +145,18 @@ void Train(const TrainOptions& o) {
   const Eigen::MatrixXd design = encoder.Design(use);
   Eigen::VectorXd y(static_cast<Eigen::Index>(labels.size()));
   for (size_t i = 0; i < labels.size(); ++i) y[static_cast<Eigen::Index>(i)] = labels[i];
-  const size_t group_count = model.dimensions().group_count();
-  std::string provenance;
-  if (frll) {
-    provenance = TrainFrll(o, encoder, design, y, use, model);
-  } else {
-    host::LogisticOptions options;
-    options.l2 = o.l2;
-    const bool tty = isatty(fileno(stderr));
-    Note("train: logistic regression on " + std::to_string(design.rows()) + " rows x " +
-         std::to_string(design.cols()) + " features, l2 = " + std::to_string(o.l2));
-    const host::LogisticFit fit = host::FitLogisticRegression(
-        design, y, Eigen::VectorXd(), options, [tty](int iteration, double objective, double norm) {
-          if (tty) std::fprintf(stderr, "  iteration %2d  objective %.8f  gradient %.3e\n", iteration, objective, norm);
-        });
-    char line[200];
-    std::snprintf(line, sizeof(line),
-                  "train: Newton %s after %d iterations, objective %.8f, gradient norm %.3e",
-                  fit.converged ? "converged" : "did NOT converge", fit.iterations, fit.objective,
-                  fit.gradient_norm);
-    Note(line);
-    encoder.FillScorer(fit.coefficients, fit.intercept, use, model.mutable_scorer());
-    model.mutable_scorer()->set_link(tinyfair::LinearScorer::LOGISTIC);
+  const TrainingSet set{o, table, encoder, design, use, y};
+  const std::string provenance = method.fit(set, model);
 
-    // The unconstrained rule: positive iff p >= 0.5, in every group.
-    auto* rule = model.mutable_threshold();
-    for (size_t g = 0; g < group_count; ++g) rule->add_threshold(0.5f);
-    provenance = "train: logistic regression, data " + o.data + ", label " + o.label.label +
-                 ", l2 " + std::to_string(o.l2) + ", iterations " + std::to_string(fit.iterations);
-  }
-  for (size_t g = 0; g < group_count; ++g) model.add_reference_positive_rate(0.0f);
-  // Reference rates: the rule's positive rate per group on the training data.
-  const auto runtime_model = host::LoadIntoRuntime(model);
-  const auto decisions = host::DecideRows(*runtime_model, encoder, 1, 0);
-  std::vector<double> positives(group_count, 0.0), counts(group_count, 0.0);
-  for (const auto& d : decisions) {
-    if (!runtime::IsOk(d.status)) continue;
-    positives[d.group] += d.probability;
-    counts[d.group] += 1.0;
-  }
-  for (size_t g = 0; g < group_count; ++g) {
-    model.set_reference_positive_rate(
-        static_cast<int>(g), counts[g] > 0 ? static_cast<float>(positives[g] / counts[g]) : 0.0f);
+  // Reference rates: the rule's expected positive rate per group on the
+  // training data, decided by the runtime.
+  const size_t group_count = model.dimensions().group_count();
+  if (!method.numeric_label) {
+    for (size_t g = 0; g < group_count; ++g) model.add_reference_positive_rate(0.0f);
+    const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
+    for (size_t g = 0; g < group_count; ++g) {
+      model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
+    }
   }
   model.set_provenance(provenance);
   host::WriteFileAtomically(o.out, host::ModelToJson(model));
@@ -244,27 +167,47 @@ void Train(const TrainOptions& o) {
 
 void AddTrainCommand(CLI::App& app) {
   auto o = std::make_shared<TrainOptions>();
+  auto methods = std::make_shared<std::vector<TrainMethod>>(TrainMethods());
   auto* command = app.add_subcommand("train", "Train a scorer on a CSV and write a model (JSON)");
   command->add_option("--data", o->data, "Training CSV")->required()->check(CLI::ExistingFile);
   AddLabelOptions(*command, o->label, true);
-  command->add_option("--sensitive", o->sensitive, "Sensitive column(s); their product forms the groups")
+  command->add_option("--sensitive", o->sensitive,
+                      "Sensitive column(s); their product forms the groups")
       ->delimiter(',');
-  command->add_option("--categorical", o->categorical, "Columns to treat as categorical")->delimiter(',');
+  command->add_option("--categorical", o->categorical, "Columns to treat as categorical")
+      ->delimiter(',');
   command->add_option("--numeric", o->numeric, "Columns to treat as numeric")->delimiter(',');
   command->add_option("--ignore", o->ignore, "Columns that are not inputs")->delimiter(',');
-  command->add_option("--method", o->method,
-                      "Training method: logistic, or frll (fair robust log loss; one binary "
-                      "--sensitive column, also used as a feature)")
-      ->check(CLI::IsMember({"logistic", "frll"}));
-  command->add_option("--constraint", o->constraint, "frll's fairness constraint: dp | eopp | eodds")
-      ->check(CLI::IsMember({"dp", "eopp", "eodds"}));
-  command->add_option("--l2", o->l2, "L2 penalty on the weights (mean log loss + l2/2 |w|^2)");
+  std::string method_help = "Training method:";
+  std::vector<std::string> names, constraints;
+  for (const auto& method : *methods) {
+    method_help += "\n  " + method.name + ": " + method.help;
+    if (!method.constraints.empty()) {
+      method_help += " (--constraint";
+      for (const auto& c : method.constraints) method_help += " " + c;
+      method_help += ")";
+    }
+    names.push_back(method.name);
+    for (const auto& c : method.constraints) {
+      if (std::find(constraints.begin(), constraints.end(), c) == constraints.end()) {
+        constraints.push_back(c);
+      }
+    }
+  }
+  command->add_option("--method", o->method, method_help)->check(CLI::IsMember(names));
+  command->add_option("--constraint", o->constraint,
+                      "The method's fairness constraint (default: the method's first)")
+      ->check(CLI::IsMember(constraints));
+  command->add_option("--l2", o->l2, "L2 penalty on the weights (mean loss + l2/2 |w|^2)");
   command->add_flag("--use-sensitive", o->use_sensitive, "Let the scorer use the sensitive columns");
   command->add_option("--unknown-group", o->unknown_group,
                       "What the device does with an unknown group: refuse | fallback:NAME");
   command->add_option("--id", o->id, "Model id (at most 31 characters)");
   command->add_option("--out", o->out, "Output model (JSON)");
-  command->callback([o] { Train(*o); });
+  for (const auto& method : *methods) {
+    if (method.add_options) method.add_options(*command);
+  }
+  command->callback([o, methods] { Train(*o, *methods); });
 }
 
 }  // namespace tinyfair::cli

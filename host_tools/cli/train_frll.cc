@@ -1,0 +1,127 @@
+// train --method frll: the fair robust log-loss classifier with its
+// truncated logistic rule. The protected attribute a is the category index
+// of the one binary sensitive input (= the group), and it is also a
+// feature, as in the paper.
+#include <chrono>
+#include <cstdio>
+#include <stdexcept>
+
+#include "host_tools/cli/train_method.h"
+#include "host_tools/fair_robust_log_loss.h"
+
+namespace tinyfair::cli {
+namespace {
+
+// Each label slice of the constraint compares the two groups, so each needs
+// rows of both.
+void RequireRowsPerSlice(const std::string& constraint, const tinyfair::Input& attribute,
+                         const Eigen::VectorXd& a, const Eigen::VectorXd& y) {
+  size_t count[2][2] = {{0, 0}, {0, 0}};
+  for (Eigen::Index i = 0; i < a.size(); ++i) ++count[a[i] == 1.0][y[i] == 1.0];
+  for (int label = 1; label >= 0 && constraint != "dp"; --label) {
+    if (label == 0 && constraint == "eopp") break;
+    for (int g = 0; g < 2; ++g) {
+      if (count[g][label] > 0) continue;
+      throw std::invalid_argument("--constraint " + constraint +
+                                  " compares the groups among the rows with a " +
+                                  (label == 1 ? "positive" : "negative") + " label, but " +
+                                  attribute.name() + "=" + attribute.categories(g) +
+                                  " has none");
+    }
+  }
+}
+
+void NoteFit(const host::FrllFit& fit, double seconds, const tinyfair::Input& attribute) {
+  char line[300];
+  std::snprintf(line, sizeof(line),
+                "train: L-BFGS %s after %d iterations (%d evaluations, %.3f s), objective %.8f, "
+                "gradient norm %.3e, constraint residual %.3e",
+                fit.converged ? "converged" : "did NOT converge", fit.iterations, fit.evaluations,
+                seconds, fit.objective, fit.gradient_norm, fit.constraint_residual);
+  Note(line);
+  for (const auto& slice : fit.slices) {
+    std::snprintf(line, sizeof(line),
+                  "train: slice %s: lambda %.6g, p(a=1) %.4f, p(a=0) %.4f, residual %.3e",
+                  slice.label < 0 ? "all" : (slice.label == 1 ? "y=1" : "y=0"), slice.lambda,
+                  slice.p_group1, slice.p_group0, slice.residual);
+    Note(line);
+  }
+  for (int g = 0; g < 2; ++g) {
+    std::snprintf(line, sizeof(line), "train: cells c(%s, y=1) %.6g, c(%s, y=0) %.6g",
+                  attribute.categories(g).c_str(), fit.cell[g][1],
+                  attribute.categories(g).c_str(), fit.cell[g][0]);
+    Note(line);
+  }
+  for (const auto& warning : fit.warnings) Note("train: warning: " + warning);
+}
+
+std::string FitFrll(const TrainingSet& set, tinyfair::Model& model) {
+  const TrainOptions& o = set.options;
+  if (o.sensitive.size() != 1) {
+    throw std::invalid_argument("--method frll needs exactly one (binary) --sensitive column");
+  }
+  const int sensitive = SensitiveInputIndex(set, model);
+  const tinyfair::Input& attribute = model.inputs(sensitive);
+  if (attribute.category_count() != 2) {
+    throw std::invalid_argument("--method frll needs a binary --sensitive column; '" +
+                                attribute.name() + "' has " +
+                                std::to_string(attribute.category_count()) + " categories");
+  }
+  const Eigen::VectorXd a = SensitiveCategories(set, sensitive);
+  RequireRowsPerSlice(o.constraint, attribute, a, set.labels);
+
+  host::FrllOptions options;
+  options.l2 = o.l2;
+  options.constraint = o.constraint == "eopp"    ? host::FairnessConstraint::kEqualOpportunity
+                       : o.constraint == "eodds" ? host::FairnessConstraint::kEqualizedOdds
+                                                 : host::FairnessConstraint::kDemographicParity;
+  Note("train: fair robust log loss (" + o.constraint + ") on " +
+       std::to_string(set.design.rows()) + " rows x " + std::to_string(set.design.cols()) +
+       " features, l2 = " + std::to_string(o.l2) + "; '" + attribute.name() +
+       "' is the protected attribute (a = 1: " + attribute.categories(1) +
+       ") and, as in the paper, a feature (--use-sensitive implied)");
+  const bool tty = ProgressToTerminal();
+  const auto start = std::chrono::steady_clock::now();
+  const host::FrllFit fit = host::FitFairRobustLogLoss(
+      set.design, set.labels, a, options,
+      [tty](double mu, int iteration, double objective, double norm) {
+        if (tty) {
+          std::fprintf(stderr, "  iteration %3d  mu %.0e  objective %.8f  gradient %.3e\n",
+                       iteration, mu, objective, norm);
+        }
+      });
+  NoteFit(fit, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+          attribute);
+
+  set.encoder.FillScorer(fit.coefficients, fit.intercept, set.use, model.mutable_scorer());
+  model.mutable_scorer()->set_link(tinyfair::LinearScorer::LOGISTIC);
+  using Rule = tinyfair::TruncatedLogisticRule;
+  auto* rule = model.mutable_truncated_logistic();
+  rule->set_criterion(o.constraint == "eopp"    ? Rule::EQUAL_OPPORTUNITY
+                      : o.constraint == "eodds" ? Rule::EQUALIZED_ODDS
+                                                : Rule::DEMOGRAPHIC_PARITY);
+  for (int g = 0; g < 2; ++g) {
+    rule->add_cell_label1(static_cast<float>(fit.cell[g][1]));
+    rule->add_cell_label0(static_cast<float>(fit.cell[g][0]));
+  }
+  rule->set_denominator_epsilon(1e-12f);
+  char residual[64];
+  std::snprintf(residual, sizeof(residual), ", constraint residual %.3e", fit.constraint_residual);
+  return "train: fair robust log loss (" + o.constraint + "), data " + o.data + ", label " +
+         o.label.label + ", l2 " + std::to_string(o.l2) + ", iterations " +
+         std::to_string(fit.iterations) + residual;
+}
+
+}  // namespace
+
+TrainMethod FrllTrainMethod() {
+  TrainMethod method;
+  method.name = "frll";
+  method.help = "fair robust log loss (one binary --sensitive column, also a feature)";
+  method.constraints = {"dp", "eopp", "eodds"};
+  method.sensitive_is_feature = true;
+  method.fit = FitFrll;
+  return method;
+}
+
+}  // namespace tinyfair::cli

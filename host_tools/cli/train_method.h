@@ -1,0 +1,74 @@
+// One way to fit a model in `tinyfair train`: its name, the constraints it
+// accepts, its own options, and the fit. train_command.cc reads the CSV,
+// encodes the inputs, forms the groups and writes the model; a method fills
+// the scorer and the decision rule. Adding a method is one file defining a
+// TrainMethod and one line in TrainMethods() (train_command.cc).
+#pragma once
+
+#include <Eigen/Dense>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "host_tools/cli/cli_common.h"
+
+namespace tinyfair::cli {
+
+/// The options every method shares.
+struct TrainOptions {
+  std::string data, out = "model.json", id, unknown_group = "refuse", method = "logistic";
+  std::string constraint;  // empty: the method's first (default) constraint
+  LabelOptions label;
+  std::vector<std::string> sensitive, categorical, numeric, ignore;
+  double l2 = 1e-4;
+  bool use_sensitive = false;
+};
+
+/// What a method trains on. The model passed with it already has its inputs
+/// and groups.
+struct TrainingSet {
+  const TrainOptions& options;
+  const host::CsvTable& table;
+  const host::InputEncoder& encoder;
+  /// The encoded features the scorer uses (no intercept column).
+  const Eigen::MatrixXd& design;
+  /// Per model input: whether the scorer uses it (FillScorer's `use`).
+  const std::vector<bool>& use;
+  /// The 0/1 labels; empty when the method has a numeric label.
+  const Eigen::VectorXd& labels;
+};
+
+struct TrainMethod {
+  std::string name;
+  /// One line for --method's help.
+  std::string help;
+  /// The --constraint values it accepts, the default first; empty: none.
+  std::vector<std::string> constraints;
+  /// The method reads --label as a number itself (regression); train then
+  /// neither reads 0/1 labels nor computes reference positive rates.
+  bool numeric_label = false;
+  /// The sensitive columns are features whatever --use-sensitive says.
+  bool sensitive_is_feature = false;
+  /// Registers the method's own options on the train command (may be empty).
+  std::function<void(CLI::App& train)> add_options;
+  /// Fills the model's scorer and rule; returns the provenance line.
+  std::function<std::string(const TrainingSet& set, tinyfair::Model& model)> fit;
+};
+
+TrainMethod LogisticTrainMethod();
+TrainMethod FrllTrainMethod();
+TrainMethod ReductionTrainMethod();
+
+/// The first sensitive column's index among the model's inputs, and its
+/// category per training row (frll's and the other binary-group methods'
+/// protected attribute a).
+int SensitiveInputIndex(const TrainingSet& set, const tinyfair::Model& model);
+Eigen::VectorXd SensitiveCategories(const TrainingSet& set, int input_index);
+/// Each training row's group as the runtime forms it from the model's
+/// group attributes.
+Eigen::VectorXi TrainingGroups(const TrainingSet& set, const tinyfair::Model& model);
+
+/// Prints a fit's progress lines to stderr only when it is a terminal.
+bool ProgressToTerminal();
+
+}  // namespace tinyfair::cli
