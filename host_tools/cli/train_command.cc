@@ -15,7 +15,9 @@
 namespace tinyfair::cli {
 
 // Every method of `tinyfair train`.
-std::vector<TrainMethod> TrainMethods() { return {LogisticTrainMethod(), FrllTrainMethod()}; }
+std::vector<TrainMethod> TrainMethods() {
+  return {LogisticTrainMethod(), FrllTrainMethod(), FairRegressionTrainMethod()};
+}
 
 bool ProgressToTerminal() { return isatty(fileno(stderr)) != 0; }
 

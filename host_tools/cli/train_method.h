@@ -57,6 +57,7 @@ struct TrainMethod {
 
 TrainMethod LogisticTrainMethod();
 TrainMethod FrllTrainMethod();
+TrainMethod FairRegressionTrainMethod();
 
 /// The first sensitive column's index among the model's inputs, and its
 /// category per training row (frll's and the other binary-group methods'
