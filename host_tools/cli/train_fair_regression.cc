@@ -284,7 +284,7 @@ TrainMethod FairRegressionTrainMethod() {
                    "fair-regression: step nu/(8B) (sp) or nu/(2B) (bgl) instead of 2/B, shrinking");
     train
         .add_option("--eg-step", f->initial_step,
-                    "fair-regression: eta0 of the step eta0 / B (0: 50 for sp, 200 for bgl)")
+                    "fair-regression: eta0 of the step eta0 / B (0: 2 for sp, 200 for bgl)")
         ->check(CLI::Range(0.0, 1e6));
     train.add_option("--eg-max-iterations", f->max_iterations, "fair-regression: iteration cap")
         ->check(CLI::Range(1, 100000));

@@ -184,6 +184,7 @@ TEST(FitStatisticalParity, ReturnedMixtureMeetsTheConstraintsOnTheSample) {
       options.slack = {slack};
       options.max_members = 1000;
       options.lp_step = lp_step;
+      options.initial_step = lp_step ? 2.0 : 50.0;
       const StatisticalParityFit fit = FitStatisticalParity(s.X, s.y, s.group, 2, options);
       EXPECT_LE(fit.disparity, slack + fit.violation_tolerance) << "slack " << slack;
       EXPECT_LE(fit.disparity, previous + 1e-12) << "slack " << slack;
