@@ -60,10 +60,10 @@ BoundedGroupLossFit FitBoundedGroupLoss(const Eigen::MatrixXd& X, const VectorXd
   }
   BoundedGroupLossFit fit;
   fit.multiplier_bound = options.multiplier_bound > 0.0 ? options.multiplier_bound
-                                                        : 1.0 / std::max(zeta.minCoeff(), 0.005);
+                                                        : 10.0 / std::max(zeta.minCoeff(), 5e-4);
   const double B = fit.multiplier_bound, nu = options.tolerance;
   fit.violation_tolerance = (1.0 + 2.0 * nu) / B;
-  StepSchedule schedule(B, options.initial_step, options.theory_step ? nu / (2.0 * B) : 0.0);
+  std::unique_ptr<StepSchedule> schedule;
 
   const LeastSquaresOracle least_squares(X, options.l2);
   std::unique_ptr<LogisticOracle> logistic;
@@ -128,8 +128,13 @@ BoundedGroupLossFit FitBoundedGroupLoss(const Eigen::MatrixXd& X, const VectorXd
       fit.stopped_by = "gap <= nu";
       break;
     }
-    theta += schedule.step() * (g.group - zeta);
-    schedule.Update(t, best_gap);
+    if (!schedule) {
+      const double scale = std::max(1e-9, (g.group - zeta).cwiseAbs().maxCoeff());
+      schedule = std::make_unique<StepSchedule>(B, options.initial_step * B / scale,
+                                                options.theory_step ? nu / (2.0 * B) : 0.0);
+    }
+    theta += schedule->step() * (g.group - zeta);
+    schedule->Update(t, best_gap);
   }
   fit.gap = best_gap;
   fit.loss = best_mean.loss;

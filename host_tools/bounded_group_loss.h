@@ -20,14 +20,17 @@ struct BoundedGroupLossOptions {
   RegressionLoss loss = RegressionLoss::kSquared;
   /// zeta_a per group (one value: every group), in the loss's units.
   std::vector<double> bound = {0.05};
-  /// B; 0: 1 / max(min_a zeta_a, 0.005).
+  /// B; 0: 10 / max(min_a zeta_a, 0.0005), so that the guarantee's
+  /// tolerance (1 + 2 nu) / B is a tenth of the bound.
   double multiplier_bound = 0.0;
   double tolerance = 1e-3;
   bool theory_step = false;
-  /// eta0 of the practical schedule, eta = eta0 / B: group losses differ
-  /// from their bounds by a few hundredths, so the reference code's 2 moves
-  /// the multipliers too slowly for the gap to close.
-  double initial_step = 200.0;
+  /// The practical step: group losses differ from their bounds by
+  /// thousandths (squared loss on a [0, 1] label), so the first step is
+  /// scaled to move the multipliers' exponent by initial_step on the group
+  /// furthest from its bound, eta = initial_step / max_a |gamma_a(f_1) -
+  /// zeta_a|, then shrunk by 0.8 when the gap stalls (StepSchedule).
+  double initial_step = 1.0;
   int max_iterations = 100;
   int max_members = 16;
   double l2 = 1e-6;

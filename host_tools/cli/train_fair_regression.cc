@@ -205,6 +205,17 @@ std::string FitGroupLoss(const TrainingSet& set, const FairRegressionOptions& f,
             Format(" above the bounds plus (1 + 2 nu) / B = %.4f", fit.violation_tolerance) +
             "; relax --bgl-bound");
   }
+  for (size_t a = 0; a < fit.group_loss.size(); ++a) {
+    const double bound = f.loss_bound.size() == 1 ? f.loss_bound[0] : f.loss_bound[a];
+    if (fit.group_loss[a] <= bound + fit.violation_tolerance) continue;
+    throw host::DataError(set.options.data, 0, 0,
+                          "the group-loss bounds were not met after " +
+                              std::to_string(fit.iterations) + " iterations (stopped by " +
+                              fit.stopped_by + ", gap " + Format("%.3e", fit.gap) +
+                              "): group losses " + losses +
+                              "; relax --bgl-bound, or allow more "
+                              "iterations or members");
+  }
   char line[400];
   std::snprintf(line, sizeof(line),
                 "train: fair regression (bgl, %s loss, B %.4g, nu %.3g): stopped by %s after %d "
@@ -284,7 +295,8 @@ TrainMethod FairRegressionTrainMethod() {
                    "fair-regression: step nu/(8B) (sp) or nu/(2B) (bgl) instead of 2/B, shrinking");
     train
         .add_option("--eg-step", f->initial_step,
-                    "fair-regression: eta0 of the step eta0 / B (0: 2 for sp, 200 for bgl)")
+                    "fair-regression: sp: eta0 of the step eta0 / B (0: 2); bgl: the first step's "
+                    "move on the worst group (0: 1)")
         ->check(CLI::Range(0.0, 1e6));
     train.add_option("--eg-max-iterations", f->max_iterations, "fair-regression: iteration cap")
         ->check(CLI::Range(1, 100000));

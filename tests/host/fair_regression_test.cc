@@ -253,6 +253,7 @@ TEST(FitBoundedGroupLoss, DetectsUnattainableBoundsAndMeetsAttainableOnes) {
   options.multiplier_bound = 40.0;  // (1 + 2 nu) / B = 0.0275, below the losses' 1/24
   options.tolerance = 0.05;
   options.max_iterations = 3000;
+  options.initial_step = 5.0;
   options.max_members = 100000;
   const BoundedGroupLossFit infeasible = FitBoundedGroupLoss(X, y, group, 2, options);
   EXPECT_TRUE(infeasible.converged);
