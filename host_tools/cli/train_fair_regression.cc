@@ -34,23 +34,6 @@ struct FairRegressionOptions {
   bool theory_step = false, average_only = false;
 };
 
-// Group index per training row: the mixed-radix product of the group
-// attributes' categories, as the device forms it.
-std::vector<int> TrainingGroups(const TrainingSet& set, const tinyfair::Model& model) {
-  std::vector<int> group(static_cast<size_t>(set.design.rows()));
-  std::vector<float> row;
-  for (size_t i = 0; i < group.size(); ++i) {
-    set.encoder.DeviceRow(i, row);
-    int g = 0;
-    for (uint32_t input : model.groups().attribute_inputs()) {
-      g = g * static_cast<int>(model.inputs(static_cast<int>(input)).category_count()) +
-          static_cast<int>(row[input]);
-    }
-    group[i] = g;
-  }
-  return group;
-}
-
 // The most members the device holds for this model's inputs.
 int DeviceMemberCapacity(const tinyfair::Model& model) {
   size_t categories = 0;
@@ -324,7 +307,9 @@ TrainMethod FairRegressionTrainMethod() {
     FairRegressionOptions options = *f;
     const Eigen::VectorXd y =
         host::ReadUnitIntervalLabels(set.table, o.label.label, o.label.positive);
-    const std::vector<int> group = TrainingGroups(set, model);
+    const Eigen::VectorXi groups_of_rows = TrainingGroups(set, model);
+    const std::vector<int> group(groups_of_rows.data(),
+                                 groups_of_rows.data() + groups_of_rows.size());
     const int groups = static_cast<int>(model.dimensions().group_count());
     const int capacity = DeviceMemberCapacity(model);
     if (options.max_members == 0) options.max_members = capacity;
