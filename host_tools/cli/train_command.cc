@@ -16,7 +16,8 @@ namespace tinyfair::cli {
 
 // Every method of `tinyfair train`.
 std::vector<TrainMethod> TrainMethods() {
-  return {LogisticTrainMethod(), FrllTrainMethod(), ReductionTrainMethod()};
+  return {LogisticTrainMethod(), FrllTrainMethod(), ReductionTrainMethod(),
+          FairRegressionTrainMethod()};
 }
 
 bool ProgressToTerminal() { return isatty(fileno(stderr)) != 0; }

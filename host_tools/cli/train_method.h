@@ -58,6 +58,7 @@ struct TrainMethod {
 TrainMethod LogisticTrainMethod();
 TrainMethod FrllTrainMethod();
 TrainMethod ReductionTrainMethod();
+TrainMethod FairRegressionTrainMethod();
 
 /// The first sensitive column's index among the model's inputs, and its
 /// category per training row (frll's and the other binary-group methods'
