@@ -15,7 +15,10 @@
 namespace tinyfair::cli {
 
 // Every method of `tinyfair train`.
-std::vector<TrainMethod> TrainMethods() { return {LogisticTrainMethod(), FrllTrainMethod()}; }
+std::vector<TrainMethod> TrainMethods() {
+  return {LogisticTrainMethod(),        FrllTrainMethod(),        NaiveNoisyGroupTrainMethod(),
+          DroNoisyGroupTrainMethod(), SoftGroupTrainMethod()};
+}
 
 bool ProgressToTerminal() { return isatty(fileno(stderr)) != 0; }
 

@@ -57,6 +57,9 @@ struct TrainMethod {
 
 TrainMethod LogisticTrainMethod();
 TrainMethod FrllTrainMethod();
+TrainMethod NaiveNoisyGroupTrainMethod();
+TrainMethod DroNoisyGroupTrainMethod();
+TrainMethod SoftGroupTrainMethod();
 
 /// The first sensitive column's index among the model's inputs, and its
 /// category per training row (frll's and the other binary-group methods'
