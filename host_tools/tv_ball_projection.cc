@@ -6,88 +6,101 @@
 namespace tinyfair::host {
 namespace {
 
-struct Evaluation {
-  double excess;  // sum p - 1
-  double slope;   // -d(sum p)/d(mu): coordinates in a linear piece
+// With a = mu + zeta and b = mu - zeta the KKT solution reads, per row,
+//   p_i = u_i - a                 if u_i - c_i > a      (mass added),
+//   p_i = c_i                     if b <= u_i - c_i <= a,
+//   p_i = max(0, u_i - b)         if u_i - c_i < b      (mass removed),
+// so sum p - 1 = Added(a) - Removed(b) and |p - c|_1 = Added(a) + Removed(b)
+// with the monotone piecewise-linear
+//   Added(a)   = sum_i max(0, u_i - c_i - a),
+//   Removed(b) = sum_{c_i > 0} min(c_i, max(0, b - u_i + c_i)).
+// Without the ball: a = b = mu with Added = Removed. With it active: the
+// two decouple, Added(a) = gamma and Removed(b) = gamma.
+struct Value {
+  double value, slope;
 };
 
-Evaluation SumExcess(const Eigen::VectorXd& u, const Eigen::VectorXd& c, double mu,
-                     double zeta) {
-  double sum = 0.0, slope = 0.0;
+Value Added(const Eigen::VectorXd& u, const Eigen::VectorXd& c, double a) {
+  double value = 0.0, slope = 0.0;
   for (Eigen::Index i = 0; i < u.size(); ++i) {
-    const double d = u[i] - mu - c[i];
-    const double shrunk = std::max(std::fabs(d) - zeta, 0.0);
-    const double p = c[i] + (d >= 0.0 ? shrunk : -shrunk);
-    if (p > 0.0) {
-      sum += p;
-      if (shrunk > 0.0) slope += 1.0;
+    const double excess = u[i] - c[i] - a;
+    if (excess > 0.0) value += excess, slope -= 1.0;
+  }
+  return {value, slope};
+}
+
+Value Removed(const Eigen::VectorXd& u, const Eigen::VectorXd& c, double b) {
+  double value = 0.0, slope = 0.0;
+  for (Eigen::Index i = 0; i < u.size(); ++i) {
+    if (c[i] <= 0.0) continue;
+    const double deficit = b - u[i] + c[i];
+    if (deficit <= 0.0) continue;
+    if (deficit < c[i]) {
+      value += deficit, slope += 1.0;
+    } else {
+      value += c[i];
     }
   }
-  return {sum - 1.0, slope};
+  return {value, slope};
 }
 
-// The shift mu with sum p(mu, zeta) = 1, by Newton steps on the piecewise
-// linear sum kept inside a bisection bracket; `mu` is the warm start.
-double SolveShift(const Eigen::VectorXd& u, const Eigen::VectorXd& c, double zeta, double mu) {
-  double lo = u.minCoeff() - 1.0 - zeta, hi = u.maxCoeff() + zeta;
-  if (!(mu > lo && mu < hi)) mu = 0.5 * (lo + hi);
+// The root of a monotone piecewise-linear f in [lo, hi] (f(lo), f(hi) of
+// opposite signs): Newton steps kept inside a shrinking bracket, which end
+// exactly on the root's linear piece.
+template <typename F>
+double MonotoneRoot(F f, double lo, double hi, double start) {
+  const double f_lo = f(lo).value;
+  const bool decreasing = f_lo > 0.0;
+  double x = (start > lo && start < hi) ? start : 0.5 * (lo + hi);
   for (int iteration = 0; iteration < 200; ++iteration) {
-    const Evaluation e = SumExcess(u, c, mu, zeta);
-    if (std::fabs(e.excess) <= 1e-15) break;
-    (e.excess > 0.0 ? lo : hi) = mu;
-    double next = e.slope > 0.0 ? mu + e.excess / e.slope : 0.5 * (lo + hi);
+    const Value v = f(x);
+    if (std::fabs(v.value) <= 1e-15) return x;
+    if ((v.value > 0.0) == decreasing) {
+      lo = x;
+    } else {
+      hi = x;
+    }
+    double next = v.slope != 0.0 ? x - v.value / v.slope : 0.5 * (lo + hi);
     if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
-    if (hi - lo <= 1e-16 * std::max(1.0, std::fabs(mu))) break;
-    mu = next;
+    if (hi - lo <= 1e-17 * std::max(1.0, std::fabs(x))) return x;
+    x = next;
   }
-  return mu;
-}
-
-Eigen::VectorXd Weights(const Eigen::VectorXd& u, const Eigen::VectorXd& c, double mu,
-                        double zeta) {
-  Eigen::VectorXd p(u.size());
-  for (Eigen::Index i = 0; i < u.size(); ++i) {
-    const double d = u[i] - mu - c[i];
-    const double shrunk = std::max(std::fabs(d) - zeta, 0.0);
-    p[i] = std::max(0.0, c[i] + (d >= 0.0 ? shrunk : -shrunk));
-  }
-  return p;
+  return x;
 }
 
 }  // namespace
 
 Eigen::VectorXd ProjectOntoTvBall(const Eigen::VectorXd& u, const Eigen::VectorXd& center,
                                   double gamma) {
-  const double radius = 2.0 * gamma;
-  double mu = SolveShift(u, center, 0.0, 0.0);
-  Eigen::VectorXd p = Weights(u, center, mu, 0.0);
-  auto distance = [&](const Eigen::VectorXd& q) { return (q - center).lpNorm<1>(); };
-  if (distance(p) <= radius) return p;
-
-  // The l1 distance (mu re-solved) is non-increasing in zeta: Illinois
-  // regula falsi on distance - radius within a shrinking bracket.
-  double lo = 0.0, hi = (u - center).cwiseAbs().maxCoeff() + (u.maxCoeff() - u.minCoeff()) + 2.0;
-  double f_lo = distance(p) - radius;
-  double mu_hi = SolveShift(u, center, hi, mu);
-  double f_hi = distance(Weights(u, center, mu_hi, hi)) - radius;
-  int side = 0;
-  double zeta = hi;
-  for (int iteration = 0; iteration < 100 && f_hi < 0.0; ++iteration) {
-    zeta = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);
-    if (!(zeta > lo && zeta < hi)) zeta = 0.5 * (lo + hi);
-    mu = SolveShift(u, center, zeta, mu);
-    p = Weights(u, center, mu, zeta);
-    const double f = distance(p) - radius;
-    if (std::fabs(f) <= 1e-13 || hi - lo <= 1e-15) break;
-    if (f > 0.0) {
-      lo = zeta, f_lo = f;
-      if (side == 1) f_hi *= 0.5;
-      side = 1;
-    } else {
-      hi = zeta, f_hi = f;
-      if (side == -1) f_lo *= 0.5;
-      side = -1;
-    }
+  const Eigen::VectorXd shifted = u - center;
+  const double low = std::min(shifted.minCoeff(), 0.0) - 1.0;
+  const double high = u.maxCoeff() + 1.0;
+  // The simplex projection: Added(mu) = Removed(mu).
+  const double mu = MonotoneRoot(
+      [&](double x) {
+        const Value add = Added(u, center, x), remove = Removed(u, center, x);
+        return Value{add.value - remove.value, add.slope - remove.slope};
+      },
+      low, high, 0.0);
+  double a = mu, b = mu;
+  if (Added(u, center, mu).value > gamma) {
+    a = MonotoneRoot(
+        [&](double x) {
+          const Value add = Added(u, center, x);
+          return Value{add.value - gamma, add.slope};
+        },
+        mu, high, mu);
+    b = MonotoneRoot(
+        [&](double x) {
+          const Value remove = Removed(u, center, x);
+          return Value{remove.value - gamma, remove.slope};
+        },
+        low, mu, mu);
+  }
+  Eigen::VectorXd p(u.size());
+  for (Eigen::Index i = 0; i < u.size(); ++i) {
+    const double d = shifted[i];
+    p[i] = d > a ? u[i] - a : (d >= b ? center[i] : std::max(0.0, u[i] - b));
   }
   return p;
 }

@@ -17,6 +17,7 @@
 #include "host_tools/dro_training.h"
 #include "host_tools/group_noise_model.h"
 #include "host_tools/soft_group_assignment.h"
+#include "host_tools/soft_group_ideal.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -26,7 +27,12 @@ struct NoisyGroupCliOptions {
   double noise_rate = -1.0, alpha = 0.05, hinge_slack = -1.0;
   int iterations = 750;
   double learning_rate = 0.01, lambda_rate = 0.5, weight_rate = 0.01, lambda_radius = 1.0;
+  bool ideal = false;
+  host::IdealOptions ideal_options;
 };
+
+// The device holds at most this many mixture members.
+constexpr int kMaxMixtureMembers = 16;
 
 // One set of options for the three methods: registered by the first.
 std::shared_ptr<NoisyGroupCliOptions> SharedOptions() {
@@ -61,6 +67,36 @@ void AddNoisyGroupOptions(CLI::App& train) {
   train.add_option("--weight-rate", o->weight_rate, "dro: Adam rate of the adversary's weights");
   train.add_option("--lambda-radius", o->lambda_radius,
                    "naive/dro/soft-groups: bound R on the sum of the multipliers");
+  train.add_flag("--ideal", o->ideal,
+                 "soft-groups: the ideal algorithm (Algorithm 1): a uniform mixture of T x Q "
+                 "linear models, one drawn per decision");
+  train.add_option("--ideal-rounds", o->ideal_options.rounds, "soft-groups --ideal: T, lambda steps");
+  train.add_option("--ideal-inner", o->ideal_options.inner,
+                   "soft-groups --ideal: Q, best-response iterates per lambda step");
+  train.add_option("--oracle-steps", o->ideal_options.oracle_steps,
+                   "soft-groups --ideal: Adam steps of the theta oracle per iterate");
+  train.add_option("--table-rate", o->ideal_options.table_rate,
+                   "soft-groups --ideal: ascent rate of the soft-assignment tables");
+}
+
+// The ideal algorithm's members as the runtime's mixture rule: the scorer
+// contributes nothing, each member adds its own bias and terms and is
+// positive iff its margin is > 0; every member has probability 1 / K.
+void FillMixture(const TrainingSet& set, const host::IdealFit& fit, tinyfair::Model& model) {
+  set.encoder.FillScorer(Eigen::VectorXd::Zero(set.design.cols()), 0.0, set.use,
+                         model.mutable_scorer());
+  model.mutable_scorer()->set_link(tinyfair::LinearScorer::IDENTITY);
+  auto* mixture = model.mutable_mixture();
+  mixture->set_member_output(tinyfair::MixtureRule::CLASSIFY);
+  for (const auto& member : fit.members) {
+    tinyfair::LinearScorer scorer;
+    set.encoder.FillScorer(member.weights, member.bias, set.use, &scorer);
+    mixture->add_probability(1.0f / static_cast<float>(fit.members.size()));
+    mixture->add_bias(scorer.bias());
+    for (float w : scorer.weights()) mixture->add_weights(w);
+    for (float w : scorer.category_weights()) mixture->add_category_weights(w);
+    mixture->add_threshold(std::nextafter(0.0f, 1.0f));
+  }
 }
 
 // The observed group of every training row (the --sensitive column).
@@ -217,12 +253,15 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
   const auto start = std::chrono::steady_clock::now();
   host::NoisyGroupFit fit;
   if (method == "naive") {
-    if (o.noise_rate >= 0.0 || !o.noise_model.empty() || !o.true_group.empty()) {
+    if (o.noise_rate >= 0.0 || !o.noise_model.empty() || !o.true_group.empty() || o.ideal) {
       throw std::invalid_argument("--method naive constrains the observed groups and takes no "
-                                  "--noise-rate, --noise-model or --true-group");
+                                  "--noise-rate, --noise-model, --true-group or --ideal");
     }
     fit = host::TrainNaive(data, options);
   } else {
+    if (o.ideal && method != "soft-groups") {
+      throw std::invalid_argument("--ideal is an algorithm of --method soft-groups");
+    }
     std::vector<std::string> true_names;
     std::string source;
     const host::GroupNoiseModel noise =
@@ -243,6 +282,38 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
       for (Eigen::Index j = 0; j < conditional.rows(); ++j) {
         Note("train: P(G=" + true_names[static_cast<size_t>(j)] + " | G^) = " +
              Join(conditional.row(j).transpose()));
+      }
+      if (o.ideal) {
+        const int members = o.ideal_options.rounds * o.ideal_options.inner;
+        if (o.ideal_options.rounds < 1 || o.ideal_options.inner < 1 ||
+            o.ideal_options.oracle_steps < 1 || members > kMaxMixtureMembers) {
+          throw std::invalid_argument(
+              "--ideal needs --ideal-rounds, --ideal-inner and --oracle-steps >= 1 and at most " +
+              std::to_string(kMaxMixtureMembers) + " members (rounds x inner; the device's " +
+              "mixture capacity), got " + std::to_string(members));
+        }
+        const host::IdealFit ideal =
+            host::TrainSoftGroupsIdeal(data, conditional, options, o.ideal_options);
+        double error = 0.0, violation = 0.0;
+        for (size_t k = 0; k < ideal.members.size(); ++k) {
+          error += ideal.error[k] / static_cast<double>(members);
+          violation += ideal.violation[k] / static_cast<double>(members);
+        }
+        char line[200];
+        std::snprintf(line, sizeof(line),
+                      "train: soft-groups ideal: %d members, mean train error %.4f, mean of the "
+                      "members' max worst-case violations %.4f",
+                      members, error, violation);
+        Note(line);
+        FillMixture(set, ideal, model);
+        std::snprintf(line, sizeof(line),
+                      ", ideal algorithm: T %d, Q %d, oracle steps %d, table rate %.4g, "
+                      "%d members, mean train error %.4f",
+                      o.ideal_options.rounds, o.ideal_options.inner, o.ideal_options.oracle_steps,
+                      o.ideal_options.table_rate, members, error);
+        return "train: soft-groups (" + set.options.constraint + "), data " + set.options.data +
+               ", label " + set.options.label.label + ", observed group " +
+               set.options.sensitive[0] + detail + line;
       }
       fit = host::TrainSoftGroups(data, conditional, options);
     }
