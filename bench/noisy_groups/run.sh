@@ -25,10 +25,12 @@ if [ ! -f "$data/adult/adult.data" ] || [ ! -f "$data/credit_default/UCI_Credit_
 fi
 mkdir -p "$cache"
 
+# Split-major: whenever the run stops, every (dataset, noise) cell has the
+# same number of splits (give or take one).
 cells=()
-for dataset in adult credit; do
-  for gamma in 0.1 0.2 0.3 0.4 0.5; do
-    for ((split = 0; split < splits; ++split)); do
+for ((split = 0; split < splits; ++split)); do
+  for dataset in adult credit; do
+    for gamma in 0.1 0.2 0.3 0.4 0.5; do
       [ -f "$cache/${dataset}_${gamma}_${split}.tsv" ] || cells+=("$dataset $gamma $split")
     done
   done
