@@ -13,6 +13,7 @@
 #include "host_tools/group_flipping.h"
 #include "host_tools/group_noise_model.h"
 #include "host_tools/soft_group_assignment.h"
+#include "host_tools/soft_group_ideal.h"
 
 namespace tinyfair::host {
 namespace {
@@ -173,6 +174,44 @@ TEST(NoisyGroupTraining, NaiveMissesTheTrueGroupsRobustMethodsDoNot) {
   // whose radii here (0.30 to 0.46) leave DRO near the trivial classifier.
   EXPECT_GT(soft.train_error, naive.train_error);
   EXPECT_LT(soft.train_error, dro.train_error);
+}
+
+}  // namespace
+}  // namespace tinyfair::host
+
+namespace tinyfair::host {
+namespace {
+
+// Algorithm 1 returns the uniform mixture of its T x Q inner iterates; the
+// rate constraints are linear in the mixture weights, so the mixture's
+// violation is the members' mean per constraint. The multipliers respond
+// to the violated robust constraints and pull the mixture's true-group
+// violation far below the unconstrained model's.
+TEST(NoisyGroupTraining, IdealAlgorithmMixture) {
+  const Problem p = MakeProblem(4000, 0.3, 7);
+  const GroupNoiseModel noise = GroupNoiseModel::FromGroups(p.true_groups, p.data.groups, 3, 3);
+  NoisyGroupOptions options = TestOptions();
+  options.lambda_rate = 1.0;
+  IdealOptions ideal;
+  ideal.rounds = 8;
+  ideal.inner = 2;
+  ideal.oracle_steps = 100;
+  const IdealFit fit = TrainSoftGroupsIdeal(p.data, noise.TrueGivenNoisy(), options, ideal);
+  ASSERT_EQ(fit.members.size(), 16u);
+  double lambda_sum = 0.0;
+  for (double l : fit.lambda) lambda_sum += l;
+  EXPECT_GT(lambda_sum, 0.0);
+  std::vector<double> mixture(3, 0.0);
+  for (const auto& member : fit.members) {
+    const auto v = TrueViolations(p, member.Scores(p.data.features), options.constraint,
+                                  options.alpha);
+    for (size_t k = 0; k < 3; ++k) mixture[k] += v[k] / 16.0;
+  }
+  const NoisyGroupFit plain = TrainUnconstrained(p.data, options);
+  const double unconstrained =
+      MaxOf(TrueViolations(p, plain.scorer.Scores(p.data.features), options.constraint,
+                           options.alpha));
+  EXPECT_LT(MaxOf(mixture), unconstrained - 0.1);
 }
 
 }  // namespace
