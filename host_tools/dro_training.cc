@@ -126,6 +126,7 @@ NoisyGroupFit TrainDro(const NoisyGroupData& data, const Eigen::VectorXd& radii,
     if (size > 0.0) center /= size;
   }
   std::vector<Eigen::VectorXd> weights = centers;
+  std::vector<TvBallThresholds> thresholds(static_cast<size_t>(m));
   std::vector<Adam> adams;
   for (int j = 0; j < m; ++j) adams.emplace_back(n, options.weight_rate);
   const RateConstraint constraint = options.constraint;
@@ -156,7 +157,8 @@ NoisyGroupFit TrainDro(const NoisyGroupData& data, const Eigen::VectorXd& radii,
       }
       Eigen::VectorXd& w = weights[static_cast<size_t>(j)];
       adams[static_cast<size_t>(j)].Step(-gradient.matrix(), w);
-      w = ProjectOntoTvBall(w, centers[static_cast<size_t>(j)], radii[j]);
+      w = ProjectOntoTvBall(w, centers[static_cast<size_t>(j)], radii[j],
+                            &thresholds[static_cast<size_t>(j)]);
     }
   };
   return RunDescentAscent(

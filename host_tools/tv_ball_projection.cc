@@ -71,7 +71,8 @@ double MonotoneRoot(F f, double lo, double hi, double start) {
 }  // namespace
 
 Eigen::VectorXd ProjectOntoTvBall(const Eigen::VectorXd& u, const Eigen::VectorXd& center,
-                                  double gamma) {
+                                  double gamma, TvBallThresholds* warm) {
+  const TvBallThresholds start = warm ? *warm : TvBallThresholds{};
   const Eigen::VectorXd shifted = u - center;
   const double low = std::min(shifted.minCoeff(), 0.0) - 1.0;
   const double high = u.maxCoeff() + 1.0;
@@ -81,7 +82,7 @@ Eigen::VectorXd ProjectOntoTvBall(const Eigen::VectorXd& u, const Eigen::VectorX
         const Value add = Added(u, center, x), remove = Removed(u, center, x);
         return Value{add.value - remove.value, add.slope - remove.slope};
       },
-      low, high, 0.0);
+      low, high, start.shift);
   double a = mu, b = mu;
   if (Added(u, center, mu).value > gamma) {
     a = MonotoneRoot(
@@ -89,14 +90,15 @@ Eigen::VectorXd ProjectOntoTvBall(const Eigen::VectorXd& u, const Eigen::VectorX
           const Value add = Added(u, center, x);
           return Value{add.value - gamma, add.slope};
         },
-        mu, high, mu);
+        mu, high, warm ? start.upper : mu);
     b = MonotoneRoot(
         [&](double x) {
           const Value remove = Removed(u, center, x);
           return Value{remove.value - gamma, remove.slope};
         },
-        low, mu, mu);
+        low, mu, warm ? start.lower : mu);
   }
+  if (warm) *warm = {mu, a, b};
   Eigen::VectorXd p(u.size());
   for (Eigen::Index i = 0; i < u.size(); ++i) {
     const double d = shifted[i];
