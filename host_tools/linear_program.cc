@@ -2,12 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
 namespace tinyfair::host {
 namespace {
 
-constexpr double kPivotTolerance = 1e-11;
+constexpr double kPivotTolerance = 1e-9;
+// Entries this small after a pivot are rounding noise of exact zeros; left
+// in, they can make Bland's rule cycle on degenerate programs.
+constexpr double kZeroTolerance = 1e-12;
 
 // Tableau rows 0..m-1 are the constraints (last column: right-hand side);
 // row m is the reduced-cost row, whose last entry is minus the objective.
@@ -23,13 +27,16 @@ struct Tableau {
     for (Eigen::Index r = 0; r < t.rows(); ++r) {
       if (r != row && t(r, column) != 0.0) t.row(r) -= t(r, column) * t.row(row);
     }
+    t = (t.array().abs() < kZeroTolerance).select(0.0, t);
     basis[static_cast<size_t>(row)] = column;
   }
 
   // Bland's rule over the columns allowed to enter; false when unbounded.
   bool Optimize(Eigen::Index allowed_columns) {
     const Eigen::Index m = rows();
-    for (;;) {
+    const long limit = 100L * (t.rows() + t.cols()) * (t.rows() + t.cols());
+    for (long pivots = 0;; ++pivots) {
+      if (pivots > limit) throw std::runtime_error("linear program: the simplex did not terminate");
       Eigen::Index enter = -1;
       for (Eigen::Index j = 0; j < allowed_columns; ++j) {
         if (t(m, j) < -kPivotTolerance) {

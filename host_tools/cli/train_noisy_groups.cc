@@ -31,8 +31,10 @@ struct NoisyGroupCliOptions {
   host::IdealOptions ideal_options;
 };
 
-// The device holds at most this many mixture members.
+// The device holds at most this many mixture members, member weights and
+// member category terms (proto/tinyfair/model.options).
 constexpr int kMaxMixtureMembers = 16;
+constexpr size_t kMaxMemberWeights = 512, kMaxMemberCategoryTerms = 256;
 
 // One set of options for the three methods: registered by the first.
 std::shared_ptr<NoisyGroupCliOptions> SharedOptions() {
@@ -291,6 +293,19 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
               "--ideal needs --ideal-rounds, --ideal-inner and --oracle-steps >= 1 and at most " +
               std::to_string(kMaxMixtureMembers) + " members (rounds x inner; the device's " +
               "mixture capacity), got " + std::to_string(members));
+        }
+        size_t category_terms = 0;
+        for (const auto& input : model.inputs()) category_terms += input.category_count();
+        const auto k = static_cast<size_t>(members);
+        if (k * static_cast<size_t>(model.inputs_size()) > kMaxMemberWeights ||
+            k * category_terms > kMaxMemberCategoryTerms) {
+          throw std::invalid_argument(
+              "--ideal: " + std::to_string(members) + " members of " +
+              std::to_string(model.inputs_size()) + " inputs and " +
+              std::to_string(category_terms) + " category terms exceed the device's mixture (" +
+              std::to_string(kMaxMemberWeights) + " member weights, " +
+              std::to_string(kMaxMemberCategoryTerms) +
+              " member category terms in all); use fewer members or inputs");
         }
         const host::IdealFit ideal =
             host::TrainSoftGroupsIdeal(data, conditional, options, o.ideal_options);
