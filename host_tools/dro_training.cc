@@ -13,7 +13,7 @@ namespace {
 
 // What one group's TV ball allows, on cells.
 struct CellBall {
-  Cells mass{};                // p^_j's mass per cell
+  Cells mass{};                   // p^_j's mass per cell
   std::array<bool, 4> exists{};   // some row of the data set has the cell
   std::array<bool, 4> outside{};  // some row outside the group has it
   double radius = 0.0;
@@ -71,10 +71,9 @@ double MinimumRatio(const CellBall& ball, const Cells& a, const Cells& b) {
 
 }  // namespace
 
-std::vector<double> TvBallWorstViolations(const Eigen::VectorXd& scores,
-                                          const NoisyGroupData& data,
-                                          const Eigen::VectorXd& radii,
-                                          RateConstraint constraint, double alpha) {
+std::vector<double> TvBallWorstViolations(const Eigen::VectorXd& scores, const NoisyGroupData& data,
+                                          const Eigen::VectorXd& radii, RateConstraint constraint,
+                                          double alpha) {
   const GroupCells cells = CountCells(scores, data.labels, data.groups, data.group_count);
   std::vector<CellBall> balls(static_cast<size_t>(data.group_count));
   for (size_t j = 0; j < balls.size(); ++j) {

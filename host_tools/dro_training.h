@@ -18,10 +18,9 @@ namespace tinyfair::host {
 /// overall rates unweighted. Exact: the rates depend on a row only through
 /// its cell, so Dinkelbach's method with the greedy mass transfer runs on
 /// the four cells.
-std::vector<double> TvBallWorstViolations(const Eigen::VectorXd& scores,
-                                          const NoisyGroupData& data,
-                                          const Eigen::VectorXd& radii,
-                                          RateConstraint constraint, double alpha);
+std::vector<double> TvBallWorstViolations(const Eigen::VectorXd& scores, const NoisyGroupData& data,
+                                          const Eigen::VectorXd& radii, RateConstraint constraint,
+                                          double alpha);
 
 /// Algorithm 2: theta, lambda and one weight vector per noisy group
 /// (initialized at p^_j, shared by the group's TPR and FPR constraints),

@@ -8,8 +8,8 @@
 namespace tinyfair::host {
 
 GroupNoiseModel GroupNoiseModel::FromGroups(const std::vector<int>& true_groups,
-                                            const std::vector<int>& noisy_groups,
-                                            int true_count, int noisy_count) {
+                                            const std::vector<int>& noisy_groups, int true_count,
+                                            int noisy_count) {
   if (true_groups.empty() || true_groups.size() != noisy_groups.size()) {
     throw std::invalid_argument("the noise model needs rows with both groups");
   }
@@ -18,8 +18,7 @@ GroupNoiseModel GroupNoiseModel::FromGroups(const std::vector<int>& true_groups,
   return GroupNoiseModel(joint / static_cast<double>(true_groups.size()));
 }
 
-GroupNoiseModel GroupNoiseModel::FromFlipRate(const Eigen::VectorXd& noisy_marginal,
-                                              double rate) {
+GroupNoiseModel GroupNoiseModel::FromFlipRate(const Eigen::VectorXd& noisy_marginal, double rate) {
   const Eigen::Index m = noisy_marginal.size();
   if (m < 2) throw std::invalid_argument("a flip rate needs at least two groups");
   if (!(rate >= 0.0 && rate < 1.0) ||
@@ -29,8 +28,7 @@ GroupNoiseModel GroupNoiseModel::FromFlipRate(const Eigen::VectorXd& noisy_margi
                                 " (the groups would carry no information)");
   }
   // flip(j, k) = P(G^ = k | G = j); P(G^) = flip' P(G).
-  Eigen::MatrixXd flip =
-      Eigen::MatrixXd::Constant(m, m, rate / static_cast<double>(m - 1));
+  Eigen::MatrixXd flip = Eigen::MatrixXd::Constant(m, m, rate / static_cast<double>(m - 1));
   flip.diagonal().setConstant(1.0 - rate);
   Eigen::VectorXd prior = flip.transpose().partialPivLu().solve(noisy_marginal);
   prior = prior.cwiseMax(0.0);
@@ -42,8 +40,7 @@ GroupNoiseModel GroupNoiseModel::FromFlipRate(const Eigen::VectorXd& noisy_margi
 GroupNoiseModel GroupNoiseModel::FromConditional(const Eigen::MatrixXd& true_given_noisy,
                                                  const Eigen::VectorXd& noisy_marginal) {
   if (true_given_noisy.cols() != noisy_marginal.size()) {
-    throw std::invalid_argument("the noise model has " +
-                                std::to_string(true_given_noisy.cols()) +
+    throw std::invalid_argument("the noise model has " + std::to_string(true_given_noisy.cols()) +
                                 " columns but the noisy group has " +
                                 std::to_string(noisy_marginal.size()) + " categories");
   }

@@ -51,8 +51,8 @@ struct Tableau {
         if (t(r, enter) <= kPivotTolerance) continue;
         const double ratio = t(r, rhs()) / t(r, enter);
         if (leave < 0 || ratio < best - 1e-15 ||
-            (ratio <= best + 1e-15 && basis[static_cast<size_t>(r)] <
-                                          basis[static_cast<size_t>(leave)])) {
+            (ratio <= best + 1e-15 &&
+             basis[static_cast<size_t>(r)] < basis[static_cast<size_t>(leave)])) {
           leave = r, best = ratio;
         }
       }

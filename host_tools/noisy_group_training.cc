@@ -64,7 +64,8 @@ NoisyGroupFit RunDescentAscent(
     if (constraint_count > 0) {
       const SurrogateConstraints s = surrogates(scores);
       for (int c = 0; c < constraint_count; ++c) {
-        if (lambda[c] != 0.0) score_gradient += lambda[c] * s.score_gradient[static_cast<size_t>(c)];
+        if (lambda[c] != 0.0)
+          score_gradient += lambda[c] * s.score_gradient[static_cast<size_t>(c)];
       }
     }
     Eigen::VectorXd gradient(d + 1);
@@ -84,8 +85,8 @@ NoisyGroupFit RunDescentAscent(
       Candidate candidate;
       candidate.scorer = scorer();
       candidate.iteration = t;
-      candidate.error = ErrorRate(CountCells(scores, data.labels, data.groups,
-                                             data.group_count).overall);
+      candidate.error =
+          ErrorRate(CountCells(scores, data.labels, data.groups, data.group_count).overall);
       candidate.violation = own ? MaxOf(own(scores, data)) : 0.0;
       candidates.push_back(candidate);
     }
@@ -103,11 +104,10 @@ NoisyGroupFit RunDescentAscent(
   return fit;
 }
 
-std::vector<double> NoisyGroupViolations(const Eigen::VectorXd& scores,
-                                         const NoisyGroupData& data, RateConstraint constraint,
-                                         double alpha) {
-  return RateViolations(CountCells(scores, data.labels, data.groups, data.group_count),
-                        constraint, alpha);
+std::vector<double> NoisyGroupViolations(const Eigen::VectorXd& scores, const NoisyGroupData& data,
+                                         RateConstraint constraint, double alpha) {
+  return RateViolations(CountCells(scores, data.labels, data.groups, data.group_count), constraint,
+                        alpha);
 }
 
 NoisyGroupFit TrainUnconstrained(const NoisyGroupData& data, const NoisyGroupOptions& options) {

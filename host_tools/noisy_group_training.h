@@ -100,9 +100,8 @@ NoisyGroupFit RunDescentAscent(
     const AdversaryStep& before, const AdversaryStep& after, const OwnViolations& own);
 
 /// The noisy groups' own 0-1 violations (the naive method's constraints).
-std::vector<double> NoisyGroupViolations(const Eigen::VectorXd& scores,
-                                         const NoisyGroupData& data, RateConstraint constraint,
-                                         double alpha);
+std::vector<double> NoisyGroupViolations(const Eigen::VectorXd& scores, const NoisyGroupData& data,
+                                         RateConstraint constraint, double alpha);
 
 /// Hinge loss only; the candidate with the lowest training error.
 NoisyGroupFit TrainUnconstrained(const NoisyGroupData& data, const NoisyGroupOptions& options);

@@ -54,8 +54,8 @@ int AssignmentRowCount(int m, int m_hat) { return m * m_hat + 4 * m_hat; }
 
 // min over W(theta) of sum_k n_k . a w(j|.,k) / sum_k n_k . b w(j|.,k) for
 // 0/1 cell vectors a <= b; -1 when the denominator cannot be positive.
-double MinimumAssignedRatio(const GroupCells& cells, const Eigen::MatrixXd& true_given_noisy,
-                            int j, const Cells& a, const Cells& b) {
+double MinimumAssignedRatio(const GroupCells& cells, const Eigen::MatrixXd& true_given_noisy, int j,
+                            const Cells& a, const Cells& b) {
   const int m = static_cast<int>(true_given_noisy.rows());
   const int m_hat = static_cast<int>(true_given_noisy.cols());
   const double n = cells.overall[0] + cells.overall[1] + cells.overall[2] + cells.overall[3];
@@ -87,8 +87,7 @@ SoftAssignment IndependentAssignment(const Eigen::MatrixXd& true_given_noisy) {
   return table;
 }
 
-Eigen::VectorXd TrueGroupShares(const GroupCells& cells,
-                                const Eigen::MatrixXd& true_given_noisy) {
+Eigen::VectorXd TrueGroupShares(const GroupCells& cells, const Eigen::MatrixXd& true_given_noisy) {
   Eigen::VectorXd noisy(true_given_noisy.cols());
   for (Eigen::Index k = 0; k < noisy.size(); ++k) {
     const Cells& c = cells.group[static_cast<size_t>(k)];
@@ -109,23 +108,22 @@ std::vector<double> SoftGroupWorstViolations(const Eigen::VectorXd& scores,
   const double tpr = TruePositiveRate(cells.overall), fpr = FalsePositiveRate(cells.overall);
   std::vector<double> violations;
   for (int j = 0; j < m; ++j) {
-    const double worst = MinimumAssignedRatio(cells, true_given_noisy, j, {0, 0, 0, 1},
-                                              {0, 1, 0, 1});
+    const double worst =
+        MinimumAssignedRatio(cells, true_given_noisy, j, {0, 0, 0, 1}, {0, 1, 0, 1});
     violations.push_back(worst < 0.0 ? -alpha : tpr - worst - alpha);
   }
   if (constraint == RateConstraint::kEqualizedOdds) {
     for (int j = 0; j < m; ++j) {
       // max FPR_j^w = 1 - min TNR_j^w.
-      const double worst = MinimumAssignedRatio(cells, true_given_noisy, j, {1, 0, 0, 0},
-                                                {1, 0, 1, 0});
+      const double worst =
+          MinimumAssignedRatio(cells, true_given_noisy, j, {1, 0, 0, 0}, {1, 0, 1, 0});
       violations.push_back(worst < 0.0 ? -alpha : (1.0 - worst) - fpr - alpha);
     }
   }
   return violations;
 }
 
-SoftAssignment WorstCaseAssignment(const GroupCells& cells,
-                                   const Eigen::MatrixXd& true_given_noisy,
+SoftAssignment WorstCaseAssignment(const GroupCells& cells, const Eigen::MatrixXd& true_given_noisy,
                                    const std::vector<double>& lambda, RateConstraint constraint,
                                    double alpha) {
   const int m = static_cast<int>(true_given_noisy.rows());
@@ -153,7 +151,8 @@ SoftAssignment WorstCaseAssignment(const GroupCells& cells,
       for (int cell = 0; cell < 4; ++cell) {
         const double share = cells.group[static_cast<size_t>(k)][static_cast<size_t>(cell)] / n;
         // Maximize: the LP minimizes the negative.
-        cost[Variable(j, cell, k, m)] -= lambda[c] * h[static_cast<size_t>(cell)] * share / shares[j];
+        cost[Variable(j, cell, k, m)] -=
+            lambda[c] * h[static_cast<size_t>(cell)] * share / shares[j];
       }
     }
   }
@@ -226,9 +225,8 @@ SurrogateConstraints SoftAssignmentSurrogates(const Eigen::VectorXd& scores,
         const int k = data.groups[static_cast<size_t>(i)];
         const double w_hit = table(4 * k + hit, j), w_miss = table(4 * k + miss, j);
         const double hinge_slope = label == 1 ? LowerHingeSlope(z) : UpperHingeSlope(z);
-        const double d_ratio = (w_hit * hinge_slope -
-                                ratio * (w_miss * NegativeRampSlope(z) +
-                                         w_hit * PositiveRampSlope(z))) /
+        const double d_ratio = (w_hit * hinge_slope - ratio * (w_miss * NegativeRampSlope(z) +
+                                                               w_hit * PositiveRampSlope(z))) /
                                denominator;
         gradient[i] = label == 1 ? UpperHingeSlope(z) / positive_count - d_ratio
                                  : d_ratio - LowerHingeSlope(z) / negative_count;

@@ -40,8 +40,7 @@ std::vector<double> SoftGroupWorstViolations(const Eigen::VectorXd& scores,
 /// sum_c lambda_c E[h_c w(j(c) | .)] / P(G = j(c)) with the linearized
 /// constraints h of section 1.2 (an exact LP). With lambda = 0 every table
 /// is optimal and the independent one is returned.
-SoftAssignment WorstCaseAssignment(const GroupCells& cells,
-                                   const Eigen::MatrixXd& true_given_noisy,
+SoftAssignment WorstCaseAssignment(const GroupCells& cells, const Eigen::MatrixXd& true_given_noisy,
                                    const std::vector<double>& lambda, RateConstraint constraint,
                                    double alpha);
 

@@ -50,10 +50,11 @@ IdealFit TrainSoftGroupsIdeal(const NoisyGroupData& data, const Eigen::MatrixXd&
         HingeLoss(scores, data.labels, score_gradient);
         for (int c = 0; c < constraints; ++c) {
           if (lambda[static_cast<size_t>(c)] == 0.0) continue;
-          const SurrogateConstraints s = SoftAssignmentSurrogates(
-              scores, data, tables[static_cast<size_t>(c)], m, options.constraint,
-              options.hinge_slack);
-          score_gradient += lambda[static_cast<size_t>(c)] * s.score_gradient[static_cast<size_t>(c)];
+          const SurrogateConstraints s =
+              SoftAssignmentSurrogates(scores, data, tables[static_cast<size_t>(c)], m,
+                                       options.constraint, options.hinge_slack);
+          score_gradient +=
+              lambda[static_cast<size_t>(c)] * s.score_gradient[static_cast<size_t>(c)];
         }
         Eigen::VectorXd gradient(d + 1);
         gradient.head(d) = data.features.transpose() * score_gradient;
@@ -63,9 +64,8 @@ IdealFit TrainSoftGroupsIdeal(const NoisyGroupData& data, const Eigen::MatrixXd&
       const LinearScorerFit member = scorer();
       const Eigen::VectorXd scores = member.Scores(data.features);
       const GroupCells cells = CountCells(scores, data.labels, data.groups, m_hat);
-      const std::vector<double> worst =
-          SoftGroupWorstViolations(scores, data, true_given_noisy, options.constraint,
-                                   options.alpha);
+      const std::vector<double> worst = SoftGroupWorstViolations(scores, data, true_given_noisy,
+                                                                 options.constraint, options.alpha);
       result.members.push_back(member);
       result.error.push_back(ErrorRate(cells.overall));
       result.violation.push_back(MaxOf(worst));
@@ -103,7 +103,8 @@ IdealFit TrainSoftGroupsIdeal(const NoisyGroupData& data, const Eigen::MatrixXd&
         for (int k = 0; k < m_hat; ++k) {
           for (int cell = 0; cell < 4; ++cell) {
             const double share = cells.group[static_cast<size_t>(k)][static_cast<size_t>(cell)] / n;
-            if (shares[j] > 0.0) gradient(4 * k + cell, j) += h[static_cast<size_t>(cell)] * share / shares[j];
+            if (shares[j] > 0.0)
+              gradient(4 * k + cell, j) += h[static_cast<size_t>(cell)] * share / shares[j];
           }
         }
         if (worst_j >= 0) {
@@ -123,7 +124,8 @@ IdealFit TrainSoftGroupsIdeal(const NoisyGroupData& data, const Eigen::MatrixXd&
     // 3. Projected gradient ascent on lambda with the averaged worst cases.
     Eigen::VectorXd next(constraints);
     for (int c = 0; c < constraints; ++c) {
-      next[c] = lambda[static_cast<size_t>(c)] + options.lambda_rate * delta[static_cast<size_t>(c)];
+      next[c] =
+          lambda[static_cast<size_t>(c)] + options.lambda_rate * delta[static_cast<size_t>(c)];
     }
     next = ProjectOntoCappedSimplex(next, options.lambda_radius);
     lambda.assign(next.data(), next.data() + next.size());

@@ -49,11 +49,11 @@ Dataset LoadAdult(const std::string& dir) {
   Dataset d;
   d.constraint = RateConstraint::kEqualOpportunity;
   d.alpha = 0.05;
-  const std::vector<std::string> categorical = {"workclass",  "education",    "marital-status",
-                                                "occupation", "relationship", "sex",
+  const std::vector<std::string> categorical = {"workclass",     "education",    "marital-status",
+                                                "occupation",    "relationship", "sex",
                                                 "native-country"};
-  const std::vector<std::string> numeric = {"age", "education-num", "capital-gain",
-                                            "capital-loss", "hours-per-week"};
+  const std::vector<std::string> numeric = {"age", "education-num", "capital-gain", "capital-loss",
+                                            "hours-per-week"};
   d.categorical.resize(categorical.size());
   d.numeric.resize(numeric.size());
   // The reference code's fixed bins (age: quartiles), as inner cuts of
@@ -198,7 +198,7 @@ std::vector<Setting> Grid(const std::string& method, const std::string& grid) {
   const std::vector<double> weights =
       full ? std::vector<double>{0.001, 0.01, 0.1} : std::vector<double>{0.01};
   // DRO, the slowest, keeps the code's beta only in the reduced grid.
-  const std::vector<double> slacks = method == "soft-groups" ? std::vector<double>{0.0, 1.0}
+  const std::vector<double> slacks = method == "soft-groups"    ? std::vector<double>{0.0, 1.0}
                                      : method == "dro" && !full ? std::vector<double>{1.0}
                                                                 : std::vector<double>{1.0, 1.5};
   std::vector<Setting> settings;
@@ -244,7 +244,8 @@ int main(int argc, char** argv) {
   for (size_t i = 0; i < n; ++i) order[i] = i;
   tinyfair::runtime::Pcg32 rng(static_cast<uint64_t>(1000 + split), 0x5eed);
   for (size_t i = n; i > 1; --i) {
-    std::swap(order[i - 1], order[static_cast<size_t>((static_cast<uint64_t>(rng.Next()) * i) >> 32U)]);
+    std::swap(order[i - 1],
+              order[static_cast<size_t>((static_cast<uint64_t>(rng.Next()) * i) >> 32U)]);
   }
   const size_t n_train = n * 6 / 10, n_val = n * 2 / 10;
   const std::vector<size_t> train(order.begin(), order.begin() + static_cast<long>(n_train));
@@ -265,7 +266,8 @@ int main(int argc, char** argv) {
 
   // The noise model from the training part's two columns (the paper's
   // auxiliary data); gamma_j = P(G^ != j | G = j) as in the paper.
-  const auto noise = tinyfair::host::GroupNoiseModel::FromGroups(train_true, train_data.groups, 3, 3);
+  const auto noise =
+      tinyfair::host::GroupNoiseModel::FromGroups(train_true, train_data.groups, 3, 3);
   const Eigen::VectorXd radii = noise.PaperRadii();
   const Eigen::MatrixXd conditional = noise.TrueGivenNoisy();
 
@@ -284,8 +286,8 @@ int main(int argc, char** argv) {
         return tinyfair::host::NoisyGroupViolations(scores, set, d.constraint, d.alpha);
       }
       if (method == "true-groups") {
-        return tinyfair::host::NoisyGroupViolations(scores, WithGroups(set, set_true),
-                                                    d.constraint, d.alpha);
+        return tinyfair::host::NoisyGroupViolations(scores, WithGroups(set, set_true), d.constraint,
+                                                    d.alpha);
       }
       if (method == "dro") {
         return tinyfair::host::TvBallWorstViolations(scores, set, radii, d.constraint, d.alpha);
@@ -325,8 +327,8 @@ int main(int argc, char** argv) {
       const double violation = tinyfair::host::MaxOf(own(scores, val_data, val_true));
       const bool feasible = violation <= 0.0, best_feasible = best_violation <= 0.0;
       const bool better = !have || (feasible != best_feasible ? feasible
-                                    : feasible               ? error < best_error
-                                                             : violation < best_violation);
+                                    : feasible                ? error < best_error
+                                                              : violation < best_violation);
       if (better) {
         best = fit.scorer, best_error = error, best_violation = violation, chosen = s;
         have = true;
@@ -338,16 +340,16 @@ int main(int argc, char** argv) {
     const auto true_cells = tinyfair::host::CountCells(scores, test_data.labels, test_true, 3);
     const std::vector<double> true_violations =
         tinyfair::host::RateViolations(true_cells, d.constraint, d.alpha);
-    const double noisy_max =
-        tinyfair::host::MaxOf(tinyfair::host::NoisyGroupViolations(scores, test_data,
-                                                                   d.constraint, d.alpha));
+    const double noisy_max = tinyfair::host::MaxOf(
+        tinyfair::host::NoisyGroupViolations(scores, test_data, d.constraint, d.alpha));
     const double own_max = tinyfair::host::MaxOf(own(scores, test_data, test_true));
     char line[512];
     std::snprintf(line, sizeof(line),
-                  "%s\t%.2f\t%d\t%s\t%.4g\t%.4g\t%.4g\t%.4g\t%.6f\t%.6f\t%.6f\t%.6f\t%.2f", name.c_str(),
-                  gamma, split, method.c_str(), chosen.theta_rate, chosen.lambda_rate,
-                  chosen.weight_rate, chosen.hinge_slack, tinyfair::host::ErrorRate(true_cells.overall), best_violation,
-                  noisy_max, own_max, seconds);
+                  "%s\t%.2f\t%d\t%s\t%.4g\t%.4g\t%.4g\t%.4g\t%.6f\t%.6f\t%.6f\t%.6f\t%.2f",
+                  name.c_str(), gamma, split, method.c_str(), chosen.theta_rate, chosen.lambda_rate,
+                  chosen.weight_rate, chosen.hinge_slack,
+                  tinyfair::host::ErrorRate(true_cells.overall), best_violation, noisy_max, own_max,
+                  seconds);
     std::string row = line;
     for (double v : true_violations) {
       std::snprintf(line, sizeof(line), "\t%.6f", v);

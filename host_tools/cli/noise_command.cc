@@ -25,16 +25,17 @@ void AddNoise(const NoiseOptions& o) {
   const size_t c = table.column(o.column);
   const std::string into = o.into.empty() ? o.column + "_noisy" : o.into;
   if (table.has_column(into)) {
-    throw host::DataError(table.path, 1, 0,
-                          "column '" + into + "' exists already; name the noisy column with --into");
+    throw host::DataError(
+        table.path, 1, 0,
+        "column '" + into + "' exists already; name the noisy column with --into");
   }
   std::vector<std::string> names;
   for (size_t r = 0; r < table.rows.size(); ++r) {
     const std::string& cell = table.rows[r][c];
     if (table.is_missing(cell)) {
-      throw host::DataError(table.path, table.line_of_row[r], c + 1,
-                            "missing value in group column '" + o.column +
-                                "'; every row needs a group to flip");
+      throw host::DataError(
+          table.path, table.line_of_row[r], c + 1,
+          "missing value in group column '" + o.column + "'; every row needs a group to flip");
     }
     names.push_back(cell);
   }
@@ -47,8 +48,8 @@ void AddNoise(const NoiseOptions& o) {
   }
   std::vector<int> groups;
   for (const auto& row : table.rows) {
-    groups.push_back(static_cast<int>(std::lower_bound(names.begin(), names.end(), row[c]) -
-                                      names.begin()));
+    groups.push_back(
+        static_cast<int>(std::lower_bound(names.begin(), names.end(), row[c]) - names.begin()));
   }
   const int m = static_cast<int>(names.size());
   const std::vector<int> noisy = host::FlipGroups(groups, m, o.rate, o.seed);
@@ -77,7 +78,8 @@ void AddNoise(const NoiseOptions& o) {
 void AddNoiseCommand(CLI::App& app) {
   auto o = std::make_shared<NoiseOptions>();
   auto* command = app.add_subcommand(
-      "noise", "Add a noisy copy of a group column: a seeded fraction of rows moved to other groups");
+      "noise",
+      "Add a noisy copy of a group column: a seeded fraction of rows moved to other groups");
   command->add_option("--data", o->data, "CSV")->required()->check(CLI::ExistingFile);
   command->add_option("--column", o->column, "The (true) group column")->required();
   command->add_option("--rate", o->rate, "Fraction of rows moved to another group")->required();

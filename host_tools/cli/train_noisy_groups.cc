@@ -55,16 +55,18 @@ void AddNoisyGroupOptions(CLI::App& train) {
   train.add_option("--noise-model", o->noise_model,
                    "dro/soft-groups: CSV of P(G=row | G^=column): a first column naming the true "
                    "groups, one column per observed group");
-  train.add_option("--gamma-rule", o->gamma_rule,
-                   "dro: TV radius per group: bound = max(P(G^!=j|G=j), P(G!=j|G^=j)) (holds "
-                   "without equal marginals) | paper = P(G^!=j|G=j)")
+  train
+      .add_option("--gamma-rule", o->gamma_rule,
+                  "dro: TV radius per group: bound = max(P(G^!=j|G=j), P(G!=j|G^=j)) (holds "
+                  "without equal marginals) | paper = P(G^!=j|G=j)")
       ->check(CLI::IsMember({"bound", "paper"}));
   train.add_option("--alpha", o->alpha, "naive/dro/soft-groups: the rate constraints' slack");
   train.add_option("--hinge-slack", o->hinge_slack,
                    "naive/dro/soft-groups: slack of the hinge surrogates (default: 1 for naive and "
                    "dro, 0 for soft-groups)");
   train.add_option("--iterations", o->iterations, "naive/dro/soft-groups: descent-ascent steps");
-  train.add_option("--learning-rate", o->learning_rate, "naive/dro/soft-groups: Adam rate of theta");
+  train.add_option("--learning-rate", o->learning_rate,
+                   "naive/dro/soft-groups: Adam rate of theta");
   train.add_option("--lambda-rate", o->lambda_rate, "naive/dro/soft-groups: Adam rate of lambda");
   train.add_option("--weight-rate", o->weight_rate, "dro: Adam rate of the adversary's weights");
   train.add_option("--lambda-radius", o->lambda_radius,
@@ -72,7 +74,8 @@ void AddNoisyGroupOptions(CLI::App& train) {
   train.add_flag("--ideal", o->ideal,
                  "soft-groups: the ideal algorithm (Algorithm 1): a uniform mixture of T x Q "
                  "linear models, one drawn per decision");
-  train.add_option("--ideal-rounds", o->ideal_options.rounds, "soft-groups --ideal: T, lambda steps");
+  train.add_option("--ideal-rounds", o->ideal_options.rounds,
+                   "soft-groups --ideal: T, lambda steps");
   train.add_option("--ideal-inner", o->ideal_options.inner,
                    "soft-groups --ideal: Q, best-response iterates per lambda step");
   train.add_option("--oracle-steps", o->ideal_options.oracle_steps,
@@ -118,7 +121,8 @@ std::vector<int> NoisyGroups(const TrainingSet& set, const tinyfair::Model& mode
   group_count = static_cast<int>(model.inputs(index).category_count());
   const Eigen::VectorXd categories = SensitiveCategories(set, index);
   std::vector<int> groups;
-  for (Eigen::Index i = 0; i < categories.size(); ++i) groups.push_back(static_cast<int>(categories[i]));
+  for (Eigen::Index i = 0; i < categories.size(); ++i)
+    groups.push_back(static_cast<int>(categories[i]));
   return groups;
 }
 
@@ -204,8 +208,9 @@ host::GroupNoiseModel NoiseModel(const TrainingSet& set, const tinyfair::Model& 
     if (std::find(ordered.begin(), ordered.end(), name) == ordered.end()) ordered.push_back(name);
   }
   for (int& t : truth) {
-    t = static_cast<int>(std::find(ordered.begin(), ordered.end(),
-                                   true_names[static_cast<size_t>(t)]) - ordered.begin());
+    t = static_cast<int>(
+        std::find(ordered.begin(), ordered.end(), true_names[static_cast<size_t>(t)]) -
+        ordered.begin());
   }
   true_names = ordered;
   source = "true group column " + o.true_group;
@@ -236,7 +241,8 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
   host::NoisyGroupOptions options;
   options.constraint = host::ParseRateConstraint(set.options.constraint);
   options.alpha = o.alpha;
-  options.hinge_slack = o.hinge_slack >= 0.0 ? o.hinge_slack : (method == "soft-groups" ? 0.0 : 1.0);
+  options.hinge_slack =
+      o.hinge_slack >= 0.0 ? o.hinge_slack : (method == "soft-groups" ? 0.0 : 1.0);
   if (o.iterations < 1) throw std::invalid_argument("--iterations must be at least 1");
   options.iterations = o.iterations;
   options.theta_rate = o.learning_rate;
@@ -256,8 +262,9 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
   host::NoisyGroupFit fit;
   if (method == "naive") {
     if (o.noise_rate >= 0.0 || !o.noise_model.empty() || !o.true_group.empty() || o.ideal) {
-      throw std::invalid_argument("--method naive constrains the observed groups and takes no "
-                                  "--noise-rate, --noise-model, --true-group or --ideal");
+      throw std::invalid_argument(
+          "--method naive constrains the observed groups and takes no "
+          "--noise-rate, --noise-model, --true-group or --ideal");
     }
     fit = host::TrainNaive(data, options);
   } else {
@@ -274,7 +281,8 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
                                     std::to_string(noisy_count) + " observed, " +
                                     std::to_string(noise.true_count()) + " true)");
       }
-      const Eigen::VectorXd radii = o.gamma_rule == "paper" ? noise.PaperRadii() : noise.BoundRadii();
+      const Eigen::VectorXd radii =
+          o.gamma_rule == "paper" ? noise.PaperRadii() : noise.BoundRadii();
       detail = ", " + source + ", gamma (" + o.gamma_rule + ") " + Join(radii);
       Note("train: DRO TV radii per group (" + o.gamma_rule + "): " + Join(radii));
       fit = host::TrainDro(data, radii, options);
@@ -282,8 +290,8 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
       const Eigen::MatrixXd conditional = noise.TrueGivenNoisy();
       detail = ", " + source;
       for (Eigen::Index j = 0; j < conditional.rows(); ++j) {
-        Note("train: P(G=" + true_names[static_cast<size_t>(j)] + " | G^) = " +
-             Join(conditional.row(j).transpose()));
+        Note("train: P(G=" + true_names[static_cast<size_t>(j)] +
+             " | G^) = " + Join(conditional.row(j).transpose()));
       }
       if (o.ideal) {
         const int members = o.ideal_options.rounds * o.ideal_options.inner;

@@ -156,7 +156,8 @@ TEST(NoisyGroupTraining, NaiveMissesTheTrueGroupsRobustMethodsDoNot) {
   ASSERT_TRUE(naive.feasible) << naive.train_violation;
   EXPECT_LE(MaxOf(NoisyGroupViolations(naive_scores, p.data, options.constraint, options.alpha)),
             0.0);
-  const double naive_true = MaxOf(TrueViolations(p, naive_scores, options.constraint, options.alpha));
+  const double naive_true =
+      MaxOf(TrueViolations(p, naive_scores, options.constraint, options.alpha));
   EXPECT_GT(naive_true, 0.05);
 
   const NoisyGroupFit dro = TrainDro(p.data, noise.BoundRadii(), options);
@@ -203,14 +204,13 @@ TEST(NoisyGroupTraining, IdealAlgorithmMixture) {
   EXPECT_GT(lambda_sum, 0.0);
   std::vector<double> mixture(3, 0.0);
   for (const auto& member : fit.members) {
-    const auto v = TrueViolations(p, member.Scores(p.data.features), options.constraint,
-                                  options.alpha);
+    const auto v =
+        TrueViolations(p, member.Scores(p.data.features), options.constraint, options.alpha);
     for (size_t k = 0; k < 3; ++k) mixture[k] += v[k] / 16.0;
   }
   const NoisyGroupFit plain = TrainUnconstrained(p.data, options);
-  const double unconstrained =
-      MaxOf(TrueViolations(p, plain.scorer.Scores(p.data.features), options.constraint,
-                           options.alpha));
+  const double unconstrained = MaxOf(
+      TrueViolations(p, plain.scorer.Scores(p.data.features), options.constraint, options.alpha));
   EXPECT_LT(MaxOf(mixture), unconstrained - 0.1);
 }
 
