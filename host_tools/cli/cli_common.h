@@ -20,6 +20,7 @@ void AddPostprocessCommand(CLI::App& app);
 void AddModelCommands(CLI::App& app);
 void AddRunCommands(CLI::App& app);
 void AddSweepCommand(CLI::App& app);
+void AddNoiseCommand(CLI::App& app);
 
 /// Label options shared by train, postprocess and evaluate.
 struct LabelOptions {

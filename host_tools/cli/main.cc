@@ -56,6 +56,7 @@ int main(int argc, char** argv) {
   tinyfair::cli::AddModelCommands(app);
   tinyfair::cli::AddRunCommands(app);
   tinyfair::cli::AddSweepCommand(app);
+  tinyfair::cli::AddNoiseCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
