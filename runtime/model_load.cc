@@ -4,6 +4,10 @@
 #include <string.h>
 
 #include "pb_decode.h"
+#include "tinyfair_runtime/internal/config.h"
+#if TINYFAIR_RUNTIME_CFG_EIGEN
+#include <Eigen/Core>
+#endif  // TINYFAIR_RUNTIME_CFG_EIGEN
 #include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/internal/float_bits.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"
@@ -238,16 +242,36 @@ OutputTables OutputOf(const tinyfair_RegressionOutput& output) {
 // folded bias summed in index order. The host decides through this same
 // code, so the fold changes no decision. Folding can overflow for extreme
 // but finite numbers: false when a folded value is not finite.
+#if TINYFAIR_RUNTIME_CFG_EIGEN
+// A runtime-sized weight vector: an Eigen vector with the compile-time
+// maximum over the decoded array (no copy, never the heap).
+using WeightVector =
+    Eigen::Map<Eigen::Matrix<float, Eigen::Dynamic, 1, 0, static_cast<int>(kMaxInputs), 1>>;
+#else
+// The same few members over a plain array, for toolchains without Eigen.
+struct WeightVector {
+  WeightVector(float* values, ptrdiff_t size) : values_(values), size_(size) {}
+  float& operator[](ptrdiff_t i) { return values_[i]; }
+  bool allFinite() const {
+    bool finite = true;
+    for (ptrdiff_t i = 0; i < size_; ++i) finite = finite && IsFinite(values_[i]);
+    return finite;
+  }
+  float* values_;
+  ptrdiff_t size_;
+};
+#endif  // TINYFAIR_RUNTIME_CFG_EIGEN
+
 bool FoldFinite(const tinyfair_Model& m, float* weights, float& bias) {
-  bool finite = true;
+  WeightVector folded(weights, static_cast<ptrdiff_t>(m.inputs_count));
   for (size_t i = 0; i < m.inputs_count; ++i) {
     const tinyfair_Input& input = m.inputs[i];
     const bool numeric = Is(input.kind, tinyfair_Input_Kind_NUMERIC);
-    weights[i] = numeric ? weights[i] * input.scale : 0.0f;
-    if (numeric) bias -= weights[i] * input.offset;
-    finite = finite && IsFinite(weights[i]);
+    const auto k = static_cast<ptrdiff_t>(i);
+    folded[k] = numeric ? folded[k] * input.scale : 0.0f;
+    if (numeric) bias -= folded[k] * input.offset;
   }
-  return finite && IsFinite(bias);
+  return folded.allFinite() && IsFinite(bias);
 }
 
 }  // namespace

@@ -12,6 +12,18 @@ static_assert(TINYFAIR_RUNTIME_CFG_STATUS_NAMES == 0 ||
                   TINYFAIR_RUNTIME_CFG_STATUS_NAMES == 1,
               "TINYFAIR_RUNTIME_CFG_STATUS_NAMES must be 0 or 1");
 
+// 1: runtime-sized vectors are Eigen types with a compile-time maximum
+// (Eigen::Map over the decoded fixed-capacity arrays: no copy, never the
+// heap); 0: plain loops, for toolchains that ship no C++ standard library,
+// which Eigen needs. Both compute the same bits: the vectors only hold
+// exact coefficient-wise products, and every sum keeps its index order.
+#ifndef TINYFAIR_RUNTIME_CFG_EIGEN
+#define TINYFAIR_RUNTIME_CFG_EIGEN 1
+#endif  // TINYFAIR_RUNTIME_CFG_EIGEN
+
+static_assert(TINYFAIR_RUNTIME_CFG_EIGEN == 0 || TINYFAIR_RUNTIME_CFG_EIGEN == 1,
+              "TINYFAIR_RUNTIME_CFG_EIGEN must be 0 or 1");
+
 // The rule kinds the runtime supports, as a mask with bit k for RuleKind k
 // (decision_tables.h): 0x01 threshold, 0x02 ramp, 0x04 two-threshold,
 // 0x08 truncated logistic, 0x10 mixture, 0x20 regression. Load() refuses a
