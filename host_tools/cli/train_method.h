@@ -59,6 +59,9 @@ TrainMethod LogisticTrainMethod();
 TrainMethod FrllTrainMethod();
 TrainMethod ReductionTrainMethod();
 TrainMethod FairRegressionTrainMethod();
+TrainMethod NaiveNoisyGroupTrainMethod();
+TrainMethod DroNoisyGroupTrainMethod();
+TrainMethod SoftGroupTrainMethod();
 
 /// The first sensitive column's index among the model's inputs, and its
 /// category per training row (frll's and the other binary-group methods'
