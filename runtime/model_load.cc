@@ -149,9 +149,7 @@ bool CountOk(const tinyfair_Model& m, Count count_kind, pb_size_t count) {
     case Count::kGroups: return count == dims.group_count;
     case Count::kNoneOrGroups: return count == 0 || count == dims.group_count;
     case Count::kMembers: return count == dims.member_count;
-    case Count::kMembersIfClassify:
-      return count == dims.member_count ||
-             !Is(m.rule.mixture.member_output, tinyfair_MixtureRule_MemberOutput_CLASSIFY);
+    case Count::kMembersIfClassify: return count == dims.member_count;
     case Count::kMemberInputs: return count == dims.member_count * dims.input_count;
     case Count::kMemberCategories: return count == dims.member_count * dims.category_count;
   }
@@ -169,15 +167,15 @@ bool FloatArraysOk(const tinyfair_Model& m) {
         !RuleKindSupported(static_cast<RuleKind>(array.rule - tinyfair_Model_threshold_tag))) {
       continue;
     }
-    pb_size_t count;
-    memcpy(&count, base + array.count_offset, sizeof(count));
-    if (!CountOk(m, array.count, count)) return false;
-    // A count the table does not constrain (a regressing mixture's
-    // thresholds) is not read by Decide, so its values are not checked.
+    // A regressing mixture's thresholds are not read by Decide, so neither
+    // their count nor their values are checked.
     if (array.count == Count::kMembersIfClassify &&
         !Is(m.rule.mixture.member_output, tinyfair_MixtureRule_MemberOutput_CLASSIFY)) {
       continue;
     }
+    pb_size_t count;
+    memcpy(&count, base + array.count_offset, sizeof(count));
+    if (!CountOk(m, array.count, count)) return false;
     const float* values = reinterpret_cast<const float*>(base + array.values_offset);
     for (pb_size_t i = 0; i < count; ++i) {
       if (!ValueOk(values[i], array.values)) return false;

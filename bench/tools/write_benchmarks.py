@@ -799,7 +799,7 @@ def analysis(data, names):
                 w("- Built for the ramp rule only (`TINYFAIR_RUNTIME_CFG_RULE_KINDS=0x02`, "
                   "`decoder_ramp_only`), the same program is %s B over the baseline, %s the "
                   "target: `model_load.cc` %s B, `decide.cc` %s B; the decoder (%s B) is "
-                  "unchanged. Below %s B only the codegen path (no decoder) comes.\n"
+                  "unchanged. Of the images here, only the codegen path (no decoder) is within %s B.\n"
                   % (n(one_kind), "within" if one_kind <= limit else
                      "%s B more than" % n(one_kind - limit),
                      n(kind_load), n(kind_decide), n(nanopb), n(limit)))

@@ -21,6 +21,9 @@ struct TrainOptions {
   LabelOptions label;
   std::vector<std::string> sensitive, categorical, numeric, ignore;
   double l2 = 1e-4;
+  /// Iterations (or their cap) of an iterative method; 0: the method's own
+  /// default.
+  int iterations = 0;
   bool use_sensitive = false;
 };
 

@@ -64,7 +64,6 @@ void AddNoisyGroupOptions(CLI::App& train) {
   train.add_option("--hinge-slack", o->hinge_slack,
                    "naive/dro/soft-groups: slack of the hinge surrogates (default: 1 for naive and "
                    "dro, 0 for soft-groups)");
-  train.add_option("--iterations", o->iterations, "naive/dro/soft-groups: descent-ascent steps");
   train.add_option("--learning-rate", o->learning_rate,
                    "naive/dro/soft-groups: Adam rate of theta");
   train.add_option("--lambda-rate", o->lambda_rate, "naive/dro/soft-groups: Adam rate of lambda");
@@ -230,7 +229,8 @@ std::string Join(const Eigen::VectorXd& values) {
 
 std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
                            tinyfair::Model& model) {
-  const NoisyGroupCliOptions& o = *SharedOptions();
+  NoisyGroupCliOptions& o = *SharedOptions();
+  if (set.options.iterations > 0) o.iterations = set.options.iterations;
   int noisy_count = 0;
   host::NoisyGroupData data;
   data.groups = NoisyGroups(set, model, o, noisy_count);
