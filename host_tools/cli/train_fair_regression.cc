@@ -281,8 +281,6 @@ TrainMethod FairRegressionTrainMethod() {
                     "fair-regression: sp: eta0 of the step eta0 / B (0: 2); bgl: the first step's "
                     "move on the worst group (0: 1)")
         ->check(CLI::Range(0.0, 1e6));
-    train.add_option("--eg-max-iterations", f->max_iterations, "fair-regression: iteration cap")
-        ->check(CLI::Range(1, 100000));
     train
         .add_option("--max-members", f->max_members,
                     "fair-regression: most mixture members (0: what the device holds)")
@@ -305,6 +303,7 @@ TrainMethod FairRegressionTrainMethod() {
   method.fit = [f](const TrainingSet& set, tinyfair::Model& model) {
     const TrainOptions& o = set.options;
     FairRegressionOptions options = *f;
+    if (o.iterations > 0) options.max_iterations = o.iterations;
     const Eigen::VectorXd y =
         host::ReadUnitIntervalLabels(set.table, o.label.label, o.label.positive);
     const Eigen::VectorXi groups_of_rows = TrainingGroups(set, model);
