@@ -34,7 +34,7 @@ def runs(work, name, loss):
         train = json.load(open(base + ".train.json"))
         test = json.load(open(base + ".test.json"))
         log = open(path).read()
-        calls = re.search(r"\((\d+) oracle calls, ([0-9.]+) s each, ([0-9.]+) s in all\)", log)
+        calls = re.search(r"\((\d+) oracle calls, ([0-9.e+-]+) s each, ([0-9.]+) s in all\)", log)
         seconds = float(re.search(r"seconds ([0-9.]+)", log).group(1))
         out.setdefault(oracle, []).append({
             "eps": eps, "train_loss": metric(train, loss), "train_disp": train["ks_disparity"],
@@ -233,7 +233,7 @@ def main():
         path = os.path.join(work, "runs", "table1_%s.log" % oracle)
         if not os.path.exists(path):
             continue
-        m = re.search(r"\((\d+) oracle calls, ([0-9.]+) s each", open(path).read())
+        m = re.search(r"\((\d+) oracle calls, ([0-9.e+-]+) s each", open(path).read())
         lines.append("| %s | linear | %s | %.2f |" % (oracle.upper(), m.group(2),
                                                         PAPER_TABLE1[oracle]))
     law = runs(work, "law", "squared").get("ls", [])

@@ -51,7 +51,7 @@ while IFS='|' read -r name label sensitive categorical loss oracles slacks; do
       "$tf" train --data "$train" $label --sensitive "$sensitive" "${cat_opt[@]}" --use-sensitive \
         --method fair-regression --constraint sp --regression-loss "$loss" \
         --regression-oracle "$oracle" --grid-size 40 --sp-slack "$eps" \
-        --eg-max-iterations "$iterations" --out "$run.json" 2> "$run.log"
+        --iterations "$iterations" --out "$run.json" 2> "$run.log"
       end=$(date +%s.%N)
       echo "seconds $(echo "$end - $start" | bc)" >> "$run.log"
       # shellcheck disable=SC2086
@@ -70,7 +70,7 @@ for setting in "ls squared" "lr logistic" "cs squared"; do
   "$tf" train --data "$work/data/law1k.csv" --label y --sensitive race \
     --categorical sex,region_first,first_pf --use-sensitive --method fair-regression \
     --constraint sp --regression-loss "$2" --regression-oracle "$1" --grid-size 20 \
-    --sp-slack 0.05 --eg-max-iterations 10 --out "$work/runs/table1_$1.json" \
+    --sp-slack 0.05 --iterations 10 --out "$work/runs/table1_$1.json" \
     2> "$work/runs/table1_$1.log"
 done
 

@@ -203,7 +203,7 @@ void AddTrainCommand(CLI::App& app) {
   command->add_option("--l2", o->l2, "L2 penalty on the weights (mean loss + l2/2 |w|^2)");
   command->add_option("--iterations", o->iterations,
                       "Iterations (or their cap) of an iterative method (default: the method's: "
-                      "reduction 50, naive/dro/soft-groups 750)")
+                      "reduction 50, naive/dro/soft-groups 750, fair-regression 100)")
       ->check(CLI::PositiveNumber);
   command->add_flag("--use-sensitive", o->use_sensitive, "Let the scorer use the sensitive columns");
   command->add_option("--unknown-group", o->unknown_group,

@@ -136,7 +136,7 @@ std::string FitParity(const TrainingSet& set, const FairRegressionOptions& f,
   char line[600];
   std::snprintf(line, sizeof(line),
                 "train: fair regression (%s): stopped by %s after %d iterations (%zu oracle "
-                "calls, %.4f s each, %.3f s in all); gap %.3e; members %s; training loss "
+                "calls, %.3g s each, %.3f s in all); gap %.3e; members %s; training loss "
                 "(discretized) %.6f, KS disparity %.4f (tolerance of Theorem 4: +%.4f)%s",
                 summary.c_str(), fit.stopped_by.c_str(), fit.iterations, fit.oracle_seconds.size(),
                 Mean(fit.oracle_seconds), seconds, fit.gap, MemberWeights(fit.mixture).c_str(),
@@ -202,7 +202,7 @@ std::string FitGroupLoss(const TrainingSet& set, const FairRegressionOptions& f,
   char line[400];
   std::snprintf(line, sizeof(line),
                 "train: fair regression (bgl, %s loss, B %.4g, nu %.3g): stopped by %s after %d "
-                "iterations (%.4f s per oracle call); gap %.3e; members %s; training loss %.6f; "
+                "iterations (%.3g s per oracle call); gap %.3e; members %s; training loss %.6f; "
                 "group losses %s",
                 f.loss.c_str(), fit.multiplier_bound, options.tolerance, fit.stopped_by.c_str(),
                 fit.iterations, Mean(fit.oracle_seconds), fit.gap,
@@ -281,8 +281,6 @@ TrainMethod FairRegressionTrainMethod() {
                     "fair-regression: sp: eta0 of the step eta0 / B (0: 2); bgl: the first step's "
                     "move on the worst group (0: 1)")
         ->check(CLI::Range(0.0, 1e6));
-    train.add_option("--eg-max-iterations", f->max_iterations, "fair-regression: iteration cap")
-        ->check(CLI::Range(1, 100000));
     train
         .add_option("--max-members", f->max_members,
                     "fair-regression: most mixture members (0: what the device holds)")
@@ -305,6 +303,7 @@ TrainMethod FairRegressionTrainMethod() {
   method.fit = [f](const TrainingSet& set, tinyfair::Model& model) {
     const TrainOptions& o = set.options;
     FairRegressionOptions options = *f;
+    if (o.iterations > 0) options.max_iterations = o.iterations;
     const Eigen::VectorXd y =
         host::ReadUnitIntervalLabels(set.table, o.label.label, o.label.positive);
     const Eigen::VectorXi groups_of_rows = TrainingGroups(set, model);
