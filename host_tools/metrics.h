@@ -18,6 +18,12 @@ struct GroupReport {
   double positive_rate = 0.0;
   /// Mean probability of a positive outcome.
   double expected_positive_rate = 0.0;
+  /// Decided rows with label 1 and 0.
+  size_t label1 = 0, label0 = 0;
+  /// Positive rate among label-1 rows (TPR) and label-0 rows (FPR):
+  /// realised outcomes and expected (mean probability).
+  double tpr = 0.0, fpr = 0.0;
+  double expected_tpr = 0.0, expected_fpr = 0.0;
 };
 
 struct ClassificationReport {
@@ -27,9 +33,20 @@ struct ClassificationReport {
   std::map<std::string, size_t> refused;
   double accuracy = 0.0;
   double expected_accuracy = 0.0;
+  /// Mean log loss -log P(outcome = label) of the decisions' probabilities,
+  /// each clipped to [1e-15, 1 - 1e-15].
+  double log_loss = 0.0;
   /// max - min of the groups' positive rates (groups with rows only).
   double dp_gap = 0.0;
   double expected_dp_gap = 0.0;
+  /// Equalized-odds violation: (max - min TPR) + (max - min FPR), each over
+  /// the groups with rows of that label; for two groups the sum over
+  /// y in {0, 1} of |P(yhat = 1 | A = 1, y) - P(yhat = 1 | A = 0, y)|.
+  double eo_gap = 0.0;
+  double expected_eo_gap = 0.0;
+  /// Its two terms.
+  double tpr_gap = 0.0, fpr_gap = 0.0;
+  double expected_tpr_gap = 0.0, expected_fpr_gap = 0.0;
   std::vector<GroupReport> groups;
 };
 
@@ -38,7 +55,8 @@ ClassificationReport EvaluateDecisions(const std::vector<runtime::Decision>& dec
                                        const std::vector<int>& labels,
                                        const std::vector<std::string>& group_names);
 
-/// {"accuracy": ..., "dp_gap": ..., "groups": [{"name", "n", "positive_rate", ...}], ...}
+/// {"accuracy": ..., "dp_gap": ..., "eo_gap": ..., "groups": [{"name", "n",
+/// "positive_rate", ..., "tpr", "fpr", ...}], ...}
 std::string ReportJson(const ClassificationReport& report);
 /// A table for people.
 std::string ReportTable(const ClassificationReport& report);

@@ -14,6 +14,7 @@ namespace tinyfair::cli {
 
 /// Registers each subcommand on the app.
 void AddDataCommands(CLI::App& app);
+void AddDebiasCommand(CLI::App& app);
 void AddTrainCommand(CLI::App& app);
 void AddPostprocessCommand(CLI::App& app);
 void AddModelCommands(CLI::App& app);

@@ -16,8 +16,8 @@ namespace tinyfair::cli {
 
 // Every method of `tinyfair train`.
 std::vector<TrainMethod> TrainMethods() {
-  return {LogisticTrainMethod(),        FrllTrainMethod(),        NaiveNoisyGroupTrainMethod(),
-          DroNoisyGroupTrainMethod(), SoftGroupTrainMethod()};
+  return {LogisticTrainMethod(),        FrllTrainMethod(),        ReductionTrainMethod(),
+          NaiveNoisyGroupTrainMethod(), DroNoisyGroupTrainMethod(), SoftGroupTrainMethod()};
 }
 
 bool ProgressToTerminal() { return isatty(fileno(stderr)) != 0; }
@@ -36,6 +36,22 @@ Eigen::VectorXd SensitiveCategories(const TrainingSet& set, int input_index) {
     a[i] = row[static_cast<size_t>(input_index)];
   }
   return a;
+}
+
+Eigen::VectorXi TrainingGroups(const TrainingSet& set, const tinyfair::Model& model) {
+  const auto& attributes = model.groups().attribute_inputs();
+  Eigen::VectorXi group(set.design.rows());
+  std::vector<float> row;
+  for (Eigen::Index i = 0; i < set.design.rows(); ++i) {
+    set.encoder.DeviceRow(static_cast<size_t>(i), row);
+    int g = 0;  // mixed radix, the first attribute most significant
+    for (const uint32_t input : attributes) {
+      const int count = model.inputs(static_cast<int>(input)).category_count();
+      g = g * count + static_cast<int>(row[input]);
+    }
+    group[i] = g;
+  }
+  return group;
 }
 
 namespace {

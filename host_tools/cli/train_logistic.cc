@@ -1,25 +1,39 @@
 // train --method logistic: L2-regularised logistic regression (Newton) with
-// the unconstrained rule, positive iff p >= 0.5 in every group.
+// the unconstrained rule, positive iff p >= 0.5 in every group; with
+// --reweigh, trained on the reweighed sample (Kamiran-Calders) in which the
+// groups and the label are independent.
 #include <cstdio>
+#include <memory>
 
 #include "host_tools/cli/train_method.h"
 #include "host_tools/logistic_regression.h"
+#include "host_tools/reweighing.h"
 
 namespace tinyfair::cli {
 
 TrainMethod LogisticTrainMethod() {
+  auto reweigh = std::make_shared<bool>(false);
   TrainMethod method;
   method.name = "logistic";
   method.help = "logistic regression, positive iff p >= 0.5";
-  method.fit = [](const TrainingSet& set, tinyfair::Model& model) {
+  method.add_options = [reweigh](CLI::App& train) {
+    train.add_flag("--reweigh", *reweigh,
+                   "logistic: weight each (group, label) cell by P(group) P(label) / "
+                   "P(group, label) (Kamiran-Calders reweighing)");
+  };
+  method.fit = [reweigh](const TrainingSet& set, tinyfair::Model& model) {
     const TrainOptions& o = set.options;
     host::LogisticOptions options;
     options.l2 = o.l2;
     const bool tty = ProgressToTerminal();
     Note("train: logistic regression on " + std::to_string(set.design.rows()) + " rows x " +
-         std::to_string(set.design.cols()) + " features, l2 = " + std::to_string(o.l2));
+         std::to_string(set.design.cols()) + " features, l2 = " + std::to_string(o.l2) +
+         (*reweigh ? ", reweighed (Kamiran-Calders)" : ""));
+    const Eigen::VectorXd weights =
+        *reweigh ? host::KamiranCaldersWeights(TrainingGroups(set, model), set.labels)
+                 : Eigen::VectorXd();
     const host::LogisticFit fit = host::FitLogisticRegression(
-        set.design, set.labels, Eigen::VectorXd(), options,
+        set.design, set.labels, weights, options,
         [tty](int iteration, double objective, double norm) {
           if (tty) {
             std::fprintf(stderr, "  iteration %2d  objective %.8f  gradient %.3e\n", iteration,
@@ -36,7 +50,8 @@ TrainMethod LogisticTrainMethod() {
     model.mutable_scorer()->set_link(tinyfair::LinearScorer::LOGISTIC);
     auto* rule = model.mutable_threshold();
     for (size_t g = 0; g < model.dimensions().group_count(); ++g) rule->add_threshold(0.5f);
-    return "train: logistic regression, data " + o.data + ", label " + o.label.label + ", l2 " +
+    return std::string("train: logistic regression") + (*reweigh ? " (reweighed)" : "") +
+           ", data " + o.data + ", label " + o.label.label + ", l2 " +
            std::to_string(o.l2) + ", iterations " + std::to_string(fit.iterations);
   };
   return method;

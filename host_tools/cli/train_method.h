@@ -57,6 +57,7 @@ struct TrainMethod {
 
 TrainMethod LogisticTrainMethod();
 TrainMethod FrllTrainMethod();
+TrainMethod ReductionTrainMethod();
 TrainMethod NaiveNoisyGroupTrainMethod();
 TrainMethod DroNoisyGroupTrainMethod();
 TrainMethod SoftGroupTrainMethod();
@@ -66,6 +67,9 @@ TrainMethod SoftGroupTrainMethod();
 /// protected attribute a).
 int SensitiveInputIndex(const TrainingSet& set, const tinyfair::Model& model);
 Eigen::VectorXd SensitiveCategories(const TrainingSet& set, int input_index);
+/// Each training row's group as the runtime forms it from the model's
+/// group attributes.
+Eigen::VectorXi TrainingGroups(const TrainingSet& set, const tinyfair::Model& model);
 
 /// Prints a fit's progress lines to stderr only when it is a terminal.
 bool ProgressToTerminal();

@@ -25,10 +25,18 @@ namespace {
 struct NoisyGroupCliOptions {
   std::string noisy_group, true_group, noise_model, gamma_rule = "bound";
   double noise_rate = -1.0, alpha = 0.05, hinge_slack = -1.0;
-  int iterations = 750;
+  int iterations = 750;  // when this file registers --iterations
   double learning_rate = 0.01, lambda_rate = 0.5, weight_rate = 0.01, lambda_radius = 1.0;
   bool ideal = false;
   host::IdealOptions ideal_options;
+  // --iterations may belong to another method registered first (its own
+  // default); these methods read it only when it was given.
+  CLI::Option* iterations_option = nullptr;
+  int Iterations() const {
+    return iterations_option != nullptr && iterations_option->count() > 0
+               ? iterations_option->as<int>()
+               : 750;
+  }
 };
 
 // The device holds at most this many mixture members, member weights and
@@ -64,7 +72,13 @@ void AddNoisyGroupOptions(CLI::App& train) {
   train.add_option("--hinge-slack", o->hinge_slack,
                    "naive/dro/soft-groups: slack of the hinge surrogates (default: 1 for naive and "
                    "dro, 0 for soft-groups)");
-  train.add_option("--iterations", o->iterations, "naive/dro/soft-groups: descent-ascent steps");
+  const std::string steps = "naive/dro/soft-groups: descent-ascent steps (default 750)";
+  if (CLI::Option* shared = train.get_option_no_throw("--iterations")) {
+    shared->description(shared->get_description() + "; " + steps);
+    o->iterations_option = shared;
+  } else {
+    o->iterations_option = train.add_option("--iterations", o->iterations, steps);
+  }
   train.add_option("--learning-rate", o->learning_rate,
                    "naive/dro/soft-groups: Adam rate of theta");
   train.add_option("--lambda-rate", o->lambda_rate, "naive/dro/soft-groups: Adam rate of lambda");
@@ -243,17 +257,18 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
   options.alpha = o.alpha;
   options.hinge_slack =
       o.hinge_slack >= 0.0 ? o.hinge_slack : (method == "soft-groups" ? 0.0 : 1.0);
-  if (o.iterations < 1) throw std::invalid_argument("--iterations must be at least 1");
-  options.iterations = o.iterations;
+  const int iterations = o.Iterations();
+  if (iterations < 1) throw std::invalid_argument("--iterations must be at least 1");
+  options.iterations = iterations;
   options.theta_rate = o.learning_rate;
   options.lambda_rate = o.lambda_rate;
   options.weight_rate = o.weight_rate;
   options.lambda_radius = o.lambda_radius;
   const bool tty = ProgressToTerminal();
-  options.progress = [tty, &o](int t) {
-    if (tty && (t % 50 == 0 || t == o.iterations)) {
-      std::fprintf(stderr, "\r  iteration %d / %d", t, o.iterations);
-      if (t == o.iterations) std::fprintf(stderr, "\n");
+  options.progress = [tty, iterations](int t) {
+    if (tty && (t % 50 == 0 || t == iterations)) {
+      std::fprintf(stderr, "\r  iteration %d / %d", t, iterations);
+      if (t == iterations) std::fprintf(stderr, "\n");
     }
   };
 
@@ -347,7 +362,7 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
   std::snprintf(line, sizeof(line),
                 "train: %s (%s, alpha %.4g) %d iterations in %.2f s; iterate %d of %d candidates, "
                 "train error %.4f, own max violation %.4f%s",
-                method.c_str(), set.options.constraint.c_str(), o.alpha, o.iterations, seconds,
+                method.c_str(), set.options.constraint.c_str(), o.alpha, iterations, seconds,
                 fit.iteration, fit.candidates, fit.train_error, fit.train_violation,
                 fit.feasible ? "" : " (NO feasible candidate: the least violating one)");
   Note(line);
@@ -364,7 +379,7 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
   std::snprintf(summary, sizeof(summary),
                 ", alpha %.4g, hinge slack %.4g, iterations %d, rates theta %.4g lambda %.4g "
                 "weights %.4g, R %.4g, iterate %d, train error %.4f, own violation %.4f",
-                o.alpha, options.hinge_slack, o.iterations, o.learning_rate, o.lambda_rate,
+                o.alpha, options.hinge_slack, iterations, o.learning_rate, o.lambda_rate,
                 o.weight_rate, o.lambda_radius, fit.iteration, fit.train_error,
                 fit.train_violation);
   return "train: " + method + " (" + set.options.constraint + "), data " + set.options.data +
