@@ -38,7 +38,7 @@ done
 total=${#cells[@]}
 echo "noisy groups: $total cells to run ($grid grid, $splits splits, $jobs at a time)" >&2
 export bench data cache grid total
-printf '%s\n' "${cells[@]+"${cells[@]}"}" | grep . | nl -w1 -s' ' |
+printf '%s\n' "${cells[@]+"${cells[@]}"}" | { grep . || true; } | nl -w1 -s' ' |
   xargs -r -P "$jobs" -L 1 bash -c '
     out="$cache/${1}_${2}_${3}.tsv"
     start=$(date +%s)
