@@ -48,7 +48,8 @@ METHODS = ["raw", "prior", "me_w", "me_b", "kamiran_calders", "king_zeng"]
 NAMES = ["Raw", "Prior q_C^w", "ME q_C^w + θ^w", "ME q_C^w + θ^b", "[25] Kamiran–Calders",
          "[29] King–Zeng"]
 ROWS = [("data_sr", "Data SR"), ("data_rr", "Data RR"), ("clf_sr", "Clf SR (hard predictions)"),
-        ("clf_sr_soft", "Clf SR (soft scores)"), ("kl", "KL vs raw"), ("clf_accuracy", "Clf accuracy"),
+        ("clf_sr_soft", "Clf SR (soft scores)"), ("kl", "KL vs raw"),
+        ("clf_accuracy", "Clf accuracy"),
         ("logistic_accuracy", "tinyfair logistic accuracy"),
         ("logistic_dp_gap", "tinyfair logistic DP gap"), ("seconds", "Runtime (s)")]
 TITLES = {"compas_sex": "COMPAS small, protected = sex",

@@ -69,6 +69,14 @@ host::JsonObject RatesJson(const host::GroupLabelJoint& joint, const host::Domai
   return object;
 }
 
+// |Omega| as a number: exact while the product of the value counts fits a
+// double's 53 bits, otherwise exp(log |Omega|).
+double DomainSize(const host::Domain& domain) {
+  double size = 1.0;
+  for (const auto& block : domain.blocks()) size *= static_cast<double>(block.value_count());
+  return size < 0x1.0p53 ? size : std::exp(domain.log_size());
+}
+
 void Debias(const DebiasOptions& o) {
   using host::DataError;
   if (!(o.tau > 0.0 && o.tau <= 1.0)) throw DataError("--tau", 0, 0, "must be in (0, 1]");
@@ -187,7 +195,7 @@ void Debias(const DebiasOptions& o) {
   host::JsonObject report;
   report.Number("rows", static_cast<double>(table.rows.size()))
       .Number("distinct_rows", static_cast<double>(data.size()))
-      .Number("domain_size", std::exp(domain.log_size()))
+      .Number("domain_size", DomainSize(domain))
       .Number("dimension", static_cast<double>(domain.dimension()))
       .Number("tau", o.tau)
       .Number("prior_weight", o.prior_weight)

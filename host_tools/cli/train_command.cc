@@ -16,8 +16,9 @@ namespace tinyfair::cli {
 
 // Every method of `tinyfair train`.
 std::vector<TrainMethod> TrainMethods() {
-  return {LogisticTrainMethod(),        FrllTrainMethod(),        ReductionTrainMethod(),
-          NaiveNoisyGroupTrainMethod(), DroNoisyGroupTrainMethod(), SoftGroupTrainMethod()};
+  return {LogisticTrainMethod(),        FrllTrainMethod(),          ReductionTrainMethod(),
+          FairRegressionTrainMethod(),  NaiveNoisyGroupTrainMethod(), DroNoisyGroupTrainMethod(),
+          SoftGroupTrainMethod()};
 }
 
 bool ProgressToTerminal() { return isatty(fileno(stderr)) != 0; }

@@ -58,6 +58,7 @@ struct TrainMethod {
 TrainMethod LogisticTrainMethod();
 TrainMethod FrllTrainMethod();
 TrainMethod ReductionTrainMethod();
+TrainMethod FairRegressionTrainMethod();
 TrainMethod NaiveNoisyGroupTrainMethod();
 TrainMethod DroNoisyGroupTrainMethod();
 TrainMethod SoftGroupTrainMethod();
