@@ -175,12 +175,13 @@ for dataset in ["adult", "credit"]:
                              for v in values) + "\n")
     for kind, columns, label in [
             ("violation", [(8, "naive (true groups)"), (10, "DRO"), (12, "soft groups"),
-                           (14, "naive (noisy groups)")], "max true-group violation"),
+                           (14, "naive on the noisy groups")], "max violation"),
             ("error", [(2, "naive"), (4, "DRO"), (6, "soft groups")], "test error")]:
         with open(os.path.join(plots, f"noisy_groups_{dataset}_{kind}.gp"), "w") as f:
             f.write("set terminal pngcairo size 720,480\n")
             f.write(f"set output 'noisy_groups_{dataset}_{kind}.png'\n")
-            f.write(f"set title '{NAMES[dataset]}: {label} (mean ± SE, {splits} splits)'\n")
+            short = {"adult": "Adult (race, EO)", "credit": "Credit (education, EOdds)"}[dataset]
+            f.write(f"set title '{short}: {label}, mean ± SE over splits'\n")
             f.write("set xlabel 'noise level γ'\nset ylabel '" + label + "'\n")
             f.write("set key top left\nset grid\nset xrange [0.05:0.55]\n")
             if kind == "violation":
@@ -188,6 +189,73 @@ for dataset in ["adult", "credit"]:
             parts = [f"'noisy_groups_{dataset}.dat' using 1:{c}:{c + 1} with yerrorlines "
                      f"title '{t}'" for c, t in columns]
             f.write("plot " + ", \\\n     ".join(parts) + "\n")
+
+# The claims of the paper's Figures 1-3 and Tables 2-3, checked on these runs.
+out.append("## Checks\n")
+for dataset in ["adult", "credit"]:
+    lines = []
+    naive = [summary(dataset, g, "naive") for g in GAMMAS]
+    naive = [(g, s) for g, s in zip(GAMMAS, naive) if s]
+    if naive:
+        noisy_ok = all(s["noisy"][0] <= 0 for _, s in naive)
+        lines.append(f"naive satisfies the noisy-group constraints on test (mean ≤ 0) at every "
+                     f"γ: {'yes' if noisy_ok else 'no'} (" +
+                     ", ".join(f"{g:.1f}: {s['noisy'][0]:+.3f}" for g, s in naive) + ")")
+        lines.append("naive's true-group violation by γ: " +
+                     ", ".join(f"{g:.1f}: {fmt(s['true'])}" for g, s in naive))
+    for method in ["dro", "soft-groups"]:
+        cells = [(g, summary(dataset, g, method)) for g in GAMMAS]
+        cells = [(g, s) for g, s in cells if s]
+        if not cells:
+            continue
+        ok = all(s["true"][0] <= (0 if math.isnan(s["true"][1]) else s["true"][1])
+                 for _, s in cells)
+        lines.append(f"{method}: max true-group violation ≤ 0 within one SE at every γ: "
+                     f"{'yes' if ok else 'no'}")
+    pairs = []
+    for g in GAMMAS:
+        d, a = summary(dataset, g, "dro"), summary(dataset, g, "soft-groups")
+        if d and a and g <= 0.3 + 1e-9:
+            pairs.append((g, a["error"][0], d["error"][0]))
+    if pairs:
+        lines.append("soft groups' error below DRO's at γ ≤ 0.3: " +
+                     ("yes" if all(a < d for _, a, d in pairs) else "no") + " (" +
+                     ", ".join(f"{g:.1f}: {a:.3f} vs {d:.3f}" for g, a, d in pairs) + ")")
+    within = []
+    for method in ["dro", "soft-groups"]:
+        for g in GAMMAS:
+            s = summary(dataset, g, method)
+            p = PAPER.get((dataset, method), {}).get(g)
+            if s and p:
+                se = math.hypot(p[1], 0 if math.isnan(s["error"][1]) else s["error"][1])
+                within.append(abs(s["error"][0] - p[0]) <= 2 * se)
+    if within:
+        lines.append(f"robust methods' error within 2 combined SE of the paper: "
+                     f"{sum(within)} of {len(within)} cells (see the protocol: exact worst cases)")
+    out.append(f"**{NAMES[dataset]}**\n")
+    out += [f"- {line}" for line in lines]
+    out.append("")
+
+gaps = sorted(glob.glob(os.path.join(cache, "gap", "*.tsv")))
+if gaps:
+    out.append("## Why the robust methods cost more accuracy than in the paper\n")
+    out.append("The models that naive training and plain hinge training find (split 0, "
+               "η_θ = 0.1, η_λ = 0.25, β = 1.5) are nearly fair on the true groups, yet the "
+               "exact worst cases that DRO (TV balls, γ_j = P(Ĝ≠j | G=j)) and soft groups "
+               "(all tables of W(θ) for the training part's P(G | Ĝ)) must bound are far "
+               "above 0: no accurate classifier is robustly feasible, so selection by the "
+               "exact robust constraints ends at conservative models. The paper's code "
+               "judged its robust constraints with lower bounds (DRO: 20 random points of "
+               "the ball; soft groups: the training-time table), which accept such models.\n")
+    out.append("| data | γ | model | part | error | max true-G viol. | DRO worst case | "
+               "SA worst case |")
+    out.append("|---|---|---|---|---|---|---|---|")
+    for path in gaps:
+        for line in open(path):
+            c = line.split()
+            out.append(f"| {c[0]} | {float(c[1]):.1f} | {c[3]} | {c[4]} | {float(c[5]):.3f} | "
+                       f"{float(c[6]):+.3f} | {float(c[7]):+.3f} | {float(c[8]):+.3f} |")
+    out.append("")
 
 timing = os.path.join(cache, "timing", "seconds.txt")
 if os.path.exists(timing):

@@ -25,7 +25,7 @@ namespace {
 struct NoisyGroupCliOptions {
   std::string noisy_group, true_group, noise_model, gamma_rule = "bound";
   double noise_rate = -1.0, alpha = 0.05, hinge_slack = -1.0;
-  int iterations = 750;
+  int iterations = 750;  // unless train's --iterations is given
   double learning_rate = 0.01, lambda_rate = 0.5, weight_rate = 0.01, lambda_radius = 1.0;
   bool ideal = false;
   host::IdealOptions ideal_options;
@@ -243,17 +243,18 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
   options.alpha = o.alpha;
   options.hinge_slack =
       o.hinge_slack >= 0.0 ? o.hinge_slack : (method == "soft-groups" ? 0.0 : 1.0);
-  if (o.iterations < 1) throw std::invalid_argument("--iterations must be at least 1");
-  options.iterations = o.iterations;
+  const int iterations = o.iterations;
+  if (iterations < 1) throw std::invalid_argument("--iterations must be at least 1");
+  options.iterations = iterations;
   options.theta_rate = o.learning_rate;
   options.lambda_rate = o.lambda_rate;
   options.weight_rate = o.weight_rate;
   options.lambda_radius = o.lambda_radius;
   const bool tty = ProgressToTerminal();
-  options.progress = [tty, &o](int t) {
-    if (tty && (t % 50 == 0 || t == o.iterations)) {
-      std::fprintf(stderr, "\r  iteration %d / %d", t, o.iterations);
-      if (t == o.iterations) std::fprintf(stderr, "\n");
+  options.progress = [tty, iterations](int t) {
+    if (tty && (t % 50 == 0 || t == iterations)) {
+      std::fprintf(stderr, "\r  iteration %d / %d", t, iterations);
+      if (t == iterations) std::fprintf(stderr, "\n");
     }
   };
 
@@ -347,7 +348,7 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
   std::snprintf(line, sizeof(line),
                 "train: %s (%s, alpha %.4g) %d iterations in %.2f s; iterate %d of %d candidates, "
                 "train error %.4f, own max violation %.4f%s",
-                method.c_str(), set.options.constraint.c_str(), o.alpha, o.iterations, seconds,
+                method.c_str(), set.options.constraint.c_str(), o.alpha, iterations, seconds,
                 fit.iteration, fit.candidates, fit.train_error, fit.train_violation,
                 fit.feasible ? "" : " (NO feasible candidate: the least violating one)");
   Note(line);
@@ -364,7 +365,7 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
   std::snprintf(summary, sizeof(summary),
                 ", alpha %.4g, hinge slack %.4g, iterations %d, rates theta %.4g lambda %.4g "
                 "weights %.4g, R %.4g, iterate %d, train error %.4f, own violation %.4f",
-                o.alpha, options.hinge_slack, o.iterations, o.learning_rate, o.lambda_rate,
+                o.alpha, options.hinge_slack, iterations, o.learning_rate, o.lambda_rate,
                 o.weight_rate, o.lambda_radius, fit.iteration, fit.train_error,
                 fit.train_violation);
   return "train: " + method + " (" + set.options.constraint + "), data " + set.options.data +

@@ -1,0 +1,11 @@
+set terminal pngcairo size 720,480
+set output 'noisy_groups_credit_error.png'
+set title 'Credit (education, EOdds): test error, mean ± SE over splits'
+set xlabel 'noise level γ'
+set ylabel 'test error'
+set key top left
+set grid
+set xrange [0.05:0.55]
+plot 'noisy_groups_credit.dat' using 1:2:3 with yerrorlines title 'naive', \
+     'noisy_groups_credit.dat' using 1:4:5 with yerrorlines title 'DRO', \
+     'noisy_groups_credit.dat' using 1:6:7 with yerrorlines title 'soft groups'
