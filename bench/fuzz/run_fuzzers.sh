@@ -104,8 +104,9 @@ $command
 
 one harness after the other, one process each (\`-seed=1\`,
 \`-max_total_time=SECONDS\`), on $(nproc) cores shared with other work;
-*seconds* is the time the harness ran. A command naming harnesses reruns
-only those and keeps the other rows from the previous run. \`cov\` counts the covered edges, \`ft\` libFuzzer's features, \`corp\` the
+*seconds* is the time the harness ran and *exec/s* is per second of that
+time, so both depend on how much of a core the harness got. A command naming
+harnesses reruns only those and keeps the other rows from the previous run. \`cov\` counts the covered edges, \`ft\` libFuzzer's features, \`corp\` the
 corpus at the end (inputs/size).
 
 | harness | seconds | executions | exec/s | cov | ft | seeds | corp | result |
