@@ -1,4 +1,5 @@
-// Reads delimited text tables (CSV and its ';' and tab variants) into memory.
+// Reads delimited text tables (CSV and its ';' and tab variants), whole or
+// a record at a time.
 //
 // The reader follows RFC 4180 (quoted fields may contain delimiters, doubled
 // quotes and line breaks) and tolerates what the public fairness datasets do

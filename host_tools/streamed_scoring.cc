@@ -44,17 +44,25 @@ ReadProgress::ReadProgress(std::FILE* out, std::string what, const std::string& 
 }
 
 ReadProgress::~ReadProgress() {
-  if (shown_) std::fputc('\n', out_);
+  if (!shown_) return;
+  Show();  // where the reading ended
+  std::fputc('\n', out_);
 }
 
 void ReadProgress::Update(size_t rows, uint64_t bytes) {
   if (out_ == nullptr) return;
+  rows_ = rows;
+  bytes_ = bytes;
   const double now = SecondsNow();
   if (now - last_shown_ < 0.5) return;
   last_shown_ = now;
   shown_ = true;
-  std::fprintf(out_, "\r%s: %zu rows, %.0f of %.0f MB", what_.c_str(), rows,
-               static_cast<double>(bytes) / 1e6, total_megabytes_);
+  Show();
+}
+
+void ReadProgress::Show() {
+  std::fprintf(out_, "\r%s: %zu rows, %.0f of %.0f MB", what_.c_str(), rows_,
+               static_cast<double>(bytes_) / 1e6, total_megabytes_);
   std::fflush(out_);
 }
 

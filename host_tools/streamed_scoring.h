@@ -23,8 +23,12 @@ class ReadProgress {
   void Update(size_t rows, uint64_t bytes);
 
  private:
+  void Show();
+
   std::FILE* out_;
   std::string what_;
+  size_t rows_ = 0;
+  uint64_t bytes_ = 0;
   double total_megabytes_ = 0.0;
   double last_shown_ = -1.0;
   bool shown_ = false;

@@ -90,8 +90,7 @@ dialects, and decision-vector files cut to a few rows):
   (the streamed reader \`ReadCsv\` uses) in pieces of 1 to 4 bytes, which
   must accept the same texts and give the same tables. Cells are checked
   with the non-throwing \`ParseNumberText\` (\`ParseNumber\` only for the
-  first refused one): an exception per non-numeric cell held the harness
-  to about 4 k executions per second;
+  first refused one) instead of an exception per non-numeric cell;
 - \`fuzz_decision_vectors\`: \`DecodeDecisionVectors\`; only
   \`std::runtime_error\` may escape, and what it accepts must encode back to
   the same bytes.
@@ -104,8 +103,10 @@ $command
 
 one harness after the other, one process each (\`-seed=1\`,
 \`-max_total_time=SECONDS\`), on $(nproc) cores shared with other work;
-*seconds* is the time the harness ran. A command naming harnesses reruns
-only those and keeps the other rows from the previous run. \`cov\` counts the covered edges, \`ft\` libFuzzer's features, \`corp\` the
+*seconds* is the time the harness ran and *exec/s* is per second of that
+time, so both depend on how much of a core the harness got. A command naming
+harnesses reruns only those and keeps the other rows from the previous run.
+\`cov\` counts the covered edges, \`ft\` libFuzzer's features, \`corp\` the
 corpus at the end (inputs/size).
 
 | harness | seconds | executions | exec/s | cov | ft | seeds | corp | result |
