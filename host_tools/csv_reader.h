@@ -11,6 +11,9 @@
 #define TINYFAIR_HOST_TOOLS_CSV_READER_H_
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -69,6 +72,55 @@ struct CsvTable {
   bool is_missing(const std::string& cell) const;
 };
 
+/// Reads a delimited file one record at a time, in memory bounded by the
+/// longest record and a read chunk, from a file or from text in memory.
+/// ReadCsv and ParseCsv are built on it, so every path parses the same way.
+/// Lines longer than the limit are refused chunk by chunk, before any row
+/// of the chunk is returned (for text in memory, before any row at all).
+class CsvRecordReader {
+ public:
+  /// Reads `source(buffer, capacity)` until it returns 0; `source` reports
+  /// its own read errors by throwing. `chunk_bytes` (> 0) is how much is
+  /// asked for at a time.
+  /// @throws as ParseCsv for an empty input, a missing or bad header, a
+  ///         long line or a malformed first record.
+  using ByteSource = std::function<std::size_t(char* buffer, std::size_t capacity)>;
+  CsvRecordReader(ByteSource source, const std::string& name_for_errors,
+                  const CsvOptions& options = {}, std::size_t chunk_bytes = kChunkBytes);
+  /// Reads the file at `path`.
+  /// @throws DataError if the file cannot be opened or read.
+  explicit CsvRecordReader(const std::string& path, const CsvOptions& options = {});
+  /// Reads `text`, which must outlive the reader.
+  CsvRecordReader(std::string_view text, const std::string& name_for_errors,
+                  const CsvOptions& options = {});
+  ~CsvRecordReader();
+  CsvRecordReader(const CsvRecordReader&) = delete;
+  CsvRecordReader& operator=(const CsvRecordReader&) = delete;
+
+  /// The column names (from the header line or CsvOptions::column_names).
+  const std::vector<std::string>& header() const;
+  /// The delimiter used (given or detected).
+  char delimiter() const;
+  /// Bytes of input consumed so far (for progress reports).
+  std::uint64_t bytes_consumed() const;
+
+  /// Reads the next data row into `fields` (header().size() cells) and the
+  /// 1-based line it starts on into `line`. Returns false at the end.
+  /// @throws DataError as ParseCsv for a malformed row.
+  bool Next(std::vector<std::string>* fields, std::size_t* line);
+
+  /// Replaces the rows of `table` with the next `max_rows` rows (fewer at
+  /// the end), setting its path, delimiter, header and missing markers.
+  /// Returns false, leaving no rows, when none was left.
+  bool NextBlock(std::size_t max_rows, CsvTable* table);
+
+  static constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
 /// Reads and parses the whole file at `path` (see ParseCsv).
 /// @throws DataError if the file cannot be opened or read, or is malformed.
 CsvTable ReadCsv(const std::string& path, const CsvOptions& options = {});
@@ -84,6 +136,10 @@ CsvTable ReadCsv(const std::string& path, const CsvOptions& options = {});
 /// @throws std::invalid_argument if options.delimiter is '"', '\n' or '\r'.
 CsvTable ParseCsv(std::string_view text, const std::string& name_for_errors,
                   const CsvOptions& options = {});
+
+/// Parses `cell` as ParseNumber does, without throwing: false when the
+/// whole cell is not a number (or is empty).
+bool ParseNumberText(const std::string& cell, double* value);
 
 /// Parses cell (row, column) as a double with std::strtod's syntax (decimal,
 /// hexadecimal, "inf", "nan"; out-of-range values become +-inf or 0), but

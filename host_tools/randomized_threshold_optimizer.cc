@@ -65,9 +65,7 @@ double RampMean(const std::vector<double>& sorted_scores, double t, double gamma
   return sum / static_cast<double>(sorted_scores.size());
 }
 
-RtoFit FitRandomizedThresholdOptimizer(const std::vector<double>& scores,
-                                       const std::vector<uint32_t>& groups,
-                                       size_t group_count, const RtoOptions& options) {
+void CheckRtoOptions(const RtoOptions& options, size_t group_count) {
   if (!(options.gamma > 0.0) || !std::isfinite(options.gamma)) {
     throw std::invalid_argument("gamma must be a positive number");
   }
@@ -80,12 +78,57 @@ RtoFit FitRandomizedThresholdOptimizer(const std::vector<double>& scores,
   for (double rho : options.rho_by_group) {
     if (!(rho >= 0.0 && rho <= 1.0)) throw std::invalid_argument("rho must be in [0, 1]");
   }
-  auto rho_of = [&options](size_t k) {
-    return options.rho_by_group.empty() ? options.rho : options.rho_by_group[k];
-  };
   if (!(options.epsilon >= 0.0 && options.epsilon <= 1.0)) {
     throw std::invalid_argument("epsilon must be in [0, 1]");
   }
+}
+
+std::vector<double> SgdThresholds(size_t sample_size, const SampleExample& example,
+                                  size_t group_count, const RtoOptions& options) {
+  if (options.sgd_steps <= 0) throw std::invalid_argument("sgd steps must be positive");
+  auto rho_of = [&options](size_t k) {
+    return options.rho_by_group.empty() ? options.rho : options.rho_by_group[k];
+  };
+  // Projected SGD on (lambda_k, mu_k) >= 0, one uniformly drawn example
+  // per step; t_k = lambda_k - mu_k from the averaged iterates.
+  std::vector<double> lambda(group_count, 0.0), mu(group_count, 0.0);
+  std::vector<double> lambda_sum(group_count, 0.0), mu_sum(group_count, 0.0);
+  std::vector<int64_t> updates(group_count, 0);
+  const double step = 0.1 * std::sqrt(static_cast<double>(group_count) /
+                                      static_cast<double>(options.sgd_steps));
+  std::mt19937_64 engine(options.seed);
+  std::uniform_int_distribution<size_t> pick(0, sample_size - 1);
+  const double half_epsilon = options.epsilon / 2.0;
+  for (int64_t s = 0; s < options.sgd_steps; ++s) {
+    const auto [k, score] = example(pick(engine));
+    const double slope = Ramp(score, lambda[k] - mu[k], options.gamma);
+    const double rho = rho_of(k);
+    lambda[k] = std::max(0.0, lambda[k] - step * (half_epsilon + rho - slope));
+    mu[k] = std::max(0.0, mu[k] - step * (half_epsilon - rho + slope));
+    // Average the second half of the run only: the first half carries the
+    // walk from t = 0 to the optimum, which would bias the average.
+    if (s >= options.sgd_steps / 2) {
+      lambda_sum[k] += lambda[k];
+      mu_sum[k] += mu[k];
+      ++updates[k];
+    }
+  }
+  std::vector<double> thresholds(group_count, 0.0);
+  for (size_t k = 0; k < group_count; ++k) {
+    if (updates[k] > 0) {
+      thresholds[k] = (lambda_sum[k] - mu_sum[k]) / static_cast<double>(updates[k]);
+    }
+  }
+  return thresholds;
+}
+
+RtoFit FitRandomizedThresholdOptimizer(const std::vector<double>& scores,
+                                       const std::vector<uint32_t>& groups,
+                                       size_t group_count, const RtoOptions& options) {
+  CheckRtoOptions(options, group_count);
+  auto rho_of = [&options](size_t k) {
+    return options.rho_by_group.empty() ? options.rho : options.rho_by_group[k];
+  };
   if (scores.size() != groups.size()) {
     throw std::invalid_argument("scores and groups differ in length");
   }
@@ -121,37 +164,9 @@ RtoFit FitRandomizedThresholdOptimizer(const std::vector<double>& scores,
       fit.thresholds[k] = t;
     }
   } else {
-    if (options.sgd_steps <= 0) throw std::invalid_argument("sgd steps must be positive");
-    // Projected SGD on (lambda_k, mu_k) >= 0, one uniformly drawn example
-    // per step; t_k = lambda_k - mu_k from the averaged iterates.
-    std::vector<double> lambda(group_count, 0.0), mu(group_count, 0.0);
-    std::vector<double> lambda_sum(group_count, 0.0), mu_sum(group_count, 0.0);
-    std::vector<int64_t> updates(group_count, 0);
-    const double step = 0.1 * std::sqrt(static_cast<double>(group_count) /
-                                        static_cast<double>(options.sgd_steps));
-    std::mt19937_64 engine(options.seed);
-    std::uniform_int_distribution<size_t> pick(0, scores.size() - 1);
-    const double half_epsilon = options.epsilon / 2.0;
-    for (int64_t s = 0; s < options.sgd_steps; ++s) {
-      const size_t i = pick(engine);
-      const uint32_t k = groups[i];
-      const double slope = Ramp(scores[i], lambda[k] - mu[k], options.gamma);
-      const double rho = rho_of(k);
-      lambda[k] = std::max(0.0, lambda[k] - step * (half_epsilon + rho - slope));
-      mu[k] = std::max(0.0, mu[k] - step * (half_epsilon - rho + slope));
-      // Average the second half of the run only: the first half carries the
-      // walk from t = 0 to the optimum, which would bias the average.
-      if (s >= options.sgd_steps / 2) {
-        lambda_sum[k] += lambda[k];
-        mu_sum[k] += mu[k];
-        ++updates[k];
-      }
-    }
-    for (size_t k = 0; k < group_count; ++k) {
-      if (updates[k] > 0) {
-        fit.thresholds[k] = (lambda_sum[k] - mu_sum[k]) / static_cast<double>(updates[k]);
-      }
-    }
+    fit.thresholds = SgdThresholds(
+        scores.size(), [&](size_t i) { return std::make_pair(groups[i], scores[i]); },
+        group_count, options);
   }
   for (size_t k = 0; k < group_count; ++k) {
     fit.positive_rates.push_back(RampMean(by_group[k], fit.thresholds[k], options.gamma));

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tinyfair::host {
@@ -38,12 +40,26 @@ struct RtoFit {
   std::vector<size_t> group_sizes;
 };
 
+/// Checks gamma, rho (one per group when given per group) and epsilon.
+/// @throws std::invalid_argument naming the first bad option.
+void CheckRtoOptions(const RtoOptions& options, size_t group_count);
+
 /// Fits the thresholds. `scores` in [-1, 1]; `groups[i]` < group_count.
 /// @throws std::invalid_argument for bad options, a score outside [-1, 1],
 ///         or a group with no sample (its threshold would be arbitrary).
 RtoFit FitRandomizedThresholdOptimizer(const std::vector<double>& scores,
                                        const std::vector<uint32_t>& groups,
                                        size_t group_count, const RtoOptions& options);
+
+/// The i-th example of a sample: its group and score.
+using SampleExample = std::function<std::pair<uint32_t, double>(size_t i)>;
+
+/// The paper's projected SGD (Algorithm 1) on a sample of `sample_size`
+/// examples, each step on one drawn uniformly (options.seed): the
+/// thresholds of the averaged iterates. Both fits run it.
+/// @throws std::invalid_argument if options.sgd_steps <= 0.
+std::vector<double> SgdThresholds(size_t sample_size, const SampleExample& example,
+                                  size_t group_count, const RtoOptions& options);
 
 /// mean_i clamp((f_i - t) / gamma, 0, 1).
 double RampMean(const std::vector<double>& sorted_scores, double t, double gamma);

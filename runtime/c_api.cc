@@ -5,8 +5,8 @@
 #if __has_include(<new>)
 #include <new>
 #else
-// A toolchain without a C++ library (TINYFAIR_RUNTIME_CFG_EIGEN in config.h):
-// the placement form, which <new> would declare.
+// A toolchain without a C++ library (Debian's riscv64-unknown-elf): the
+// placement form, which <new> would declare.
 inline void* operator new(size_t, void* where) noexcept { return where; }
 #endif
 

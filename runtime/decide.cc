@@ -5,11 +5,13 @@
 
 #include "tinyfair_runtime/internal/fast_math.h"
 #include "tinyfair_runtime/internal/float_bits.h"
+#include "tinyfair_runtime/internal/rule_kinds.h"
 
 namespace tinyfair::runtime {
 namespace {
 
 using internal::IsFinite;
+using internal::RuleKindSupported;
 
 // A categorical input carries an integral category index in [0, count).
 // NaN fails the range test.
@@ -197,15 +199,26 @@ float GroupProbabilityAs(const GroupRuleTables& r, uint32_t g, float score) {
   }
 }
 
+// Rule kinds the build leaves out (TINYFAIR_RUNTIME_CFG_RULE_KINDS) never
+// reach here: Decide() refuses them first; their cases are left empty so
+// that their code is not linked.
 float GroupProbability(RuleKind rule, const GroupRuleTables& r, uint32_t g, float score) {
   switch (rule) {
-    case RuleKind::kThreshold: return GroupProbabilityAs<RuleKind::kThreshold>(r, g, score);
-    case RuleKind::kRamp: return GroupProbabilityAs<RuleKind::kRamp>(r, g, score);
-    case RuleKind::kTwoThreshold: return GroupProbabilityAs<RuleKind::kTwoThreshold>(r, g, score);
+    case RuleKind::kThreshold:
+      if (!RuleKindSupported(RuleKind::kThreshold)) break;
+      return GroupProbabilityAs<RuleKind::kThreshold>(r, g, score);
+    case RuleKind::kRamp:
+      if (!RuleKindSupported(RuleKind::kRamp)) break;
+      return GroupProbabilityAs<RuleKind::kRamp>(r, g, score);
+    case RuleKind::kTwoThreshold:
+      if (!RuleKindSupported(RuleKind::kTwoThreshold)) break;
+      return GroupProbabilityAs<RuleKind::kTwoThreshold>(r, g, score);
     case RuleKind::kTruncatedLogistic:
+      if (!RuleKindSupported(RuleKind::kTruncatedLogistic)) break;
       return GroupProbabilityAs<RuleKind::kTruncatedLogistic>(r, g, score);
-    default: return 0.0f;
+    default: break;
   }
+  return 0.0f;
 }
 
 uint32_t DrawMember(const MixtureTables& m, uint32_t draw) {
@@ -325,13 +338,20 @@ Status Decide(const DecisionTables& tables, const DecisionInput& input, uint32_t
   bool skip = false;
   const Status status = Prologue(tables, input, draw, out, margin, skip);
   if (!IsOk(status)) return status;
+  // A kind the build leaves out (TINYFAIR_RUNTIME_CFG_RULE_KINDS) is refused
+  // like an unknown one; with every kind built in, no check is made.
   switch (tables.rule) {
-    case RuleKind::kMixture: return MixtureTail(tables, input, margin, skip, out);
-    case RuleKind::kRegression: return RegressionTail(tables, margin, out);
+    case RuleKind::kMixture:
+      if (!RuleKindSupported(RuleKind::kMixture)) break;
+      return MixtureTail(tables, input, margin, skip, out);
+    case RuleKind::kRegression:
+      if (!RuleKindSupported(RuleKind::kRegression)) break;
+      return RegressionTail(tables, margin, out);
     case RuleKind::kThreshold:
     case RuleKind::kRamp:
     case RuleKind::kTwoThreshold:
     case RuleKind::kTruncatedLogistic:
+      if (!internal::kEveryRuleKind && !RuleKindSupported(tables.rule)) break;
       return GroupRuleTail(tables, margin, out,
                            [rule = tables.rule](const GroupRuleTables& r, uint32_t g, float score) {
                              return GroupProbability(rule, r, g, score);

@@ -1,16 +1,19 @@
 // Model::Load: the trust boundary. Every check on untrusted bytes is here, so
 // that Decide() can rely on what it reads.
+#include <stddef.h>
 #include <string.h>
 
 #include "pb_decode.h"
 #include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/internal/float_bits.h"
+#include "tinyfair_runtime/internal/rule_kinds.h"
 #include "tinyfair_runtime/model.h"
 
 namespace tinyfair::runtime {
 namespace {
 
 using internal::IsFinite;
+using internal::RuleKindSupported;
 
 constexpr uint32_t kSchemaMajor = 1;
 // Field 1 (crc32), wire type 5 (fixed32): the first byte of every model file.
@@ -33,16 +36,150 @@ bool Is(const Enum& field, Enum value) {
   return raw == static_cast<__underlying_type(Enum)>(value);
 }
 
-bool AllFinite(const float* values, size_t count) {
-  for (size_t i = 0; i < count; ++i) {
-    if (!IsFinite(values[i])) return false;
-  }
-  return true;
+// Whether an enum field holds one of the enumerators 0 .. count - 1 (every
+// enum of the schema numbers its values from 0 without gaps).
+template <typename Enum>
+bool Below(const Enum& field, uint32_t count) {
+  __underlying_type(Enum) raw;
+  memcpy(&raw, &field, sizeof(raw));
+  return static_cast<uint32_t>(raw) < count;
 }
 
-bool AllProbabilities(const float* values, size_t count) {
-  for (size_t i = 0; i < count; ++i) {
-    if (!(values[i] >= 0.0f && values[i] <= 1.0f)) return false;
+bool SumsToOne(float sum) {
+  return sum >= 1.0f - kProbabilitySumTolerance && sum <= 1.0f + kProbabilitySumTolerance;
+}
+
+// The float arrays of a model, checked from one table rather than by one
+// piece of code per array: how many values each must hold, and what each
+// value must be.
+enum class Count : uint8_t {
+  kInputs,
+  kCategories,
+  kGroups,
+  kNoneOrGroups,  // optional per-group values
+  kMembers,
+  kMembersIfClassify,  // per-member thresholds, read by classifying mixtures only
+  kMemberInputs,
+  kMemberCategories,
+};
+enum class Values : uint8_t {
+  kFinite,
+  kProbability,  // in [0, 1]
+  kNotNaN,       // thresholds that may be infinite (constant predictions)
+  kPositive,     // finite and > 0
+};
+
+// Which models an entry applies to: a rule's oneof tag, or every model.
+constexpr uint8_t kEveryModel = 0;
+
+// Six bytes a row.
+struct FloatArray {
+  uint16_t count_offset;   // of the pb_size_t count in tinyfair_Model
+  uint16_t values_offset;  // of the first float
+  uint8_t rule;
+  Count count : 4;
+  Values values : 4;
+};
+
+static_assert(sizeof(tinyfair_Model) <= UINT16_MAX, "FloatArray's offsets are 16-bit");
+static_assert(sizeof(FloatArray) == 6);
+
+// One table row: `field` names a repeated float of tinyfair_Model, whose
+// count nanopb generates as field##_count.
+#define TINYFAIR_FLOAT_ARRAY(rule, field, count, values)                         \
+  FloatArray {                                                                   \
+    static_cast<uint16_t>(offsetof(tinyfair_Model, field##_count)),              \
+        static_cast<uint16_t>(offsetof(tinyfair_Model, field)), rule, Count::count,  \
+        Values::values                                                           \
+  }
+
+constexpr FloatArray kFloatArrays[] = {
+    TINYFAIR_FLOAT_ARRAY(kEveryModel, scorer.weights, kInputs, kFinite),
+    TINYFAIR_FLOAT_ARRAY(kEveryModel, scorer.category_weights, kCategories, kFinite),
+    TINYFAIR_FLOAT_ARRAY(kEveryModel, reference_positive_rate, kGroups, kProbability),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_threshold_tag, rule.threshold.threshold, kGroups,
+                         kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_ramp_tag, rule.ramp.threshold, kGroups, kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_ramp_tag, rule.ramp.width, kGroups, kPositive),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.threshold0,
+                         kGroups, kNotNaN),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.probability0,
+                         kGroups, kProbability),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.threshold1,
+                         kGroups, kNotNaN),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.probability1,
+                         kGroups, kProbability),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.ignore,
+                         kNoneOrGroups, kProbability),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.constant,
+                         kNoneOrGroups, kProbability),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_truncated_logistic_tag,
+                         rule.truncated_logistic.cell_label1, kGroups, kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_truncated_logistic_tag,
+                         rule.truncated_logistic.cell_label0, kGroups, kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_mixture_tag, rule.mixture.probability, kMembers,
+                         kProbability),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_mixture_tag, rule.mixture.bias, kMembers, kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_mixture_tag, rule.mixture.weights, kMemberInputs,
+                         kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_mixture_tag, rule.mixture.category_weights,
+                         kMemberCategories, kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_mixture_tag, rule.mixture.threshold,
+                         kMembersIfClassify, kFinite),
+};
+
+#undef TINYFAIR_FLOAT_ARRAY
+
+bool ValueOk(float value, Values values) {
+  switch (values) {
+    case Values::kFinite: return IsFinite(value);
+    case Values::kProbability: return value >= 0.0f && value <= 1.0f;
+    case Values::kNotNaN: return value == value;
+    case Values::kPositive: return IsFinite(value) && value > 0.0f;
+  }
+  return false;
+}
+
+// Whether `count` values are what the model's dimensions ask of `array`.
+bool CountOk(const tinyfair_Model& m, Count count_kind, pb_size_t count) {
+  const tinyfair_Dimensions& dims = m.dimensions;
+  switch (count_kind) {
+    case Count::kInputs: return count == dims.input_count;
+    case Count::kCategories: return count == dims.category_count;
+    case Count::kGroups: return count == dims.group_count;
+    case Count::kNoneOrGroups: return count == 0 || count == dims.group_count;
+    case Count::kMembers: return count == dims.member_count;
+    case Count::kMembersIfClassify: return count == dims.member_count;
+    case Count::kMemberInputs: return count == dims.member_count * dims.input_count;
+    case Count::kMemberCategories: return count == dims.member_count * dims.category_count;
+  }
+  return false;
+}
+
+// Every float array that applies to the model's rule: its count, then its
+// values.
+bool FloatArraysOk(const tinyfair_Model& m) {
+  const uint8_t* base = reinterpret_cast<const uint8_t*>(&m);
+  for (const FloatArray& array : kFloatArrays) {
+    if (array.rule != kEveryModel && array.rule != m.which_rule) continue;
+    // A kind the build leaves out is refused as unsupported, whatever it holds.
+    if (!internal::kEveryRuleKind && array.rule != kEveryModel &&
+        !RuleKindSupported(static_cast<RuleKind>(array.rule - tinyfair_Model_threshold_tag))) {
+      continue;
+    }
+    // A regressing mixture's thresholds are not read by Decide, so neither
+    // their count nor their values are checked.
+    if (array.count == Count::kMembersIfClassify &&
+        !Is(m.rule.mixture.member_output, tinyfair_MixtureRule_MemberOutput_CLASSIFY)) {
+      continue;
+    }
+    pb_size_t count;
+    memcpy(&count, base + array.count_offset, sizeof(count));
+    if (!CountOk(m, array.count, count)) return false;
+    const float* values = reinterpret_cast<const float*>(base + array.values_offset);
+    for (pb_size_t i = 0; i < count; ++i) {
+      if (!ValueOk(values[i], array.values)) return false;
+    }
   }
   return true;
 }
@@ -80,6 +217,39 @@ bool CategoricalWeightsZero(const tinyfair_Model& m, const float* weights) {
   return true;
 }
 
+// The regression output's tables: clamp to [min, max], then the grid.
+Status CheckOutput(bool has_output, const tinyfair_RegressionOutput& output) {
+  if (!has_output || !IsFinite(output.min) || !IsFinite(output.max) ||
+      !(output.min < output.max) || !IsFinite(output.max - output.min) ||
+      output.grid_size > kMaxGridSize || !Below(output.grid_value, 2)) {
+    return Status::kInvalidModel;
+  }
+  return Status::kOk;
+}
+
+OutputTables OutputOf(const tinyfair_RegressionOutput& output) {
+  return {output.min, output.max, output.grid_size,
+          output.grid_value == tinyfair_RegressionOutput_GridValue_MIDPOINT};
+}
+
+// Folds the numeric inputs' offsets and scales into a linear scorer:
+// margin = bias + sum_i w_i (x_i - o_i) s_i = folded bias + sum_i w'_i x_i,
+// with w'_i = w_i s_i (0 for categorical inputs) written over w_i and the
+// folded bias summed in index order. The host decides through this same
+// code, so the fold changes no decision. Folding can overflow for extreme
+// but finite numbers: false when a folded value is not finite.
+bool FoldFinite(const tinyfair_Model& m, float* weights, float& bias) {
+  bool finite = true;
+  for (size_t i = 0; i < m.inputs_count; ++i) {
+    const tinyfair_Input& input = m.inputs[i];
+    const bool numeric = Is(input.kind, tinyfair_Input_Kind_NUMERIC);
+    weights[i] = numeric ? weights[i] * input.scale : 0.0f;
+    if (numeric) bias -= weights[i] * input.offset;
+    finite = finite && IsFinite(weights[i]);
+  }
+  return finite && IsFinite(bias);
+}
+
 }  // namespace
 
 Status Model::Load(const uint8_t* bytes, size_t size) {
@@ -97,46 +267,28 @@ Status Model::Load(const uint8_t* bytes, size_t size) {
   pb_istream_t stream = pb_istream_from_buffer(bytes, size);
   if (!pb_decode(&stream, tinyfair_Model_fields, &message_)) return Status::kMalformed;
   if (const Status status = Validate(); !IsOk(status)) return status;
-  Prepare();
-  // Folding can overflow for extreme but finite numbers.
-  if (!IsFinite(tables_.bias) || !AllFinite(folded_weights_.data(), message_.inputs_count)) {
-    return Status::kInvalidModel;
-  }
-  if (message_.which_rule == tinyfair_Model_mixture_tag) {
-    const tinyfair_MixtureRule& mixture = message_.rule.mixture;
-    if (!AllFinite(mixture.bias, mixture.bias_count) ||
-        !AllFinite(mixture.weights, mixture.weights_count)) {
-      return Status::kInvalidModel;
-    }
-  }
+  if (const Status status = Prepare(); !IsOk(status)) return status;
   loaded_ = true;
   return Status::kOk;
 }
 
+// Every check but the rule's own returns kInvalidModel, so their order does
+// not matter; the rule comes last, so that an unknown rule in an otherwise
+// valid model is kUnsupportedRule.
 Status Model::Validate() const {
   const tinyfair_Model& m = message_;
   const tinyfair_Dimensions& dims = m.dimensions;
   // Capacities were checked on the header; the arrays must now match the
   // dimensions the header declared.
-  if (!m.has_dimensions || !m.has_scorer || !m.has_groups) return Status::kInvalidModel;
-  if (dims.input_count == 0 || m.inputs_count != dims.input_count || dims.group_count == 0) {
+  if (!m.has_dimensions || !m.has_scorer || !m.has_groups || dims.input_count == 0 ||
+      m.inputs_count != dims.input_count || dims.group_count == 0 || !FloatArraysOk(m) ||
+      !IsFinite(m.scorer.bias) || !CategoricalWeightsZero(m, m.scorer.weights) ||
+      !Below(m.scorer.link, 3)) {
     return Status::kInvalidModel;
   }
 
-  // Inputs and the scorer.
-  const tinyfair_LinearScorer& scorer = m.scorer;
-  if (scorer.weights_count != dims.input_count ||
-      scorer.category_weights_count != dims.category_count || !IsFinite(scorer.bias) ||
-      !AllFinite(scorer.weights, scorer.weights_count) ||
-      !AllFinite(scorer.category_weights, scorer.category_weights_count) ||
-      !CategoricalWeightsZero(m, scorer.weights)) {
-    return Status::kInvalidModel;
-  }
-  if (!Is(scorer.link, tinyfair_LinearScorer_Link_IDENTITY) &&
-      !Is(scorer.link, tinyfair_LinearScorer_Link_LOGISTIC) &&
-      !Is(scorer.link, tinyfair_LinearScorer_Link_SIGNED_LOGISTIC)) {
-    return Status::kInvalidModel;
-  }
+  // Inputs: numeric with finite offset and scale, or categorical with
+  // categories that add up to the declared count.
   uint32_t categories = 0;
   for (size_t i = 0; i < m.inputs_count; ++i) {
     const tinyfair_Input& input = m.inputs[i];
@@ -157,7 +309,10 @@ Status Model::Validate() const {
 
   // Group formation.
   const tinyfair_GroupFormation& groups = m.groups;
-  if (groups.attribute_inputs_count != dims.group_attribute_count) return Status::kInvalidModel;
+  if (groups.attribute_inputs_count != dims.group_attribute_count ||
+      !Below(groups.kind, 2) || !Below(groups.unknown_policy, 2)) {
+    return Status::kInvalidModel;
+  }
   if (Is(groups.kind, tinyfair_GroupFormation_Kind_FROM_ATTRIBUTES)) {
     if (groups.attribute_inputs_count == 0) return Status::kInvalidModel;
     uint32_t product = 1;
@@ -175,20 +330,11 @@ Status Model::Validate() const {
       if (product > kMaxGroups) return Status::kInvalidModel;
     }
     if (product != dims.group_count) return Status::kInvalidModel;
-  } else if (Is(groups.kind, tinyfair_GroupFormation_Kind_DIRECT)) {
-    if (groups.attribute_inputs_count != 0) return Status::kInvalidModel;
-  } else {
+  } else if (groups.attribute_inputs_count != 0) {
     return Status::kInvalidModel;
   }
-  if (Is(groups.unknown_policy, tinyfair_GroupFormation_UnknownPolicy_FALLBACK)) {
-    if (groups.fallback_group >= dims.group_count) return Status::kInvalidModel;
-  } else if (!Is(groups.unknown_policy, tinyfair_GroupFormation_UnknownPolicy_REFUSE)) {
-    return Status::kInvalidModel;
-  }
-
-  // Reference rates: probabilities, one per group.
-  if (m.reference_positive_rate_count != dims.group_count ||
-      !AllProbabilities(m.reference_positive_rate, m.reference_positive_rate_count)) {
+  if (Is(groups.unknown_policy, tinyfair_GroupFormation_UnknownPolicy_FALLBACK) &&
+      groups.fallback_group >= dims.group_count) {
     return Status::kInvalidModel;
   }
   if (m.which_rule != tinyfair_Model_mixture_tag && dims.member_count != 0) {
@@ -197,66 +343,34 @@ Status Model::Validate() const {
   return ValidateRule();
 }
 
-Status Model::ValidateOutput(const tinyfair_RegressionOutput& output) const {
-  if (!IsFinite(output.min) || !IsFinite(output.max) || !(output.min < output.max) ||
-      !IsFinite(output.max - output.min) || output.grid_size > kMaxGridSize ||
-      (!Is(output.grid_value, tinyfair_RegressionOutput_GridValue_FLOOR) &&
-       !Is(output.grid_value, tinyfair_RegressionOutput_GridValue_MIDPOINT))) {
-    return Status::kInvalidModel;
-  }
-  return Status::kOk;
-}
-
+// What the rule needs beyond its float arrays (FloatArraysOk).
 Status Model::ValidateRule() const {
   const tinyfair_Model& m = message_;
   const uint32_t groups = m.dimensions.group_count;
+  // A kind the build leaves out (TINYFAIR_RUNTIME_CFG_RULE_KINDS) is refused
+  // like an unknown one, and its checks are not linked.
   switch (m.which_rule) {
-    case tinyfair_Model_threshold_tag: {
-      const tinyfair_GroupThresholdRule& rule = m.rule.threshold;
-      if (rule.threshold_count != groups || !AllFinite(rule.threshold, groups)) {
-        return Status::kInvalidModel;
-      }
+    case tinyfair_Model_threshold_tag:
+      if (!RuleKindSupported(RuleKind::kThreshold)) break;
       return Status::kOk;
-    }
-    case tinyfair_Model_ramp_tag: {
-      const tinyfair_GroupRampRule& rule = m.rule.ramp;
-      if (rule.threshold_count != groups || rule.width_count != groups ||
-          !AllFinite(rule.threshold, groups) || !AllFinite(rule.width, groups)) {
-        return Status::kInvalidModel;
-      }
-      for (size_t g = 0; g < groups; ++g) {
-        if (!(rule.width[g] > 0.0f)) return Status::kInvalidModel;
-      }
+    case tinyfair_Model_ramp_tag:
+      if (!RuleKindSupported(RuleKind::kRamp)) break;
       return Status::kOk;
-    }
     case tinyfair_Model_two_threshold_tag: {
+      if (!RuleKindSupported(RuleKind::kTwoThreshold)) break;
       const tinyfair_GroupTwoThresholdRule& rule = m.rule.two_threshold;
-      if (rule.threshold0_count != groups || rule.probability0_count != groups ||
-          rule.threshold1_count != groups || rule.probability1_count != groups ||
-          !AllProbabilities(rule.probability0, groups) ||
-          !AllProbabilities(rule.probability1, groups) ||
-          rule.ignore_count != rule.constant_count ||
-          (rule.ignore_count != 0 && rule.ignore_count != groups) ||
-          !AllProbabilities(rule.ignore, rule.ignore_count) ||
-          !AllProbabilities(rule.constant, rule.constant_count)) {
-        return Status::kInvalidModel;
-      }
+      if (rule.ignore_count != rule.constant_count) return Status::kInvalidModel;
       for (size_t g = 0; g < groups; ++g) {
-        // Thresholds may be infinite (constant predictions), never NaN.
-        const float sum = rule.probability0[g] + rule.probability1[g];
-        if (rule.threshold0[g] != rule.threshold0[g] || rule.threshold1[g] != rule.threshold1[g] ||
-            !(sum >= 1.0f - kProbabilitySumTolerance && sum <= 1.0f + kProbabilitySumTolerance)) {
-          return Status::kInvalidModel;
-        }
+        if (!SumsToOne(rule.probability0[g] + rule.probability1[g])) return Status::kInvalidModel;
       }
       return Status::kOk;
     }
     case tinyfair_Model_truncated_logistic_tag: {
+      if (!RuleKindSupported(RuleKind::kTruncatedLogistic)) break;
       const tinyfair_TruncatedLogisticRule& rule = m.rule.truncated_logistic;
       if (!Is(m.scorer.link, tinyfair_LinearScorer_Link_LOGISTIC) ||
-          rule.cell_label1_count != groups || rule.cell_label0_count != groups ||
-          !AllFinite(rule.cell_label1, groups) || !AllFinite(rule.cell_label0, groups) ||
-          !IsFinite(rule.denominator_epsilon) || !(rule.denominator_epsilon >= 0.0f)) {
+          !IsFinite(rule.denominator_epsilon) || !(rule.denominator_epsilon >= 0.0f) ||
+          !Below(rule.criterion, 3)) {
         return Status::kInvalidModel;
       }
       if (Is(rule.criterion, tinyfair_TruncatedLogisticRule_Criterion_EQUAL_OPPORTUNITY)) {
@@ -264,23 +378,14 @@ Status Model::ValidateRule() const {
         for (size_t g = 0; g < groups; ++g) {
           if (rule.cell_label0[g] != 0.0f) return Status::kInvalidModel;
         }
-      } else if (!Is(rule.criterion, tinyfair_TruncatedLogisticRule_Criterion_DEMOGRAPHIC_PARITY) &&
-                 !Is(rule.criterion, tinyfair_TruncatedLogisticRule_Criterion_EQUALIZED_ODDS)) {
-        return Status::kInvalidModel;
       }
       return Status::kOk;
     }
     case tinyfair_Model_mixture_tag: {
+      if (!RuleKindSupported(RuleKind::kMixture)) break;
       const tinyfair_MixtureRule& rule = m.rule.mixture;
       const uint32_t members = m.dimensions.member_count;
-      if (members == 0 || rule.probability_count != members || rule.bias_count != members ||
-          rule.weights_count != members * m.dimensions.input_count ||
-          rule.category_weights_count != members * m.dimensions.category_count ||
-          !AllProbabilities(rule.probability, members) || !AllFinite(rule.bias, members) ||
-          !AllFinite(rule.weights, rule.weights_count) ||
-          !AllFinite(rule.category_weights, rule.category_weights_count)) {
-        return Status::kInvalidModel;
-      }
+      if (members == 0 || !Below(rule.member_output, 2)) return Status::kInvalidModel;
       float sum = 0.0f;
       for (size_t j = 0; j < members; ++j) {
         sum += rule.probability[j];
@@ -288,29 +393,20 @@ Status Model::ValidateRule() const {
           return Status::kInvalidModel;
         }
       }
-      if (!(sum >= 1.0f - kProbabilitySumTolerance && sum <= 1.0f + kProbabilitySumTolerance)) {
-        return Status::kInvalidModel;
-      }
-      if (Is(rule.member_output, tinyfair_MixtureRule_MemberOutput_CLASSIFY)) {
-        if (rule.threshold_count != members || !AllFinite(rule.threshold, members)) {
-          return Status::kInvalidModel;
-        }
-        return Status::kOk;
-      }
-      if (!Is(rule.member_output, tinyfair_MixtureRule_MemberOutput_REGRESS) || !rule.has_output) {
-        return Status::kInvalidModel;
-      }
-      return ValidateOutput(rule.output);
+      if (!SumsToOne(sum)) return Status::kInvalidModel;
+      if (Is(rule.member_output, tinyfair_MixtureRule_MemberOutput_CLASSIFY)) return Status::kOk;
+      return CheckOutput(rule.has_output, rule.output);
     }
     case tinyfair_Model_regression_tag:
-      if (!m.rule.regression.has_output) return Status::kInvalidModel;
-      return ValidateOutput(m.rule.regression.output);
+      if (!RuleKindSupported(RuleKind::kRegression)) break;
+      return CheckOutput(m.rule.regression.has_output, m.rule.regression.output);
     default:
-      return Status::kUnsupportedRule;
+      break;
   }
+  return Status::kUnsupportedRule;
 }
 
-void Model::Prepare() {
+Status Model::Prepare() {
   tinyfair_Model& m = message_;
   const size_t n = m.inputs_count;
   DecisionTables& t = tables_;
@@ -321,20 +417,11 @@ void Model::Prepare() {
   t.category_count = m.dimensions.category_count;
   t.link = static_cast<Link>(m.scorer.link);
 
-  // margin = bias + sum_i w_i (x_i - o_i) s_i = folded bias + sum_i w'_i x_i
-  // with w'_i = w_i s_i and the folded bias summed in index order. The host
-  // decides through this same code, so the fold changes no decision. No
-  // scratch vectors: Load's stack stays that of the decoder.
-  const long count = static_cast<long>(n);
-  folded_weights_ = InputVector(count);
-  float bias = m.scorer.bias;
-  for (long i = 0; i < count; ++i) {
-    const bool numeric = Is(m.inputs[i].kind, tinyfair_Input_Kind_NUMERIC);
-    folded_weights_[i] = numeric ? m.scorer.weights[i] * m.inputs[i].scale : 0.0f;
-    if (numeric) bias -= folded_weights_[i] * m.inputs[i].offset;
-  }
-  t.bias = bias;
-  t.weights = folded_weights_.data();
+  // No scratch vectors: the weights are folded where they were decoded, so
+  // Load's stack stays that of the decoder.
+  t.bias = m.scorer.bias;
+  if (!FoldFinite(m, m.scorer.weights, t.bias)) return Status::kInvalidModel;
+  t.weights = m.scorer.weights;
 
   uint32_t categorical = 0;
   uint16_t start = 0;
@@ -352,8 +439,8 @@ void Model::Prepare() {
   t.category_count_of = category_count_of_;
   t.category_weights = m.scorer.category_weights;
 
-  t.group_form = m.groups.kind == tinyfair_GroupFormation_Kind_DIRECT ? GroupForm::kDirect
-                                                                      : GroupForm::kFromAttributes;
+  static_assert(static_cast<int>(GroupForm::kDirect) == tinyfair_GroupFormation_Kind_DIRECT);
+  t.group_form = static_cast<GroupForm>(m.groups.kind);
   t.attribute_count = m.groups.attribute_inputs_count;
   for (uint32_t j = 0; j < t.attribute_count; ++j) {
     for (uint32_t k = 0; k < categorical; ++k) {
@@ -367,36 +454,46 @@ void Model::Prepare() {
       m.groups.unknown_policy == tinyfair_GroupFormation_UnknownPolicy_FALLBACK;
   t.fallback_group = m.groups.fallback_group;
 
+  // The oneof tags are consecutive, in RuleKind's order.
+  static_assert(tinyfair_Model_ramp_tag == tinyfair_Model_threshold_tag + 1 &&
+                tinyfair_Model_two_threshold_tag == tinyfair_Model_threshold_tag + 2 &&
+                tinyfair_Model_truncated_logistic_tag == tinyfair_Model_threshold_tag + 3 &&
+                tinyfair_Model_mixture_tag == tinyfair_Model_threshold_tag + 4 &&
+                tinyfair_Model_regression_tag == tinyfair_Model_threshold_tag + 5);
+  t.rule = static_cast<RuleKind>(m.which_rule - tinyfair_Model_threshold_tag);
+  GroupRuleTables& r = t.groups;
   switch (m.which_rule) {
     case tinyfair_Model_threshold_tag:
-      t.rule = RuleKind::kThreshold;
-      t.groups.threshold = m.rule.threshold.threshold;
+      if (!RuleKindSupported(RuleKind::kThreshold)) break;
+      r.threshold = m.rule.threshold.threshold;
       break;
     case tinyfair_Model_ramp_tag:
-      t.rule = RuleKind::kRamp;
-      t.groups.threshold = m.rule.ramp.threshold;
-      t.groups.width = m.rule.ramp.width;
+      if (!RuleKindSupported(RuleKind::kRamp)) break;
+      r.threshold = m.rule.ramp.threshold;
+      r.width = m.rule.ramp.width;
       break;
-    case tinyfair_Model_two_threshold_tag:
-      t.rule = RuleKind::kTwoThreshold;
-      t.groups.threshold0 = m.rule.two_threshold.threshold0;
-      t.groups.probability0 = m.rule.two_threshold.probability0;
-      t.groups.threshold1 = m.rule.two_threshold.threshold1;
-      t.groups.probability1 = m.rule.two_threshold.probability1;
-      if (m.rule.two_threshold.ignore_count != 0) {
-        t.groups.ignore = m.rule.two_threshold.ignore;
-        t.groups.constant = m.rule.two_threshold.constant;
+    case tinyfair_Model_two_threshold_tag: {
+      if (!RuleKindSupported(RuleKind::kTwoThreshold)) break;
+      tinyfair_GroupTwoThresholdRule& rule = m.rule.two_threshold;
+      r.threshold0 = rule.threshold0;
+      r.probability0 = rule.probability0;
+      r.threshold1 = rule.threshold1;
+      r.probability1 = rule.probability1;
+      if (rule.ignore_count != 0) {
+        r.ignore = rule.ignore;
+        r.constant = rule.constant;
       }
       break;
+    }
     case tinyfair_Model_truncated_logistic_tag:
-      t.rule = RuleKind::kTruncatedLogistic;
-      t.groups.cell_label1 = m.rule.truncated_logistic.cell_label1;
-      t.groups.cell_label0 = m.rule.truncated_logistic.cell_label0;
-      t.groups.criterion = static_cast<Criterion>(m.rule.truncated_logistic.criterion);
-      t.groups.denominator_epsilon = m.rule.truncated_logistic.denominator_epsilon;
+      if (!RuleKindSupported(RuleKind::kTruncatedLogistic)) break;
+      r.cell_label1 = m.rule.truncated_logistic.cell_label1;
+      r.cell_label0 = m.rule.truncated_logistic.cell_label0;
+      r.criterion = static_cast<Criterion>(m.rule.truncated_logistic.criterion);
+      r.denominator_epsilon = m.rule.truncated_logistic.denominator_epsilon;
       break;
     case tinyfair_Model_mixture_tag: {
-      t.rule = RuleKind::kMixture;
+      if (!RuleKindSupported(RuleKind::kMixture)) break;
       tinyfair_MixtureRule& mixture = m.rule.mixture;
       const uint32_t members = m.dimensions.member_count;
       MixtureTables& mt = t.mixture;
@@ -409,40 +506,28 @@ void Model::Prepare() {
       for (uint32_t j = 0; j < members; ++j) {
         cumulative += mixture.probability[j];
         member_draw_bound_[j] = PositiveDrawBound(cumulative);
+        if (!FoldFinite(m, mixture.weights + j * n, mixture.bias[j])) {
+          return Status::kInvalidModel;
+        }
       }
       member_draw_bound_[members - 1] = uint64_t{1} << 32U;
-      for (uint32_t j = 0; j < members; ++j) {
-        float* weights = mixture.weights + j * n;
-        float member_bias = mixture.bias[j];
-        for (long i = 0; i < count; ++i) {
-          const bool numeric = Is(m.inputs[i].kind, tinyfair_Input_Kind_NUMERIC);
-          weights[i] = numeric ? weights[i] * m.inputs[i].scale : 0.0f;
-          if (numeric) member_bias -= weights[i] * m.inputs[i].offset;
-        }
-        mixture.bias[j] = member_bias;
-      }
       mt.draw_bound = member_draw_bound_;
       mt.probability = mixture.probability;
       mt.bias = mixture.bias;
       mt.weights = mixture.weights;
       mt.category_weights = mixture.category_weights;
       mt.threshold = mixture.threshold;
-      if (mt.regress) {
-        t.output = {mixture.output.min, mixture.output.max, mixture.output.grid_size,
-                    mixture.output.grid_value == tinyfair_RegressionOutput_GridValue_MIDPOINT};
-      }
+      if (mt.regress) t.output = OutputOf(mixture.output);
       break;
     }
-    case tinyfair_Model_regression_tag: {
-      t.rule = RuleKind::kRegression;
-      const tinyfair_RegressionOutput& output = m.rule.regression.output;
-      t.output = {output.min, output.max, output.grid_size,
-                  output.grid_value == tinyfair_RegressionOutput_GridValue_MIDPOINT};
+    case tinyfair_Model_regression_tag:
+      if (!RuleKindSupported(RuleKind::kRegression)) break;
+      t.output = OutputOf(m.rule.regression.output);
       break;
-    }
-    default:
+    default:  // Validate() accepted no other rule
       break;
   }
+  return Status::kOk;
 }
 
 Status Model::DecideWithDraw(const DecisionInput& input, uint32_t draw, Decision& out) const {

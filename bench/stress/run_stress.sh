@@ -86,6 +86,9 @@ for board in "${board_list[@]}"; do
 done
 first_board=$build_dir/firmware/${board_list[0]}/bench/stress/${board_list[0]}.csv
 
+# The section bench/stress/run_postprocess_stress.sh writes is kept.
+postprocess_section=$(sed -n '/^<!-- bench\/stress\/run_postprocess_stress.sh/,$p' \
+  "$source_dir/docs/stress.md")
 {
   cat <<DOC
 # Stress
@@ -143,6 +146,7 @@ the same seeds and count: $same.
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
 $(rows "$first_board" 0)
 DOC
+  [ -z "$postprocess_section" ] || printf '\n%s\n' "$postprocess_section"
 } > "$source_dir/docs/stress.md"
 echo "stress: wrote docs/stress.md"
 exit $failed

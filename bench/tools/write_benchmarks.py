@@ -43,6 +43,7 @@ FUNCTION_TITLES = {
 }
 SIZE_IMAGES = {
     "decoder_all_rules": "decoder + all rules (Model::Load, Model::Decide)",
+    "decoder_ramp_only": "decoder + the ramp rule only (TINYFAIR_RUNTIME_CFG_RULE_KINDS=0x02)",
     "codegen_ramp": "codegen path, one ramp model (no decoder)",
 }
 
@@ -454,7 +455,9 @@ def main():
       "`baseline.cc` (startup only, `main` returns 0); `decoder_all_rules.cc` (`Model::Load` "
       "and `Model::Decide`, every rule kind reachable through the runtime's dispatch; the "
       "model bytes, inputs and seed come from volatile objects, so nothing can be optimised "
-      "away); `codegen_ramp.cc` (the demo's ramp model as `tinyfair codegen --tables` "
+      "away); `decoder_ramp_only`, the same program on a runtime built for the ramp rule "
+      "only (`TINYFAIR_RUNTIME_CFG_RULE_KINDS=0x02`: `Load` refuses the other kinds, whose "
+      "code is not linked); `codegen_ramp.cc` (the demo's ramp model as `tinyfair codegen --tables` "
       "output, `DecideDemoRamp`, no decoder). Bytes, with the difference to the baseline in "
       "brackets. *other*: vector table, unwind index, init arrays. *flash* = .text + .rodata "
       "+ .data + other; *RAM* = .data + .bss (the stack is the board's; section 2). The "
@@ -521,6 +524,11 @@ def summary(d):
         if value is not None:
             rows.append([SIZE_IMAGES[image] + ": flash over the baseline", "≤ %s B" % n(limit),
                          "%s B" % n(value), met(value <= limit)])
+        # The decoder for one rule kind, next to the target it does not replace.
+        one_kind = d["values"].get(("decoder_ramp_only", "delta_flash"))
+        if image == "decoder_all_rules" and one_kind is not None:
+            rows.append(["(for comparison, no target) %s: flash over the baseline"
+                         % SIZE_IMAGES["decoder_ramp_only"], "", "%s B" % n(one_kind), ""])
     stack, model = deepest(d["costs"]["stack"], "decide")
     rows.append(["`Decide` stack, deepest over every model (painted)",
                  "≤ %d B" % DECIDE_STACK_TARGET, "%d B (%s)" % (stack, model),
@@ -765,20 +773,36 @@ def analysis(data, names):
                  ", ".join("`%s` %s B" % (short_name(name), n(size)) for size, name in largest)))
             if ctor:
                 w("- A static `Model` is initialised by a %s B constructor run from "
-                  "`.init_array`, not by zeroing `.bss`: `Model::Model()` is not `constexpr` "
-                  "(with Eigen, `folded_weights_` is an `Eigen::Matrix`).\n" % n(ctor))
+                  "`.init_array`, not by zeroing `.bss`: `Model::Model()` is not "
+                  "`constexpr`.\n" % n(ctor))
+            else:
+                w("- A static `Model` costs no code: its constructor is `constexpr`, so the "
+                  "object is zeroed `.bss` and nothing runs from `.init_array`.\n")
             rest = total - soft - other_rules
-            w("- %sThe decoder and `Load`'s checks alone (%s B) are %s the %s B target: while "
-              "`Load` decodes with nanopb and validates every rule kind on the device, the "
-              "target is out of reach. A build that names its rule kinds at compile time "
-              "would leave out the others' code in `decide.cc` and `ValidateRule`; the "
-              "codegen path (no decoder) is the small one.\n"
+            w("- %sThe decoder and `Load`'s checks alone (%s B) are %s the %s B target. "
+              "nanopb is built with its size options already (`PB_NO_ERRMSG`, "
+              "`PB_BUFFER_ONLY`); the remaining one, `PB_WITHOUT_64BIT`, cannot be used while "
+              "the model carries its `content_hash` as a `fixed64`, which the decoder would "
+              "then refuse. `Load` checks every count, index and number of every rule kind "
+              "on the device, from one table for the float arrays.\n"
               % (("Without %s, the image would be about %s B over the baseline. "
                   % (" and ".join(x for x in (
                       "the double helpers" if soft else "",
                       "the other rules' `DecideAs<>`" if other_rules else "") if x),
                      n(rest))) if soft or other_rules else "",
                  n(nanopb + load), "above" if nanopb + load > limit else "within", n(limit)))
+            one_kind = d["values"].get(("decoder_ramp_only", "delta_flash"))
+            if one_kind is not None:
+                kind_parts = flash_over_baseline(d, "decoder_ramp_only")
+                kind_load = sum(v for c, v in kind_parts.items() if c.endswith("model_load.cc"))
+                kind_decide = sum(v for c, v in kind_parts.items() if c.endswith("decide.cc"))
+                w("- Built for the ramp rule only (`TINYFAIR_RUNTIME_CFG_RULE_KINDS=0x02`, "
+                  "`decoder_ramp_only`), the same program is %s B over the baseline, %s the "
+                  "target: `model_load.cc` %s B, `decide.cc` %s B; the decoder (%s B) is "
+                  "unchanged. Of the images here, only the codegen path (no decoder) is within %s B.\n"
+                  % (n(one_kind), "within" if one_kind <= limit else
+                     "%s B more than" % n(one_kind - limit),
+                     n(kind_load), n(kind_decide), n(nanopb), n(limit)))
         w("\n")
     any_soft = any(flash_over_baseline(b, i).get(double, 0)
                    for b in data.values() for i in SIZE_IMAGES if i in b["maps"])
@@ -804,15 +828,13 @@ def analysis(data, names):
     load_stack, load_model = deepest(d["costs"]["stack"], "load")
     prepare = d["frame_of"].get("Model::Prepare", 0)
     w("**Stack.** `Decide` needs at most %d B on `%s` (%s), within %d B; on every board: %s. "
-      "`Load` has no target; it needs %d B, of which %d B are `Model::Prepare()`'s own frame "
-      "(static): while folding the inputs' scales and offsets into the weights it keeps "
-      "per-input vectors of `kMaxInputs` floats on the stack. Folding straight from the "
-      "decoded message into `folded_weights_` would need none; the deepest path of `Load` "
-      "apart from `Prepare` (through nanopb's decoder, static) is %d B.\n\n"
+      "`Load` has no target; it needs %d B (%s). `Model::Prepare()`, which folds the inputs' "
+      "scales and offsets into the decoded weights in place, has a frame of %d B (static); "
+      "the deepest path of `Load` runs through nanopb's decoder (%d B, static).\n\n"
       % (decide_stack, TARGET_BOARD, model, DECIDE_STACK_TARGET,
          ", ".join("%s %d B" % (b, deepest(data[b]["costs"]["stack"], "decide")[0])
                    for b in data),
-         load_stack, prepare, d["static"].get("load_without_prepare", 0)))
+         load_stack, load_model, prepare, d["static"].get("load", (0,))[0]))
 
     # Instructions.
     inputs = RATIO_TARGET_INPUTS

@@ -14,11 +14,13 @@ namespace tinyfair::cli {
 
 /// Registers each subcommand on the app.
 void AddDataCommands(CLI::App& app);
+void AddDebiasCommand(CLI::App& app);
 void AddTrainCommand(CLI::App& app);
 void AddPostprocessCommand(CLI::App& app);
 void AddModelCommands(CLI::App& app);
 void AddRunCommands(CLI::App& app);
 void AddSweepCommand(CLI::App& app);
+void AddNoiseCommand(CLI::App& app);
 
 /// Label options shared by train, postprocess and evaluate.
 struct LabelOptions {

@@ -50,11 +50,13 @@ int main(int argc, char** argv) {
   CLI::App app{"tinyfair: fair, randomized, auditable decisions on microcontrollers"};
   app.require_subcommand(1);
   tinyfair::cli::AddDataCommands(app);
+  tinyfair::cli::AddDebiasCommand(app);
   tinyfair::cli::AddTrainCommand(app);
   tinyfair::cli::AddPostprocessCommand(app);
   tinyfair::cli::AddModelCommands(app);
   tinyfair::cli::AddRunCommands(app);
   tinyfair::cli::AddSweepCommand(app);
+  tinyfair::cli::AddNoiseCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

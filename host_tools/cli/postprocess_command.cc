@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
@@ -12,6 +13,8 @@
 #include "host_tools/model_file.h"
 #include "host_tools/reject_option_classification.h"
 #include "host_tools/shift_inference.h"
+#include "host_tools/streamed_rto_fit.h"
+#include "host_tools/streamed_scoring.h"
 #include "host_tools/randomized_threshold_optimizer.h"
 #include "host_tools/score_model.h"
 #include "host_tools/scored_sample.h"
@@ -26,7 +29,7 @@ struct PostprocessOptions {
   std::string unprivileged;
   double bias_target = 0.02;
   std::vector<std::string> sensitive, strata;
-  bool covariance = false;
+  bool covariance = false, stream = false;
   double gamma = 0.1, epsilon = 0.0, max_validation_gap = 1.0;
   std::vector<double> gamma_grid = {0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
   std::vector<double> rho_offsets = {-0.1, -0.05, 0.0, 0.05, 0.1};
@@ -58,6 +61,26 @@ struct RampFit {
   double gamma = 0.0;
   double rho = 0.0;
 };
+
+// The optimizer's options for one (gamma, rho offset): each group's rho is
+// --rho, or with 'auto' the label rate of its stratum (the last group
+// attributes), plus the offset.
+host::RtoOptions RampOptions(const PostprocessOptions& o, double gamma, double rho_offset,
+                             const std::vector<double>& stratum_rate, size_t group_count) {
+  host::RtoOptions options;
+  options.gamma = gamma;
+  options.epsilon = o.epsilon;
+  options.seed = o.seed;
+  options.sgd_steps = o.sgd_steps;
+  options.solver =
+      o.solver == "sgd" ? host::RtoOptions::Solver::kSgd : host::RtoOptions::Solver::kExact;
+  for (size_t g = 0; g < group_count; ++g) {
+    const double base =
+        o.rho == "auto" ? stratum_rate[g % stratum_rate.size()] : std::stod(o.rho);
+    options.rho_by_group.push_back(std::clamp(base + rho_offset, 0.0, 1.0));
+  }
+  return options;
+}
 
 class RampFitter {
  public:
@@ -92,17 +115,8 @@ class RampFitter {
                            .thresholds;
       return fit;
     }
-    host::RtoOptions options;
-    options.gamma = gamma;
-    options.epsilon = o_.epsilon;
-    options.seed = o_.seed;
-    options.sgd_steps = o_.sgd_steps;
-    options.solver =
-        o_.solver == "sgd" ? host::RtoOptions::Solver::kSgd : host::RtoOptions::Solver::kExact;
-    for (size_t g = 0; g < group_count_; ++g) {
-      const double base = o_.rho == "auto" ? stratum_rate_[g % strata_count_] : std::stod(o_.rho);
-      options.rho_by_group.push_back(std::clamp(base + rho_offset, 0.0, 1.0));
-    }
+    const host::RtoOptions options =
+        RampOptions(o_, gamma, rho_offset, stratum_rate_, group_count_);
     fit.rho = options.rho_by_group.front();
     fit.thresholds =
         host::FitRandomizedThresholdOptimizer(sample_.scores, sample_.groups, group_count_, options)
@@ -161,7 +175,17 @@ tinyfair::Model ScoringModel(const PostprocessOptions& o, const host::CsvTable& 
   return model;
 }
 
+void WriteRampModel(const PostprocessOptions& o, const RampFit& fit, const std::string& how,
+                    size_t rows, double seconds,
+                    const std::function<std::vector<double>(const tinyfair::Model&)>& rates_of,
+                    tinyfair::Model& model);
+void PostprocessStreamed(const PostprocessOptions& o);
+
 void Postprocess(const PostprocessOptions& o) {
+  if (o.stream) {
+    PostprocessStreamed(o);
+    return;
+  }
   const host::CsvTable table = host::ReadCsv(o.data);
   tinyfair::Model model = ScoringModel(o, table);
   const size_t group_count = model.dimensions().group_count();
@@ -294,16 +318,31 @@ void Postprocess(const PostprocessOptions& o) {
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  WriteRampModel(
+      o, fit, o.solver, fitting.scores.size(), seconds,
+      [&table](const tinyfair::Model& m) { return host::ExpectedPositiveRates(m, table); },
+      model);
+}
+
+// Sets the fitted ramp, reports it with the rates the device decides at
+// (`rates_of` the finished model: float thresholds) and writes the model.
+void WriteRampModel(const PostprocessOptions& o, const RampFit& fit, const std::string& how,
+                    size_t rows, double seconds,
+                    const std::function<std::vector<double>(const tinyfair::Model&)>& rates_of,
+                    tinyfair::Model& model) {
   host::SetRampRule(fit.thresholds, fit.gamma, model);
   model.set_model_id(model.model_id().substr(0, 27) + "+rto");
+  const size_t group_count = model.dimensions().group_count();
+  const size_t strata_count = StrataCount(model, o.strata);
+  char line[256];
 
   // Reference rates as the device computes them (float thresholds).
-  const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
+  const std::vector<double> rates = rates_of(model);
   const auto names = GroupNames(model);
   std::snprintf(line, sizeof(line),
                 "postprocess: %s (%s) gamma %.4g epsilon %.4g, %zu rows, fitted in %.4f s",
-                o.covariance ? "rto covariance control" : "rto", o.solver.c_str(), fit.gamma,
-                o.epsilon, fitting.scores.size(), seconds);
+                o.covariance ? "rto covariance control" : "rto", how.c_str(), fit.gamma,
+                o.epsilon, rows, seconds);
   Note(line);
   for (size_t g = 0; g < group_count; ++g) {
     model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
@@ -327,9 +366,70 @@ void Postprocess(const PostprocessOptions& o) {
   model.set_provenance(model.provenance() + "; postprocess: rto" +
                        (o.covariance ? " covariance" : "") + ", data " + o.data + ", gamma " +
                        std::to_string(fit.gamma) + ", epsilon " + std::to_string(o.epsilon) +
-                       ", solver " + o.solver);
+                       ", solver " + how);
   host::WriteFileAtomically(o.out, host::ModelToJson(model));
   Note("postprocess: wrote " + o.out);
+}
+
+// --stream: the ramp fitted from per-group score histograms gathered a
+// block of rows at a time (host/streamed_rto_fit.h), the fitting file read
+// twice (to fit, then for the reference rates) and never held whole.
+void PostprocessStreamed(const PostprocessOptions& o) {
+  if (o.method != "rto" || o.covariance || !o.validation.empty() || o.model.empty()) {
+    throw std::invalid_argument(
+        "--stream fits --method rto with a --model on --data; it takes no --covariance, "
+        "--validation or --score-column");
+  }
+  tinyfair::Model model = ScoringModel(o, host::CsvTable{});
+  const size_t group_count = model.dimensions().group_count();
+  const size_t strata_count = StrataCount(model, o.strata);
+  std::FILE* progress = host::ProgressStreamIfTerminal();
+  const auto start = std::chrono::steady_clock::now();
+  host::ScoreHistograms histograms(group_count);
+  size_t refused = 0;
+  const size_t rows = host::ScoreFileInBlocks(
+      model, o.data, o.label.label, o.label.positive,
+      [&](const host::ScoredSample& block) {
+        histograms.Add(block);
+        refused += block.refused;
+      },
+      progress);
+  if (refused > 0) {
+    Note("postprocess: " + std::to_string(refused) + " rows refused by the model, left out");
+  }
+  host::ScoredSample one_per_group;  // the groups seen, for the same message
+  std::vector<double> positives(strata_count, 0.0), counts(strata_count, 0.0);
+  for (size_t g = 0; g < group_count; ++g) {
+    if (histograms.examples(g) > 0) one_per_group.groups.push_back(static_cast<uint32_t>(g));
+    positives[g % strata_count] += static_cast<double>(histograms.positives(g));
+    counts[g % strata_count] += static_cast<double>(histograms.examples(g));
+  }
+  host::RequireEveryGroup(one_per_group, model, o.data);
+  std::vector<double> stratum_rate;
+  for (size_t s = 0; s < strata_count; ++s) {
+    stratum_rate.push_back(counts[s] > 0.0 ? positives[s] / counts[s] : 0.0);
+  }
+  const host::StreamedRtoFit streamed = host::FitRandomizedThresholdOptimizer(
+      histograms, RampOptions(o, o.gamma, 0.0, stratum_rate, group_count));
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double bound =
+      *std::max_element(streamed.rate_error_bounds.begin(), streamed.rate_error_bounds.end());
+  char line[160];
+  std::snprintf(line, sizeof(line),
+                "postprocess: streamed, %zu rows read; histogram rates within %.3g of the "
+                "rates on the rows",
+                rows, bound);
+  Note(line);
+  RampFit fit;
+  fit.thresholds = streamed.fit.thresholds;
+  fit.gamma = o.gamma;
+  WriteRampModel(
+      o, fit, o.solver + ", streamed", rows - refused, seconds,
+      [&](const tinyfair::Model& m) {
+        return host::ExpectedPositiveRatesOfFile(m, o.data, progress);
+      },
+      model);
 }
 
 }  // namespace
@@ -379,6 +479,9 @@ void AddPostprocessCommand(CLI::App& app) {
       ->check(CLI::IsMember({"exact", "sgd"}));
   command->add_option("--sgd-steps", o->sgd_steps, "SGD steps");
   command->add_option("--seed", o->seed, "Seed");
+  command->add_flag("--stream", o->stream,
+                    "rto: read --data a block of rows at a time and fit from per-group score "
+                    "histograms (files too large for memory; progress on a terminal)");
   command->add_option("--out", o->out, "Output model (JSON)");
   command->callback([o] {
     if ((o->rho == "auto" || !o->validation.empty()) && !o->covariance && o->label.label.empty() &&

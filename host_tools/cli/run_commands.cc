@@ -8,7 +8,10 @@
 #include "host_tools/decision_runner.h"
 #include "host_tools/decision_vectors.h"
 #include "host_tools/metrics.h"
+#include "host_tools/mixture_outputs.h"
 #include "host_tools/model_file.h"
+#include "host_tools/numeric_labels.h"
+#include "host_tools/regression_metrics.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -39,13 +42,40 @@ void Simulate(const RunOptions& o) {
   Note("simulate: " + std::to_string(decisions.size()) + " decisions written to " + o.out);
 }
 
+// A regression model: RMSE, log loss and the KS disparity under Q, from
+// every member's output as the runtime computes it.
+void EvaluateRegression(const RunOptions& o, const tinyfair::Model& model,
+                        const host::CsvTable& table, const runtime::Model& runtime_model) {
+  const Eigen::VectorXd all_labels =
+      host::ReadUnitIntervalLabels(table, o.label.label, o.label.positive);
+  host::InputEncoder encoder(model.inputs(), table);
+  const host::MemberOutputs members = host::RegressionMemberOutputs(runtime_model, encoder);
+  Eigen::VectorXd labels(static_cast<Eigen::Index>(members.rows.size()));
+  for (size_t i = 0; i < members.rows.size(); ++i) {
+    const auto row = static_cast<Eigen::Index>(members.rows[i]);
+    labels[static_cast<Eigen::Index>(i)] = all_labels[row];
+  }
+  if (members.rows.size() != table.rows.size()) {
+    Note("evaluate: " + std::to_string(table.rows.size() - members.rows.size()) + " of " +
+         std::to_string(table.rows.size()) + " rows refused by the model");
+  }
+  const auto report = host::EvaluateRegression(members.outputs, members.probability, labels,
+                                               members.group, GroupNames(model));
+  std::fputs(o.json ? host::RegressionReportJson(report).c_str()
+                    : host::RegressionReportTable(report).c_str(),
+             stdout);
+}
+
 void Evaluate(const RunOptions& o) {
   const tinyfair::Model model = host::ReadModel(o.model);
   const host::CsvTable table = host::ReadCsv(o.data);
   host::InputEncoder encoder(model.inputs(), table);
   host::CheckCategoriesKnown(model, table);
-  const auto labels = host::ReadLabels(table, o.label.label, o.label.positive);
   const auto runtime_model = host::LoadIntoRuntime(model);
+  if (host::IsRegressionModel(*runtime_model)) {
+    return EvaluateRegression(o, model, table, *runtime_model);
+  }
+  const auto labels = host::ReadLabels(table, o.label.label, o.label.positive);
   const auto decisions = host::DecideRows(*runtime_model, encoder, o.seed, o.stream);
   const std::string refused = host::RefusedRowsSummary(decisions, table);
   if (!refused.empty()) Note("evaluate: " + refused);

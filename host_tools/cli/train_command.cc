@@ -16,7 +16,9 @@ namespace tinyfair::cli {
 
 // Every method of `tinyfair train`.
 std::vector<TrainMethod> TrainMethods() {
-  return {LogisticTrainMethod(), FrllTrainMethod(), ReductionTrainMethod()};
+  return {LogisticTrainMethod(),        FrllTrainMethod(),          ReductionTrainMethod(),
+          FairRegressionTrainMethod(),  NaiveNoisyGroupTrainMethod(), DroNoisyGroupTrainMethod(),
+          SoftGroupTrainMethod()};
 }
 
 bool ProgressToTerminal() { return isatty(fileno(stderr)) != 0; }
@@ -199,6 +201,10 @@ void AddTrainCommand(CLI::App& app) {
                       "The method's fairness constraint (default: the method's first)")
       ->check(CLI::IsMember(constraints));
   command->add_option("--l2", o->l2, "L2 penalty on the weights (mean loss + l2/2 |w|^2)");
+  command->add_option("--iterations", o->iterations,
+                      "Iterations (or their cap) of an iterative method (default: the method's: "
+                      "reduction 50, naive/dro/soft-groups 750)")
+      ->check(CLI::PositiveNumber);
   command->add_flag("--use-sensitive", o->use_sensitive, "Let the scorer use the sensitive columns");
   command->add_option("--unknown-group", o->unknown_group,
                       "What the device does with an unknown group: refuse | fallback:NAME");

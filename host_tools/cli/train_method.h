@@ -21,6 +21,9 @@ struct TrainOptions {
   LabelOptions label;
   std::vector<std::string> sensitive, categorical, numeric, ignore;
   double l2 = 1e-4;
+  /// Iterations (or their cap) of an iterative method; 0: the method's own
+  /// default.
+  int iterations = 0;
   bool use_sensitive = false;
 };
 
@@ -58,6 +61,10 @@ struct TrainMethod {
 TrainMethod LogisticTrainMethod();
 TrainMethod FrllTrainMethod();
 TrainMethod ReductionTrainMethod();
+TrainMethod FairRegressionTrainMethod();
+TrainMethod NaiveNoisyGroupTrainMethod();
+TrainMethod DroNoisyGroupTrainMethod();
+TrainMethod SoftGroupTrainMethod();
 
 /// The first sensitive column's index among the model's inputs, and its
 /// category per training row (frll's and the other binary-group methods'

@@ -119,11 +119,9 @@ TrainMethod ReductionTrainMethod() {
     train.add_option("--bound", flags->bound,
                      "reduction: l1 bound B on the multipliers (default 1 / epsilon)")
         ->check(CLI::NonNegativeNumber);
-    train.add_option("--iterations", flags->iterations,
-                     "reduction: best responses at most (default 50)")
-        ->check(CLI::PositiveNumber);
   };
   method.fit = [flags](const TrainingSet& set, tinyfair::Model& model) {
+    if (set.options.iterations > 0) flags->iterations = set.options.iterations;
     if (flags->epsilon == 0.0 && flags->bound == 0.0) {
       throw std::invalid_argument("--method reduction with --epsilon 0 needs --bound");
     }

@@ -20,9 +20,6 @@ set(TINYFAIR_CPU_FLAGS
   -mabi=ilp32f
 )
 
-# The toolchain has no C++ standard library headers, which Eigen needs.
-set(TINYFAIR_BOARD_COMPILE_DEFINITIONS TINYFAIR_RUNTIME_CFG_EIGEN=0)
-
 set(TINYFAIR_LINKER_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/linker.ld")
 set(TINYFAIR_STARTUP_SOURCES "${CMAKE_CURRENT_LIST_DIR}/../common/riscv_startup.cc")
 set(TINYFAIR_BOARD_DEFINITIONS "")

@@ -4,12 +4,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tinyfair_runtime/internal/config.h"
-
-#if TINYFAIR_RUNTIME_CFG_EIGEN
-#include <Eigen/Core>
-#endif  // TINYFAIR_RUNTIME_CFG_EIGEN
-
 #include "tinyfair/model.nanopb.h"
 #include "tinyfair_runtime/capacity.h"
 #include "tinyfair_runtime/decide.h"
@@ -29,7 +23,8 @@ namespace tinyfair::runtime {
 /// successful Load(), Decide() checks only the inputs it is given.
 class Model {
  public:
-  Model() = default;
+  // constexpr: a static Model is zeroed .bss, with no constructor to run.
+  constexpr Model() = default;
   Model(const Model&) = delete;
   Model& operator=(const Model&) = delete;
 
@@ -54,33 +49,13 @@ class Model {
   const DecisionTables& tables() const { return tables_; }
 
  private:
-#if TINYFAIR_RUNTIME_CFG_EIGEN
-  using InputVector =
-      Eigen::Matrix<float, Eigen::Dynamic, 1, 0, static_cast<int>(kMaxInputs), 1>;
-#else
-  // A fixed-capacity vector with the few members Prepare() uses.
-  struct InputVector {
-    InputVector() = default;
-    explicit InputVector(long size) : size_(size) {}
-    float& operator[](long i) { return values_[i]; }
-    float operator[](long i) const { return values_[i]; }
-    float* data() { return values_; }
-    const float* data() const { return values_; }
-    long size_ = 0;
-    float values_[kMaxInputs] = {};
-  };
-#endif  // TINYFAIR_RUNTIME_CFG_EIGEN
-
   Status Validate() const;
   Status ValidateRule() const;
-  Status ValidateOutput(const tinyfair_RegressionOutput& output) const;
-  void Prepare();
+  Status Prepare();
 
   // The decoded message; Load() folds the numeric inputs' offsets and scales
-  // into the mixture members' weights in place.
+  // into the scorer's and the mixture members' weights in place.
   tinyfair_Model message_{};
-  // The scorer's weights with the scales folded in.
-  InputVector folded_weights_;
   uint8_t categorical_input_[kMaxInputs] = {};
   uint16_t category_start_[kMaxInputs] = {};
   uint16_t category_count_of_[kMaxInputs] = {};

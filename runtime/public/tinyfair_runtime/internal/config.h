@@ -12,13 +12,14 @@ static_assert(TINYFAIR_RUNTIME_CFG_STATUS_NAMES == 0 ||
                   TINYFAIR_RUNTIME_CFG_STATUS_NAMES == 1,
               "TINYFAIR_RUNTIME_CFG_STATUS_NAMES must be 0 or 1");
 
-// 1: the runtime keeps runtime-sized vectors in Eigen fixed-capacity types;
-// 0: plain arrays, for toolchains that ship no C++ standard library (Eigen
-// needs <cmath>): Debian's riscv64-unknown-elf has only C headers. Both give
-// the same bits: Eigen is used for exact coefficient-wise products only.
-#ifndef TINYFAIR_RUNTIME_CFG_EIGEN
-#define TINYFAIR_RUNTIME_CFG_EIGEN 1
-#endif  // TINYFAIR_RUNTIME_CFG_EIGEN
+// The rule kinds the runtime supports, as a mask with bit k for RuleKind k
+// (decision_tables.h): 0x01 threshold, 0x02 ramp, 0x04 two-threshold,
+// 0x08 truncated logistic, 0x10 mixture, 0x20 regression. Load() refuses a
+// model of any other kind with kUnsupportedRule, and only these kinds' code
+// is linked: firmware that ships one kind of model can leave out the rest.
+#ifndef TINYFAIR_RUNTIME_CFG_RULE_KINDS
+#define TINYFAIR_RUNTIME_CFG_RULE_KINDS 0x3F
+#endif  // TINYFAIR_RUNTIME_CFG_RULE_KINDS
 
-static_assert(TINYFAIR_RUNTIME_CFG_EIGEN == 0 || TINYFAIR_RUNTIME_CFG_EIGEN == 1,
-              "TINYFAIR_RUNTIME_CFG_EIGEN must be 0 or 1");
+static_assert(TINYFAIR_RUNTIME_CFG_RULE_KINDS > 0 && TINYFAIR_RUNTIME_CFG_RULE_KINDS <= 0x3F,
+              "TINYFAIR_RUNTIME_CFG_RULE_KINDS must name at least one of the six rule kinds");

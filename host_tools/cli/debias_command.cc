@@ -1,0 +1,313 @@
+// tinyfair debias-data: learns the maximum-entropy distribution closest to
+// the data that meets representation and statistical-rate targets (Celis,
+// Keswani, Vishnoi, ICML 2020) and samples a synthetic training set from it.
+// Writes the synthetic CSV, optionally the learned parameters (JSON) and the
+// held-out data discretised with the same schema; prints a fairness report.
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+#include "host_tools/cli/cli_common.h"
+#include "host_tools/data_error.h"
+#include "host_tools/maxent_json.h"
+#include "host_tools/maxent_report.h"
+#include "host_tools/maxent_sampler.h"
+#include "host_tools/maxent_schema.h"
+#include "host_tools/maxent_solver.h"
+#include "host_tools/model_file.h"
+
+namespace tinyfair::cli {
+namespace {
+
+struct DebiasOptions {
+  std::string data, out, params_out, report_out, discretize, discretized_out, kl_reference;
+  LabelOptions label;
+  std::string protected_attribute, protected_zero;
+  std::vector<std::string> categorical, bins, ordinal;
+  double tau = 1.0, prior_weight = 0.5, gradient_tolerance = 1e-10;
+  std::string prior = "w", theta = "w", solver = "newton", sampler = "mixture";
+  size_t rows = 0;
+  uint64_t seed = 1;
+};
+
+// "column=e1,e2,..." -> (column, edges).
+std::pair<std::string, std::vector<double>> ParseBins(const std::string& spec) {
+  const size_t eq = spec.find('=');
+  std::pair<std::string, std::vector<double>> bins{spec.substr(0, eq), {}};
+  if (eq == std::string::npos || eq == 0) {
+    throw host::DataError("--bins", 0, 0, "'" + spec + "' is not column=e1,e2,...");
+  }
+  size_t start = eq + 1;
+  while (start <= spec.size()) {
+    const size_t comma = std::min(spec.find(',', start), spec.size());
+    const std::string text = spec.substr(start, comma - start);
+    char* end = nullptr;
+    const double edge = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(edge)) {
+      throw host::DataError("--bins", 0, 0, "'" + text + "' in '" + spec + "' is not a number");
+    }
+    bins.second.push_back(edge);
+    start = comma + 1;
+  }
+  return bins;
+}
+
+host::JsonObject RatesJson(const host::GroupLabelJoint& joint, const host::Domain& domain,
+                           const host::MaxentRoles& roles) {
+  const host::FairnessRates rates = host::RatesOf(joint, 1);
+  const auto& z = domain.blocks()[roles.protected_block].labels;
+  host::JsonObject object;
+  object.Number("representation_rate", rates.representation_rate)
+      .Number("statistical_rate", rates.statistical_rate)
+      .Number("share_" + z[0], rates.group_share[0])
+      .Number("share_" + z[1], rates.group_share[1])
+      .Number("positive_rate_" + z[0], rates.favourable_rate[0])
+      .Number("positive_rate_" + z[1], rates.favourable_rate[1]);
+  return object;
+}
+
+// |Omega| as a number: exact while the product of the value counts fits a
+// double's 53 bits, otherwise exp(log |Omega|).
+double DomainSize(const host::Domain& domain) {
+  double size = 1.0;
+  for (const auto& block : domain.blocks()) size *= static_cast<double>(block.value_count());
+  return size < 0x1.0p53 ? size : std::exp(domain.log_size());
+}
+
+void Debias(const DebiasOptions& o) {
+  using host::DataError;
+  if (!(o.tau > 0.0 && o.tau <= 1.0)) throw DataError("--tau", 0, 0, "must be in (0, 1]");
+  if (!(o.prior_weight >= 0.0 && o.prior_weight <= 1.0)) {
+    throw DataError("--prior-weight", 0, 0, "C must be in [0, 1]");
+  }
+  if (o.discretize.empty() != o.discretized_out.empty()) {
+    throw DataError("--discretize", 0, 0, "--discretize and --discretized-out go together");
+  }
+  host::MaxentColumns columns;
+  columns.label = o.label.label;
+  columns.positive = o.label.positive;
+  columns.protected_attribute = o.protected_attribute;
+  columns.protected_zero = o.protected_zero;
+  columns.categorical = o.categorical;
+  columns.ordinal = o.ordinal;
+  for (const auto& spec : o.bins) columns.bins.push_back(ParseBins(spec));
+
+  const host::CsvTable table = host::ReadCsv(o.data);
+  const host::TableDiscretiser schema(table, columns);
+  const host::Domain& domain = schema.domain();
+  const host::MaxentRoles roles = schema.roles();
+  const host::DomainData data = host::Deduplicate(domain, schema.Encode(table));
+  char line[400];
+  std::snprintf(line, sizeof(line),
+                "debias-data: %zu rows, %zu distinct, %zu blocks, d = %zu, |Omega| = %.4g",
+                table.rows.size(), data.size(), domain.block_count(), domain.dimension(),
+                std::exp(domain.log_size()));
+  Note(line);
+
+  std::vector<double> reweighted;
+  try {
+    reweighted = host::ReweightForStatisticalRate(domain, data, roles, o.tau);
+  } catch (const std::invalid_argument& error) {
+    throw DataError(o.data, 0, 0, error.what());
+  }
+  const std::vector<double> empirical = host::EmpiricalWeights(data);
+  const host::MixturePrior prior{o.prior_weight, o.prior == "w" ? reweighted : empirical};
+  Eigen::VectorXd theta;
+  if (o.theta == "w") theta = host::WeightedMean(data, reweighted);
+  if (o.theta == "d") theta = host::WeightedMean(data, empirical);
+  if (o.theta == "b") {
+    theta =
+        host::WithBlockBalanced(domain, host::WeightedMean(data, empirical), roles.protected_block);
+  }
+  if (o.theta == "prior") theta = host::PriorMean(domain, data, prior);
+  theta = host::RenormaliseOneHotBlocks(domain, theta);
+
+  const host::DualOracle oracle(domain, data, prior, theta);
+  host::DualSolverOptions solver;
+  solver.method =
+      o.solver == "newton" ? host::DualMethod::kNewton : host::DualMethod::kBoxNewtonPaper;
+  solver.gradient_tolerance = o.gradient_tolerance;
+  if (isatty(fileno(stderr))) {
+    solver.progress = [](int iteration, double h, double norm) {
+      if (iteration % 50 == 0 || norm < 1e-6) {
+        std::fprintf(stderr, "  iteration %5d  h %.12f  |gradient|_inf %.3e\n", iteration, h, norm);
+      }
+    };
+  }
+  const auto start = std::chrono::steady_clock::now();
+  host::DualSolution solution;
+  try {
+    solution = host::SolveDual(oracle, solver);
+  } catch (const std::invalid_argument& error) {
+    throw DataError(o.data, 0, 0, error.what());
+  }
+  const double solve_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::snprintf(line, sizeof(line),
+                "debias-data: %s %s after %d iterations (%.3f s), h = %.10g, "
+                "|E_p[alpha] - theta|_inf = %.3e, pi_uniform = %.6f",
+                o.solver.c_str(), host::DualStatusName(solution.status), solution.iterations,
+                solve_seconds, solution.point.h, solution.feasibility, solution.point.pi_uniform);
+  Note(line);
+  for (const auto& warning : solution.warnings) Note("debias-data: warning: " + warning);
+  if (solution.status != host::DualStatus::kConverged) {
+    Note("debias-data: warning: the dual did not converge; the marginals are met only to " +
+         std::to_string(solution.feasibility));
+  }
+
+  // The synthetic sample.
+  const size_t rows = o.rows ? o.rows : table.rows.size();
+  runtime::Pcg32 rng(o.seed, 0x3a7e);
+  std::vector<std::vector<int>> sample;
+  sample.reserve(rows);
+  if (o.sampler == "mixture") {
+    const host::MixtureSampler sampler(domain, data, solution.point);
+    for (size_t i = 0; i < rows; ++i) sample.push_back(sampler.Draw(rng));
+  } else {
+    const host::SequentialSampler sampler(oracle, solution.lambda);
+    for (size_t i = 0; i < rows; ++i) sample.push_back(sampler.Draw(rng));
+  }
+  std::vector<size_t> all(rows);
+  for (size_t i = 0; i < rows; ++i) all[i] = i;
+  std::vector<std::pair<std::string, std::string>> files;
+  files.emplace_back(o.out, TableToCsv(schema.Decode(sample), all));
+  if (!o.discretize.empty()) {
+    const host::CsvTable held_out = host::ReadCsv(o.discretize);
+    const auto points = schema.Encode(held_out);
+    std::vector<size_t> held_rows(points.size());
+    for (size_t i = 0; i < points.size(); ++i) held_rows[i] = i;
+    files.emplace_back(o.discretized_out, TableToCsv(schema.Decode(points), held_rows));
+  }
+
+  // The report: exact rates of each distribution, the sample's, distances.
+  const host::GroupLabelJoint raw_joint = host::JointOfWeights(data, empirical, roles);
+  const host::GroupLabelJoint prior_joint = host::JointOfPrior(data, prior, roles);
+  const host::GroupLabelJoint optimum_joint = host::JointOfTilted(data, solution.point, roles);
+  const host::DomainData sample_data = host::Deduplicate(domain, sample);
+  const host::DomainData reference =
+      o.kl_reference.empty()
+          ? data
+          : host::Deduplicate(domain, schema.Encode(host::ReadCsv(o.kl_reference)));
+  constexpr double kSmoothing = 1e-7;
+  host::JsonObject report;
+  report.Number("rows", static_cast<double>(table.rows.size()))
+      .Number("distinct_rows", static_cast<double>(data.size()))
+      .Number("domain_size", DomainSize(domain))
+      .Number("dimension", static_cast<double>(domain.dimension()))
+      .Number("tau", o.tau)
+      .Number("prior_weight", o.prior_weight)
+      .Text("prior", o.prior)
+      .Text("theta", o.theta)
+      .Text("solver", o.solver)
+      .Text("status", host::DualStatusName(solution.status))
+      .Number("iterations", solution.iterations)
+      .Number("solve_seconds", solve_seconds)
+      .Number("feasibility", solution.feasibility)
+      .Number("kl_to_prior", -solution.point.h)
+      .Number("pi_uniform", solution.point.pi_uniform)
+      .Raw("raw", RatesJson(raw_joint, domain, roles).Str(2))
+      .Raw("reweighted",
+           RatesJson(host::JointOfWeights(data, reweighted, roles), domain, roles).Str(2))
+      .Raw("prior_distribution", RatesJson(prior_joint, domain, roles).Str(2))
+      .Raw("maxent_exact", RatesJson(optimum_joint, domain, roles).Str(2))
+      .Raw("synthetic", RatesJson(host::JointOfPoints(sample, roles), domain, roles).Str(2));
+  if (o.prior == "w" && o.prior_weight > 0.0) {
+    report.Number("theorem_4_5_bound", host::TheoremStatisticalRateBound(
+                                           o.tau, o.prior_weight, optimum_joint, prior_joint, 1));
+  }
+  report.Number("kl_synthetic_to_data",
+                host::SmoothedKlDivergence(domain, sample_data, reference, kSmoothing));
+  if (domain.log_size() <= std::log(1e7)) {
+    report.Number("kl_maxent_to_data",
+                  host::ExactKlToSmoothedData(oracle, solution.lambda, reference, kSmoothing));
+  }
+  report.Number("synthetic_rows", static_cast<double>(rows))
+      .Number("seed", static_cast<double>(o.seed));
+
+  if (!o.params_out.empty()) {
+    std::string tables = "[";
+    for (size_t b = 0; b < domain.block_count(); ++b) {
+      tables += (b ? ", " : "") + host::JsonArray(solution.point.block_probabilities[b]);
+    }
+    host::JsonObject params;
+    params.Text("method", "maximum entropy (Celis, Keswani, Vishnoi 2020)")
+        .Text("data", o.data)
+        .Number("tau", o.tau)
+        .Number("prior_weight", o.prior_weight)
+        .Text("prior", o.prior)
+        .Text("theta_mode", o.theta)
+        .Raw("schema", schema.SchemaJson())
+        .Raw("theta", host::JsonArray(theta))
+        .Raw("lambda", host::JsonArray(solution.lambda))
+        .Number("log_partition", solution.point.log_partition)
+        .Number("h", solution.point.h)
+        .Number("kl_to_prior", -solution.point.h)
+        .Number("pi_uniform", solution.point.pi_uniform)
+        .Raw("block_probabilities", tables + "]")
+        .Text("solver", o.solver)
+        .Text("status", host::DualStatusName(solution.status))
+        .Number("iterations", solution.iterations)
+        .Number("feasibility", solution.feasibility)
+        .Text("sampler", o.sampler)
+        .Number("seed", static_cast<double>(o.seed))
+        .Number("synthetic_rows", static_cast<double>(rows));
+    files.emplace_back(o.params_out, params.Str() + "\n");
+  }
+  if (!o.report_out.empty()) files.emplace_back(o.report_out, report.Str() + "\n");
+  host::WriteFilesAtomically(files);
+  if (o.report_out.empty()) std::printf("%s\n", report.Str().c_str());
+  Note("debias-data: wrote " + std::to_string(rows) + " synthetic rows to " + o.out);
+}
+
+}  // namespace
+
+void AddDebiasCommand(CLI::App& app) {
+  auto o = std::make_shared<DebiasOptions>();
+  auto* command = app.add_subcommand(
+      "debias-data",
+      "Learn a max-entropy distribution meeting fairness targets and sample a debiased CSV");
+  command->add_option("--data", o->data, "Training CSV")->required()->check(CLI::ExistingFile);
+  AddLabelOptions(*command, o->label, true);
+  command->add_option("--protected", o->protected_attribute, "Binary protected column")->required();
+  command->add_option("--protected-zero", o->protected_zero,
+                      "Protected value whose group tau scales (default: the smaller group)");
+  command->add_option("--categorical", o->categorical, "Categorical columns")->delimiter(',');
+  command->add_option("--bins", o->bins,
+                      "Bucketed numeric column as column=e1,e2,... (bins (-inf,e1), [e1,e2), "
+                      "..., [ek,inf)); repeat per column");
+  command->add_option("--ordinal", o->ordinal, "Integer columns kept as numbers")->delimiter(',');
+  command->add_option("--tau", o->tau, "Target representation/statistical rate in (0, 1]");
+  command->add_option("--prior-weight", o->prior_weight,
+                      "C: weight of the uniform distribution in the prior");
+  command->add_option("--prior", o->prior, "Data part of the prior: w (reweighted) | d (raw)")
+      ->check(CLI::IsMember({"w", "d"}));
+  command
+      ->add_option("--theta", o->theta,
+                   "Target marginals: w (reweighted mean) | b (raw mean, protected 1/2) | "
+                   "d (raw mean) | prior (the prior's own mean: no max-ent step)")
+      ->check(CLI::IsMember({"w", "b", "d", "prior"}));
+  command->add_option("--solver", o->solver, "newton | box-newton-paper")
+      ->check(CLI::IsMember({"newton", "box-newton-paper"}));
+  command->add_option("--gradient-tolerance", o->gradient_tolerance,
+                      "Stop when |E_p[alpha] - theta|_inf is at most this");
+  command->add_option("--sampler", o->sampler, "mixture | sequential (the paper's)")
+      ->check(CLI::IsMember({"mixture", "sequential"}));
+  command->add_option("--rows", o->rows, "Synthetic rows (default: as many as the data)");
+  command->add_option("--seed", o->seed, "Seed of the sampler");
+  command->add_option("--out", o->out, "Synthetic CSV")->required();
+  command->add_option("--params-out", o->params_out, "Learned parameters and schema (JSON)");
+  command->add_option("--report-out", o->report_out, "Report (JSON; default: stdout)");
+  command->add_option("--discretize", o->discretize, "Held-out CSV to discretise like the data")
+      ->check(CLI::ExistingFile);
+  command->add_option("--discretized-out", o->discretized_out, "Where to write it");
+  command
+      ->add_option("--kl-reference", o->kl_reference,
+                   "CSV whose distribution the KL divergences compare to (default: --data)")
+      ->check(CLI::ExistingFile);
+  command->callback([o] { Debias(*o); });
+}
+
+}  // namespace tinyfair::cli

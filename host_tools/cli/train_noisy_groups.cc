@@ -1,0 +1,408 @@
+// train --method naive | dro | soft-groups: a linear scorer, positive iff
+// its margin is > 0, trained under equal opportunity or equalized odds when
+// the protected group is observed with noise (Wang et al. 2020). The
+// --sensitive column is the observed (noisy) group: it is what the device
+// sees, the model's group and, as in the paper, a one-hot feature. The true
+// group never is a feature; it enters only through the noise: a flip rate
+// (--noise-rate), a noise model P(G | G^) (--noise-model) or auxiliary rows
+// that carry both columns (--true-group).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+
+#include "host_tools/cli/train_method.h"
+#include "host_tools/dro_training.h"
+#include "host_tools/group_noise_model.h"
+#include "host_tools/soft_group_assignment.h"
+#include "host_tools/soft_group_ideal.h"
+
+namespace tinyfair::cli {
+namespace {
+
+struct NoisyGroupCliOptions {
+  std::string noisy_group, true_group, noise_model, gamma_rule = "bound";
+  double noise_rate = -1.0, alpha = 0.05, hinge_slack = -1.0;
+  int iterations = 750;
+  double learning_rate = 0.01, lambda_rate = 0.5, weight_rate = 0.01, lambda_radius = 1.0;
+  bool ideal = false;
+  host::IdealOptions ideal_options;
+};
+
+// The device holds at most this many mixture members, member weights and
+// member category terms (proto/tinyfair/model.options).
+constexpr int kMaxMixtureMembers = 16;
+constexpr size_t kMaxMemberWeights = 512, kMaxMemberCategoryTerms = 256;
+
+// One set of options for the three methods: registered by the first.
+std::shared_ptr<NoisyGroupCliOptions> SharedOptions() {
+  static auto options = std::make_shared<NoisyGroupCliOptions>();
+  return options;
+}
+
+void AddNoisyGroupOptions(CLI::App& train) {
+  auto o = SharedOptions();
+  train.add_option("--noisy-group", o->noisy_group,
+                   "naive/dro/soft-groups: the observed group column (default and must be: the "
+                   "--sensitive column)");
+  train.add_option("--true-group", o->true_group,
+                   "dro/soft-groups: auxiliary true group column, used only to estimate the noise "
+                   "(must be --ignore'd)");
+  train.add_option("--noise-rate", o->noise_rate,
+                   "dro/soft-groups: fraction of rows whose group was moved to another one");
+  train.add_option("--noise-model", o->noise_model,
+                   "dro/soft-groups: CSV of P(G=row | G^=column): a first column naming the true "
+                   "groups, one column per observed group");
+  train
+      .add_option("--gamma-rule", o->gamma_rule,
+                  "dro: TV radius per group: bound = max(P(G^!=j|G=j), P(G!=j|G^=j)) (holds "
+                  "without equal marginals) | paper = P(G^!=j|G=j)")
+      ->check(CLI::IsMember({"bound", "paper"}));
+  train.add_option("--alpha", o->alpha, "naive/dro/soft-groups: the rate constraints' slack");
+  train.add_option("--hinge-slack", o->hinge_slack,
+                   "naive/dro/soft-groups: slack of the hinge surrogates (default: 1 for naive and "
+                   "dro, 0 for soft-groups)");
+  train.add_option("--learning-rate", o->learning_rate,
+                   "naive/dro/soft-groups: Adam rate of theta");
+  train.add_option("--lambda-rate", o->lambda_rate, "naive/dro/soft-groups: Adam rate of lambda");
+  train.add_option("--weight-rate", o->weight_rate, "dro: Adam rate of the adversary's weights");
+  train.add_option("--lambda-radius", o->lambda_radius,
+                   "naive/dro/soft-groups: bound R on the sum of the multipliers");
+  train.add_flag("--ideal", o->ideal,
+                 "soft-groups: the ideal algorithm (Algorithm 1): a uniform mixture of T x Q "
+                 "linear models, one drawn per decision");
+  train.add_option("--ideal-rounds", o->ideal_options.rounds,
+                   "soft-groups --ideal: T, lambda steps");
+  train.add_option("--ideal-inner", o->ideal_options.inner,
+                   "soft-groups --ideal: Q, best-response iterates per lambda step");
+  train.add_option("--oracle-steps", o->ideal_options.oracle_steps,
+                   "soft-groups --ideal: Adam steps of the theta oracle per iterate");
+  train.add_option("--table-rate", o->ideal_options.table_rate,
+                   "soft-groups --ideal: ascent rate of the soft-assignment tables");
+}
+
+// The ideal algorithm's members as the runtime's mixture rule: the scorer
+// contributes nothing, each member adds its own bias and terms and is
+// positive iff its margin is > 0; every member has probability 1 / K.
+void FillMixture(const TrainingSet& set, const host::IdealFit& fit, tinyfair::Model& model) {
+  set.encoder.FillScorer(Eigen::VectorXd::Zero(set.design.cols()), 0.0, set.use,
+                         model.mutable_scorer());
+  model.mutable_scorer()->set_link(tinyfair::LinearScorer::IDENTITY);
+  auto* mixture = model.mutable_mixture();
+  mixture->set_member_output(tinyfair::MixtureRule::CLASSIFY);
+  for (const auto& member : fit.members) {
+    tinyfair::LinearScorer scorer;
+    set.encoder.FillScorer(member.weights, member.bias, set.use, &scorer);
+    mixture->add_probability(1.0f / static_cast<float>(fit.members.size()));
+    mixture->add_bias(scorer.bias());
+    for (float w : scorer.weights()) mixture->add_weights(w);
+    for (float w : scorer.category_weights()) mixture->add_category_weights(w);
+    mixture->add_threshold(std::nextafter(0.0f, 1.0f));
+  }
+}
+
+// The observed group of every training row (the --sensitive column).
+std::vector<int> NoisyGroups(const TrainingSet& set, const tinyfair::Model& model,
+                             const NoisyGroupCliOptions& o, int& group_count) {
+  const TrainOptions& t = set.options;
+  if (t.sensitive.size() != 1) {
+    throw std::invalid_argument("--method " + t.method +
+                                " needs exactly one --sensitive column: the observed group");
+  }
+  if (!o.noisy_group.empty() && o.noisy_group != t.sensitive[0]) {
+    throw std::invalid_argument("--noisy-group '" + o.noisy_group +
+                                "' must be the --sensitive column '" + t.sensitive[0] +
+                                "': the device decides with the group it observes");
+  }
+  const int index = SensitiveInputIndex(set, model);
+  group_count = static_cast<int>(model.inputs(index).category_count());
+  const Eigen::VectorXd categories = SensitiveCategories(set, index);
+  std::vector<int> groups;
+  for (Eigen::Index i = 0; i < categories.size(); ++i)
+    groups.push_back(static_cast<int>(categories[i]));
+  return groups;
+}
+
+// P(G^ = k) on the training rows.
+Eigen::VectorXd NoisyMarginal(const std::vector<int>& groups, int group_count) {
+  Eigen::VectorXd marginal = Eigen::VectorXd::Zero(group_count);
+  for (int g : groups) marginal[g] += 1.0;
+  return marginal / static_cast<double>(groups.size());
+}
+
+Eigen::MatrixXd ReadNoiseModel(const std::string& path, const tinyfair::Input& noisy,
+                               std::vector<std::string>& true_names) {
+  const host::CsvTable table = host::ReadCsv(path);
+  Eigen::MatrixXd matrix(static_cast<Eigen::Index>(table.rows.size()), noisy.category_count());
+  for (int k = 0; k < static_cast<int>(noisy.category_count()); ++k) {
+    const size_t c = table.column(noisy.categories(k));
+    for (size_t r = 0; r < table.rows.size(); ++r) {
+      const double value = host::ParseNumber(table, r, c);
+      if (!(value >= 0.0 && value <= 1.0)) {
+        throw host::DataError(table.path, table.line_of_row[r], c + 1,
+                              "'" + table.rows[r][c] + "' is not a probability");
+      }
+      matrix(static_cast<Eigen::Index>(r), k) = value;
+    }
+  }
+  for (const auto& row : table.rows) true_names.push_back(row[0]);
+  return matrix;
+}
+
+// The joint law of the true and observed groups from whichever source the
+// options name (exactly one).
+host::GroupNoiseModel NoiseModel(const TrainingSet& set, const tinyfair::Model& model,
+                                 const NoisyGroupCliOptions& o, const std::vector<int>& noisy,
+                                 int noisy_count, std::vector<std::string>& true_names,
+                                 std::string& source) {
+  const int sources = (o.noise_rate >= 0.0) + !o.noise_model.empty() + !o.true_group.empty();
+  if (sources != 1) {
+    throw std::invalid_argument("--method " + set.options.method +
+                                " needs exactly one of --noise-rate, --noise-model, --true-group");
+  }
+  const tinyfair::Input& input = model.inputs(SensitiveInputIndex(set, model));
+  const Eigen::VectorXd marginal = NoisyMarginal(noisy, noisy_count);
+  if (o.noise_rate >= 0.0) {
+    for (int k = 0; k < noisy_count; ++k) true_names.push_back(input.categories(k));
+    source = "noise rate " + std::to_string(o.noise_rate);
+    return host::GroupNoiseModel::FromFlipRate(marginal, o.noise_rate);
+  }
+  if (!o.noise_model.empty()) {
+    source = "noise model " + o.noise_model;
+    return host::GroupNoiseModel::FromConditional(ReadNoiseModel(o.noise_model, input, true_names),
+                                                  marginal);
+  }
+  for (const auto& in : model.inputs()) {
+    if (in.name() == o.true_group) {
+      throw std::invalid_argument("--true-group '" + o.true_group +
+                                  "' would be a feature; add it to --ignore");
+    }
+  }
+  const size_t c = set.table.column(o.true_group);
+  std::vector<int> truth;
+  for (size_t r = 0; r < set.table.rows.size(); ++r) {
+    const std::string& cell = set.table.rows[r][c];
+    auto found = std::find(true_names.begin(), true_names.end(), cell);
+    if (found == true_names.end()) {
+      if (set.table.is_missing(cell)) {
+        throw host::DataError(set.table.path, set.table.line_of_row[r], c + 1,
+                              "missing true group in '" + o.true_group + "'");
+      }
+      true_names.push_back(cell);
+      found = true_names.end() - 1;
+    }
+    truth.push_back(static_cast<int>(found - true_names.begin()));
+  }
+  // Same names as the observed groups first and in their order, so that
+  // true group j and observed group j are the same group (DRO's balls).
+  std::vector<std::string> ordered;
+  for (int k = 0; k < noisy_count; ++k) {
+    if (std::find(true_names.begin(), true_names.end(), input.categories(k)) != true_names.end()) {
+      ordered.push_back(input.categories(k));
+    }
+  }
+  for (const auto& name : true_names) {
+    if (std::find(ordered.begin(), ordered.end(), name) == ordered.end()) ordered.push_back(name);
+  }
+  for (int& t : truth) {
+    t = static_cast<int>(
+        std::find(ordered.begin(), ordered.end(), true_names[static_cast<size_t>(t)]) -
+        ordered.begin());
+  }
+  true_names = ordered;
+  source = "true group column " + o.true_group;
+  return host::GroupNoiseModel::FromGroups(truth, noisy, static_cast<int>(true_names.size()),
+                                           noisy_count);
+}
+
+std::string Join(const Eigen::VectorXd& values) {
+  std::string text;
+  char number[32];
+  for (Eigen::Index i = 0; i < values.size(); ++i) {
+    std::snprintf(number, sizeof(number), "%s%.4f", i ? " " : "", values[i]);
+    text += number;
+  }
+  return text;
+}
+
+std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
+                           tinyfair::Model& model) {
+  NoisyGroupCliOptions& o = *SharedOptions();
+  if (set.options.iterations > 0) o.iterations = set.options.iterations;
+  int noisy_count = 0;
+  host::NoisyGroupData data;
+  data.groups = NoisyGroups(set, model, o, noisy_count);
+  data.group_count = noisy_count;
+  data.features = set.design.sparseView();
+  data.labels = set.labels;
+
+  host::NoisyGroupOptions options;
+  options.constraint = host::ParseRateConstraint(set.options.constraint);
+  options.alpha = o.alpha;
+  options.hinge_slack =
+      o.hinge_slack >= 0.0 ? o.hinge_slack : (method == "soft-groups" ? 0.0 : 1.0);
+  if (o.iterations < 1) throw std::invalid_argument("--iterations must be at least 1");
+  options.iterations = o.iterations;
+  options.theta_rate = o.learning_rate;
+  options.lambda_rate = o.lambda_rate;
+  options.weight_rate = o.weight_rate;
+  options.lambda_radius = o.lambda_radius;
+  const bool tty = ProgressToTerminal();
+  options.progress = [tty, &o](int t) {
+    if (tty && (t % 50 == 0 || t == o.iterations)) {
+      std::fprintf(stderr, "\r  iteration %d / %d", t, o.iterations);
+      if (t == o.iterations) std::fprintf(stderr, "\n");
+    }
+  };
+
+  std::string detail;
+  const auto start = std::chrono::steady_clock::now();
+  host::NoisyGroupFit fit;
+  if (method == "naive") {
+    if (o.noise_rate >= 0.0 || !o.noise_model.empty() || !o.true_group.empty() || o.ideal) {
+      throw std::invalid_argument(
+          "--method naive constrains the observed groups and takes no "
+          "--noise-rate, --noise-model, --true-group or --ideal");
+    }
+    fit = host::TrainNaive(data, options);
+  } else {
+    if (o.ideal && method != "soft-groups") {
+      throw std::invalid_argument("--ideal is an algorithm of --method soft-groups");
+    }
+    std::vector<std::string> true_names;
+    std::string source;
+    const host::GroupNoiseModel noise =
+        NoiseModel(set, model, o, data.groups, noisy_count, true_names, source);
+    if (method == "dro") {
+      if (noise.true_count() != noisy_count) {
+        throw std::invalid_argument("--method dro needs the same groups observed and true (" +
+                                    std::to_string(noisy_count) + " observed, " +
+                                    std::to_string(noise.true_count()) + " true)");
+      }
+      const Eigen::VectorXd radii =
+          o.gamma_rule == "paper" ? noise.PaperRadii() : noise.BoundRadii();
+      detail = ", " + source + ", gamma (" + o.gamma_rule + ") " + Join(radii);
+      Note("train: DRO TV radii per group (" + o.gamma_rule + "): " + Join(radii));
+      fit = host::TrainDro(data, radii, options);
+    } else {
+      const Eigen::MatrixXd conditional = noise.TrueGivenNoisy();
+      detail = ", " + source;
+      for (Eigen::Index j = 0; j < conditional.rows(); ++j) {
+        Note("train: P(G=" + true_names[static_cast<size_t>(j)] +
+             " | G^) = " + Join(conditional.row(j).transpose()));
+      }
+      if (o.ideal) {
+        const int members = o.ideal_options.rounds * o.ideal_options.inner;
+        if (o.ideal_options.rounds < 1 || o.ideal_options.inner < 1 ||
+            o.ideal_options.oracle_steps < 1 || members > kMaxMixtureMembers) {
+          throw std::invalid_argument(
+              "--ideal needs --ideal-rounds, --ideal-inner and --oracle-steps >= 1 and at most " +
+              std::to_string(kMaxMixtureMembers) + " members (rounds x inner; the device's " +
+              "mixture capacity), got " + std::to_string(members));
+        }
+        size_t category_terms = 0;
+        for (const auto& input : model.inputs()) category_terms += input.category_count();
+        const auto k = static_cast<size_t>(members);
+        if (k * static_cast<size_t>(model.inputs_size()) > kMaxMemberWeights ||
+            k * category_terms > kMaxMemberCategoryTerms) {
+          throw std::invalid_argument(
+              "--ideal: " + std::to_string(members) + " members of " +
+              std::to_string(model.inputs_size()) + " inputs and " +
+              std::to_string(category_terms) + " category terms exceed the device's mixture (" +
+              std::to_string(kMaxMemberWeights) + " member weights, " +
+              std::to_string(kMaxMemberCategoryTerms) +
+              " member category terms in all); use fewer members or inputs");
+        }
+        const host::IdealFit ideal =
+            host::TrainSoftGroupsIdeal(data, conditional, options, o.ideal_options);
+        double error = 0.0, violation = 0.0;
+        for (size_t k = 0; k < ideal.members.size(); ++k) {
+          error += ideal.error[k] / static_cast<double>(members);
+          violation += ideal.violation[k] / static_cast<double>(members);
+        }
+        char line[200];
+        std::snprintf(line, sizeof(line),
+                      "train: soft-groups ideal: %d members, mean train error %.4f, mean of the "
+                      "members' max worst-case violations %.4f",
+                      members, error, violation);
+        Note(line);
+        FillMixture(set, ideal, model);
+        std::snprintf(line, sizeof(line),
+                      ", ideal algorithm: T %d, Q %d, oracle steps %d, table rate %.4g, "
+                      "%d members, mean train error %.4f",
+                      o.ideal_options.rounds, o.ideal_options.inner, o.ideal_options.oracle_steps,
+                      o.ideal_options.table_rate, members, error);
+        return "train: soft-groups (" + set.options.constraint + "), data " + set.options.data +
+               ", label " + set.options.label.label + ", observed group " +
+               set.options.sensitive[0] + detail + line;
+      }
+      fit = host::TrainSoftGroups(data, conditional, options);
+    }
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  char line[300];
+  std::snprintf(line, sizeof(line),
+                "train: %s (%s, alpha %.4g) %d iterations in %.2f s; iterate %d of %d candidates, "
+                "train error %.4f, own max violation %.4f%s",
+                method.c_str(), set.options.constraint.c_str(), o.alpha, o.iterations, seconds,
+                fit.iteration, fit.candidates, fit.train_error, fit.train_violation,
+                fit.feasible ? "" : " (NO feasible candidate: the least violating one)");
+  Note(line);
+
+  set.encoder.FillScorer(fit.scorer.weights, fit.scorer.bias, set.use, model.mutable_scorer());
+  model.mutable_scorer()->set_link(tinyfair::LinearScorer::IDENTITY);
+  // Positive iff margin > 0: the rule is margin >= the smallest positive
+  // float, the same set of floats.
+  auto* rule = model.mutable_threshold();
+  for (size_t g = 0; g < model.dimensions().group_count(); ++g) {
+    rule->add_threshold(std::nextafter(0.0f, 1.0f));
+  }
+  char summary[200];
+  std::snprintf(summary, sizeof(summary),
+                ", alpha %.4g, hinge slack %.4g, iterations %d, rates theta %.4g lambda %.4g "
+                "weights %.4g, R %.4g, iterate %d, train error %.4f, own violation %.4f",
+                o.alpha, options.hinge_slack, o.iterations, o.learning_rate, o.lambda_rate,
+                o.weight_rate, o.lambda_radius, fit.iteration, fit.train_error,
+                fit.train_violation);
+  return "train: " + method + " (" + set.options.constraint + "), data " + set.options.data +
+         ", label " + set.options.label.label + ", observed group " + set.options.sensitive[0] +
+         detail + summary;
+}
+
+TrainMethod NoisyGroupMethod(const std::string& name, const std::string& help) {
+  TrainMethod method;
+  method.name = name;
+  method.help = help;
+  method.constraints = {"eopp", "eodds"};
+  method.sensitive_is_feature = true;
+  method.fit = [name](const TrainingSet& set, tinyfair::Model& model) {
+    return FitNoisyGroups(name, set, model);
+  };
+  return method;
+}
+
+}  // namespace
+
+TrainMethod NaiveNoisyGroupTrainMethod() {
+  TrainMethod method = NoisyGroupMethod(
+      "naive", "linear, rate constraints on the observed (noisy) --sensitive groups");
+  method.add_options = AddNoisyGroupOptions;
+  return method;
+}
+
+TrainMethod DroNoisyGroupTrainMethod() {
+  return NoisyGroupMethod("dro",
+                          "linear, rate constraints robust over a TV ball around each observed "
+                          "group (true-group guarantee from the noise)");
+}
+
+TrainMethod SoftGroupTrainMethod() {
+  return NoisyGroupMethod("soft-groups",
+                          "linear, rate constraints robust over soft group assignments consistent "
+                          "with the noise model P(G | G^)");
+}
+
+}  // namespace tinyfair::cli

@@ -1,0 +1,35 @@
+// A small JSON object writer for the max-entropy parameters and report
+// (numbers with 17 significant digits, so doubles round-trip; NaN as null).
+
+#ifndef TINYFAIR_HOST_TOOLS_MAXENT_JSON_H_
+#define TINYFAIR_HOST_TOOLS_MAXENT_JSON_H_
+
+#include <Eigen/Dense>
+#include <string>
+#include <vector>
+
+namespace tinyfair::host {
+
+std::string JsonQuoted(const std::string& text);
+std::string JsonNumber(double value);
+std::string JsonArray(const Eigen::VectorXd& values);
+std::string JsonArray(const std::vector<std::string>& texts);
+
+/// Members in insertion order; values are JSON text.
+class JsonObject {
+ public:
+  JsonObject& Raw(const std::string& key, const std::string& json);
+  JsonObject& Number(const std::string& key, double value) { return Raw(key, JsonNumber(value)); }
+  JsonObject& Text(const std::string& key, const std::string& text) {
+    return Raw(key, JsonQuoted(text));
+  }
+  /// The object, members on their own lines indented by `indent` spaces.
+  std::string Str(int indent = 0) const;
+
+ private:
+  std::vector<std::pair<std::string, std::string>> members_;
+};
+
+}  // namespace tinyfair::host
+
+#endif  // TINYFAIR_HOST_TOOLS_MAXENT_JSON_H_
