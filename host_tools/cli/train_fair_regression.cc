@@ -133,20 +133,24 @@ std::string FitParity(const TrainingSet& set, const FairRegressionOptions& f,
   const std::string summary = "sp, " + f.loss + " loss, " + f.oracle + " oracle, N " +
                               std::to_string(f.grid_size) +
                               Format(", B %.4g, nu %.3g", fit.bound, fit.tolerance);
+  // The provenance is part of the model's bytes, so it holds no timings:
+  // the same data and options give the same model.
   char line[600];
   std::snprintf(line, sizeof(line),
-                "train: fair regression (%s): stopped by %s after %d iterations (%zu oracle "
-                "calls, %.3g s each, %.3f s in all); gap %.3e; members %s; training loss "
-                "(discretized) %.6f, KS disparity %.4f (tolerance of Theorem 4: +%.4f)%s",
-                summary.c_str(), fit.stopped_by.c_str(), fit.iterations, fit.oracle_seconds.size(),
-                Mean(fit.oracle_seconds), seconds, fit.gap, MemberWeights(fit.mixture).c_str(),
-                fit.loss, fit.disparity, fit.violation_tolerance,
+                "train: fair regression (%s): stopped by %s after %d iterations; gap %.3e; "
+                "members %s; training loss (discretized) %.6f, KS disparity %.4f (tolerance of "
+                "Theorem 4: +%.4f)%s",
+                summary.c_str(), fit.stopped_by.c_str(), fit.iterations, fit.gap,
+                MemberWeights(fit.mixture).c_str(), fit.loss, fit.disparity,
+                fit.violation_tolerance,
                 fit.from_lp ? Format("; LP step over the hypotheses found (Algorithm 1's "
                                      "average: loss %.6f, disparity %.4f)",
                                      fit.average_loss, fit.average_disparity)
                                   .c_str()
                             : "");
-  Note(line);
+  Note(line + Format(" (%.0f oracle calls, %.3g s each, %.3f s in all)",
+                     static_cast<double>(fit.oracle_seconds.size()), Mean(fit.oracle_seconds),
+                     seconds));
   FillMixture(set, fit.mixture, f, true, model);
   return line;
 }
@@ -202,12 +206,11 @@ std::string FitGroupLoss(const TrainingSet& set, const FairRegressionOptions& f,
   char line[400];
   std::snprintf(line, sizeof(line),
                 "train: fair regression (bgl, %s loss, B %.4g, nu %.3g): stopped by %s after %d "
-                "iterations (%.3g s per oracle call); gap %.3e; members %s; training loss %.6f; "
-                "group losses %s",
+                "iterations; gap %.3e; members %s; training loss %.6f; group losses %s",
                 f.loss.c_str(), fit.multiplier_bound, options.tolerance, fit.stopped_by.c_str(),
-                fit.iterations, Mean(fit.oracle_seconds), fit.gap,
-                MemberWeights(fit.mixture).c_str(), fit.loss, losses.c_str());
-  Note(line);
+                fit.iterations, fit.gap, MemberWeights(fit.mixture).c_str(), fit.loss,
+                losses.c_str());
+  Note(line + Format(" (%.3g s per oracle call)", Mean(fit.oracle_seconds)));
   FillMixture(set, fit.mixture, f, false, model);
   return line;
 }
