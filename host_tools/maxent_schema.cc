@@ -8,7 +8,7 @@
 
 #include "host_tools/data_error.h"
 #include "host_tools/input_encoder.h"
-#include "host_tools/maxent_json.h"
+#include "host_tools/json_writer.h"
 
 namespace tinyfair::host {
 namespace {

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "host_tools/json_writer.h"
+
 namespace tinyfair::host {
 namespace {
 
@@ -12,23 +14,6 @@ std::string Number(double value) {
   char text[32];
   std::snprintf(text, sizeof(text), "%.6f", value);
   return text;
-}
-
-std::string JsonString(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof(escaped), "\\u%04x", c);
-      out += escaped;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
 }
 
 // max - min of the rates of the groups with `count` > 0.
@@ -131,14 +116,14 @@ std::string ReportJson(const ClassificationReport& report) {
                     ", \"decided\": " + std::to_string(report.decided) + ", \"refused\": {";
   bool first = true;
   for (const auto& [status, count] : report.refused) {
-    out += (first ? "" : ", ") + JsonString(status) + ": " + std::to_string(count);
+    out += (first ? "" : ", ") + JsonQuoted(status) + ": " + std::to_string(count);
     first = false;
   }
   out += "}, \"groups\": [";
   for (size_t g = 0; g < report.groups.size(); ++g) {
     const GroupReport& group = report.groups[g];
     out += (g == 0 ? "" : ", ");
-    out += "{\"name\": " + JsonString(group.name) + ", \"n\": " + std::to_string(group.n) +
+    out += "{\"name\": " + JsonQuoted(group.name) + ", \"n\": " + std::to_string(group.n) +
            ", \"positive_rate\": " + Number(group.positive_rate) +
            ", \"expected_positive_rate\": " + Number(group.expected_positive_rate) +
            ", \"label1\": " + std::to_string(group.label1) +

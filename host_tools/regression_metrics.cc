@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "host_tools/json_writer.h"
 #include "host_tools/regression_loss.h"
 
 namespace tinyfair::host {
@@ -119,15 +120,6 @@ std::string Number(double value) {
   return text;
 }
 
-std::string Quoted(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
 }  // namespace
 
 std::string RegressionReportJson(const RegressionReport& r) {
@@ -139,7 +131,7 @@ std::string RegressionReportJson(const RegressionReport& r) {
                      ", \"delta\": " + Number(r.delta) + ", \"groups\": [";
   for (size_t a = 0; a < r.groups.size(); ++a) {
     const RegressionGroupReport& g = r.groups[a];
-    json += std::string(a ? ", " : "") + "{\"name\": " + Quoted(g.name) +
+    json += std::string(a ? ", " : "") + "{\"name\": " + JsonQuoted(g.name) +
             ", \"n\": " + std::to_string(g.n) + ", \"rmse\": " + Number(g.rmse) +
             ", \"log_loss\": " + Number(g.log_loss) +
             ", \"mean_prediction\": " + Number(g.mean_prediction) +

@@ -128,16 +128,25 @@ std::vector<double> AsProbabilities(const std::vector<double>& scores) {
 std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model, const CsvTable& table) {
   InputEncoder encoder(model.inputs(), table);
   const auto runtime_model = LoadIntoRuntime(model);
-  const auto decisions = DecideRows(*runtime_model, encoder, 1, 0);
-  const size_t groups = model.dimensions().group_count();
-  std::vector<double> sum(groups, 0.0), count(groups, 0.0);
+  ExpectedPositiveRateSums sums(model.dimensions().group_count());
+  sums.Add(DecideRows(*runtime_model, encoder, 1, 0));
+  return sums.Rates();
+}
+
+void ExpectedPositiveRateSums::Add(const std::vector<runtime::Decision>& decisions) {
   for (const auto& d : decisions) {
     if (!runtime::IsOk(d.status)) continue;
-    sum[d.group] += d.probability;
-    count[d.group] += 1.0;
+    sum_[d.group] += d.probability;
+    count_[d.group] += 1.0;
   }
-  for (size_t g = 0; g < groups; ++g) sum[g] = count[g] > 0.0 ? sum[g] / count[g] : 0.0;
-  return sum;
+}
+
+std::vector<double> ExpectedPositiveRateSums::Rates() const {
+  std::vector<double> rates(sum_.size(), 0.0);
+  for (size_t g = 0; g < rates.size(); ++g) {
+    if (count_[g] > 0.0) rates[g] = sum_[g] / count_[g];
+  }
+  return rates;
 }
 
 }  // namespace tinyfair::host

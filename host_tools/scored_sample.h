@@ -9,6 +9,7 @@
 
 #include "host_tools/csv_reader.h"
 #include "tinyfair/model.pb.h"
+#include "tinyfair_runtime/decision.h"
 
 namespace tinyfair::host {
 
@@ -63,5 +64,18 @@ inline double ProbabilityThresholdOnScore(double threshold) { return 2.0 * thres
 /// The expected positive rate per group of the model's decisions on the
 /// table (the probabilities the runtime returns), for reference rates.
 std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model, const CsvTable& table);
+
+/// The same rates summed over decisions that arrive in parts (e.g. blocks
+/// of a file): refused decisions do not count; a group without decisions
+/// has rate 0.
+class ExpectedPositiveRateSums {
+ public:
+  explicit ExpectedPositiveRateSums(size_t groups) : sum_(groups, 0.0), count_(groups, 0.0) {}
+  void Add(const std::vector<runtime::Decision>& decisions);
+  std::vector<double> Rates() const;
+
+ private:
+  std::vector<double> sum_, count_;
+};
 
 }  // namespace tinyfair::host

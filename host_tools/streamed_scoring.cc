@@ -82,20 +82,14 @@ std::vector<double> ExpectedPositiveRatesOfFile(const tinyfair::Model& model,
                                                 const std::string& path, std::FILE* progress,
                                                 size_t block_rows) {
   const auto runtime_model = LoadIntoRuntime(model);
-  const size_t groups = model.dimensions().group_count();
-  std::vector<double> sum(groups, 0.0), count(groups, 0.0);
+  ExpectedPositiveRateSums sums(model.dimensions().group_count());
   ReadProgress shown(progress, "rates on " + path, path);
   ForEachBlock(path, block_rows, shown, [&](const CsvTable& block) {
     const InputEncoder encoder(model.inputs(), block);
     // Probabilities do not depend on the draws, so one stream serves all.
-    for (const auto& d : DecideRows(*runtime_model, encoder, 1, 0)) {
-      if (!runtime::IsOk(d.status)) continue;
-      sum[d.group] += d.probability;
-      count[d.group] += 1.0;
-    }
+    sums.Add(DecideRows(*runtime_model, encoder, 1, 0));
   });
-  for (size_t g = 0; g < groups; ++g) sum[g] = count[g] > 0.0 ? sum[g] / count[g] : 0.0;
-  return sum;
+  return sums.Rates();
 }
 
 }  // namespace tinyfair::host

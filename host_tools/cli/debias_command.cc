@@ -12,7 +12,7 @@
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/data_error.h"
-#include "host_tools/maxent_json.h"
+#include "host_tools/json_writer.h"
 #include "host_tools/maxent_report.h"
 #include "host_tools/maxent_sampler.h"
 #include "host_tools/maxent_schema.h"

@@ -1,4 +1,4 @@
-#include "host_tools/maxent_json.h"
+#include "host_tools/json_writer.h"
 
 #include <cmath>
 #include <cstdio>

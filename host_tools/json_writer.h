@@ -1,8 +1,9 @@
-// A small JSON object writer for the max-entropy parameters and report
-// (numbers with 17 significant digits, so doubles round-trip; NaN as null).
+// A small JSON writer for the reports and parameter files the host tools
+// write (numbers with 17 significant digits, so doubles round-trip; NaN as
+// null). Models are JSON through protobuf (model_file.h), not this.
 
-#ifndef TINYFAIR_HOST_TOOLS_MAXENT_JSON_H_
-#define TINYFAIR_HOST_TOOLS_MAXENT_JSON_H_
+#ifndef TINYFAIR_HOST_TOOLS_JSON_WRITER_H_
+#define TINYFAIR_HOST_TOOLS_JSON_WRITER_H_
 
 #include <Eigen/Dense>
 #include <string>
@@ -10,6 +11,7 @@
 
 namespace tinyfair::host {
 
+/// A JSON string: quotes, backslashes and control characters escaped.
 std::string JsonQuoted(const std::string& text);
 std::string JsonNumber(double value);
 std::string JsonArray(const Eigen::VectorXd& values);
@@ -32,4 +34,4 @@ class JsonObject {
 
 }  // namespace tinyfair::host
 
-#endif  // TINYFAIR_HOST_TOOLS_MAXENT_JSON_H_
+#endif  // TINYFAIR_HOST_TOOLS_JSON_WRITER_H_
