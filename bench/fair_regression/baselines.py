@@ -59,8 +59,8 @@ def ks_disparity(p, a):
     return worst
 
 
-def measure(task, p, y, a):
-    if task == "squared":
+def measure(loss_kind, p, y, a):
+    if loss_kind == "squared":
         e = (y - p) ** 2
         loss = float(np.sqrt(e.mean()))
         se = float(e.std() / np.sqrt(len(e)) / (2 * loss))
@@ -101,7 +101,7 @@ def measure_mixture(scores, probability, y, a):
 
 
 def main():
-    train_path, test_path, label, sensitive, task = sys.argv[1:6]
+    train_path, test_path, label, sensitive, loss_kind = sys.argv[1:6]
     categorical = [c for c in sys.argv[6].split(",") if c] if len(sys.argv) > 6 else []
     train, test = read(train_path), read(test_path)
     X, Xt = encode(train, test, label, set(categorical) | {sensitive})
@@ -112,22 +112,22 @@ def main():
     at = np.array([groups.index(r[sensitive]) for r in test])
     D, Dt = np.hstack([X, np.ones((len(X), 1))]), np.hstack([Xt, np.ones((len(Xt), 1))])
     out = {}
-    if task == "squared":
+    if loss_kind == "squared":
         gram = D.T @ D + 1e-8 * np.eye(D.shape[1])
         beta = np.linalg.solve(gram, D.T @ y)
-        out["unconstrained"] = {"train": measure(task, D @ beta, y, a),
-                                "test": measure(task, Dt @ beta, yt, at)}
+        out["unconstrained"] = {"train": measure(loss_kind, D @ beta, y, a),
+                                "test": measure(loss_kind, Dt @ beta, yt, at)}
         # SEO: beta - G^-1 c (c' beta) / (c' G^-1 c) with c = D' (a - mean a).
         c = D.T @ (a - a.mean())
         g_c = np.linalg.solve(gram, c)
         seo = beta - g_c * (c @ beta) / (c @ g_c)
-        out["seo"] = {"train": measure(task, D @ seo, y, a),
-                      "test": measure(task, Dt @ seo, yt, at)}
+        out["seo"] = {"train": measure(loss_kind, D @ seo, y, a),
+                      "test": measure(loss_kind, Dt @ seo, yt, at)}
     else:
         from sklearn.linear_model import LogisticRegression
         model = LogisticRegression(C=10.0, max_iter=2000).fit(X, y)
-        out["unconstrained"] = {"train": measure(task, model.predict_proba(X)[:, 1], y, a),
-                                "test": measure(task, model.predict_proba(Xt)[:, 1], yt, at)}
+        out["unconstrained"] = {"train": measure(loss_kind, model.predict_proba(X)[:, 1], y, a),
+                                "test": measure(loss_kind, model.predict_proba(Xt)[:, 1], yt, at)}
     print(json.dumps(out))
 
 
