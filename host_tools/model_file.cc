@@ -187,10 +187,27 @@ void WriteFilesAtomically(const std::vector<std::pair<std::string, std::string>>
   }
 }
 
+namespace {
+
+// A sealed model starts with its CRC field (tag 0x0D, which JSON also reads
+// as whitespace, then the CRC's four bytes, which may hold a '{'), so the
+// CRC decides: it matches for a sealed model and, but for a 2^-32 chance,
+// not for JSON text.
+bool IsSealedModel(const std::string& bytes) {
+  if (bytes.size() < 5 || static_cast<unsigned char>(bytes[0]) != 0x0D) return false;
+  const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
+  const uint32_t stored = static_cast<uint32_t>(data[1]) | (static_cast<uint32_t>(data[2]) << 8U) |
+                          (static_cast<uint32_t>(data[3]) << 16U) |
+                          (static_cast<uint32_t>(data[4]) << 24U);
+  return runtime::Crc32(data + 5, bytes.size() - 5) == stored;
+}
+
+}  // namespace
+
 tinyfair::Model ReadModel(const std::string& path) {
   const std::string bytes = ReadFile(path);
   const size_t first = bytes.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && bytes[first] == '{') {
+  if (!IsSealedModel(bytes) && first != std::string::npos && bytes[first] == '{') {
     return ModelFromJson(bytes, path);
   }
   return ParseModelFile(bytes, path);

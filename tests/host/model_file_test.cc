@@ -60,6 +60,25 @@ TEST(ModelFile, SealRefusesWhatTheRuntimeRefuses) {
   }
 }
 
+// The CRC follows the tag byte 0x0D (whitespace to JSON); a CRC whose first
+// byte is '{' once made a sealed model look like JSON text.
+TEST(ModelFile, ReadsASealedModelWhoseCrcStartsWithABrace) {
+  tinyfair::Model model = ParseModelFile(SmallModelBytes(), "small");
+  std::string sealed;
+  for (int i = 0; i < 100000; ++i) {
+    model.set_model_id("brace-" + std::to_string(i));
+    sealed = SealModel(model);
+    if (sealed[1] == '{') break;
+  }
+  ASSERT_EQ('{', sealed[1]) << "no model id gave a CRC starting with '{'";
+  const std::string path = ::testing::TempDir() + "brace_crc.pb";
+  WriteFileAtomically(path, sealed);
+  EXPECT_EQ(model.model_id(), ReadModel(path).model_id());
+  const std::string json_path = ::testing::TempDir() + "brace_crc.json";
+  WriteFileAtomically(json_path, "\r\n" + ModelToJson(model));
+  EXPECT_EQ(model.model_id(), ReadModel(json_path).model_id());
+}
+
 TEST(ModelFile, AtomicWriteLeavesNoPartialFile) {
   EXPECT_THROW(WriteFileAtomically("/nonexistent-dir/model.pb", "x"), std::runtime_error);
 }
