@@ -47,6 +47,18 @@ struct Dataset {
   double alpha;
 };
 
+// Row r's categorical and numeric features, appended column by column.
+void AppendFeatures(const tinyfair::host::CsvTable& table, size_t r,
+                    const std::vector<std::string>& categorical,
+                    const std::vector<std::string>& numeric, Dataset& d) {
+  for (size_t f = 0; f < categorical.size(); ++f) {
+    d.categorical[f].push_back(table.rows[r][table.column(categorical[f])]);
+  }
+  for (size_t f = 0; f < numeric.size(); ++f) {
+    d.numeric[f].push_back(tinyfair::host::ParseNumber(table, r, table.column(numeric[f])));
+  }
+}
+
 Dataset LoadAdult(const std::string& dir) {
   Dataset d;
   d.constraint = RateConstraint::kEqualOpportunity;
@@ -64,13 +76,8 @@ Dataset LoadAdult(const std::string& dir) {
   for (const char* file : {"adult.data", "adult.test"}) {
     const auto table = tinyfair::host::ReadCsv(dir + "/adult/" + file);
     for (size_t r = 0; r < table.rows.size(); ++r) {
+      AppendFeatures(table, r, categorical, numeric, d);
       const auto& row = table.rows[r];
-      for (size_t f = 0; f < categorical.size(); ++f) {
-        d.categorical[f].push_back(row[table.column(categorical[f])]);
-      }
-      for (size_t f = 0; f < numeric.size(); ++f) {
-        d.numeric[f].push_back(tinyfair::host::ParseNumber(table, r, table.column(numeric[f])));
-      }
       const std::string& y = row[table.column("Y")];
       d.labels.push_back(y.rfind(">50K", 0) == 0 ? 1.0 : 0.0);
       const std::string& race = row[table.column("race")];
@@ -94,13 +101,8 @@ Dataset LoadCredit(const std::string& dir) {
   d.fixed_cuts.resize(numeric.size());
   const auto table = tinyfair::host::ReadCsv(dir + "/credit_default/UCI_Credit_Card.csv");
   for (size_t r = 0; r < table.rows.size(); ++r) {
+    AppendFeatures(table, r, categorical, numeric, d);
     const auto& row = table.rows[r];
-    for (size_t f = 0; f < categorical.size(); ++f) {
-      d.categorical[f].push_back(row[table.column(categorical[f])]);
-    }
-    for (size_t f = 0; f < numeric.size(); ++f) {
-      d.numeric[f].push_back(tinyfair::host::ParseNumber(table, r, table.column(numeric[f])));
-    }
     d.labels.push_back(
         tinyfair::host::ParseNumber(table, r, table.column("default.payment.next.month")));
     const std::string& education = row[table.column("EDUCATION")];

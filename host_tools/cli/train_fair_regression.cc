@@ -100,24 +100,31 @@ double Mean(const std::vector<double>& values) {
                               static_cast<double>(values.size());
 }
 
-std::string FitParity(const TrainingSet& set, const FairRegressionOptions& f,
-                      const Eigen::VectorXd& y, const std::vector<int>& group, int groups,
-                      tinyfair::Model& model) {
-  host::StatisticalParityOptions options;
+// The settings Algorithm 1 (statistical parity) and Algorithm 2 (bounded
+// group loss) share; an initial step of 0 keeps the algorithm's default.
+template <typename LoopOptions>
+void SetLoopOptions(const FairRegressionOptions& f, LoopOptions& options) {
   options.loss =
       f.loss == "logistic" ? host::RegressionLoss::kLogistic : host::RegressionLoss::kSquared;
-  options.oracle = f.oracle == "lr"   ? host::ParityOracle::kLogistic
-                   : f.oracle == "cs" ? host::ParityOracle::kCostSensitive
-                                      : host::ParityOracle::kLeastSquares;
-  options.grid_size = f.grid_size;
-  options.slack = f.slack;
-  options.bound = f.dual_bound;
   options.tolerance = f.gap_tolerance;
   options.theory_step = f.theory_step;
   if (f.initial_step > 0.0) options.initial_step = f.initial_step;
   options.max_iterations = f.max_iterations;
   options.max_members = f.max_members;
   options.l2 = f.l2;
+}
+
+std::string FitParity(const TrainingSet& set, const FairRegressionOptions& f,
+                      const Eigen::VectorXd& y, const std::vector<int>& group, int groups,
+                      tinyfair::Model& model) {
+  host::StatisticalParityOptions options;
+  SetLoopOptions(f, options);
+  options.oracle = f.oracle == "lr"   ? host::ParityOracle::kLogistic
+                   : f.oracle == "cs" ? host::ParityOracle::kCostSensitive
+                                      : host::ParityOracle::kLeastSquares;
+  options.grid_size = f.grid_size;
+  options.slack = f.slack;
+  options.bound = f.dual_bound;
   options.lp_step = !f.average_only;
   const bool tty = ProgressToTerminal();
   const auto start = std::chrono::steady_clock::now();
@@ -160,16 +167,9 @@ std::string FitGroupLoss(const TrainingSet& set, const FairRegressionOptions& f,
                          tinyfair::Model& model) {
   if (f.loss_bound.empty()) throw std::invalid_argument("--constraint bgl needs --bgl-bound");
   host::BoundedGroupLossOptions options;
-  options.loss =
-      f.loss == "logistic" ? host::RegressionLoss::kLogistic : host::RegressionLoss::kSquared;
+  SetLoopOptions(f, options);
   options.bound = f.loss_bound;
   options.multiplier_bound = f.dual_bound;
-  options.tolerance = f.gap_tolerance;
-  options.theory_step = f.theory_step;
-  if (f.initial_step > 0.0) options.initial_step = f.initial_step;
-  options.max_iterations = f.max_iterations;
-  options.max_members = f.max_members;
-  options.l2 = f.l2;
   const bool tty = ProgressToTerminal();
   const host::BoundedGroupLossFit fit = host::FitBoundedGroupLoss(
       set.design, y, group, groups, options, [tty](int t, double gap, double loss, double excess) {
