@@ -1,5 +1,7 @@
 #include "host_tools/noisy_group_training.h"
 
+#include <utility>
+
 #include "host_tools/adam.h"
 #include "host_tools/simplex_projection.h"
 
@@ -41,7 +43,8 @@ double HingeLoss(const Eigen::VectorXd& scores, const Eigen::VectorXd& labels,
 NoisyGroupFit RunDescentAscent(
     const NoisyGroupData& data, const NoisyGroupOptions& options, int constraint_count,
     const std::function<SurrogateConstraints(const Eigen::VectorXd& scores)>& surrogates,
-    const AdversaryStep& before, const AdversaryStep& after, const OwnViolations& own) {
+    const AdversaryStep& before, const AdversaryStep& after, const OwnViolations& own,
+    const std::function<void(Candidate&)>& annotate) {
   const Eigen::Index d = data.features.cols();
   // theta = (w, b): the bias is the last coordinate.
   Eigen::VectorXd theta = Eigen::VectorXd::Zero(d + 1);
@@ -88,6 +91,7 @@ NoisyGroupFit RunDescentAscent(
       candidate.error =
           ErrorRate(CountCells(scores, data.labels, data.groups, data.group_count).overall);
       candidate.violation = own ? MaxOf(own(scores, data)) : 0.0;
+      if (annotate) annotate(candidate);
       candidates.push_back(candidate);
     }
     if (options.progress) options.progress(t);
@@ -99,7 +103,7 @@ NoisyGroupFit RunDescentAscent(
   fit.iteration = best.iteration;
   fit.train_error = best.error;
   fit.train_violation = best.violation;
-  fit.candidates = static_cast<int>(candidates.size());
+  fit.candidates = std::move(candidates);
   fit.lambda = as_vector(lambda);
   return fit;
 }

@@ -60,6 +60,8 @@ struct Candidate {
   int iteration = 0;
   double error = 0.0;      // 0-1 training error
   double violation = 0.0;  // max own 0-1 violation on the training set
+  /// Soft groups: the adversary's table at this iterate (empty otherwise).
+  Eigen::MatrixXd assignment;
 };
 
 struct NoisyGroupFit {
@@ -68,7 +70,8 @@ struct NoisyGroupFit {
   bool feasible = false;
   int iteration = 0;
   double train_error = 0.0, train_violation = 0.0;
-  int candidates = 0;
+  /// Every recorded candidate, in iteration order.
+  std::vector<Candidate> candidates;
   /// The last iterate's multipliers.
   std::vector<double> lambda;
 };
@@ -93,11 +96,13 @@ using AdversaryStep =
 /// each iteration runs `before` (the soft-assignment LP), one Adam step on
 /// theta for hinge + sum lambda_c surrogate_c, one projected Adam ascent
 /// step on lambda with the surrogates at the new theta, then `after` (the
-/// DRO weights). Candidates are scored with 0-1 error and `own` on `data`.
+/// DRO weights). Candidates are scored with 0-1 error and `own` on `data`;
+/// `annotate`, when given, adds the adversary's state to each.
 NoisyGroupFit RunDescentAscent(
     const NoisyGroupData& data, const NoisyGroupOptions& options, int constraint_count,
     const std::function<SurrogateConstraints(const Eigen::VectorXd& scores)>& surrogates,
-    const AdversaryStep& before, const AdversaryStep& after, const OwnViolations& own);
+    const AdversaryStep& before, const AdversaryStep& after, const OwnViolations& own,
+    const std::function<void(Candidate&)>& annotate = nullptr);
 
 /// The noisy groups' own 0-1 violations (the naive method's constraints).
 std::vector<double> NoisyGroupViolations(const Eigen::VectorXd& scores, const NoisyGroupData& data,

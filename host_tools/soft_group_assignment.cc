@@ -258,7 +258,8 @@ NoisyGroupFit TrainSoftGroups(const NoisyGroupData& data, const Eigen::MatrixXd&
       nullptr,
       [&](const Eigen::VectorXd& scores, const NoisyGroupData& set) {
         return SoftGroupWorstViolations(scores, set, true_given_noisy, constraint, options.alpha);
-      });
+      },
+      [&](Candidate& candidate) { candidate.assignment = table; });
 }
 
 }  // namespace tinyfair::host

@@ -349,7 +349,8 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
                 "train: %s (%s, alpha %.4g) %d iterations in %.2f s; iterate %d of %d candidates, "
                 "train error %.4f, own max violation %.4f%s",
                 method.c_str(), set.options.constraint.c_str(), o.alpha, iterations, seconds,
-                fit.iteration, fit.candidates, fit.train_error, fit.train_violation,
+                fit.iteration, static_cast<int>(fit.candidates.size()), fit.train_error,
+                fit.train_violation,
                 fit.feasible ? "" : " (NO feasible candidate: the least violating one)");
   Note(line);
 

@@ -12,6 +12,7 @@
 #include "host_tools/dro_training.h"
 #include "host_tools/group_flipping.h"
 #include "host_tools/group_noise_model.h"
+#include "host_tools/robust_lower_bounds.h"
 #include "host_tools/soft_group_assignment.h"
 #include "host_tools/soft_group_ideal.h"
 
@@ -212,6 +213,90 @@ TEST(NoisyGroupTraining, IdealAlgorithmMixture) {
   const double unconstrained = MaxOf(
       TrueViolations(p, plain.scorer.Scores(p.data.features), options.constraint, options.alpha));
   EXPECT_LT(MaxOf(mixture), unconstrained - 0.1);
+}
+
+}  // namespace
+}  // namespace tinyfair::host
+
+namespace tinyfair::host {
+namespace {
+
+// The reference code's checks (robust_lower_bounds.h) never judge a scorer
+// worse than the exact worst cases: any table of W(theta) (the independent
+// one, the LP adversary's) is one the exact check maximizes over, and the
+// sampled points of the TV balls lie (nearly) inside them. With no noise
+// and radius 0 both reduce to the noisy groups' own violations.
+TEST(RobustLowerBounds, NeverAboveTheExactWorstCases) {
+  const Problem p = MakeProblem(3000, 0.3, 7);
+  const GroupNoiseModel noise = GroupNoiseModel::FromGroups(p.true_groups, p.data.groups, 3, 3);
+  const Eigen::MatrixXd conditional = noise.TrueGivenNoisy();
+  std::mt19937_64 engine(11);
+  std::normal_distribution<double> normal;
+  std::uniform_real_distribution<double> uniform;
+  int strictly_below = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    Eigen::VectorXd w(5);
+    for (int k = 0; k < 5; ++k) w[k] = normal(engine);
+    const Eigen::VectorXd scores = (p.data.features * w).array() + 0.3 * normal(engine);
+    for (RateConstraint c : {RateConstraint::kEqualOpportunity, RateConstraint::kEqualizedOdds}) {
+      const auto exact_soft = SoftGroupWorstViolations(scores, p.data, conditional, c, 0.05);
+      const auto exact_dro = TvBallWorstViolations(scores, p.data, noise.PaperRadii(), c, 0.05);
+      std::vector<double> lambda(exact_soft.size());
+      for (double& l : lambda) l = uniform(engine) / static_cast<double>(lambda.size());
+      const GroupCells cells = CountCells(scores, p.data.labels, p.data.groups, 3);
+      const auto independent =
+          AssignedTableViolations(scores, p.data, IndependentAssignment(conditional), c, 0.05);
+      const auto adversary = AssignedTableViolations(
+          scores, p.data, WorstCaseAssignment(cells, conditional, lambda, c, 0.05), c, 0.05);
+      const auto sampled =
+          TvBallSampledViolations(scores, p.data, noise.PaperRadii(), c, 0.05, 20, trial);
+      ASSERT_EQ(independent.size(), exact_soft.size());
+      ASSERT_EQ(sampled.size(), exact_dro.size());
+      for (size_t k = 0; k < exact_soft.size(); ++k) {
+        EXPECT_LE(independent[k], exact_soft[k] + 1e-9) << "constraint " << k;
+        EXPECT_LE(adversary[k], exact_soft[k] + 1e-9) << "constraint " << k;
+        EXPECT_LE(sampled[k], exact_dro[k] + 1e-12) << "constraint " << k;
+        if (sampled[k] < exact_dro[k] - 0.05) ++strictly_below;
+      }
+    }
+  }
+  EXPECT_GT(strictly_below, 20);  // the exact check is the stricter one
+
+  const Problem clean = MakeProblem(2000, 0.0, 5);
+  const Eigen::VectorXd scores = clean.data.features.col(0).toDense().array() - 0.8;
+  for (RateConstraint c : {RateConstraint::kEqualOpportunity, RateConstraint::kEqualizedOdds}) {
+    const auto own = NoisyGroupViolations(scores, clean.data, c, 0.05);
+    const auto table = AssignedTableViolations(
+        scores, clean.data, IndependentAssignment(Eigen::Matrix3d::Identity()), c, 0.05);
+    const auto sampled =
+        TvBallSampledViolations(scores, clean.data, Eigen::Vector3d::Zero(), c, 0.05, 3, 1);
+    ASSERT_EQ(own.size(), table.size());
+    for (size_t k = 0; k < own.size(); ++k) {
+      EXPECT_NEAR(table[k], own[k], 1e-12) << "constraint " << k;
+      EXPECT_NEAR(sampled[k], own[k], 1e-12) << "constraint " << k;
+    }
+  }
+}
+
+// Soft-group training keeps the adversary's table with every candidate (the
+// reference code judged candidates with it): non-negative rows summing to
+// 1, four per noisy group; DRO's candidates carry none.
+TEST(RobustLowerBounds, SoftGroupCandidatesCarryTheirTables) {
+  const Problem p = MakeProblem(1500, 0.2, 3);
+  const GroupNoiseModel noise = GroupNoiseModel::FromGroups(p.true_groups, p.data.groups, 3, 3);
+  NoisyGroupOptions options;
+  options.iterations = 100;
+  options.hinge_slack = 0.0;
+  const NoisyGroupFit fit = TrainSoftGroups(p.data, noise.TrueGivenNoisy(), options);
+  ASSERT_EQ(fit.candidates.size(), 4U);
+  for (const Candidate& candidate : fit.candidates) {
+    ASSERT_EQ(candidate.assignment.rows(), 12);
+    ASSERT_EQ(candidate.assignment.cols(), 3);
+    EXPECT_LE((candidate.assignment.rowwise().sum().array() - 1.0).abs().maxCoeff(), 1e-9);
+    EXPECT_GE(candidate.assignment.minCoeff(), -1e-12);
+  }
+  const NoisyGroupFit dro = TrainDro(p.data, noise.PaperRadii(), options);
+  for (const Candidate& candidate : dro.candidates) EXPECT_EQ(candidate.assignment.size(), 0);
 }
 
 }  // namespace
