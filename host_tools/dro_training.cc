@@ -124,7 +124,12 @@ NoisyGroupFit TrainDro(const NoisyGroupData& data, const Eigen::VectorXd& radii,
     const double size = center.sum();
     if (size > 0.0) center /= size;
   }
+  const bool like_code =
+      options.dro_projection == NoisyGroupOptions::DroProjection::kReferenceCode;
   std::vector<Eigen::VectorXd> weights = centers;
+  if (like_code) {
+    for (auto& w : weights) w.setZero();
+  }
   std::vector<TvBallThresholds> thresholds(static_cast<size_t>(m));
   std::vector<Adam> adams;
   for (int j = 0; j < m; ++j) adams.emplace_back(n, options.weight_rate);
@@ -156,8 +161,9 @@ NoisyGroupFit TrainDro(const NoisyGroupData& data, const Eigen::VectorXd& radii,
       }
       Eigen::VectorXd& w = weights[static_cast<size_t>(j)];
       adams[static_cast<size_t>(j)].Step(-gradient.matrix(), w);
-      w = ProjectOntoTvBall(w, centers[static_cast<size_t>(j)], radii[j],
-                            &thresholds[static_cast<size_t>(j)]);
+      w = like_code ? ProjectLikeReferenceCode(w, centers[static_cast<size_t>(j)], radii[j])
+                    : ProjectOntoTvBall(w, centers[static_cast<size_t>(j)], radii[j],
+                                        &thresholds[static_cast<size_t>(j)]);
     }
   };
   return RunDescentAscent(

@@ -44,6 +44,12 @@ struct NoisyGroupOptions {
   double theta_rate = 0.01, lambda_rate = 0.5;
   /// DRO: the adversary's weights' Adam rate.
   double weight_rate = 0.01;
+  /// DRO: the adversary's weights start at p^_j and are projected exactly
+  /// onto the TV ball (Algorithm 2), or, to reproduce the paper's numbers,
+  /// start at 0 and are projected as its released code does
+  /// (ProjectLikeReferenceCode: a weaker adversary).
+  enum class DroProjection { kExactBall, kReferenceCode };
+  DroProjection dro_projection = DroProjection::kExactBall;
   /// R: the multipliers' l1 bound.
   double lambda_radius = 1.0;
   /// Called after every iteration with the iteration (1-based).

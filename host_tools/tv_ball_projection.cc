@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "host_tools/simplex_projection.h"
+
 namespace tinyfair::host {
 namespace {
 
@@ -103,6 +105,18 @@ Eigen::VectorXd ProjectOntoTvBall(const Eigen::VectorXd& u, const Eigen::VectorX
   for (Eigen::Index i = 0; i < u.size(); ++i) {
     const double d = shifted[i];
     p[i] = d > a ? u[i] - a : (d >= b ? center[i] : std::max(0.0, u[i] - b));
+  }
+  return p;
+}
+
+Eigen::VectorXd ProjectLikeReferenceCode(const Eigen::VectorXd& u, const Eigen::VectorXd& center,
+                                         double radius) {
+  const Eigen::VectorXd offset = u - center;
+  const Eigen::VectorXd length = ProjectOntoCappedSimplex(offset.cwiseAbs(), radius);
+  Eigen::VectorXd p(u.size());
+  for (Eigen::Index i = 0; i < u.size(); ++i) {
+    const double sign = offset[i] > 0.0 ? 1.0 : (offset[i] < 0.0 ? -1.0 : 0.0);
+    p[i] = std::max(0.0, center[i] + sign * length[i]);
   }
   return p;
 }

@@ -24,4 +24,13 @@ struct TvBallThresholds {
 Eigen::VectorXd ProjectOntoTvBall(const Eigen::VectorXd& u, const Eigen::VectorXd& center,
                                   double gamma, TvBallThresholds* warm = nullptr);
 
+/// The DRO weights' projection of the paper's released code, kept to
+/// reproduce its numbers: the offset from `center` is shrunk onto
+/// {|offset|_1 <= radius} (Euclidean, coordinate magnitudes) and the result
+/// clipped at 0, without renormalizing. Its points need not sum to 1 and
+/// its l1 radius is gamma rather than the TV ball's 2 gamma: a weaker
+/// adversary than ProjectOntoTvBall's.
+Eigen::VectorXd ProjectLikeReferenceCode(const Eigen::VectorXd& u, const Eigen::VectorXd& center,
+                                         double radius);
+
 }  // namespace tinyfair::host

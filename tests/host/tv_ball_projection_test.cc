@@ -89,6 +89,35 @@ TEST(TvBallProjection, InsideTheBallIsFixed) {
   EXPECT_LT((ProjectOntoTvBall(u, c, 0.1) - u).norm(), 1e-12);
 }
 
+// The released code's projection: offsets shrunk to l1 length gamma, then
+// clipped at 0; a hand-computed case, and in general the result is
+// non-negative, within l1 distance gamma of the center and not normalized.
+TEST(TvBallProjection, LikeReferenceCode) {
+  Eigen::VectorXd c(3), u(3);
+  c << 0.5, 0.5, 0.0;
+  u << 0.0, 0.9, 0.3;  // offsets -0.5, +0.4, +0.3: shrunk by 0.3 to 0.2, 0.1, 0
+  const Eigen::VectorXd p = ProjectLikeReferenceCode(u, c, 0.3);
+  EXPECT_LT((p - Eigen::Vector3d(0.3, 0.6, 0.0)).norm(), 1e-15);
+  EXPECT_LT((ProjectLikeReferenceCode(Eigen::Vector3d(0.45, 0.5, 0.05), c, 0.3) -
+             Eigen::Vector3d(0.45, 0.5, 0.05))
+                .norm(),
+            1e-15);
+  std::mt19937_64 engine(4);
+  std::normal_distribution<double> normal;
+  int unnormalized = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    Eigen::VectorXd center(8), v(8);
+    for (int i = 0; i < 8; ++i) center[i] = std::abs(normal(engine));
+    center /= center.sum();
+    for (int i = 0; i < 8; ++i) v[i] = center[i] + 0.3 * normal(engine);
+    const Eigen::VectorXd q = ProjectLikeReferenceCode(v, center, 0.1);
+    EXPECT_GE(q.minCoeff(), 0.0);
+    EXPECT_LE((q - center).lpNorm<1>(), 0.1 + 1e-12);
+    if (std::abs(q.sum() - 1.0) > 1e-6) ++unnormalized;
+  }
+  EXPECT_GT(unnormalized, 100);
+}
+
 TEST(SimplexProjection, CappedSimplex) {
   Eigen::VectorXd v(3);
   v << 0.2, -0.5, 0.3;
