@@ -6,10 +6,13 @@
 // validation part by the method's own constraints, and writes the test
 // results as one TSV file (run.sh runs the cells and report.py tabulates).
 //
-// usage: noisy_groups_bench DATASET_DIR adult|credit GAMMA SPLIT GRID OUT.tsv
+// usage: noisy_groups_bench DATASET_DIR adult|credit GAMMA SPLIT GRID OUT.tsv [METHODS]
 //   GRID: full (the paper's Table 1 grid) or reduced (see run.sh); or gap:
 //   the unconstrained and naive models' true-group violation next to the
 //   exact worst cases the robust methods must bound (why they are costly).
+//   METHODS: comma-separated, of unconstrained, true-groups, naive, dro,
+//   soft-groups (the default: all five) and dro-reference (DRO with the
+//   released code's adversary, ProjectLikeReferenceCode).
 #include <Eigen/SparseCore>
 #include <algorithm>
 #include <chrono>
@@ -209,6 +212,7 @@ struct SettingChoice {
 // grid: the reference code's default and 1.5 (soft groups: 0 and 1).
 std::vector<Setting> Grid(const std::string& method, const std::string& grid) {
   const bool full = grid == "full";
+  const bool dro = method == "dro" || method == "dro-reference";
   const std::vector<double> theta =
       full ? std::vector<double>{0.001, 0.01, 0.1} : std::vector<double>{0.01, 0.1};
   const std::vector<double> lambda =
@@ -217,7 +221,7 @@ std::vector<Setting> Grid(const std::string& method, const std::string& grid) {
       full ? std::vector<double>{0.001, 0.01, 0.1} : std::vector<double>{0.01};
   // DRO, the slowest, keeps the code's beta only in the reduced grid.
   const std::vector<double> slacks = method == "soft-groups"    ? std::vector<double>{0.0, 1.0}
-                                     : method == "dro" && !full ? std::vector<double>{1.0}
+                                     : dro && !full             ? std::vector<double>{1.0}
                                                                 : std::vector<double>{1.0, 1.5};
   std::vector<Setting> settings;
   for (double t : theta) {
@@ -227,7 +231,7 @@ std::vector<Setting> Grid(const std::string& method, const std::string& grid) {
     }
     for (double l : lambda) {
       for (double b : slacks) {
-        if (method != "dro") {
+        if (!dro) {
           settings.push_back({t, l, 0.0, b});
           continue;
         }
@@ -241,11 +245,20 @@ std::vector<Setting> Grid(const std::string& method, const std::string& grid) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 7) {
+  if (argc != 7 && argc != 8) {
     std::fprintf(stderr,
                  "usage: noisy_groups_bench DATASET_DIR adult|credit GAMMA SPLIT full|reduced "
-                 "OUT.tsv\n");
+                 "OUT.tsv [METHODS]\n");
     return 2;
+  }
+  std::vector<std::string> methods;
+  {
+    std::string list = argc == 8 ? argv[7] : "unconstrained,true-groups,naive,dro,soft-groups";
+    for (size_t start = 0; start <= list.size();) {
+      const size_t comma = std::min(list.find(',', start), list.size());
+      methods.push_back(list.substr(start, comma - start));
+      start = comma + 1;
+    }
   }
   const std::string dir = argv[1], name = argv[2], grid = argv[5], out = argv[6];
   const double gamma = std::atof(argv[3]);
@@ -357,7 +370,7 @@ int main(int argc, char** argv) {
                  tinyfair::host::MaxOf(true_violations), seconds);
   };
 
-  for (const std::string method : {"unconstrained", "true-groups", "naive", "dro", "soft-groups"}) {
+  for (const std::string& method : methods) {
     // The true-groups baseline (true features, true constraints) does not
     // depend on the noise: it runs at the lowest noise level only.
     if (method == "true-groups" && gamma > 0.15) continue;
@@ -376,7 +389,7 @@ int main(int argc, char** argv) {
       if (method == "naive" || method == "true-groups") {
         return tinyfair::host::NoisyGroupViolations(scores, set, d.constraint, d.alpha);
       }
-      if (method == "dro") {
+      if (method == "dro" || method == "dro-reference") {
         return tinyfair::host::TvBallWorstViolations(scores, set, radii, d.constraint, d.alpha);
       }
       if (method == "soft-groups") {
@@ -387,12 +400,13 @@ int main(int argc, char** argv) {
     };
     // The reference code's checks of the robust constraints (lower bounds):
     // DRO's sampled ball points, soft groups' training-time table.
-    const bool robust = method == "dro" || method == "soft-groups";
+    const bool dro = method == "dro" || method == "dro-reference";
+    const bool robust = dro || method == "soft-groups";
     auto code_check = [&](const tinyfair::host::Candidate& candidate,
                           const NoisyGroupData& set) -> double {
       const Eigen::VectorXd scores = candidate.scorer.Scores(set.features);
       return tinyfair::host::MaxOf(
-          method == "dro" ? tinyfair::host::TvBallSampledViolations(
+          dro ? tinyfair::host::TvBallSampledViolations(
                                 scores, set, radii, d.constraint, d.alpha, 20,
                                 static_cast<uint64_t>(candidate.iteration))
                           : tinyfair::host::AssignedTableViolations(
@@ -409,10 +423,16 @@ int main(int argc, char** argv) {
         fit = tinyfair::host::TrainUnconstrained(fit_set, options);
       } else if (method == "true-groups" || method == "naive") {
         fit = tinyfair::host::TrainNaive(fit_set, options);
-      } else if (method == "dro") {
+      } else if (dro) {
+        options.dro_projection =
+            method == "dro" ? tinyfair::host::NoisyGroupOptions::DroProjection::kExactBall
+                            : tinyfair::host::NoisyGroupOptions::DroProjection::kReferenceCode;
         fit = tinyfair::host::TrainDro(fit_set, radii, options);
-      } else {
+      } else if (method == "soft-groups") {
         fit = tinyfair::host::TrainSoftGroups(fit_set, conditional, options);
+      } else {
+        std::fprintf(stderr, "unknown method '%s'\n", method.c_str());
+        return 2;
       }
       const Eigen::VectorXd scores = fit.scorer.Scores(val_set.features);
       exact.Consider(fit.scorer, s,

@@ -9,14 +9,14 @@
 # resumes where it stopped and parallel runs never share a file.
 #
 #   bash bench/noisy_groups/run.sh [BUILD_DIR]
-#   environment: SPLITS (3), GRID (reduced | full), JOBS (2), CACHE
+#   environment: SPLITS (10), GRID (reduced | full), JOBS (2), CACHE
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build/host}
 bench=$build/bench/noisy_groups/noisy_groups_bench
 tinyfair=$build/host_tools/tinyfair
 data=$root/../shared/datasets
-splits=${SPLITS:-3} grid=${GRID:-reduced} jobs=${JOBS:-2}
+splits=${SPLITS:-10} grid=${GRID:-reduced} jobs=${JOBS:-2}
 cache=${CACHE:-$build/noisy_groups_cache}/$grid
 command="SPLITS=$splits GRID=$grid bash bench/noisy_groups/run.sh"
 if [ ! -f "$data/adult/adult.data" ] || [ ! -f "$data/credit_default/UCI_Credit_Card.csv" ]; then
@@ -26,12 +26,19 @@ fi
 mkdir -p "$cache"
 
 # Split-major: whenever the run stops, every (dataset, noise) cell has the
-# same number of splits (give or take one).
+# same number of splits (give or take one). The first part runs the five
+# methods of the tables, the second DRO with the released code's adversary
+# (its own file per cell).
 cells=()
-for ((split = 0; split < splits; ++split)); do
-  for dataset in adult credit; do
-    for gamma in 0.1 0.2 0.3 0.4 0.5; do
-      [ -f "$cache/${dataset}_${gamma}_${split}.tsv" ] || cells+=("$dataset $gamma $split")
+for part in main dro-reference; do
+  suffix=""
+  [ "$part" = main ] || suffix=".$part"
+  for ((split = 0; split < splits; ++split)); do
+    for dataset in adult credit; do
+      for gamma in 0.1 0.2 0.3 0.4 0.5; do
+        [ -f "$cache/${dataset}_${gamma}_${split}$suffix.tsv" ] ||
+          cells+=("$dataset $gamma $split $part")
+      done
     done
   done
 done
@@ -40,10 +47,12 @@ echo "noisy groups: $total cells to run ($grid grid, $splits splits, $jobs at a 
 export bench data cache grid total
 printf '%s\n' "${cells[@]+"${cells[@]}"}" | { grep . || true; } | nl -w1 -s' ' |
   xargs -r -P "$jobs" -L 1 bash -c '
-    out="$cache/${1}_${2}_${3}.tsv"
+    methods=() suffix=""
+    if [ "$4" != main ]; then methods=("$4") suffix=".$4"; fi
+    out="$cache/${1}_${2}_${3}$suffix.tsv"
     start=$(date +%s)
-    "$bench" "$data" "$1" "$2" "$3" "$grid" "$out" 2> "$out.log"
-    echo "[$0/$total] $1 gamma $2 split $3 done in $(( $(date +%s) - start )) s" >&2'
+    "$bench" "$data" "$1" "$2" "$3" "$grid" "$out" "${methods[@]}" 2> "$out.log"
+    echo "[$0/$total] $1 gamma $2 split $3 $4 done in $(( $(date +%s) - start )) s" >&2'
 
 # Why robustness costs accuracy: the unconstrained and naive models' true
 # violation next to the exact worst cases DRO and soft groups must bound.

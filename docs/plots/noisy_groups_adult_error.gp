@@ -8,4 +8,6 @@ set grid
 set xrange [0.05:0.55]
 plot 'noisy_groups_adult.dat' using 1:2:3 with yerrorlines title 'naive', \
      'noisy_groups_adult.dat' using 1:4:5 with yerrorlines title 'DRO', \
-     'noisy_groups_adult.dat' using 1:6:7 with yerrorlines title 'soft groups'
+     'noisy_groups_adult.dat' using 1:6:7 with yerrorlines title 'soft groups', \
+     'noisy_groups_adult.dat' using 1:24:25 with yerrorlines title 'DRO as the code', \
+     'noisy_groups_adult.dat' using 1:20:21 with yerrorlines title 'soft groups, code check'

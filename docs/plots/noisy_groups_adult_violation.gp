@@ -10,4 +10,6 @@ set arrow from 0.05,0 to 0.55,0 nohead dt 2
 plot 'noisy_groups_adult.dat' using 1:8:9 with yerrorlines title 'naive (true groups)', \
      'noisy_groups_adult.dat' using 1:10:11 with yerrorlines title 'DRO', \
      'noisy_groups_adult.dat' using 1:12:13 with yerrorlines title 'soft groups', \
-     'noisy_groups_adult.dat' using 1:14:15 with yerrorlines title 'naive on the noisy groups'
+     'noisy_groups_adult.dat' using 1:14:15 with yerrorlines title 'naive on the noisy groups', \
+     'noisy_groups_adult.dat' using 1:26:27 with yerrorlines title 'DRO as the code', \
+     'noisy_groups_adult.dat' using 1:22:23 with yerrorlines title 'soft groups, code check'
