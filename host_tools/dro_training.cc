@@ -125,7 +125,7 @@ NoisyGroupFit TrainDro(const NoisyGroupData& data, const Eigen::VectorXd& radii,
     if (size > 0.0) center /= size;
   }
   const bool like_code =
-      options.dro_projection == NoisyGroupOptions::DroProjection::kReferenceCode;
+      options.adversary == NoisyGroupOptions::Adversary::kReferenceCode;
   std::vector<Eigen::VectorXd> weights = centers;
   if (like_code) {
     for (auto& w : weights) w.setZero();

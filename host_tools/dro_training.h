@@ -25,7 +25,7 @@ std::vector<double> TvBallWorstViolations(const Eigen::VectorXd& scores, const N
 /// Algorithm 2: theta, lambda and one weight vector per noisy group
 /// (initialized at p^_j, shared by the group's TPR and FPR constraints),
 /// each updated in turn with Adam; the weights are projected exactly onto
-/// their TV ball after every step (or as options.dro_projection says). Candidates are judged by
+/// their TV ball after every step (or as options.adversary says). Candidates are judged by
 /// TvBallWorstViolations on the training set.
 NoisyGroupFit TrainDro(const NoisyGroupData& data, const Eigen::VectorXd& radii,
                        const NoisyGroupOptions& options);

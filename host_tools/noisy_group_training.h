@@ -42,14 +42,18 @@ struct NoisyGroupOptions {
   /// A candidate every this many iterations (and after the last).
   int record_every = 25;
   double theta_rate = 0.01, lambda_rate = 0.5;
-  /// DRO: the adversary's weights' Adam rate.
+  /// DRO: the adversary's weights' Adam rate; soft groups with the
+  /// reference-code adversary: the table's Adam rate eta_w.
   double weight_rate = 0.01;
-  /// DRO: the adversary's weights start at p^_j and are projected exactly
-  /// onto the TV ball (Algorithm 2), or, to reproduce the paper's numbers,
-  /// start at 0 and are projected as its released code does
-  /// (ProjectLikeReferenceCode: a weaker adversary).
-  enum class DroProjection { kExactBall, kReferenceCode };
-  DroProjection dro_projection = DroProjection::kExactBall;
+  /// The robust methods' adversary. kExact: DRO's weights start at p^_j and
+  /// are projected exactly onto the TV ball (Algorithm 2); soft groups'
+  /// table is the exact LP maximizer every iteration. kReferenceCode, to
+  /// reproduce the paper's numbers: as its released code, DRO's weights
+  /// start at 0 and are projected by ProjectLikeReferenceCode, soft groups'
+  /// table takes 5 Adam steps then Dykstra's projection onto W(theta)
+  /// (ReferenceCodeTableAdversary). Both are weaker adversaries.
+  enum class Adversary { kExact, kReferenceCode };
+  Adversary adversary = Adversary::kExact;
   /// R: the multipliers' l1 bound.
   double lambda_radius = 1.0;
   /// Called after every iteration with the iteration (1-based).

@@ -1,8 +1,10 @@
 #include "host_tools/soft_group_assignment.h"
 
 #include <stdexcept>
+#include <utility>
 
 #include "host_tools/linear_program.h"
+#include "host_tools/soft_group_reference_adversary.h"
 
 namespace tinyfair::host {
 namespace {
@@ -171,53 +173,99 @@ SoftAssignment WorstCaseAssignment(const GroupCells& cells, const Eigen::MatrixX
   return table;
 }
 
+SurrogateCellSums SoftAssignmentSums(const Eigen::VectorXd& scores, const NoisyGroupData& data) {
+  SurrogateCellSums out;
+  out.positives.resize(static_cast<size_t>(data.group_count));
+  out.negatives.resize(static_cast<size_t>(data.group_count));
+  for (Eigen::Index i = 0; i < scores.size(); ++i) {
+    const double z = scores[i];
+    const auto k = static_cast<size_t>(data.groups[static_cast<size_t>(i)]);
+    if (data.labels[i] > 0.5) {
+      out.positive_count += 1.0;
+      out.mean_upper += UpperHinge(z);
+      out.positives[k].hinge += LowerHinge(z);
+      out.positives[k].negative_ramp += NegativeRamp(z);
+      out.positives[k].positive_ramp += PositiveRamp(z);
+    } else {
+      out.negative_count += 1.0;
+      out.mean_lower += LowerHinge(z);
+      out.negatives[k].hinge += UpperHinge(z);
+      out.negatives[k].negative_ramp += NegativeRamp(z);
+      out.negatives[k].positive_ramp += PositiveRamp(z);
+    }
+  }
+  if (out.positive_count > 0.0) out.mean_upper /= out.positive_count;
+  if (out.negative_count > 0.0) out.mean_lower /= out.negative_count;
+  return out;
+}
+
+namespace {
+
+// Constraint j of a label's family: r1.W_j / (r2.W_j + 1), r1 in the hit
+// cell (1, label), r2 in the hit and miss cells.
+struct TableRatio {
+  double numerator = 0.0, denominator = 1.0;
+};
+TableRatio AssignedRatio(const std::vector<SurrogateCellSums::Sums>& sums,
+                         const SoftAssignment& table, int j, int label) {
+  const int hit = CellIndex(1, label), miss = CellIndex(0, label);
+  TableRatio r;
+  for (size_t k = 0; k < sums.size(); ++k) {
+    const auto row = static_cast<Eigen::Index>(4 * k);
+    r.numerator += table(row + hit, j) * sums[k].hinge;
+    r.denominator +=
+        table(row + miss, j) * sums[k].negative_ramp + table(row + hit, j) * sums[k].positive_ramp;
+  }
+  return r;
+}
+
+}  // namespace
+
+SoftAssignment SoftAssignmentTableGradient(const SurrogateCellSums& sums,
+                                           const SoftAssignment& table,
+                                           const std::vector<double>& lambda,
+                                           RateConstraint constraint) {
+  const auto m = static_cast<int>(table.cols());
+  SoftAssignment gradient = SoftAssignment::Zero(table.rows(), table.cols());
+  for (int label = 1; label >= 0; --label) {
+    if (label == 0 && constraint != RateConstraint::kEqualizedOdds) break;
+    const auto& family = label == 1 ? sums.positives : sums.negatives;
+    const int hit = CellIndex(1, label), miss = CellIndex(0, label);
+    for (int j = 0; j < m; ++j) {
+      const double l = lambda[static_cast<size_t>(label == 1 ? j : m + j)];
+      if (l == 0.0) continue;
+      const TableRatio r = AssignedRatio(family, table, j, label);
+      const double ratio = r.numerator / r.denominator;
+      // TPR enters with a minus sign, FPR with a plus.
+      const double sign = label == 1 ? -1.0 : 1.0;
+      for (size_t k = 0; k < family.size(); ++k) {
+        const auto row = static_cast<Eigen::Index>(4 * k);
+        gradient(row + hit, j) +=
+            sign * l * (family[k].hinge - ratio * family[k].positive_ramp) / r.denominator;
+        gradient(row + miss, j) += sign * l * (-ratio * family[k].negative_ramp) / r.denominator;
+      }
+    }
+  }
+  return gradient;
+}
+
 SurrogateConstraints SoftAssignmentSurrogates(const Eigen::VectorXd& scores,
                                               const NoisyGroupData& data,
                                               const SoftAssignment& table, int true_group_count,
                                               RateConstraint constraint, double slack) {
   const Eigen::Index n = scores.size();
-  const int m = true_group_count, m_hat = data.group_count;
-  // Per noisy group and label: sums of the hinges over its rows.
-  struct Sums {
-    double hinge = 0.0, negative_ramp = 0.0, positive_ramp = 0.0;
-  };
-  std::vector<Sums> positives(static_cast<size_t>(m_hat)), negatives(static_cast<size_t>(m_hat));
-  double positive_count = 0.0, mean_upper = 0.0, mean_lower = 0.0;
-  for (Eigen::Index i = 0; i < n; ++i) {
-    const double z = scores[i];
-    const auto k = static_cast<size_t>(data.groups[static_cast<size_t>(i)]);
-    if (data.labels[i] > 0.5) {
-      positive_count += 1.0;
-      mean_upper += UpperHinge(z);
-      positives[k].hinge += LowerHinge(z);
-      positives[k].negative_ramp += NegativeRamp(z);
-      positives[k].positive_ramp += PositiveRamp(z);
-    } else {
-      mean_lower += LowerHinge(z);
-      negatives[k].hinge += UpperHinge(z);
-      negatives[k].negative_ramp += NegativeRamp(z);
-      negatives[k].positive_ramp += PositiveRamp(z);
-    }
-  }
-  const double negative_count = static_cast<double>(n) - positive_count;
-  if (positive_count > 0.0) mean_upper /= positive_count;
-  if (negative_count > 0.0) mean_lower /= negative_count;
+  const int m = true_group_count;
+  const SurrogateCellSums sums = SoftAssignmentSums(scores, data);
 
   SurrogateConstraints out;
   // label 1: TPR_j (hinge in cell (1,1)); label 0: FPR_j (cell (1,0)).
   for (int label = 1; label >= 0; --label) {
     if (label == 0 && constraint != RateConstraint::kEqualizedOdds) break;
-    const std::vector<Sums>& sums = label == 1 ? positives : negatives;
     const int hit = CellIndex(1, label), miss = CellIndex(0, label);
     for (int j = 0; j < m; ++j) {
-      double numerator = 0.0, denominator = 1.0;
-      for (int k = 0; k < m_hat; ++k) {
-        const auto sk = static_cast<size_t>(k);
-        numerator += table(4 * k + hit, j) * sums[sk].hinge;
-        denominator += table(4 * k + miss, j) * sums[sk].negative_ramp +
-                       table(4 * k + hit, j) * sums[sk].positive_ramp;
-      }
-      const double ratio = numerator / denominator;
+      const TableRatio r =
+          AssignedRatio(label == 1 ? sums.positives : sums.negatives, table, j, label);
+      const double ratio = r.numerator / r.denominator, denominator = r.denominator;
       Eigen::VectorXd gradient = Eigen::VectorXd::Zero(n);
       for (Eigen::Index i = 0; i < n; ++i) {
         if ((data.labels[i] > 0.5) != (label == 1)) continue;
@@ -228,10 +276,11 @@ SurrogateConstraints SoftAssignmentSurrogates(const Eigen::VectorXd& scores,
         const double d_ratio = (w_hit * hinge_slope - ratio * (w_miss * NegativeRampSlope(z) +
                                                                w_hit * PositiveRampSlope(z))) /
                                denominator;
-        gradient[i] = label == 1 ? UpperHingeSlope(z) / positive_count - d_ratio
-                                 : d_ratio - LowerHingeSlope(z) / negative_count;
+        gradient[i] = label == 1 ? UpperHingeSlope(z) / sums.positive_count - d_ratio
+                                 : d_ratio - LowerHingeSlope(z) / sums.negative_count;
       }
-      out.value.push_back(label == 1 ? mean_upper - ratio - slack : ratio - mean_lower - slack);
+      out.value.push_back(label == 1 ? sums.mean_upper - ratio - slack
+                                     : ratio - sums.mean_lower - slack);
       out.score_gradient.push_back(std::move(gradient));
     }
   }
@@ -246,14 +295,18 @@ NoisyGroupFit TrainSoftGroups(const NoisyGroupData& data, const Eigen::MatrixXd&
   const int m = static_cast<int>(true_given_noisy.rows());
   const RateConstraint constraint = options.constraint;
   SoftAssignment table = IndependentAssignment(true_given_noisy);
+  const bool like_code = options.adversary == NoisyGroupOptions::Adversary::kReferenceCode;
+  ReferenceCodeTableAdversary code_adversary(true_given_noisy, options.weight_rate);
   return RunDescentAscent(
       data, options, ConstraintCount(constraint, m),
       [&](const Eigen::VectorXd& scores) {
         return SoftAssignmentSurrogates(scores, data, table, m, constraint, options.hinge_slack);
       },
       [&](const Eigen::VectorXd& scores, const std::vector<double>& lambda) {
-        table = WorstCaseAssignment(CountCells(scores, data.labels, data.groups, data.group_count),
-                                    true_given_noisy, lambda, constraint, options.alpha);
+        table = like_code ? code_adversary.Step(scores, data, lambda, constraint)
+                          : WorstCaseAssignment(
+                                CountCells(scores, data.labels, data.groups, data.group_count),
+                                true_given_noisy, lambda, constraint, options.alpha);
       },
       nullptr,
       [&](const Eigen::VectorXd& scores, const NoisyGroupData& set) {

@@ -44,6 +44,27 @@ SoftAssignment WorstCaseAssignment(const GroupCells& cells, const Eigen::MatrixX
                                    const std::vector<double>& lambda, RateConstraint constraint,
                                    double alpha);
 
+/// What the soft-assignment surrogates need from the scores: per noisy
+/// group, over its positives the sums of L(z), Rn(z), Rp(z) and over its
+/// negatives those of U(z), Rn(z), Rp(z) (section 4.4's r1 and r2 entries),
+/// and the overall means of U(z) over positives and L(z) over negatives.
+struct SurrogateCellSums {
+  struct Sums {
+    double hinge = 0.0, negative_ramp = 0.0, positive_ramp = 0.0;
+  };
+  std::vector<Sums> positives, negatives;
+  double positive_count = 0.0, negative_count = 0.0, mean_upper = 0.0, mean_lower = 0.0;
+};
+SurrogateCellSums SoftAssignmentSums(const Eigen::VectorXd& scores, const NoisyGroupData& data);
+
+/// d/dW of sum_c lambda_c surrogate_c for fixed scores: the derivative of
+/// each constraint's ratio r1.W_j / (r2.W_j + 1) with respect to the
+/// table's column j (the overall means do not depend on the table).
+SoftAssignment SoftAssignmentTableGradient(const SurrogateCellSums& sums,
+                                           const SoftAssignment& table,
+                                           const std::vector<double>& lambda,
+                                           RateConstraint constraint);
+
 /// The hinge surrogates of the soft-assigned rate constraints for a fixed
 /// table (section 4.4): TPR_j: mean_{y=1} U(z) - r1.W_j / (r2.W_j + 1) -
 /// slack, with r1 the per-noisy-group sums of L(z) over positives (cell
@@ -55,8 +76,9 @@ SurrogateConstraints SoftAssignmentSurrogates(const Eigen::VectorXd& scores,
                                               RateConstraint constraint, double slack);
 
 /// Algorithm 4 (the practical algorithm): each iteration the exact LP
-/// adversary at the current theta and lambda, a theta step with the table
-/// fixed, a lambda step. Candidates are judged by SoftGroupWorstViolations
+/// adversary at the current theta and lambda (options.adversary
+/// kReferenceCode: ReferenceCodeTableAdversary's steps instead), a theta
+/// step with the table fixed, a lambda step. Candidates are judged by SoftGroupWorstViolations
 /// on the training set.
 NoisyGroupFit TrainSoftGroups(const NoisyGroupData& data, const Eigen::MatrixXd& true_given_noisy,
                               const NoisyGroupOptions& options);

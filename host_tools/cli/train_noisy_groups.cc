@@ -24,7 +24,7 @@ namespace {
 
 struct NoisyGroupCliOptions {
   std::string noisy_group, true_group, noise_model, gamma_rule = "bound";
-  std::string dro_projection = "exact";
+  std::string adversary = "exact";
   double noise_rate = -1.0, alpha = 0.05, hinge_slack = -1.0;
   int iterations = 750;  // unless train's --iterations is given
   double learning_rate = 0.01, lambda_rate = 0.5, weight_rate = 0.01, lambda_radius = 1.0;
@@ -70,10 +70,12 @@ void AddNoisyGroupOptions(CLI::App& train) {
   train.add_option("--lambda-rate", o->lambda_rate, "naive/dro/soft-groups: Adam rate of lambda");
   train.add_option("--weight-rate", o->weight_rate, "dro: Adam rate of the adversary's weights");
   train
-      .add_option("--dro-projection", o->dro_projection,
-                  "dro: the adversary's weights: exact = start at p^_j, exact projection onto "
-                  "the TV ball | reference-code = start at 0, the paper's released code's "
-                  "clipped l1 projection (weaker; to reproduce its numbers)")
+      .add_option("--adversary", o->adversary,
+                  "dro/soft-groups: exact = DRO's weights projected exactly onto the TV ball, "
+                  "soft groups' table the exact LP maximizer | reference-code = as the paper's "
+                  "released code (DRO: weights from 0, clipped l1 projection; soft groups: 5 "
+                  "Adam steps of rate --weight-rate and Dykstra's projection per iteration); "
+                  "weaker, to reproduce its numbers")
       ->check(CLI::IsMember({"exact", "reference-code"}));
   train.add_option("--lambda-radius", o->lambda_radius,
                    "naive/dro/soft-groups: bound R on the sum of the multipliers");
@@ -256,9 +258,9 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
   options.theta_rate = o.learning_rate;
   options.lambda_rate = o.lambda_rate;
   options.weight_rate = o.weight_rate;
-  options.dro_projection = o.dro_projection == "reference-code"
-                               ? host::NoisyGroupOptions::DroProjection::kReferenceCode
-                               : host::NoisyGroupOptions::DroProjection::kExactBall;
+  options.adversary = o.adversary == "reference-code"
+                          ? host::NoisyGroupOptions::Adversary::kReferenceCode
+                          : host::NoisyGroupOptions::Adversary::kExact;
   options.lambda_radius = o.lambda_radius;
   const bool tty = ProgressToTerminal();
   options.progress = [tty, iterations](int t) {
@@ -378,8 +380,8 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
                 "weights %.4g%s, R %.4g, iterate %d, train error %.4f, own violation %.4f",
                 o.alpha, options.hinge_slack, iterations, o.learning_rate, o.lambda_rate,
                 o.weight_rate,
-                method == "dro" && o.dro_projection != "exact" ? " (reference-code projection)"
-                                                               : "",
+                method != "naive" && o.adversary != "exact" ? " (reference-code adversary)"
+                                                            : "",
                 o.lambda_radius, fit.iteration, fit.train_error, fit.train_violation);
   return "train: " + method + " (" + set.options.constraint + "), data " + set.options.data +
          ", label " + set.options.label.label + ", observed group " + set.options.sensitive[0] +

@@ -15,6 +15,7 @@
 #include "host_tools/robust_lower_bounds.h"
 #include "host_tools/soft_group_assignment.h"
 #include "host_tools/soft_group_ideal.h"
+#include "host_tools/soft_group_reference_adversary.h"
 
 namespace tinyfair::host {
 namespace {
@@ -297,6 +298,93 @@ TEST(RobustLowerBounds, SoftGroupCandidatesCarryTheirTables) {
   }
   const NoisyGroupFit dro = TrainDro(p.data, noise.PaperRadii(), options);
   for (const Candidate& candidate : dro.candidates) EXPECT_EQ(candidate.assignment.size(), 0);
+}
+
+}  // namespace
+}  // namespace tinyfair::host
+
+namespace tinyfair::host {
+namespace {
+
+// The table gradient the released code's adversary ascends is the
+// derivative of sum_c lambda_c surrogate_c (central differences).
+TEST(ReferenceCodeTableAdversary, TableGradientMatchesDifferences) {
+  const Problem p = MakeProblem(800, 0.3, 13);
+  const GroupNoiseModel noise = GroupNoiseModel::FromGroups(p.true_groups, p.data.groups, 3, 3);
+  const Eigen::VectorXd scores = p.data.features.col(0).toDense().array() * 0.7 - 0.4 +
+                                 p.data.features.col(1).toDense().array() * 0.3;
+  std::mt19937_64 engine(3);
+  std::uniform_real_distribution<double> uniform(0.1, 0.9);
+  SoftAssignment table(12, 3);
+  for (Eigen::Index r = 0; r < 12; ++r) {
+    for (int j = 0; j < 3; ++j) table(r, j) = uniform(engine);
+  }
+  const std::vector<double> lambda = {0.1, 0.3, 0.05, 0.2, 0.15, 0.2};
+  const RateConstraint c = RateConstraint::kEqualizedOdds;
+  const SoftAssignment gradient =
+      SoftAssignmentTableGradient(SoftAssignmentSums(scores, p.data), table, lambda, c);
+  auto lagrangian = [&](const SoftAssignment& t) {
+    const SurrogateConstraints s = SoftAssignmentSurrogates(scores, p.data, t, 3, c, 0.0);
+    double sum = 0.0;
+    for (size_t k = 0; k < lambda.size(); ++k) sum += lambda[k] * s.value[k];
+    return sum;
+  };
+  for (Eigen::Index r = 0; r < 12; ++r) {
+    for (int j = 0; j < 3; ++j) {
+      SoftAssignment up = table, down = table;
+      up(r, j) += 1e-6;
+      down(r, j) -= 1e-6;
+      EXPECT_NEAR(gradient(r, j), (lagrangian(up) - lagrangian(down)) / 2e-6, 1e-6)
+          << "entry " << r << ", " << j;
+    }
+  }
+  EXPECT_GT(gradient.cwiseAbs().maxCoeff(), 1e-3);
+}
+
+// Dykstra's projection lands in W(theta) (with enough rounds), leaves a
+// table of W(theta) where it is, and the code's adversary's tables stay
+// (nearly) in W(theta) during training.
+TEST(ReferenceCodeTableAdversary, ProjectsOntoTheAssignments) {
+  const Problem p = MakeProblem(1500, 0.2, 3);
+  const GroupNoiseModel noise = GroupNoiseModel::FromGroups(p.true_groups, p.data.groups, 3, 3);
+  const Eigen::MatrixXd conditional = noise.TrueGivenNoisy();
+  const Eigen::VectorXd scores = p.data.features.col(0).toDense().array() - 0.5;
+  const GroupCells cells = CountCells(scores, p.data.labels, p.data.groups, 3);
+  auto distance_to_w = [&](const SoftAssignment& t) {
+    double worst = std::max(0.0, -t.minCoeff());
+    worst = std::max(worst, (t.rowwise().sum().array() - 1.0).abs().maxCoeff());
+    for (int k = 0; k < 3; ++k) {
+      const Cells& c = cells.group[static_cast<size_t>(k)];
+      const double total = c[0] + c[1] + c[2] + c[3];
+      for (int j = 0; j < 3; ++j) {
+        double mass = 0.0;
+        for (int cell = 0; cell < 4; ++cell) mass += t(4 * k + cell, j) * c[cell] / total;
+        worst = std::max(worst, std::abs(mass - conditional(j, k)));
+      }
+    }
+    return worst;
+  };
+  std::mt19937_64 engine(8);
+  std::normal_distribution<double> normal;
+  SoftAssignment start(12, 3);
+  for (Eigen::Index r = 0; r < 12; ++r) {
+    for (int j = 0; j < 3; ++j) start(r, j) = normal(engine);
+  }
+  EXPECT_GT(distance_to_w(start), 0.5);
+  EXPECT_LT(distance_to_w(ProjectOntoAssignments(start, cells, conditional, 2000)), 1e-6);
+  const SoftAssignment inside = IndependentAssignment(conditional);
+  EXPECT_LT((ProjectOntoAssignments(inside, cells, conditional, 20) - inside).norm(), 1e-9);
+
+  NoisyGroupOptions options;
+  options.iterations = 100;
+  options.hinge_slack = 0.0;
+  options.adversary = NoisyGroupOptions::Adversary::kReferenceCode;
+  const NoisyGroupFit fit = TrainSoftGroups(p.data, conditional, options);
+  ASSERT_EQ(fit.candidates.size(), 4U);
+  for (const Candidate& candidate : fit.candidates) {
+    EXPECT_LE((candidate.assignment.rowwise().sum().array() - 1.0).abs().maxCoeff(), 0.05);
+    EXPECT_GE(candidate.assignment.minCoeff(), -1e-12);
+  }
 }
 
 }  // namespace
