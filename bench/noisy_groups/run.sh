@@ -27,10 +27,10 @@ mkdir -p "$cache"
 
 # Split-major: whenever the run stops, every (dataset, noise) cell has the
 # same number of splits (give or take one). The first part runs the five
-# methods of the tables, the second DRO with the released code's adversary
-# (its own file per cell).
+# methods of the tables, the others DRO and soft groups with the released
+# code's adversaries (their own file per cell).
 cells=()
-for part in main dro-reference; do
+for part in main dro-reference soft-groups-reference; do
   suffix=""
   [ "$part" = main ] || suffix=".$part"
   for ((split = 0; split < splits; ++split)); do

@@ -1,9 +1,9 @@
-set terminal pngcairo size 720,480
+set terminal pngcairo size 960,480
 set output 'noisy_groups_credit_violation.png'
 set title 'Credit (education, EOdds): max violation, mean ± SE over splits'
 set xlabel 'noise level γ'
 set ylabel 'max violation'
-set key top left
+set key outside right top
 set grid
 set xrange [0.05:0.55]
 set arrow from 0.05,0 to 0.55,0 nohead dt 2
@@ -12,4 +12,4 @@ plot 'noisy_groups_credit.dat' using 1:8:9 with yerrorlines title 'naive (true g
      'noisy_groups_credit.dat' using 1:12:13 with yerrorlines title 'soft groups', \
      'noisy_groups_credit.dat' using 1:14:15 with yerrorlines title 'naive on the noisy groups', \
      'noisy_groups_credit.dat' using 1:26:27 with yerrorlines title 'DRO as the code', \
-     'noisy_groups_credit.dat' using 1:22:23 with yerrorlines title 'soft groups, code check'
+     'noisy_groups_credit.dat' using 1:30:31 with yerrorlines title 'soft groups as the code'
