@@ -1,79 +1,63 @@
 #include "host_tools/soft_group_reference_adversary.h"
 
-#include <Eigen/QR>
+#include <utility>
 
 namespace tinyfair::host {
-namespace {
 
-// The projection onto {x : A x = b} (Euclidean): x - A' (A A')^+ (A x - b).
-class AffineProjection {
- public:
-  AffineProjection(Eigen::MatrixXd A, Eigen::VectorXd b)
-      : A_(std::move(A)), b_(std::move(b)), gram_(A_ * A_.transpose()) {}
-  Eigen::VectorXd operator()(const Eigen::VectorXd& x) const {
-    return x - A_.transpose() * gram_.solve(A_ * x - b_);
-  }
+// The table is flattened row by row: entry (r, j) at r m + j.
 
- private:
-  Eigen::MatrixXd A_;
-  Eigen::VectorXd b_;
-  Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> gram_;
-};
+AssignmentProjection::Affine::Affine(Eigen::MatrixXd A_in, Eigen::VectorXd b_in)
+    : A(std::move(A_in)), b(std::move(b_in)), gram(A * A.transpose()) {}
 
-// The table flattened row by row: entry (r, j) at r m + j.
-Eigen::VectorXd Flatten(const SoftAssignment& table) {
-  Eigen::VectorXd x(table.size());
-  for (Eigen::Index r = 0; r < table.rows(); ++r) {
-    for (Eigen::Index j = 0; j < table.cols(); ++j) x[r * table.cols() + j] = table(r, j);
-  }
-  return x;
+Eigen::VectorXd AssignmentProjection::Affine::operator()(const Eigen::VectorXd& x) const {
+  return x - A.transpose() * gram.solve(A * x - b);
 }
 
-SoftAssignment Unflatten(const Eigen::VectorXd& x, Eigen::Index rows, Eigen::Index m) {
-  SoftAssignment table(rows, m);
-  for (Eigen::Index r = 0; r < rows; ++r) {
-    for (Eigen::Index j = 0; j < m; ++j) table(r, j) = x[r * m + j];
-  }
-  return table;
-}
-
-}  // namespace
-
-SoftAssignment ProjectOntoAssignments(const SoftAssignment& table, const GroupCells& cells,
-                                      const Eigen::MatrixXd& true_given_noisy, int rounds) {
+AssignmentProjection::Affine AssignmentProjection::GroupEqualities(
+    const GroupCells& cells, const Eigen::MatrixXd& true_given_noisy) {
   const Eigen::Index m = true_given_noisy.rows(), m_hat = true_given_noisy.cols();
-  const Eigen::Index size = 4 * m_hat * m;
-  Eigen::MatrixXd groups = Eigen::MatrixXd::Zero(m * m_hat, size);
-  Eigen::VectorXd group_rhs = Eigen::VectorXd::Zero(m * m_hat);
-  Eigen::MatrixXd rows = Eigen::MatrixXd::Zero(4 * m_hat, size);
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(m * m_hat, 4 * m_hat * m);
+  Eigen::VectorXd b = Eigen::VectorXd::Zero(m * m_hat);
   for (Eigen::Index k = 0; k < m_hat; ++k) {
     const Cells& c = cells.group[static_cast<size_t>(k)];
     const double total = c[0] + c[1] + c[2] + c[3];
-    for (int cell = 0; cell < 4; ++cell) {
-      const Eigen::Index r = 4 * k + cell;
-      for (Eigen::Index j = 0; j < m; ++j) {
-        rows(r, r * m + j) = 1.0;
-        // An empty noisy group constrains nothing (its row stays 0 = 0).
-        if (total > 0.0) groups(j * m_hat + k, r * m + j) = c[static_cast<size_t>(cell)] / total;
+    if (total == 0.0) continue;  // an empty noisy group constrains nothing
+    for (Eigen::Index j = 0; j < m; ++j) {
+      for (int cell = 0; cell < 4; ++cell) {
+        A(j * m_hat + k, (4 * k + cell) * m + j) = c[static_cast<size_t>(cell)] / total;
       }
-    }
-    if (total > 0.0) {
-      for (Eigen::Index j = 0; j < m; ++j) group_rhs[j * m_hat + k] = true_given_noisy(j, k);
+      b[j * m_hat + k] = true_given_noisy(j, k);
     }
   }
-  const AffineProjection onto_groups(groups, group_rhs);
-  const AffineProjection onto_rows(rows, Eigen::VectorXd::Ones(4 * m_hat));
-  Eigen::VectorXd x = Flatten(table);
-  Eigen::VectorXd p = Eigen::VectorXd::Zero(size), q = p, r = p;
+  return Affine(std::move(A), std::move(b));
+}
+
+AssignmentProjection::Affine AssignmentProjection::RowEqualities(Eigen::Index m,
+                                                                 Eigen::Index m_hat) {
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(4 * m_hat, 4 * m_hat * m);
+  for (Eigen::Index r = 0; r < 4 * m_hat; ++r) A.block(r, r * m, 1, m).setOnes();
+  return Affine(std::move(A), Eigen::VectorXd::Ones(4 * m_hat));
+}
+
+AssignmentProjection::AssignmentProjection(const GroupCells& cells,
+                                           const Eigen::MatrixXd& true_given_noisy)
+    : m_(true_given_noisy.rows()),
+      m_hat_(true_given_noisy.cols()),
+      groups_(GroupEqualities(cells, true_given_noisy)),
+      rows_(RowEqualities(m_, m_hat_)) {}
+
+SoftAssignment AssignmentProjection::operator()(const SoftAssignment& table, int rounds) const {
+  Eigen::VectorXd x = table.reshaped<Eigen::RowMajor>();
+  Eigen::VectorXd p = Eigen::VectorXd::Zero(x.size()), q = p, r = p;
   for (int round = 0; round < rounds; ++round) {
-    const Eigen::VectorXd y = onto_groups(x + p);
+    const Eigen::VectorXd y = groups_(x + p);
     p = x + p - y;
-    const Eigen::VectorXd z = onto_rows(y + q);
+    const Eigen::VectorXd z = rows_(y + q);
     q = y + q - z;
     x = (z + r).cwiseMax(0.0);
     r = z + r - x;
   }
-  return Unflatten(x, 4 * m_hat, m);
+  return x.reshaped<Eigen::RowMajor>(4 * m_hat_, m_);
 }
 
 ReferenceCodeTableAdversary::ReferenceCodeTableAdversary(const Eigen::MatrixXd& true_given_noisy,
@@ -88,18 +72,18 @@ const SoftAssignment& ReferenceCodeTableAdversary::Step(const Eigen::VectorXd& s
                                                         const NoisyGroupData& data,
                                                         const std::vector<double>& lambda,
                                                         RateConstraint constraint) {
-  const GroupCells cells = CountCells(scores, data.labels, data.groups, data.group_count);
+  const AssignmentProjection project(
+      CountCells(scores, data.labels, data.groups, data.group_count), true_given_noisy_);
   if (!started_) {
-    table_ = ProjectOntoAssignments(table_, cells, true_given_noisy_, rounds_);
+    table_ = project(table_, rounds_);
     started_ = true;
   }
   const SurrogateCellSums sums = SoftAssignmentSums(scores, data);
   for (int step = 0; step < steps_; ++step) {
     const SoftAssignment ascent = SoftAssignmentTableGradient(sums, table_, lambda, constraint);
-    Eigen::VectorXd x = Flatten(table_);
-    adam_.Step(-Flatten(ascent), x);
-    table_ = ProjectOntoAssignments(Unflatten(x, table_.rows(), table_.cols()), cells,
-                                    true_given_noisy_, rounds_);
+    Eigen::VectorXd x = table_.reshaped<Eigen::RowMajor>();
+    adam_.Step(-ascent.reshaped<Eigen::RowMajor>().eval(), x);
+    table_ = project(x.reshaped<Eigen::RowMajor>(table_.rows(), table_.cols()), rounds_);
   }
   return table_;
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <Eigen/QR>
 #include <vector>
 
 #include "host_tools/adam.h"
@@ -16,13 +17,31 @@
 namespace tinyfair::host {
 
 /// Dykstra's alternating projection onto W(theta) for the cells of
-/// `cells`: `rounds` rounds over the affine set of the noise-model
-/// equalities sum_cell pi_k(cell) w(j | cell, k) = P(G = j | G^ = k), the
-/// affine set sum_j w(j | cell, k) = 1 and the orthant (the released code's
-/// 20 rounds leave it approximate). Rank-deficient equalities (an empty
-/// noisy group or cell) are handled by a pseudo-inverse.
-SoftAssignment ProjectOntoAssignments(const SoftAssignment& table, const GroupCells& cells,
-                                      const Eigen::MatrixXd& true_given_noisy, int rounds);
+/// `cells`: rounds over the affine set of the noise-model equalities
+/// sum_cell pi_k(cell) w(j | cell, k) = P(G = j | G^ = k), the affine set
+/// sum_j w(j | cell, k) = 1 and the orthant (the released code's 20 rounds
+/// leave it approximate). Rank-deficient equalities (an empty noisy group
+/// or cell) are handled by a pseudo-inverse. The affine projections are
+/// factored once per set of cells.
+class AssignmentProjection {
+ public:
+  AssignmentProjection(const GroupCells& cells, const Eigen::MatrixXd& true_given_noisy);
+  SoftAssignment operator()(const SoftAssignment& table, int rounds) const;
+
+ private:
+  // The projection onto {x : A x = b}: x - A' (A A')^+ (A x - b).
+  struct Affine {
+    Affine(Eigen::MatrixXd A, Eigen::VectorXd b);
+    Eigen::VectorXd operator()(const Eigen::VectorXd& x) const;
+    Eigen::MatrixXd A;
+    Eigen::VectorXd b;
+    Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> gram;
+  };
+  static Affine GroupEqualities(const GroupCells& cells, const Eigen::MatrixXd& true_given_noisy);
+  static Affine RowEqualities(Eigen::Index m, Eigen::Index m_hat);
+  Eigen::Index m_, m_hat_;
+  Affine groups_, rows_;
+};
 
 class ReferenceCodeTableAdversary {
  public:

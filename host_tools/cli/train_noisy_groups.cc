@@ -68,7 +68,9 @@ void AddNoisyGroupOptions(CLI::App& train) {
   train.add_option("--learning-rate", o->learning_rate,
                    "naive/dro/soft-groups: Adam rate of theta");
   train.add_option("--lambda-rate", o->lambda_rate, "naive/dro/soft-groups: Adam rate of lambda");
-  train.add_option("--weight-rate", o->weight_rate, "dro: Adam rate of the adversary's weights");
+  train.add_option("--weight-rate", o->weight_rate,
+                   "dro: Adam rate of the adversary's weights; soft-groups with --adversary "
+                   "reference-code: the table's Adam rate");
   train
       .add_option("--adversary", o->adversary,
                   "dro/soft-groups: exact = DRO's weights projected exactly onto the TV ball, "

@@ -57,6 +57,14 @@ Problem MakeProblem(int n, double rate, uint64_t seed) {
   return p;
 }
 
+// A random linear scorer's scores (weights and offset normal).
+Eigen::VectorXd RandomLinearScores(const Problem& p, std::mt19937_64& engine,
+                                   std::normal_distribution<double>& normal) {
+  Eigen::VectorXd w(5);
+  for (int k = 0; k < 5; ++k) w[k] = normal(engine);
+  return (p.data.features * w).array() + 0.3 * normal(engine);
+}
+
 std::vector<double> TrueViolations(const Problem& p, const Eigen::VectorXd& scores,
                                    RateConstraint constraint, double alpha) {
   return RateViolations(CountCells(scores, p.data.labels, p.true_groups, 3), constraint, alpha);
@@ -74,9 +82,7 @@ TEST(NoisyGroupRobustness, WorstCasesBoundTheTrueGroups) {
   std::normal_distribution<double> normal;
   int true_positive = 0;
   for (int trial = 0; trial < 40; ++trial) {
-    Eigen::VectorXd w(5);
-    for (int k = 0; k < 5; ++k) w[k] = normal(engine);
-    const Eigen::VectorXd scores = (p.data.features * w).array() + 0.3 * normal(engine);
+    const Eigen::VectorXd scores = RandomLinearScores(p, engine, normal);
     for (RateConstraint c : {RateConstraint::kEqualOpportunity, RateConstraint::kEqualizedOdds}) {
       const auto truth = TrueViolations(p, scores, c, 0.05);
       const auto dro = TvBallWorstViolations(scores, p.data, noise.BoundRadii(), c, 0.05);
@@ -179,11 +185,6 @@ TEST(NoisyGroupTraining, NaiveMissesTheTrueGroupsRobustMethodsDoNot) {
   EXPECT_LT(soft.train_error, dro.train_error);
 }
 
-}  // namespace
-}  // namespace tinyfair::host
-
-namespace tinyfair::host {
-namespace {
 
 // Algorithm 1 returns the uniform mixture of its T x Q inner iterates; the
 // rate constraints are linear in the mixture weights, so the mixture's
@@ -216,11 +217,6 @@ TEST(NoisyGroupTraining, IdealAlgorithmMixture) {
   EXPECT_LT(MaxOf(mixture), unconstrained - 0.1);
 }
 
-}  // namespace
-}  // namespace tinyfair::host
-
-namespace tinyfair::host {
-namespace {
 
 // The reference code's checks (robust_lower_bounds.h) never judge a scorer
 // worse than the exact worst cases: any table of W(theta) (the independent
@@ -236,9 +232,7 @@ TEST(RobustLowerBounds, NeverAboveTheExactWorstCases) {
   std::uniform_real_distribution<double> uniform;
   int strictly_below = 0;
   for (int trial = 0; trial < 20; ++trial) {
-    Eigen::VectorXd w(5);
-    for (int k = 0; k < 5; ++k) w[k] = normal(engine);
-    const Eigen::VectorXd scores = (p.data.features * w).array() + 0.3 * normal(engine);
+    const Eigen::VectorXd scores = RandomLinearScores(p, engine, normal);
     for (RateConstraint c : {RateConstraint::kEqualOpportunity, RateConstraint::kEqualizedOdds}) {
       const auto exact_soft = SoftGroupWorstViolations(scores, p.data, conditional, c, 0.05);
       const auto exact_dro = TvBallWorstViolations(scores, p.data, noise.PaperRadii(), c, 0.05);
@@ -300,11 +294,6 @@ TEST(RobustLowerBounds, SoftGroupCandidatesCarryTheirTables) {
   for (const Candidate& candidate : dro.candidates) EXPECT_EQ(candidate.assignment.size(), 0);
 }
 
-}  // namespace
-}  // namespace tinyfair::host
-
-namespace tinyfair::host {
-namespace {
 
 // The table gradient the released code's adversary ascends is the
 // derivative of sum_c lambda_c surrogate_c (central differences).
@@ -371,9 +360,9 @@ TEST(ReferenceCodeTableAdversary, ProjectsOntoTheAssignments) {
     for (int j = 0; j < 3; ++j) start(r, j) = normal(engine);
   }
   EXPECT_GT(distance_to_w(start), 0.5);
-  EXPECT_LT(distance_to_w(ProjectOntoAssignments(start, cells, conditional, 2000)), 1e-6);
+  EXPECT_LT(distance_to_w(AssignmentProjection(cells, conditional)(start, 2000)), 1e-6);
   const SoftAssignment inside = IndependentAssignment(conditional);
-  EXPECT_LT((ProjectOntoAssignments(inside, cells, conditional, 20) - inside).norm(), 1e-9);
+  EXPECT_LT((AssignmentProjection(cells, conditional)(inside, 20) - inside).norm(), 1e-9);
 
   NoisyGroupOptions options;
   options.iterations = 100;
