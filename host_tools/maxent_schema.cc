@@ -9,15 +9,12 @@
 #include "host_tools/data_error.h"
 #include "host_tools/input_encoder.h"
 #include "host_tools/json_writer.h"
+#include "host_tools/text_format.h"
 
 namespace tinyfair::host {
 namespace {
 
-std::string Format(double value) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.10g", value);
-  return text;
-}
+std::string Format(double value) { return FormatText("%.10g", value); }
 
 std::vector<std::string> BinLabels(const std::vector<double>& edges) {
   std::vector<std::string> labels{"<" + Format(edges.front())};

@@ -6,15 +6,12 @@
 #include <stdexcept>
 
 #include "host_tools/json_writer.h"
+#include "host_tools/text_format.h"
 
 namespace tinyfair::host {
 namespace {
 
-std::string Number(double value) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.6f", value);
-  return text;
-}
+std::string Number(double value) { return FormatText("%.6f", value); }
 
 // max - min of the rates of the groups with `count` > 0.
 double Spread(const std::vector<GroupReport>& groups, size_t GroupReport::*count,

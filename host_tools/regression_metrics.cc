@@ -8,6 +8,7 @@
 
 #include "host_tools/json_writer.h"
 #include "host_tools/regression_loss.h"
+#include "host_tools/text_format.h"
 
 namespace tinyfair::host {
 
@@ -114,10 +115,7 @@ RegressionReport EvaluateRegression(const Eigen::MatrixXd& outputs,
 namespace {
 
 std::string Number(double value) {
-  if (std::isnan(value)) return "null";
-  char text[40];
-  std::snprintf(text, sizeof(text), "%.9g", value);
-  return text;
+  return std::isnan(value) ? "null" : FormatText("%.9g", value);
 }
 
 }  // namespace

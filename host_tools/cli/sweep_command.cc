@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "host_tools/text_format.h"
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/decision_runner.h"
 #include "host_tools/hardt_postprocessing.h"
@@ -52,12 +53,6 @@ host::ClassificationReport Evaluate(const tinyfair::Model& model, const Evaluati
                                  GroupNames(model));
 }
 
-std::string Format(const char* format, double a, double b, double c, double d) {
-  char text[160];
-  std::snprintf(text, sizeof(text), format, a, b, c, d);
-  return text;
-}
-
 void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& chosen,
                 const tinyfair::Model& rto, const host::HardtFit& hardt,
                 const std::vector<std::string>& names) {
@@ -73,8 +68,8 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
     if (row.method != last && !last.empty()) data += "\n\n";
     if (row.method != last) data += "# " + row.method + "\n";
     last = row.method;
-    data += Format("%.6f %.6f %.6f %.6f\n", row.test.expected_dp_gap, row.test.expected_accuracy,
-                   row.gamma, row.rho);
+    data += host::FormatText("%.6f %.6f %.6f %.6f\n", row.test.expected_dp_gap,
+                             row.test.expected_accuracy, row.gamma, row.rho);
   }
   host::WriteFileAtomically(dir + "/tradeoff.dat", data);
   std::string script =
@@ -82,7 +77,7 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
       "set title 'Accuracy and demographic-parity gap on test data (expected values)'\n"
       "set xlabel 'demographic-parity gap'\nset ylabel 'accuracy'\nset key bottom right\nset grid\n" +
       // Wide enough for every method but the far end of the ROC curve.
-      Format("set xrange [0:%.4f]\n", 1.1 * widest, 0, 0, 0) + "plot ";
+      host::FormatText("set xrange [0:%.4f]\n", 1.1 * widest) + "plot ";
   size_t block = 0;
   last.clear();
   for (const auto& row : rows) {
@@ -92,8 +87,10 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
               std::to_string(block) + " using 1:2 with points pointsize 1.5 title '" + row.method + "'";
     ++block;
   }
-  script += Format(", '-' using 1:2 with points pointtype 6 pointsize 4 lw 2 title 'selected RTO (gamma %.2g, rho %.3f)'\n%.6f %.6f\ne\n",
-                   chosen.gamma, chosen.rho, chosen.test.expected_dp_gap, chosen.test.expected_accuracy);
+  script += host::FormatText(
+      ", '-' using 1:2 with points pointtype 6 pointsize 4 lw 2 title 'selected RTO (gamma %.2g, "
+      "rho %.3f)'\n%.6f %.6f\ne\n",
+      chosen.gamma, chosen.rho, chosen.test.expected_dp_gap, chosen.test.expected_accuracy);
   host::WriteFileAtomically(dir + "/tradeoff.gp", script);
 
   // Decision curves h(p) per group, p the scorer's probability (f = 2p - 1).
@@ -103,7 +100,8 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
     for (int i = 0; i <= 400; ++i) {
       const double p = i / 400.0, f = 2.0 * p - 1.0;
       const double h = std::clamp((f - ramp.threshold(static_cast<int>(g))) / ramp.width(static_cast<int>(g)), 0.0, 1.0);
-      curves += Format("%.5f %.6f %.6f %.0f\n", p, h, host::HardtProbability(hardt.rules[g], f), 0);
+      curves += host::FormatText("%.5f %.6f %.6f %.0f\n", p, h,
+                                 host::HardtProbability(hardt.rules[g], f), 0.0);
     }
     curves += "\n\n";
   }

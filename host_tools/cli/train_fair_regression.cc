@@ -13,6 +13,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "host_tools/text_format.h"
 #include "host_tools/bounded_group_loss.h"
 #include "host_tools/cli/train_method.h"
 #include "host_tools/data_error.h"
@@ -82,15 +83,11 @@ void FillMixture(const TrainingSet& set, const host::RegressionMixture& mixture,
   SetOutput(f, grid, rule->mutable_output());
 }
 
-std::string Format(const char* format, double a, double b = 0.0, double c = 0.0, double d = 0.0) {
-  char text[200];
-  std::snprintf(text, sizeof(text), format, a, b, c, d);
-  return text;
-}
-
 std::string MemberWeights(const host::RegressionMixture& mixture) {
   std::string weights;
-  for (double w : mixture.weights) weights += (weights.empty() ? "" : " ") + Format("%.4f", w);
+  for (double w : mixture.weights) {
+    weights += (weights.empty() ? "" : " ") + host::FormatText("%.4f", w);
+  }
   return std::to_string(mixture.weights.size()) + " (" + weights + ")";
 }
 
@@ -139,7 +136,7 @@ std::string FitParity(const TrainingSet& set, const FairRegressionOptions& f,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const std::string summary = "sp, " + f.loss + " loss, " + f.oracle + " oracle, N " +
                               std::to_string(f.grid_size) +
-                              Format(", B %.4g, nu %.3g", fit.bound, fit.tolerance);
+                              host::FormatText(", B %.4g, nu %.3g", fit.bound, fit.tolerance);
   // The provenance is part of the model's bytes, so it holds no timings:
   // the same data and options give the same model.
   char line[600];
@@ -150,12 +147,12 @@ std::string FitParity(const TrainingSet& set, const FairRegressionOptions& f,
                 summary.c_str(), fit.stopped_by.c_str(), fit.iterations, fit.gap,
                 MemberWeights(fit.mixture).c_str(), fit.loss, fit.disparity,
                 fit.violation_tolerance,
-                fit.from_lp ? Format("; LP step over the hypotheses found (Algorithm 1's "
+                fit.from_lp ? host::FormatText("; LP step over the hypotheses found (Algorithm 1's "
                                      "average: loss %.6f, disparity %.4f)",
                                      fit.average_loss, fit.average_disparity)
                                   .c_str()
                             : "");
-  Note(line + Format(" (%.0f oracle calls, %.3g s each, %.3f s in all)",
+  Note(line + host::FormatText(" (%.0f oracle calls, %.3g s each, %.3f s in all)",
                      static_cast<double>(fit.oracle_seconds.size()), Mean(fit.oracle_seconds),
                      seconds));
   FillMixture(set, fit.mixture, f, true, model);
@@ -181,15 +178,16 @@ std::string FitGroupLoss(const TrainingSet& set, const FairRegressionOptions& f,
   std::string losses;
   const auto names = GroupNames(model);
   for (size_t a = 0; a < fit.group_loss.size(); ++a) {
-    losses += (a ? ", " : "") + names[a] + Format(" %.6f", fit.group_loss[a]);
+    losses += (a ? ", " : "") + names[a] + host::FormatText(" %.6f", fit.group_loss[a]);
   }
   if (fit.infeasible) {
     throw host::DataError(
         set.options.data, 0, 0,
         "the group-loss bounds are unattainable with these features: "
         "exponentiated gradient converged (gap " +
-            Format("%.3e", fit.gap) + ") with group losses " + losses +
-            Format(" above the bounds plus (1 + 2 nu) / B = %.4f", fit.violation_tolerance) +
+            host::FormatText("%.3e", fit.gap) + ") with group losses " + losses +
+            host::FormatText(" above the bounds plus (1 + 2 nu) / B = %.4f",
+                             fit.violation_tolerance) +
             "; relax --bgl-bound");
   }
   for (size_t a = 0; a < fit.group_loss.size(); ++a) {
@@ -198,7 +196,7 @@ std::string FitGroupLoss(const TrainingSet& set, const FairRegressionOptions& f,
     throw host::DataError(set.options.data, 0, 0,
                           "the group-loss bounds were not met after " +
                               std::to_string(fit.iterations) + " iterations (stopped by " +
-                              fit.stopped_by + ", gap " + Format("%.3e", fit.gap) +
+                              fit.stopped_by + ", gap " + host::FormatText("%.3e", fit.gap) +
                               "): group losses " + losses +
                               "; relax --bgl-bound, or allow more "
                               "iterations or members");
@@ -210,7 +208,7 @@ std::string FitGroupLoss(const TrainingSet& set, const FairRegressionOptions& f,
                 f.loss.c_str(), fit.multiplier_bound, options.tolerance, fit.stopped_by.c_str(),
                 fit.iterations, fit.gap, MemberWeights(fit.mixture).c_str(), fit.loss,
                 losses.c_str());
-  Note(line + Format(" (%.3g s per oracle call)", Mean(fit.oracle_seconds)));
+  Note(line + host::FormatText(" (%.3g s per oracle call)", Mean(fit.oracle_seconds)));
   FillMixture(set, fit.mixture, f, false, model);
   return line;
 }
