@@ -1,5 +1,6 @@
 #include "host_tools/robust_lower_bounds.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
