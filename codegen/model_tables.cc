@@ -37,8 +37,8 @@ class Writer {
                     Format format) {
     if (values == nullptr || count == 0) return "nullptr";
     const std::string name = "k" + prefix_ + field;
-    arrays_ += "inline constexpr " + std::string(type) + " " + name + "[" +
-               std::to_string(count) + "] = {";
+    arrays_ += "inline constexpr " + std::string(type) + " " + name + "[" + std::to_string(count) +
+               "] = {";
     for (size_t i = 0; i < count; ++i) {
       arrays_ += (i % 6 == 0 ? "\n    " : " ") + format(values[i]) + ",";
     }
@@ -61,12 +61,18 @@ class Writer {
 
 const char* RuleName(RuleKind rule) {
   switch (rule) {
-    case RuleKind::kThreshold: return "kThreshold";
-    case RuleKind::kRamp: return "kRamp";
-    case RuleKind::kTwoThreshold: return "kTwoThreshold";
-    case RuleKind::kTruncatedLogistic: return "kTruncatedLogistic";
-    case RuleKind::kMixture: return "kMixture";
-    case RuleKind::kRegression: return "kRegression";
+    case RuleKind::kThreshold:
+      return "kThreshold";
+    case RuleKind::kRamp:
+      return "kRamp";
+    case RuleKind::kTwoThreshold:
+      return "kTwoThreshold";
+    case RuleKind::kTruncatedLogistic:
+      return "kTruncatedLogistic";
+    case RuleKind::kMixture:
+      return "kMixture";
+    case RuleKind::kRegression:
+      return "kRegression";
   }
   throw std::runtime_error("codegen: unknown rule kind");
 }
@@ -95,7 +101,8 @@ std::string ModelTablesDefinitions(const std::string& name, const DecisionTables
     body += "  t." + field + " = " + value + ";\n";
   };
   char hash[32];
-  std::snprintf(hash, sizeof(hash), "0x%016llxULL", static_cast<unsigned long long>(t.content_hash));
+  std::snprintf(hash, sizeof(hash), "0x%016llxULL",
+                static_cast<unsigned long long>(t.content_hash));
   set("content_hash", hash);
   set("input_count", IntegerLiteral(t.input_count));
   set("group_count", IntegerLiteral(t.group_count));
@@ -104,13 +111,18 @@ std::string ModelTablesDefinitions(const std::string& name, const DecisionTables
   set("bias", FloatLiteral(t.bias));
   set("weights", w.Floats("Weights", t.weights, t.input_count));
   set("categorical_count", IntegerLiteral(t.categorical_count));
-  set("categorical_input", w.Integers("uint8_t", "CategoricalInput", t.categorical_input, t.categorical_count));
-  set("category_start", w.Integers("uint16_t", "CategoryStart", t.category_start, t.categorical_count));
-  set("category_count_of", w.Integers("uint16_t", "CategoryCountOf", t.category_count_of, t.categorical_count));
+  set("categorical_input",
+      w.Integers("uint8_t", "CategoricalInput", t.categorical_input, t.categorical_count));
+  set("category_start",
+      w.Integers("uint16_t", "CategoryStart", t.category_start, t.categorical_count));
+  set("category_count_of",
+      w.Integers("uint16_t", "CategoryCountOf", t.category_count_of, t.categorical_count));
   set("category_weights", w.Floats("CategoryWeights", t.category_weights, t.category_count));
-  set("group_form", "tinyfair::runtime::GroupForm(" + std::to_string(static_cast<int>(t.group_form)) + ")");
+  set("group_form",
+      "tinyfair::runtime::GroupForm(" + std::to_string(static_cast<int>(t.group_form)) + ")");
   set("attribute_count", IntegerLiteral(t.attribute_count));
-  set("attribute_categorical", w.Integers("uint8_t", "AttributeCategorical", t.attribute_categorical, t.attribute_count));
+  set("attribute_categorical",
+      w.Integers("uint8_t", "AttributeCategorical", t.attribute_categorical, t.attribute_count));
   set("unknown_group_fallback", t.unknown_group_fallback ? "true" : "false");
   set("fallback_group", IntegerLiteral(t.fallback_group));
   set("rule", std::string("tinyfair::runtime::RuleKind::") + RuleName(t.rule));
@@ -124,15 +136,18 @@ std::string ModelTablesDefinitions(const std::string& name, const DecisionTables
   set("groups.constant", w.Floats("Constant", g.constant, groups));
   set("groups.cell_label1", w.Floats("CellLabel1", g.cell_label1, groups));
   set("groups.cell_label0", w.Floats("CellLabel0", g.cell_label0, groups));
-  set("groups.criterion", "tinyfair::runtime::Criterion(" + std::to_string(static_cast<int>(g.criterion)) + ")");
+  set("groups.criterion",
+      "tinyfair::runtime::Criterion(" + std::to_string(static_cast<int>(g.criterion)) + ")");
   set("groups.denominator_epsilon", FloatLiteral(g.denominator_epsilon));
   set("mixture.member_count", IntegerLiteral(m.member_count));
   set("mixture.regress", m.regress ? "true" : "false");
-  set("mixture.draw_bound", w.Integers("uint64_t", "MemberDrawBound", m.draw_bound, m.member_count));
+  set("mixture.draw_bound",
+      w.Integers("uint64_t", "MemberDrawBound", m.draw_bound, m.member_count));
   set("mixture.probability", w.Floats("MemberProbability", m.probability, m.member_count));
   set("mixture.bias", w.Floats("MemberBias", m.bias, m.member_count));
   set("mixture.weights", w.Floats("MemberWeights", m.weights, m.member_count * t.input_count));
-  set("mixture.category_weights", w.Floats("MemberCategoryWeights", m.category_weights, m.member_count * t.category_count));
+  set("mixture.category_weights",
+      w.Floats("MemberCategoryWeights", m.category_weights, m.member_count * t.category_count));
   set("mixture.threshold", w.Floats("MemberThreshold", m.threshold, m.member_count));
   set("output.min", FloatLiteral(t.output.min));
   set("output.max", FloatLiteral(t.output.max));
@@ -145,18 +160,19 @@ std::string ModelTablesDefinitions(const std::string& name, const DecisionTables
 std::string ModelTablesHeader(const std::string& name, const DecisionTables& tables,
                               const std::string& model_id, const std::string& source) {
   const std::string rule = std::string("tinyfair::runtime::RuleKind::") + RuleName(tables.rule);
-  std::string out = "// Generated by `tinyfair codegen --tables` from " + source + ": do not edit.\n";
+  std::string out =
+      "// Generated by `tinyfair codegen --tables` from " + source + ": do not edit.\n";
   out += "// Model id: " + model_id + ". Decisions through these tables equal Model::Decide's.\n";
   out += "#pragma once\n\n#include <stdint.h>\n\n#include \"tinyfair_runtime/decide.h\"\n\n";
   out += "namespace tinyfair_models {\n\n" + ModelTablesDefinitions(name, tables) + "\n";
   out += "inline tinyfair::runtime::Status Decide" + name +
          "(const tinyfair::runtime::DecisionInput& input, tinyfair::runtime::Pcg32& rng,\n"
-         "    tinyfair::runtime::Decision& out) {\n  return tinyfair::runtime::DecideAs<" + rule +
-         ">(k" + name + "Tables, input, rng, out);\n}\n\n";
+         "    tinyfair::runtime::Decision& out) {\n  return tinyfair::runtime::DecideAs<" +
+         rule + ">(k" + name + "Tables, input, rng, out);\n}\n\n";
   out += "inline tinyfair::runtime::Status DecideWithDraw" + name +
          "(const tinyfair::runtime::DecisionInput& input, uint32_t draw,\n"
-         "    tinyfair::runtime::Decision& out) {\n  return tinyfair::runtime::DecideAs<" + rule +
-         ">(k" + name + "Tables, input, draw, out);\n}\n\n}  // namespace tinyfair_models\n";
+         "    tinyfair::runtime::Decision& out) {\n  return tinyfair::runtime::DecideAs<" +
+         rule + ">(k" + name + "Tables, input, draw, out);\n}\n\n}  // namespace tinyfair_models\n";
   return out;
 }
 

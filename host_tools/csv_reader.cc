@@ -40,14 +40,12 @@ std::string QuoteForMessage(std::string_view text) {
 // its rows are parsed with a message that says what is wrong.
 class LineLengthGuard {
  public:
-  LineLengthGuard(std::size_t limit, const std::string& name)
-      : limit_(limit), name_(name) {}
+  LineLengthGuard(std::size_t limit, const std::string& name) : limit_(limit), name_(name) {}
 
   void Feed(std::string_view bytes) {
     std::size_t start = 0;
     for (;;) {
-      const void* newline =
-          std::memchr(bytes.data() + start, '\n', bytes.size() - start);
+      const void* newline = std::memchr(bytes.data() + start, '\n', bytes.size() - start);
       if (newline == nullptr) {
         length_ += bytes.size() - start;
         if (bytes.size() > start) ends_with_cr_ = bytes.back() == '\r';
@@ -55,8 +53,8 @@ class LineLengthGuard {
         if (length_ > limit_ + 1) Fail();
         return;
       }
-      const std::size_t end = static_cast<std::size_t>(
-          static_cast<const char*>(newline) - bytes.data());
+      const std::size_t end =
+          static_cast<std::size_t>(static_cast<const char*>(newline) - bytes.data());
       length_ += end - start;
       if (end > start) ends_with_cr_ = bytes[end - 1] == '\r';
       Check();
@@ -77,8 +75,7 @@ class LineLengthGuard {
 
   [[noreturn]] void Fail() const {
     throw DataError(name_, line_, 0,
-                    "line longer than the reader's limit of " +
-                        std::to_string(limit_) + " bytes");
+                    "line longer than the reader's limit of " + std::to_string(limit_) + " bytes");
   }
 
   std::size_t limit_;
@@ -131,8 +128,7 @@ class RecordParser {
  public:
   enum class Outcome { kRecord, kEnd, kNeedMore };
 
-  RecordParser(char delimiter, const std::string& name)
-      : delimiter_(delimiter), name_(name) {}
+  RecordParser(char delimiter, const std::string& name) : delimiter_(delimiter), name_(name) {}
 
   // Parses `text` from its start; `final` says no input follows it.
   void SetText(std::string_view text, bool final) {
@@ -177,24 +173,20 @@ class RecordParser {
         return Outcome::kNeedMore;
       }
       // A line holding nothing but padding is blank, not a one-cell row.
-      const bool blank =
-          !any_quoted && fields->size() == 1 && fields->front().empty();
+      const bool blank = !any_quoted && fields->size() == 1 && fields->front().empty();
       if (!blank) return Outcome::kRecord;
     }
     return final_ ? Outcome::kEnd : Outcome::kNeedMore;
   }
 
  private:
-  bool IsPadding(char c) const {
-    return (c == ' ' || c == '\t') && c != delimiter_;
-  }
+  bool IsPadding(char c) const { return (c == ' ' || c == '\t') && c != delimiter_; }
 
   // True at "\n", "\r\n", or a "\r" that ends the text.
   bool AtLineEnd() const {
     if (pos_ >= text_.size()) return false;
     if (text_[pos_] == '\n') return true;
-    return text_[pos_] == '\r' &&
-           (pos_ + 1 == text_.size() || text_[pos_ + 1] == '\n');
+    return text_[pos_] == '\r' && (pos_ + 1 == text_.size() || text_[pos_ + 1] == '\n');
   }
 
   void ConsumeLineEnd() {
@@ -218,20 +210,17 @@ class RecordParser {
       if (!ReadQuoted(field_number, &fields->back())) return Field::kCutOff;
       while (pos_ < text_.size() && IsPadding(text_[pos_])) ++pos_;
       if (pos_ < text_.size() && text_[pos_] != delimiter_ && !AtLineEnd()) {
-        throw DataError(name_, line_, field_number,
-                        "unexpected text after closing quote");
+        throw DataError(name_, line_, field_number, "unexpected text after closing quote");
       }
       return Field::kQuoted;
     }
     const std::size_t start = pos_;
-    while (pos_ < text_.size() && text_[pos_] != delimiter_ &&
-           text_[pos_] != '\n') {
+    while (pos_ < text_.size() && text_[pos_] != delimiter_ && text_[pos_] != '\n') {
       ++pos_;
     }
     std::size_t end = pos_;
     // Drop the CR of a CRLF line end (or of a final lone CR).
-    if (end > start && text_[end - 1] == '\r' &&
-        (end == text_.size() || text_[end] == '\n')) {
+    if (end > start && text_[end - 1] == '\r' && (end == text_.size() || text_[end] == '\n')) {
       --end;
     }
     while (end > start && IsPadding(text_[end - 1])) --end;
@@ -293,22 +282,19 @@ void RenameBadNames(std::vector<std::string>* names) {
 }
 
 // `line` is the header's line, 0 when the names came from the options.
-void CheckNames(const std::vector<std::string>& names, std::size_t line,
-                const std::string& file) {
+void CheckNames(const std::vector<std::string>& names, std::size_t line, const std::string& file) {
   std::unordered_map<std::string, std::size_t> first_column;
   for (std::size_t i = 0; i < names.size(); ++i) {
     const std::size_t column = line != 0 ? i + 1 : 0;
-    const std::string where =
-        line != 0 ? "" : " (column " + std::to_string(i + 1) + ")";
+    const std::string where = line != 0 ? "" : " (column " + std::to_string(i + 1) + ")";
     if (names[i].empty()) {
       throw DataError(file, line, column, "empty column name" + where);
     }
     const auto [it, inserted] = first_column.emplace(names[i], i + 1);
     if (!inserted) {
       throw DataError(file, line, column,
-                      "duplicate column name " + QuoteForMessage(names[i]) +
-                          where + ", first in column " +
-                          std::to_string(it->second));
+                      "duplicate column name " + QuoteForMessage(names[i]) + where +
+                          ", first in column " + std::to_string(it->second));
     }
   }
 }
@@ -319,24 +305,20 @@ CsvRecordReader::ByteSource FileSource(const std::string& path) {
     if (f != nullptr) std::fclose(f);
   });
   if (file == nullptr) {
-    throw DataError(path, 0, 0,
-                    std::string("cannot open file: ") + std::strerror(errno));
+    throw DataError(path, 0, 0, std::string("cannot open file: ") + std::strerror(errno));
   }
   return [file, path](char* buffer, std::size_t capacity) {
     const std::size_t got = std::fread(buffer, 1, capacity, file.get());
     if (got < capacity && std::ferror(file.get())) {
-      throw DataError(path, 0, 0,
-                      std::string("cannot read file: ") + std::strerror(errno));
+      throw DataError(path, 0, 0, std::string("cannot read file: ") + std::strerror(errno));
     }
     return got;
   };
 }
 
 void CheckDelimiter(const CsvOptions& options) {
-  if (options.delimiter == '"' || options.delimiter == '\n' ||
-      options.delimiter == '\r') {
-    throw std::invalid_argument(
-        "CsvOptions::delimiter cannot be a quote or a line-end character");
+  if (options.delimiter == '"' || options.delimiter == '\n' || options.delimiter == '\r') {
+    throw std::invalid_argument("CsvOptions::delimiter cannot be a quote or a line-end character");
   }
 }
 
@@ -352,8 +334,7 @@ std::size_t CsvTable::column(const std::string& name) const {
     available += h;
   }
   throw DataError(path, 0, 0,
-                  "no column named " + QuoteForMessage(name) +
-                      "; the columns are: " + available);
+                  "no column named " + QuoteForMessage(name) + "; the columns are: " + available);
 }
 
 bool CsvTable::has_column(const std::string& name) const {
@@ -361,8 +342,7 @@ bool CsvTable::has_column(const std::string& name) const {
 }
 
 bool CsvTable::is_missing(const std::string& cell) const {
-  return std::find(missing_markers.begin(), missing_markers.end(), cell) !=
-         missing_markers.end();
+  return std::find(missing_markers.begin(), missing_markers.end(), cell) != missing_markers.end();
 }
 
 struct CsvRecordReader::State {

@@ -19,8 +19,7 @@ namespace tinyfair::host {
 /// also left out when LINE is 0, since a column alone locates nothing).
 class DataError : public std::runtime_error {
  public:
-  DataError(std::string file, std::size_t line, std::size_t column,
-            std::string message)
+  DataError(std::string file, std::size_t line, std::size_t column, std::string message)
       : std::runtime_error(Format(file, line, column, message)),
         file_(std::move(file)),
         line_(line),
@@ -34,8 +33,8 @@ class DataError : public std::runtime_error {
   const std::string& message() const { return message_; }
 
  private:
-  static std::string Format(const std::string& file, std::size_t line,
-                            std::size_t column, const std::string& message) {
+  static std::string Format(const std::string& file, std::size_t line, std::size_t column,
+                            const std::string& message) {
     std::string text = file;
     if (line != 0) {
       text += ':' + std::to_string(line);

@@ -20,9 +20,9 @@ std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model) {
   return loaded;
 }
 
-std::vector<runtime::Decision> DecideRows(const runtime::Model& model,
-                                          const InputEncoder& encoder, uint64_t seed,
-                                          uint64_t stream, std::vector<float>* inputs) {
+std::vector<runtime::Decision> DecideRows(const runtime::Model& model, const InputEncoder& encoder,
+                                          uint64_t seed, uint64_t stream,
+                                          std::vector<float>* inputs) {
   runtime::Pcg32 rng(seed, stream);
   std::vector<runtime::Decision> decisions(encoder.row_count());
   std::vector<float> row;

@@ -19,9 +19,8 @@ std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model);
 /// The decisions for every row of the encoder's table, drawing from
 /// Pcg32(seed, stream) in row order. `inputs`, when given, receives the rows
 /// as the runtime saw them (row-major, input_count floats per row).
-std::vector<runtime::Decision> DecideRows(const runtime::Model& model,
-                                          const InputEncoder& encoder, uint64_t seed,
-                                          uint64_t stream,
+std::vector<runtime::Decision> DecideRows(const runtime::Model& model, const InputEncoder& encoder,
+                                          uint64_t seed, uint64_t stream,
                                           std::vector<float>* inputs = nullptr);
 
 /// "FILE: K of N rows refused by the model (STATUS: k, ...; lines L, ...)"

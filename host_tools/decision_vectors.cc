@@ -39,7 +39,8 @@ std::string EncodeDecisionVectors(const DecisionVectors& vectors) {
   Put<uint64_t>(out, vectors.seed);
   Put<uint64_t>(out, vectors.stream);
   for (size_t r = 0; r < rows; ++r) {
-    for (size_t i = 0; i < vectors.input_count; ++i) Put<float>(out, vectors.inputs[r * vectors.input_count + i]);
+    for (size_t i = 0; i < vectors.input_count; ++i)
+      Put<float>(out, vectors.inputs[r * vectors.input_count + i]);
     Put<uint32_t>(out, vectors.groups.empty() ? 0U : vectors.groups[r]);
   }
   return out;
@@ -67,7 +68,8 @@ DecisionVectors DecodeDecisionVectors(const std::string& bytes, const std::strin
   vectors.inputs.reserve(static_cast<size_t>(vectors.input_count) * rows);
   vectors.groups.reserve(rows);
   for (uint32_t r = 0; r < rows; ++r) {
-    for (uint32_t i = 0; i < vectors.input_count; ++i) vectors.inputs.push_back(Get<float>(bytes, offset));
+    for (uint32_t i = 0; i < vectors.input_count; ++i)
+      vectors.inputs.push_back(Get<float>(bytes, offset));
     vectors.groups.push_back(Get<uint32_t>(bytes, offset));
   }
   return vectors;

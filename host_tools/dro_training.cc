@@ -124,8 +124,7 @@ NoisyGroupFit TrainDro(const NoisyGroupData& data, const Eigen::VectorXd& radii,
     const double size = center.sum();
     if (size > 0.0) center /= size;
   }
-  const bool like_code =
-      options.adversary == NoisyGroupOptions::Adversary::kReferenceCode;
+  const bool like_code = options.adversary == NoisyGroupOptions::Adversary::kReferenceCode;
   std::vector<Eigen::VectorXd> weights = centers;
   if (like_code) {
     for (auto& w : weights) w.setZero();

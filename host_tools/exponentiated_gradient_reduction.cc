@@ -49,9 +49,9 @@ struct MomentTable {
     for (int e = 0; e < events; ++e) {
       for (int a = 0; a < groups; ++a) {
         const size_t k = static_cast<size_t>(e * groups + a);
-        gamma[static_cast<Eigen::Index>(k)] = joint[k] / p_event_group[k] -
-                                               marginal[static_cast<size_t>(e)] /
-                                                   p_event[static_cast<size_t>(e)];
+        gamma[static_cast<Eigen::Index>(k)] =
+            joint[k] / p_event_group[k] -
+            marginal[static_cast<size_t>(e)] / p_event[static_cast<size_t>(e)];
       }
     }
     return gamma;
@@ -145,8 +145,7 @@ class Game {
     const Eigen::VectorXd g = moments_.RowCoefficients(lambda.head(k) - lambda.tail(k));
     // Cost of deciding 1 minus cost of deciding 0, per row.
     const Eigen::VectorXd p = moments_.p;
-    const Eigen::VectorXd cost_difference =
-        (p.array() * (1.0 - 2.0 * y_.array())).matrix() + g;
+    const Eigen::VectorXd cost_difference = (p.array() * (1.0 - 2.0 * y_.array())).matrix() + g;
     Eigen::VectorXd label(y_.size()), weight(y_.size());
     for (Eigen::Index i = 0; i < y_.size(); ++i) {
       label[i] = cost_difference[i] < 0.0 ? 1.0 : 0.0;
@@ -155,8 +154,8 @@ class Game {
     Hypothesis candidate;
     const double positive_weight = label.dot(weight), total_weight = weight.sum();
     if (positive_weight > 0.0 && positive_weight < total_weight) {
-      candidate.fit = FitLogisticRegression(X_, label, weight / total_weight * y_.size(),
-                                            options_.learner);
+      candidate.fit =
+          FitLogisticRegression(X_, label, weight / total_weight * y_.size(), options_.learner);
     } else {
       // One decision is cheaper everywhere: the constant classifier.
       candidate.fit.coefficients = Eigen::VectorXd::Zero(X_.cols());

@@ -34,7 +34,9 @@ constexpr int kRefresh = 10;
   throw std::invalid_argument("FitFairRobustLogLoss: " + message);
 }
 
-double Clamp(double value, double lo, double hi) { return value < lo ? lo : (value > hi ? hi : value); }
+double Clamp(double value, double lo, double hi) {
+  return value < lo ? lo : (value > hi ? hi : value);
+}
 
 // Values handed out in sorted order on demand: a heap costs O(size) to
 // build and O(log size) per value taken, and the multiplier search takes
@@ -90,10 +92,14 @@ double BisectOriented(const std::vector<double>& e1, const std::vector<double>& 
 // The slices of a constraint, in the order of FrllFit::slices.
 std::vector<int> SliceLabels(FairnessConstraint constraint) {
   switch (constraint) {
-    case FairnessConstraint::kNone: return {};
-    case FairnessConstraint::kDemographicParity: return {-1};
-    case FairnessConstraint::kEqualOpportunity: return {1};
-    case FairnessConstraint::kEqualizedOdds: return {1, 0};
+    case FairnessConstraint::kNone:
+      return {};
+    case FairnessConstraint::kDemographicParity:
+      return {-1};
+    case FairnessConstraint::kEqualOpportunity:
+      return {1};
+    case FairnessConstraint::kEqualizedOdds:
+      return {1, 0};
   }
   return {};
 }
@@ -157,7 +163,8 @@ class Problem {
         const size_t size = g == 1 ? slice.n_group1 : slice.n_group0;
         if (size < kSmallGroup) {
           warnings_.push_back("comparison group a = " + std::to_string(g) + name + " has only " +
-                              std::to_string(size) + (size == 1 ? " training sample" : " training samples"));
+                              std::to_string(size) +
+                              (size == 1 ? " training sample" : " training samples"));
         }
       }
       slice.p_group1 = static_cast<double>(slice.n_group1) / static_cast<double>(n_);
@@ -281,7 +288,8 @@ class Problem {
     ev.objective = objective;
 
     ev.gradient.resize(parameters());
-    ev.gradient.head(p_) = use_sparse_ ? VectorXd(sparse_.transpose() * w) : VectorXd(X_.transpose() * w);
+    ev.gradient.head(p_) =
+        use_sparse_ ? VectorXd(sparse_.transpose() * w) : VectorXd(X_.transpose() * w);
     ev.gradient.head(p_) /= n;
     ev.gradient.head(p_) += l2 * beta;
     ev.gradient(p_) = w.sum() / n + (options_.penalize_intercept ? l2 * intercept : 0.0);
@@ -352,7 +360,8 @@ class Problem {
       if (!(smoothing + kappa > 0.0)) continue;
       VectorXd v(p_ + 1);
       const auto column = u.col(static_cast<Index>(s));
-      v.head(p_) = use_sparse_ ? VectorXd(sparse_.transpose() * column) : VectorXd(X_.transpose() * column);
+      v.head(p_) =
+          use_sparse_ ? VectorXd(sparse_.transpose() * column) : VectorXd(X_.transpose() * column);
       v(p_) = column.sum();
       h.noalias() += v * v.transpose() / (smoothing + kappa);
     }
@@ -390,10 +399,14 @@ VectorXd StartingTheta(const FrllOptions& options, Index parameters) {
 
 const char* FairnessConstraintName(FairnessConstraint constraint) {
   switch (constraint) {
-    case FairnessConstraint::kNone: return "none";
-    case FairnessConstraint::kDemographicParity: return "dp";
-    case FairnessConstraint::kEqualOpportunity: return "eopp";
-    case FairnessConstraint::kEqualizedOdds: return "eodds";
+    case FairnessConstraint::kNone:
+      return "none";
+    case FairnessConstraint::kDemographicParity:
+      return "dp";
+    case FairnessConstraint::kEqualOpportunity:
+      return "eopp";
+    case FairnessConstraint::kEqualizedOdds:
+      return "eodds";
   }
   return "?";
 }
@@ -494,8 +507,10 @@ VectorXd FrllPredictProbability(const FrllFit& fit, const MatrixXd& X, const Vec
   z.array() += fit.intercept;
   VectorXd p(z.size());
   for (Index i = 0; i < z.size(); ++i) {
-    if (a(i) != 0.0 && a(i) != 1.0) throw std::invalid_argument("FrllPredictProbability: a is not 0/1");
-    const double pe = z(i) >= 0.0 ? 1.0 / (1.0 + std::exp(-z(i))) : std::exp(z(i)) / (1.0 + std::exp(z(i)));
+    if (a(i) != 0.0 && a(i) != 1.0)
+      throw std::invalid_argument("FrllPredictProbability: a is not 0/1");
+    const double pe =
+        z(i) >= 0.0 ? 1.0 / (1.0 + std::exp(-z(i))) : std::exp(z(i)) / (1.0 + std::exp(z(i)));
     p(i) = FrllProbability(fit, pe, static_cast<int>(a(i)), denominator_epsilon);
   }
   return p;
@@ -527,7 +542,8 @@ FrllFit FitFairRobustLogLoss(const MatrixXd& X, const VectorXd& y, const VectorX
       options.gradient == FrllGradient::kPaper) {
     stages.push_back(0.0);
   } else {
-    for (double mu = options.smoothing_start; mu > options.smoothing_end * (1.0 + 1e-9); mu /= 100.0) {
+    for (double mu = options.smoothing_start; mu > options.smoothing_end * (1.0 + 1e-9);
+         mu /= 100.0) {
       stages.push_back(mu);
     }
     stages.push_back(options.smoothing_end);

@@ -40,10 +40,10 @@ namespace tinyfair::host {
 /// The fairness constraint, with group gamma1 = {a = 1} and gamma0 = {a = 0}
 /// within each slice.
 enum class FairnessConstraint {
-  kNone,                // plain L2 logistic regression (lambda = 0)
-  kDemographicParity,   // one slice: every sample
-  kEqualOpportunity,    // one slice: y = 1
-  kEqualizedOdds,       // two slices: y = 1 and y = 0
+  kNone,               // plain L2 logistic regression (lambda = 0)
+  kDemographicParity,  // one slice: every sample
+  kEqualOpportunity,   // one slice: y = 1
+  kEqualizedOdds,      // two slices: y = 1 and y = 0
 };
 
 /// "none", "dp", "eopp", "eodds".

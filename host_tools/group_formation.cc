@@ -19,7 +19,8 @@ void FormGroups(const std::vector<std::string>& attributes, const std::string& u
       if (model.inputs(i).name() == name) index = i;
     }
     if (index < 0 || model.inputs(index).kind() != tinyfair::Input::CATEGORICAL) {
-      throw std::invalid_argument("group attribute '" + name + "' is not a categorical input of the model");
+      throw std::invalid_argument("group attribute '" + name +
+                                  "' is not a categorical input of the model");
     }
     groups->add_attribute_inputs(static_cast<uint32_t>(index));
     std::vector<std::string> next;

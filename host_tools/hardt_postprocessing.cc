@@ -180,8 +180,7 @@ std::vector<HardtOperatingPoint> HardtOperatingPoints(const std::vector<double>&
         static_cast<double>(c.true_positives) / static_cast<double>(counts.positives);
     p.false_positive_rate =
         static_cast<double>(c.false_positives) / static_cast<double>(counts.negatives);
-    p.accuracy =
-        static_cast<double>(c.true_positives + counts.negatives - c.false_positives) / n;
+    p.accuracy = static_cast<double>(c.true_positives + counts.negatives - c.false_positives) / n;
     points.push_back(p);
   }
   return points;

@@ -61,8 +61,7 @@ double FiniteNumber(const CsvTable& table, size_t row, size_t column) {
 
 }  // namespace
 
-std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table,
-                                             const ColumnRoles& roles) {
+std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const ColumnRoles& roles) {
   table.column(roles.label);
   CheckColumnsExist(table, roles.sensitive);
   CheckColumnsExist(table, roles.categorical);
@@ -125,9 +124,9 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table,
         ++count;
       }
       if (count == 0) {
-        throw DataError(table.path, 0, 0,
-                        "numeric column '" + name + "' has no values; --ignore " + name +
-                            " to leave it out");
+        throw DataError(
+            table.path, 0, 0,
+            "numeric column '" + name + "' has no values; --ignore " + name + " to leave it out");
       }
       const double mean = sum / static_cast<double>(count);
       const double variance = std::max(0.0, sum_squares / static_cast<double>(count) - mean * mean);
@@ -232,9 +231,8 @@ void CheckCategoriesKnown(const tinyfair::Model& model, const CsvTable& table) {
   }
 }
 
-InputEncoder::InputEncoder(
-    const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
-    const CsvTable& table)
+InputEncoder::InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
+                           const CsvTable& table)
     : inputs_(inputs), table_(table) {
   for (const auto& input : inputs_) {
     column_.push_back(table.column(input.name()));
@@ -255,8 +253,8 @@ void InputEncoder::DeviceRow(size_t row, std::vector<float>& values) const {
     const std::string& cell = cells[column_[i]];
     if (input.kind() == tinyfair::Input::CATEGORICAL) {
       const auto& lookup = lookup_[i];
-      const auto it = std::lower_bound(lookup.begin(), lookup.end(),
-                                       std::make_pair(cell, uint32_t{0}));
+      const auto it =
+          std::lower_bound(lookup.begin(), lookup.end(), std::make_pair(cell, uint32_t{0}));
       values[i] = (it != lookup.end() && it->first == cell)
                       ? static_cast<float>(it->second)
                       : static_cast<float>(input.category_count());
@@ -281,8 +279,8 @@ size_t InputEncoder::DesignWidth(const std::vector<bool>& use) const {
 }
 
 Eigen::MatrixXd InputEncoder::Design(const std::vector<bool>& use) const {
-  Eigen::MatrixXd design = Eigen::MatrixXd::Zero(
-      static_cast<Eigen::Index>(row_count()), static_cast<Eigen::Index>(DesignWidth(use)));
+  Eigen::MatrixXd design = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(row_count()),
+                                                 static_cast<Eigen::Index>(DesignWidth(use)));
   std::vector<float> values;
   for (size_t r = 0; r < row_count(); ++r) {
     DeviceRow(r, values);
@@ -292,8 +290,7 @@ Eigen::MatrixXd InputEncoder::Design(const std::vector<bool>& use) const {
       if (input.kind() == tinyfair::Input::NUMERIC) {
         const float value = values[i];
         design(static_cast<Eigen::Index>(r), column++) =
-            std::isnan(value) ? 0.0
-                              : (static_cast<double>(value) - input.offset()) * input.scale();
+            std::isnan(value) ? 0.0 : (static_cast<double>(value) - input.offset()) * input.scale();
       } else if (use[i]) {
         const auto category = static_cast<uint32_t>(values[i]);
         if (category < input.category_count()) {
@@ -307,8 +304,7 @@ Eigen::MatrixXd InputEncoder::Design(const std::vector<bool>& use) const {
 }
 
 void InputEncoder::FillScorer(const Eigen::VectorXd& coefficients, double intercept,
-                              const std::vector<bool>& use,
-                              tinyfair::LinearScorer* scorer) const {
+                              const std::vector<bool>& use, tinyfair::LinearScorer* scorer) const {
   scorer->Clear();
   scorer->set_bias(static_cast<float>(intercept));
   Eigen::Index column = 0;

@@ -37,8 +37,7 @@ struct ColumnRoles {
 /// whose cells are mostly numbers but not all is refused naming the first
 /// other cell. Numbers must be finite.
 /// @throws DataError naming line and column of the offending cell.
-std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table,
-                                             const ColumnRoles& roles);
+std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const ColumnRoles& roles);
 
 /// The 0/1 labels of a table.
 /// @throws DataError naming the file, line and column of a missing label, or
@@ -84,8 +83,7 @@ class InputEncoder {
   /// Writes coefficients over Design(use)'s columns into the scorer:
   /// numeric weights, and category terms (0 for unused inputs).
   void FillScorer(const Eigen::VectorXd& coefficients, double intercept,
-                  const std::vector<bool>& use,
-                  tinyfair::LinearScorer* scorer) const;
+                  const std::vector<bool>& use, tinyfair::LinearScorer* scorer) const;
 
  private:
   const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs_;

@@ -51,10 +51,14 @@ VectorXd Direction(const std::deque<Pair>& pairs, const VectorXd& g,
 
 const char* LbfgsStopName(LbfgsStop stop) {
   switch (stop) {
-    case LbfgsStop::kGradient: return "gradient";
-    case LbfgsStop::kNoProgress: return "no progress";
-    case LbfgsStop::kLineSearch: return "line search";
-    case LbfgsStop::kMaxIterations: return "iteration limit";
+    case LbfgsStop::kGradient:
+      return "gradient";
+    case LbfgsStop::kNoProgress:
+      return "no progress";
+    case LbfgsStop::kLineSearch:
+      return "line search";
+    case LbfgsStop::kMaxIterations:
+      return "iteration limit";
   }
   return "?";
 }
@@ -112,7 +116,8 @@ LbfgsResult MinimizeLbfgs(const LbfgsObjective& f, VectorXd x0, const LbfgsOptio
       ++r.evaluations;
       // Near the optimum the decrease drops below the rounding of the
       // objective; a smaller gradient then shows the step is progress.
-      const bool flat_but_closer = trial_f <= r.objective + noise && trial_g.norm() < r.gradient_norm;
+      const bool flat_but_closer =
+          trial_f <= r.objective + noise && trial_g.norm() < r.gradient_norm;
       if (!std::isfinite(trial_f) || !trial_g.allFinite() ||
           (trial_f > r.objective + kArmijo * step * slope && !flat_but_closer)) {
         hi = step;

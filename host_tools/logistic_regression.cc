@@ -27,9 +27,7 @@ constexpr int kMaxHalvings = 60;
 constexpr double kObjectiveNoise = 1e-12;
 
 // log(1 + e^z) without overflow or loss of precision for large |z|.
-double Softplus(double z) {
-  return std::max(z, 0.0) + std::log1p(std::exp(-std::abs(z)));
-}
+double Softplus(double z) { return std::max(z, 0.0) + std::log1p(std::exp(-std::abs(z))); }
 
 // 1 / (1 + e^-z) without overflow.
 double Sigmoid(double z) {
@@ -58,28 +56,23 @@ std::string ToText(const T& value) {
 }
 
 // Validates the data and returns the weights scaled to sum to 1.
-VectorXd CheckDataAndNormaliseWeights(const char* caller, const MatrixXd& X,
-                                      const VectorXd& y,
+VectorXd CheckDataAndNormaliseWeights(const char* caller, const MatrixXd& X, const VectorXd& y,
                                       const VectorXd& sample_weight) {
   const Index n = X.rows();
   if (n == 0) Fail(caller, "X has no rows");
   if (y.size() != n) {
-    Fail(caller, "y has " + ToText(y.size()) + " entries but X has " +
-                     ToText(n) + " rows");
+    Fail(caller, "y has " + ToText(y.size()) + " entries but X has " + ToText(n) + " rows");
   }
   if (sample_weight.size() != 0 && sample_weight.size() != n) {
-    Fail(caller, "sample_weight has " + ToText(sample_weight.size()) +
-                     " entries but X has " + ToText(n) +
-                     " rows (pass an empty vector for unit weights)");
+    Fail(caller, "sample_weight has " + ToText(sample_weight.size()) + " entries but X has " +
+                     ToText(n) + " rows (pass an empty vector for unit weights)");
   }
   for (Index i = 0; i < n; ++i) {
     if (y(i) != 0.0 && y(i) != 1.0) {
-      Fail(caller, "y(" + ToText(i) + ") = " + ToText(y(i)) +
-                       "; labels must be 0 or 1");
+      Fail(caller, "y(" + ToText(i) + ") = " + ToText(y(i)) + "; labels must be 0 or 1");
     }
   }
-  VectorXd weights =
-      sample_weight.size() == 0 ? VectorXd::Ones(n) : VectorXd(sample_weight);
+  VectorXd weights = sample_weight.size() == 0 ? VectorXd::Ones(n) : VectorXd(sample_weight);
   for (Index i = 0; i < n; ++i) {
     if (!std::isfinite(weights(i)) || weights(i) < 0.0) {
       Fail(caller, "sample_weight(" + ToText(i) + ") = " + ToText(weights(i)) +
@@ -93,8 +86,8 @@ VectorXd CheckDataAndNormaliseWeights(const char* caller, const MatrixXd& X,
     for (Index j = 0; j < X.cols(); ++j) {
       for (Index i = 0; i < n; ++i) {
         if (!std::isfinite(X(i, j))) {
-          Fail(caller, "X(" + ToText(i) + ", " + ToText(j) + ") = " +
-                           ToText(X(i, j)) + "; features must be finite");
+          Fail(caller, "X(" + ToText(i) + ", " + ToText(j) + ") = " + ToText(X(i, j)) +
+                           "; features must be finite");
         }
       }
     }
@@ -102,8 +95,7 @@ VectorXd CheckDataAndNormaliseWeights(const char* caller, const MatrixXd& X,
   return weights / total;
 }
 
-void CheckModelWidth(const char* caller, const LogisticFit& fit,
-                     const MatrixXd& X) {
+void CheckModelWidth(const char* caller, const LogisticFit& fit, const MatrixXd& X) {
   if (X.cols() != fit.coefficients.size()) {
     Fail(caller, "X has " + ToText(X.cols()) + " columns but the model has " +
                      ToText(fit.coefficients.size()) + " coefficients");
@@ -131,13 +123,10 @@ struct Point {
 
 class Problem {
  public:
-  Problem(const MatrixXd& X, const VectorXd& y, const VectorXd& w,
-          const LogisticOptions& options)
+  Problem(const MatrixXd& X, const VectorXd& y, const VectorXd& w, const LogisticOptions& options)
       : X_(X), y_(y), w_(w), options_(options) {}
 
-  Index num_parameters() const {
-    return X_.cols() + (options_.fit_intercept ? 1 : 0);
-  }
+  Index num_parameters() const { return X_.cols() + (options_.fit_intercept ? 1 : 0); }
 
   Point Evaluate(VectorXd beta, double intercept) const {
     Point point;
@@ -145,8 +134,7 @@ class Problem {
     point.intercept = intercept;
     point.z.noalias() = X_ * point.beta;
     point.z.array() += intercept;
-    point.objective = MeanLogLoss(point.z, y_, w_) +
-                      0.5 * options_.l2 * point.beta.squaredNorm();
+    point.objective = MeanLogLoss(point.z, y_, w_) + 0.5 * options_.l2 * point.beta.squaredNorm();
     VectorXd residual(X_.rows());
     for (Index i = 0; i < X_.rows(); ++i) {
       residual(i) = w_(i) * (Sigmoid(point.z(i)) - y_(i));
@@ -171,8 +159,7 @@ class Problem {
     // Symmetric rank-n update of (sqrt(D) X)^T (sqrt(D) X) fills only the
     // lower triangle, about half the work of a general product.
     const MatrixXd scaled = X_.array().colwise() * d.array().sqrt();
-    hessian.topLeftCorner(p, p).selfadjointView<Eigen::Lower>().rankUpdate(
-        scaled.transpose());
+    hessian.topLeftCorner(p, p).selfadjointView<Eigen::Lower>().rankUpdate(scaled.transpose());
     hessian.topLeftCorner(p, p).diagonal().array() += options_.l2;
     if (options_.fit_intercept) {
       hessian.row(p).head(p).noalias() = d.transpose() * X_;
@@ -191,13 +178,11 @@ class Problem {
 }  // namespace
 
 LogisticFit FitLogisticRegression(const MatrixXd& X, const VectorXd& y,
-                                  const VectorXd& sample_weight,
-                                  const LogisticOptions& options,
+                                  const VectorXd& sample_weight, const LogisticOptions& options,
                                   const LogisticProgress& progress) {
   constexpr const char* kCaller = "FitLogisticRegression";
   if (!std::isfinite(options.l2) || options.l2 < 0.0) {
-    Fail(kCaller,
-         "l2 = " + ToText(options.l2) + "; it must be finite and non-negative");
+    Fail(kCaller, "l2 = " + ToText(options.l2) + "; it must be finite and non-negative");
   }
   if (options.max_iterations < 0) Fail(kCaller, "max_iterations is negative");
   if (!(options.gradient_tolerance >= 0.0)) {
@@ -234,14 +219,12 @@ LogisticFit FitLogisticRegression(const MatrixXd& X, const VectorXd& y,
   int iterations = 0;
   while (current.gradient_norm > options.gradient_tolerance &&
          iterations < options.max_iterations) {
-    const Eigen::LDLT<MatrixXd, Eigen::Lower> ldlt(
-        problem.HessianLower(current));
+    const Eigen::LDLT<MatrixXd, Eigen::Lower> ldlt(problem.HessianLower(current));
     VectorXd direction = ldlt.solve(-current.gradient);
     double slope = current.gradient.dot(direction);
     // An indefinite or failed factorisation can give a non-descent
     // direction; steepest descent still makes progress.
-    if (ldlt.info() != Eigen::Success || !direction.allFinite() ||
-        !(slope < 0.0)) {
+    if (ldlt.info() != Eigen::Success || !direction.allFinite() || !(slope < 0.0)) {
       direction = -current.gradient;
       slope = -current.gradient_norm * current.gradient_norm;
     }
@@ -251,22 +234,19 @@ LogisticFit FitLogisticRegression(const MatrixXd& X, const VectorXd& y,
     bool stalled = false;
     double step = 1.0;
     for (int halving = 0; halving <= kMaxHalvings; ++halving, step *= 0.5) {
-      Point trial = problem.Evaluate(
-          current.beta + step * direction.head(p),
-          options.fit_intercept ? current.intercept + step * direction(p)
-                                : 0.0);
+      Point trial =
+          problem.Evaluate(current.beta + step * direction.head(p),
+                           options.fit_intercept ? current.intercept + step * direction(p) : 0.0);
       const bool sufficient_decrease =
           trial.objective <= current.objective + kArmijo * step * slope;
       // Near the optimum the decrease drops below the rounding of the
       // objective; a smaller gradient then shows the step is progress.
-      const bool flat_but_closer =
-          trial.objective <= current.objective + noise &&
-          trial.gradient_norm < current.gradient_norm;
+      const bool flat_but_closer = trial.objective <= current.objective + noise &&
+                                   trial.gradient_norm < current.gradient_norm;
       if (sufficient_decrease || flat_but_closer) {
         // A step too small to change any parameter means the solver is at
         // the limit of double precision; more iterations would repeat it.
-        stalled =
-            trial.beta == current.beta && trial.intercept == current.intercept;
+        stalled = trial.beta == current.beta && trial.intercept == current.intercept;
         current = std::move(trial);
         accepted = true;
         break;
@@ -301,8 +281,8 @@ VectorXd PredictProbability(const LogisticFit& fit, const MatrixXd& X) {
   return DecisionFunction(fit, X).unaryExpr(&Sigmoid);
 }
 
-double LogisticLoss(const LogisticFit& fit, const MatrixXd& X,
-                    const VectorXd& y, const VectorXd& sample_weight) {
+double LogisticLoss(const LogisticFit& fit, const MatrixXd& X, const VectorXd& y,
+                    const VectorXd& sample_weight) {
   constexpr const char* kCaller = "LogisticLoss";
   CheckModelWidth(kCaller, fit, X);
   const VectorXd w = CheckDataAndNormaliseWeights(kCaller, X, y, sample_weight);

@@ -46,8 +46,7 @@ struct LogisticFit {
 
 /// Called with (iteration, objective, gradient norm) for the starting point
 /// (iteration 0) and after every Newton step.
-using LogisticProgress =
-    std::function<void(int iteration, double objective, double gradient_norm)>;
+using LogisticProgress = std::function<void(int iteration, double objective, double gradient_norm)>;
 
 /// Minimises the objective above by Newton's method with an Armijo
 /// backtracking line search, starting from zero coefficients and the
@@ -68,29 +67,25 @@ using LogisticProgress =
 ///         than 0/1, bad weights, non-finite features, invalid options, or
 ///         (with fit_intercept) when only one class has positive weight, as
 ///         the intercept then has no finite optimum.
-LogisticFit FitLogisticRegression(const Eigen::MatrixXd& X,
-                                  const Eigen::VectorXd& y,
+LogisticFit FitLogisticRegression(const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
                                   const Eigen::VectorXd& sample_weight,
                                   const LogisticOptions& options,
                                   const LogisticProgress& progress = {});
 
 /// Decision values x_i . coefficients + intercept for each row of X.
 /// @throws std::invalid_argument if X.cols() != fit.coefficients.size().
-Eigen::VectorXd DecisionFunction(const LogisticFit& fit,
-                                 const Eigen::MatrixXd& X);
+Eigen::VectorXd DecisionFunction(const LogisticFit& fit, const Eigen::MatrixXd& X);
 
 /// P(y = 1 | x_i) for each row of X, computed without overflow.
 /// @throws std::invalid_argument if X.cols() != fit.coefficients.size().
-Eigen::VectorXd PredictProbability(const LogisticFit& fit,
-                                   const Eigen::MatrixXd& X);
+Eigen::VectorXd PredictProbability(const LogisticFit& fit, const Eigen::MatrixXd& X);
 
 /// Weighted mean log-loss (natural log, no penalty) of `fit` on (X, y):
 /// sum_i w_i * logloss_i / sum_i w_i, computed as softplus(z) - y * z so that
 /// confident mistakes give large finite losses rather than inf or NaN.
 /// @throws std::invalid_argument on the same input problems as
 ///         FitLogisticRegression() (one class only is fine here).
-double LogisticLoss(const LogisticFit& fit, const Eigen::MatrixXd& X,
-                    const Eigen::VectorXd& y,
+double LogisticLoss(const LogisticFit& fit, const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
                     const Eigen::VectorXd& sample_weight);
 
 }  // namespace tinyfair::host

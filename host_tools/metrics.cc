@@ -98,19 +98,17 @@ ClassificationReport EvaluateDecisions(const std::vector<runtime::Decision>& dec
 }
 
 std::string ReportJson(const ClassificationReport& report) {
-  std::string out = "{\"accuracy\": " + Number(report.accuracy) +
-                    ", \"dp_gap\": " + Number(report.dp_gap) +
-                    ", \"expected_accuracy\": " + Number(report.expected_accuracy) +
-                    ", \"expected_dp_gap\": " + Number(report.expected_dp_gap) +
-                    ", \"log_loss\": " + Number(report.log_loss) +
-                    ", \"eo_gap\": " + Number(report.eo_gap) +
-                    ", \"expected_eo_gap\": " + Number(report.expected_eo_gap) +
-                    ", \"tpr_gap\": " + Number(report.tpr_gap) +
-                    ", \"fpr_gap\": " + Number(report.fpr_gap) +
-                    ", \"expected_tpr_gap\": " + Number(report.expected_tpr_gap) +
-                    ", \"expected_fpr_gap\": " + Number(report.expected_fpr_gap) +
-                    ", \"rows\": " + std::to_string(report.rows) +
-                    ", \"decided\": " + std::to_string(report.decided) + ", \"refused\": {";
+  std::string out =
+      "{\"accuracy\": " + Number(report.accuracy) + ", \"dp_gap\": " + Number(report.dp_gap) +
+      ", \"expected_accuracy\": " + Number(report.expected_accuracy) +
+      ", \"expected_dp_gap\": " + Number(report.expected_dp_gap) +
+      ", \"log_loss\": " + Number(report.log_loss) + ", \"eo_gap\": " + Number(report.eo_gap) +
+      ", \"expected_eo_gap\": " + Number(report.expected_eo_gap) +
+      ", \"tpr_gap\": " + Number(report.tpr_gap) + ", \"fpr_gap\": " + Number(report.fpr_gap) +
+      ", \"expected_tpr_gap\": " + Number(report.expected_tpr_gap) +
+      ", \"expected_fpr_gap\": " + Number(report.expected_fpr_gap) +
+      ", \"rows\": " + std::to_string(report.rows) +
+      ", \"decided\": " + std::to_string(report.decided) + ", \"refused\": {";
   bool first = true;
   for (const auto& [status, count] : report.refused) {
     out += (first ? "" : ", ") + JsonQuoted(status) + ": " + std::to_string(count);

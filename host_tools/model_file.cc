@@ -3,7 +3,6 @@
 #include "host_tools/model_file.h"
 
 #include <google/protobuf/util/json_util.h>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,11 +29,9 @@ void FillDimensions(tinyfair::Model& model) {
   uint32_t categories = 0;
   for (const auto& input : model.inputs()) categories += input.category_count();
   dims->set_category_count(categories);
-  dims->set_group_attribute_count(
-      static_cast<uint32_t>(model.groups().attribute_inputs_size()));
-  dims->set_member_count(model.has_mixture()
-                             ? static_cast<uint32_t>(model.mixture().probability_size())
-                             : 0);
+  dims->set_group_attribute_count(static_cast<uint32_t>(model.groups().attribute_inputs_size()));
+  dims->set_member_count(
+      model.has_mixture() ? static_cast<uint32_t>(model.mixture().probability_size()) : 0);
   if (dims->group_count() == 0) {
     dims->set_group_count(static_cast<uint32_t>(model.groups().group_names_size()));
   }
@@ -67,8 +64,8 @@ std::string SealModel(tinyfair::Model& model) {
   model.clear_content_hash();
   model.set_content_hash(Fnv1a64(Serialize(model)));
   const std::string payload = Serialize(model);
-  const uint32_t crc = runtime::Crc32(
-      reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
+  const uint32_t crc =
+      runtime::Crc32(reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
   model.set_crc32(crc);
   std::string bytes = Serialize(model);
   // The runtime finds the CRC in the first five bytes; the protobuf library
@@ -78,8 +75,8 @@ std::string SealModel(tinyfair::Model& model) {
     throw std::runtime_error("the CRC field was not serialized first");
   }
   auto device_model = std::make_unique<runtime::Model>();
-  const runtime::Status status = device_model->Load(
-      reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  const runtime::Status status =
+      device_model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   if (!runtime::IsOk(status)) {
     throw std::runtime_error(std::string("the runtime refuses this model: ") +
                              runtime::StatusName(status));
@@ -95,8 +92,8 @@ tinyfair::Model ParseModelFile(const std::string& bytes, const std::string& name
   if (!model.ParseFromString(bytes)) {
     throw std::runtime_error(name + ": not a valid protobuf encoding of tinyfair.Model");
   }
-  const uint32_t crc = runtime::Crc32(
-      reinterpret_cast<const uint8_t*>(bytes.data()) + 5, bytes.size() - 5);
+  const uint32_t crc =
+      runtime::Crc32(reinterpret_cast<const uint8_t*>(bytes.data()) + 5, bytes.size() - 5);
   if (!model.has_crc32() || crc != model.crc32()) {
     throw std::runtime_error(name + ": CRC mismatch (the file is corrupted)");
   }
@@ -124,8 +121,8 @@ tinyfair::Model ModelFromJson(const std::string& json, const std::string& name) 
   tinyfair::Model model;
   const auto status = google::protobuf::util::JsonStringToMessage(json, &model);
   if (!status.ok()) {
-    throw std::runtime_error(name + ": not a tinyfair.Model in JSON: " +
-                             std::string(status.message()));
+    throw std::runtime_error(name +
+                             ": not a tinyfair.Model in JSON: " + std::string(status.message()));
   }
   return model;
 }

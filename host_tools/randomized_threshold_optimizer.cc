@@ -94,8 +94,8 @@ std::vector<double> SgdThresholds(size_t sample_size, const SampleExample& examp
   std::vector<double> lambda(group_count, 0.0), mu(group_count, 0.0);
   std::vector<double> lambda_sum(group_count, 0.0), mu_sum(group_count, 0.0);
   std::vector<int64_t> updates(group_count, 0);
-  const double step = 0.1 * std::sqrt(static_cast<double>(group_count) /
-                                      static_cast<double>(options.sgd_steps));
+  const double step =
+      0.1 * std::sqrt(static_cast<double>(group_count) / static_cast<double>(options.sgd_steps));
   std::mt19937_64 engine(options.seed);
   std::uniform_int_distribution<size_t> pick(0, sample_size - 1);
   const double half_epsilon = options.epsilon / 2.0;
@@ -123,8 +123,8 @@ std::vector<double> SgdThresholds(size_t sample_size, const SampleExample& examp
 }
 
 RtoFit FitRandomizedThresholdOptimizer(const std::vector<double>& scores,
-                                       const std::vector<uint32_t>& groups,
-                                       size_t group_count, const RtoOptions& options) {
+                                       const std::vector<uint32_t>& groups, size_t group_count,
+                                       const RtoOptions& options) {
   CheckRtoOptions(options, group_count);
   auto rho_of = [&options](size_t k) {
     return options.rho_by_group.empty() ? options.rho : options.rho_by_group[k];
@@ -165,8 +165,8 @@ RtoFit FitRandomizedThresholdOptimizer(const std::vector<double>& scores,
     }
   } else {
     fit.thresholds = SgdThresholds(
-        scores.size(), [&](size_t i) { return std::make_pair(groups[i], scores[i]); },
-        group_count, options);
+        scores.size(), [&](size_t i) { return std::make_pair(groups[i], scores[i]); }, group_count,
+        options);
   }
   for (size_t k = 0; k < group_count; ++k) {
     fit.positive_rates.push_back(RampMean(by_group[k], fit.thresholds[k], options.gamma));

@@ -48,8 +48,8 @@ void CheckRtoOptions(const RtoOptions& options, size_t group_count);
 /// @throws std::invalid_argument for bad options, a score outside [-1, 1],
 ///         or a group with no sample (its threshold would be arbitrary).
 RtoFit FitRandomizedThresholdOptimizer(const std::vector<double>& scores,
-                                       const std::vector<uint32_t>& groups,
-                                       size_t group_count, const RtoOptions& options);
+                                       const std::vector<uint32_t>& groups, size_t group_count,
+                                       const RtoOptions& options);
 
 /// The i-th example of a sample: its group and score.
 using SampleExample = std::function<std::pair<uint32_t, double>(size_t i)>;

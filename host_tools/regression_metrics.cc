@@ -114,9 +114,7 @@ RegressionReport EvaluateRegression(const Eigen::MatrixXd& outputs,
 
 namespace {
 
-std::string Number(double value) {
-  return std::isnan(value) ? "null" : FormatText("%.9g", value);
-}
+std::string Number(double value) { return std::isnan(value) ? "null" : FormatText("%.9g", value); }
 
 }  // namespace
 

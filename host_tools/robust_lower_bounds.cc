@@ -31,9 +31,8 @@ double UnitUniform(runtime::Pcg32& rng) {
 
 std::vector<double> TvBallSampledViolations(const Eigen::VectorXd& scores,
                                             const NoisyGroupData& data,
-                                            const Eigen::VectorXd& radii,
-                                            RateConstraint constraint, double alpha, int samples,
-                                            uint64_t seed) {
+                                            const Eigen::VectorXd& radii, RateConstraint constraint,
+                                            double alpha, int samples, uint64_t seed) {
   const int m = data.group_count;
   if (radii.size() != m) throw std::invalid_argument("one radius per noisy group expected");
   if (samples < 1) throw std::invalid_argument("at least one sample expected");
@@ -84,8 +83,8 @@ std::vector<double> TvBallSampledViolations(const Eigen::VectorXd& scores,
 
 std::vector<double> AssignedTableViolations(const Eigen::VectorXd& scores,
                                             const NoisyGroupData& data,
-                                            const Eigen::MatrixXd& table,
-                                            RateConstraint constraint, double alpha) {
+                                            const Eigen::MatrixXd& table, RateConstraint constraint,
+                                            double alpha) {
   const int m_hat = data.group_count;
   if (table.rows() != 4 * m_hat) {
     throw std::invalid_argument("the table needs four rows per noisy group");

@@ -25,9 +25,8 @@ namespace tinyfair::host {
 /// a seed.
 std::vector<double> TvBallSampledViolations(const Eigen::VectorXd& scores,
                                             const NoisyGroupData& data,
-                                            const Eigen::VectorXd& radii,
-                                            RateConstraint constraint, double alpha, int samples,
-                                            uint64_t seed);
+                                            const Eigen::VectorXd& radii, RateConstraint constraint,
+                                            double alpha, int samples, uint64_t seed);
 
 /// The rate constraints of the true groups as a fixed soft-assignment
 /// table assigns them (rows 4 k + cell, column j, as SoftAssignment):
@@ -35,7 +34,7 @@ std::vector<double> TvBallSampledViolations(const Eigen::VectorXd& scores,
 /// without weight on the label gets -alpha.
 std::vector<double> AssignedTableViolations(const Eigen::VectorXd& scores,
                                             const NoisyGroupData& data,
-                                            const Eigen::MatrixXd& table,
-                                            RateConstraint constraint, double alpha);
+                                            const Eigen::MatrixXd& table, RateConstraint constraint,
+                                            double alpha);
 
 }  // namespace tinyfair::host

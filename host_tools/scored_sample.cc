@@ -60,8 +60,9 @@ void RequireEveryGroup(const ScoredSample& sample, const tinyfair::Model& model,
                              "'";
     if (count[g] == 0) {
       throw DataError(path, 0, 0,
-                      name + " has no example in the fitting data; every group of the model "
-                             "needs examples to fit its rule");
+                      name +
+                          " has no example in the fitting data; every group of the model "
+                          "needs examples to fit its rule");
     }
     if (both_labels_for.empty() || sample.labels.empty()) continue;
     if (positives[g] == 0 || positives[g] == count[g]) {

@@ -16,8 +16,8 @@ namespace tinyfair::host {
 struct ScoredSample {
   std::vector<double> scores;  // f in [-1, 1]
   std::vector<uint32_t> groups;
-  std::vector<int> labels;     // empty when no label column was named
-  size_t refused = 0;          // rows the model refused (left out)
+  std::vector<int> labels;  // empty when no label column was named
+  size_t refused = 0;       // rows the model refused (left out)
 };
 
 /// Makes `model` a scoring model for post-processing: the linked score is

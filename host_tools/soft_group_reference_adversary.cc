@@ -72,8 +72,8 @@ const SoftAssignment& ReferenceCodeTableAdversary::Step(const Eigen::VectorXd& s
                                                         const NoisyGroupData& data,
                                                         const std::vector<double>& lambda,
                                                         RateConstraint constraint) {
-  const AssignmentProjection project(
-      CountCells(scores, data.labels, data.groups, data.group_count), true_given_noisy_);
+  const AssignmentProjection project(CountCells(scores, data.labels, data.groups, data.group_count),
+                                     true_given_noisy_);
   if (!started_) {
     table_ = project(table_, rounds_);
     started_ = true;

@@ -63,10 +63,9 @@ class WeightedScores {
   double ErrorBound(double t, double gamma) const {
     double off = 0.0;
     for (const double end : {t, t + gamma}) {
-      const auto after = std::upper_bound(cells_.begin(), cells_.end(), end,
-                                          [](double value, const ScoreHistograms::Cell& cell) {
-                                            return value < cell.lowest;
-                                          });
+      const auto after = std::upper_bound(
+          cells_.begin(), cells_.end(), end,
+          [](double value, const ScoreHistograms::Cell& cell) { return value < cell.lowest; });
       if (after == cells_.begin()) continue;
       const auto& cell = *(after - 1);
       if (cell.lowest < end && end < cell.highest) {

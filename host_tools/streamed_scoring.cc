@@ -15,8 +15,7 @@ namespace tinyfair::host {
 namespace {
 
 double SecondsNow() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 // Calls `each` with every block of rows of the file.

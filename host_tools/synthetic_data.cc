@@ -40,8 +40,8 @@ std::string SyntheticHiringCsv(size_t rows, uint64_t seed) {
     if (group_b && region == 3 && Uniform(rng) < 0.6) region = 1;
     const double probability = 1.0 / (1.0 + std::exp(-(2.2 * ability - 0.9)));
     const bool hired = Uniform(rng) < probability;
-    std::snprintf(line, sizeof(line), "%.3f,%.3f,%.3f,%s,%s,%d\n", test_score, experience,
-                  rating, kRegions[region], group_b ? "b" : "a", hired ? 1 : 0);
+    std::snprintf(line, sizeof(line), "%.3f,%.3f,%.3f,%s,%s,%d\n", test_score, experience, rating,
+                  kRegions[region], group_b ? "b" : "a", hired ? 1 : 0);
     csv += line;
   }
   return csv;

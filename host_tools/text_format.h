@@ -13,7 +13,8 @@ namespace tinyfair::host {
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif
-inline std::string FormatText(const char* format, ...) {
+inline std::string
+FormatText(const char* format, ...) {
   va_list arguments, again;
   va_start(arguments, format);
   va_copy(again, arguments);

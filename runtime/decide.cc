@@ -132,9 +132,12 @@ Status CheckMargin(const DecisionTables& t, const float* x, float margin) {
 
 float ApplyLink(Link link, float margin) {
   switch (link) {
-    case Link::kLogistic: return internal::Logistic(margin);
-    case Link::kSignedLogistic: return internal::SignedLogistic(margin);
-    default: return margin;
+    case Link::kLogistic:
+      return internal::Logistic(margin);
+    case Link::kSignedLogistic:
+      return internal::SignedLogistic(margin);
+    default:
+      return margin;
   }
 }
 
@@ -152,7 +155,9 @@ float Output(const OutputTables& o, float value) {
   if (o.grid_size == 0) return value;
   const uint32_t n = o.grid_size;
   const float position = (value - o.min) / (o.max - o.min) * static_cast<float>(n);
-  uint32_t j = position <= 0.0f ? 0U : (position >= static_cast<float>(n) ? n : static_cast<uint32_t>(position));
+  uint32_t j = position <= 0.0f
+                   ? 0U
+                   : (position >= static_cast<float>(n) ? n : static_cast<uint32_t>(position));
   if (j < n && value >= GridPoint(o, j + 1)) ++j;
   if (j >= 1 && value < GridPoint(o, j)) --j;
   const float floor = j == 0 ? o.min : GridPoint(o, j);
@@ -216,7 +221,8 @@ float GroupProbability(RuleKind rule, const GroupRuleTables& r, uint32_t g, floa
     case RuleKind::kTruncatedLogistic:
       if (!RuleKindSupported(RuleKind::kTruncatedLogistic)) break;
       return GroupProbabilityAs<RuleKind::kTruncatedLogistic>(r, g, score);
-    default: break;
+    default:
+      break;
   }
   return 0.0f;
 }
@@ -230,8 +236,7 @@ uint32_t DrawMember(const MixtureTables& m, uint32_t draw) {
 // Everything before the rule: group, categories, margin. Shared by every
 // rule kind (one copy in the image).
 __attribute__((noinline)) Status Prologue(const DecisionTables& t, const DecisionInput& input,
-                                          uint32_t draw, Decision& out, float& margin,
-                                          bool& skip) {
+                                          uint32_t draw, Decision& out, float& margin, bool& skip) {
   out = Decision{};
   out.model_hash = t.content_hash;
   if (input.values == nullptr || input.count != t.input_count) {
@@ -301,8 +306,7 @@ Status RegressionTail(const DecisionTables& t, float margin, Decision& out) {
 }  // namespace
 
 template <RuleKind kRule>
-Status DecideAs(const DecisionTables& t, const DecisionInput& input, uint32_t draw,
-                Decision& out) {
+Status DecideAs(const DecisionTables& t, const DecisionInput& input, uint32_t draw, Decision& out) {
   float margin = 0.0f;
   bool skip = false;
   const Status status = Prologue(t, input, draw, out, margin, skip);
@@ -322,11 +326,10 @@ template Status DecideAs<RuleKind::kRamp>(const DecisionTables&, const DecisionI
                                           Decision&);
 template Status DecideAs<RuleKind::kTwoThreshold>(const DecisionTables&, const DecisionInput&,
                                                   uint32_t, Decision&);
-template Status DecideAs<RuleKind::kTruncatedLogistic>(const DecisionTables&,
-                                                       const DecisionInput&, uint32_t,
-                                                       Decision&);
-template Status DecideAs<RuleKind::kMixture>(const DecisionTables&, const DecisionInput&,
-                                             uint32_t, Decision&);
+template Status DecideAs<RuleKind::kTruncatedLogistic>(const DecisionTables&, const DecisionInput&,
+                                                       uint32_t, Decision&);
+template Status DecideAs<RuleKind::kMixture>(const DecisionTables&, const DecisionInput&, uint32_t,
+                                             Decision&);
 template Status DecideAs<RuleKind::kRegression>(const DecisionTables&, const DecisionInput&,
                                                 uint32_t, Decision&);
 
@@ -360,8 +363,7 @@ Status Decide(const DecisionTables& tables, const DecisionInput& input, uint32_t
   return Refuse(out, Status::kUnsupportedRule);
 }
 
-Status Decide(const DecisionTables& tables, const DecisionInput& input, Pcg32& rng,
-              Decision& out) {
+Status Decide(const DecisionTables& tables, const DecisionInput& input, Pcg32& rng, Decision& out) {
   Pcg32 probe = rng;
   const Status status = Decide(tables, input, probe.Next(), out);
   if (IsOk(status)) rng = probe;

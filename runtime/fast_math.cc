@@ -14,9 +14,7 @@ float FromBits(uint32_t bits) {
 }
 
 // 2^k for k in [-126, 127], built from its exponent bits.
-float PowerOfTwo(int32_t k) {
-  return FromBits(static_cast<uint32_t>(k + 127) << 23U);
-}
+float PowerOfTwo(int32_t k) { return FromBits(static_cast<uint32_t>(k + 127) << 23U); }
 
 }  // namespace
 

@@ -90,56 +90,57 @@ static_assert(sizeof(FloatArray) == 6);
 
 // One table row: `field` names a repeated float of tinyfair_Model, whose
 // count nanopb generates as field##_count.
-#define TINYFAIR_FLOAT_ARRAY(rule, field, count, values)                         \
-  FloatArray {                                                                   \
-    static_cast<uint16_t>(offsetof(tinyfair_Model, field##_count)),              \
-        static_cast<uint16_t>(offsetof(tinyfair_Model, field)), rule, Count::count,  \
-        Values::values                                                           \
+#define TINYFAIR_FLOAT_ARRAY(rule, field, count, values)                                           \
+  FloatArray {                                                                                     \
+    static_cast<uint16_t>(offsetof(tinyfair_Model, field##_count)),                                \
+        static_cast<uint16_t>(offsetof(tinyfair_Model, field)), rule, Count::count, Values::values \
   }
 
 constexpr FloatArray kFloatArrays[] = {
     TINYFAIR_FLOAT_ARRAY(kEveryModel, scorer.weights, kInputs, kFinite),
     TINYFAIR_FLOAT_ARRAY(kEveryModel, scorer.category_weights, kCategories, kFinite),
     TINYFAIR_FLOAT_ARRAY(kEveryModel, reference_positive_rate, kGroups, kProbability),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_threshold_tag, rule.threshold.threshold, kGroups,
-                         kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_threshold_tag, rule.threshold.threshold, kGroups, kFinite),
     TINYFAIR_FLOAT_ARRAY(tinyfair_Model_ramp_tag, rule.ramp.threshold, kGroups, kFinite),
     TINYFAIR_FLOAT_ARRAY(tinyfair_Model_ramp_tag, rule.ramp.width, kGroups, kPositive),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.threshold0,
-                         kGroups, kNotNaN),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.probability0,
-                         kGroups, kProbability),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.threshold1,
-                         kGroups, kNotNaN),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.probability1,
-                         kGroups, kProbability),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.ignore,
-                         kNoneOrGroups, kProbability),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.threshold0, kGroups,
+                         kNotNaN),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.probability0, kGroups,
+                         kProbability),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.threshold1, kGroups,
+                         kNotNaN),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.probability1, kGroups,
+                         kProbability),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.ignore, kNoneOrGroups,
+                         kProbability),
     TINYFAIR_FLOAT_ARRAY(tinyfair_Model_two_threshold_tag, rule.two_threshold.constant,
                          kNoneOrGroups, kProbability),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_truncated_logistic_tag,
-                         rule.truncated_logistic.cell_label1, kGroups, kFinite),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_truncated_logistic_tag,
-                         rule.truncated_logistic.cell_label0, kGroups, kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_truncated_logistic_tag, rule.truncated_logistic.cell_label1,
+                         kGroups, kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_truncated_logistic_tag, rule.truncated_logistic.cell_label0,
+                         kGroups, kFinite),
     TINYFAIR_FLOAT_ARRAY(tinyfair_Model_mixture_tag, rule.mixture.probability, kMembers,
                          kProbability),
     TINYFAIR_FLOAT_ARRAY(tinyfair_Model_mixture_tag, rule.mixture.bias, kMembers, kFinite),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_mixture_tag, rule.mixture.weights, kMemberInputs,
-                         kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_mixture_tag, rule.mixture.weights, kMemberInputs, kFinite),
     TINYFAIR_FLOAT_ARRAY(tinyfair_Model_mixture_tag, rule.mixture.category_weights,
                          kMemberCategories, kFinite),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_mixture_tag, rule.mixture.threshold,
-                         kMembersIfClassify, kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_Model_mixture_tag, rule.mixture.threshold, kMembersIfClassify,
+                         kFinite),
 };
 
 #undef TINYFAIR_FLOAT_ARRAY
 
 bool ValueOk(float value, Values values) {
   switch (values) {
-    case Values::kFinite: return IsFinite(value);
-    case Values::kProbability: return value >= 0.0f && value <= 1.0f;
-    case Values::kNotNaN: return value == value;
-    case Values::kPositive: return IsFinite(value) && value > 0.0f;
+    case Values::kFinite:
+      return IsFinite(value);
+    case Values::kProbability:
+      return value >= 0.0f && value <= 1.0f;
+    case Values::kNotNaN:
+      return value == value;
+    case Values::kPositive:
+      return IsFinite(value) && value > 0.0f;
   }
   return false;
 }
@@ -148,14 +149,22 @@ bool ValueOk(float value, Values values) {
 bool CountOk(const tinyfair_Model& m, Count count_kind, pb_size_t count) {
   const tinyfair_Dimensions& dims = m.dimensions;
   switch (count_kind) {
-    case Count::kInputs: return count == dims.input_count;
-    case Count::kCategories: return count == dims.category_count;
-    case Count::kGroups: return count == dims.group_count;
-    case Count::kNoneOrGroups: return count == 0 || count == dims.group_count;
-    case Count::kMembers: return count == dims.member_count;
-    case Count::kMembersIfClassify: return count == dims.member_count;
-    case Count::kMemberInputs: return count == dims.member_count * dims.input_count;
-    case Count::kMemberCategories: return count == dims.member_count * dims.category_count;
+    case Count::kInputs:
+      return count == dims.input_count;
+    case Count::kCategories:
+      return count == dims.category_count;
+    case Count::kGroups:
+      return count == dims.group_count;
+    case Count::kNoneOrGroups:
+      return count == 0 || count == dims.group_count;
+    case Count::kMembers:
+      return count == dims.member_count;
+    case Count::kMembersIfClassify:
+      return count == dims.member_count;
+    case Count::kMemberInputs:
+      return count == dims.member_count * dims.input_count;
+    case Count::kMemberCategories:
+      return count == dims.member_count * dims.category_count;
   }
   return false;
 }
@@ -223,9 +232,9 @@ bool CategoricalWeightsZero(const tinyfair_Model& m, const float* weights) {
 
 // The regression output's tables: clamp to [min, max], then the grid.
 Status CheckOutput(bool has_output, const tinyfair_RegressionOutput& output) {
-  if (!has_output || !IsFinite(output.min) || !IsFinite(output.max) ||
-      !(output.min < output.max) || !IsFinite(output.max - output.min) ||
-      output.grid_size > kMaxGridSize || !Below(output.grid_value, 2)) {
+  if (!has_output || !IsFinite(output.min) || !IsFinite(output.max) || !(output.min < output.max) ||
+      !IsFinite(output.max - output.min) || output.grid_size > kMaxGridSize ||
+      !Below(output.grid_value, 2)) {
     return Status::kInvalidModel;
   }
   return Status::kOk;
@@ -331,8 +340,8 @@ Status Model::Validate() const {
 
   // Group formation.
   const tinyfair_GroupFormation& groups = m.groups;
-  if (groups.attribute_inputs_count != dims.group_attribute_count ||
-      !Below(groups.kind, 2) || !Below(groups.unknown_policy, 2)) {
+  if (groups.attribute_inputs_count != dims.group_attribute_count || !Below(groups.kind, 2) ||
+      !Below(groups.unknown_policy, 2)) {
     return Status::kInvalidModel;
   }
   if (Is(groups.kind, tinyfair_GroupFormation_Kind_FROM_ATTRIBUTES)) {

@@ -6,21 +6,36 @@ namespace tinyfair::runtime {
 const char* StatusName(Status status) {
 #if TINYFAIR_RUNTIME_CFG_STATUS_NAMES
   switch (status) {
-    case Status::kOk: return "ok";
-    case Status::kNotLoaded: return "not_loaded";
-    case Status::kEmptyModel: return "empty_model";
-    case Status::kMissingCrc: return "missing_crc";
-    case Status::kCrcMismatch: return "crc_mismatch";
-    case Status::kMalformed: return "malformed";
-    case Status::kUnsupportedVersion: return "unsupported_version";
-    case Status::kCapacityExceeded: return "capacity_exceeded";
-    case Status::kInvalidModel: return "invalid_model";
-    case Status::kUnsupportedRule: return "unsupported_rule";
-    case Status::kInputCountMismatch: return "input_count_mismatch";
-    case Status::kNonFiniteInput: return "non_finite_input";
-    case Status::kScoreOverflow: return "score_overflow";
-    case Status::kUnknownCategory: return "unknown_category";
-    case Status::kUnknownGroup: return "unknown_group";
+    case Status::kOk:
+      return "ok";
+    case Status::kNotLoaded:
+      return "not_loaded";
+    case Status::kEmptyModel:
+      return "empty_model";
+    case Status::kMissingCrc:
+      return "missing_crc";
+    case Status::kCrcMismatch:
+      return "crc_mismatch";
+    case Status::kMalformed:
+      return "malformed";
+    case Status::kUnsupportedVersion:
+      return "unsupported_version";
+    case Status::kCapacityExceeded:
+      return "capacity_exceeded";
+    case Status::kInvalidModel:
+      return "invalid_model";
+    case Status::kUnsupportedRule:
+      return "unsupported_rule";
+    case Status::kInputCountMismatch:
+      return "input_count_mismatch";
+    case Status::kNonFiniteInput:
+      return "non_finite_input";
+    case Status::kScoreOverflow:
+      return "score_overflow";
+    case Status::kUnknownCategory:
+      return "unknown_category";
+    case Status::kUnknownGroup:
+      return "unknown_group";
   }
   return "unknown_status";
 #else

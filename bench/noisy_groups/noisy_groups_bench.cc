@@ -223,9 +223,9 @@ std::vector<Setting> Grid(const std::string& method, const std::string& grid) {
       full ? std::vector<double>{0.001, 0.01, 0.1} : std::vector<double>{0.01};
   // DRO, the slowest, keeps the code's beta only in the reduced grid.
   const bool soft = method == "soft-groups" || method == "soft-groups-reference";
-  const std::vector<double> slacks = soft                       ? std::vector<double>{0.0, 1.0}
-                                     : dro && !full             ? std::vector<double>{1.0}
-                                                                : std::vector<double>{1.0, 1.5};
+  const std::vector<double> slacks = soft           ? std::vector<double>{0.0, 1.0}
+                                     : dro && !full ? std::vector<double>{1.0}
+                                                    : std::vector<double>{1.0, 1.5};
   std::vector<Setting> settings;
   for (double t : theta) {
     if (method == "unconstrained") {

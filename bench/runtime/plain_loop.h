@@ -12,5 +12,5 @@ extern "C" {
 bool tinyfair_bench_plain_decide(const float* w, const float* x, size_t n, float t);
 
 #ifdef __cplusplus
-}  /* extern "C" */
+} /* extern "C" */
 #endif

@@ -68,12 +68,10 @@ int Fail(const char* what, const char* name, Status status) {
 }
 
 // Stack depth of Load and Decide for one model and one input.
-int MeasureStack(const char* name, const uint8_t* bytes, size_t size,
-                 const DecisionInput& input) {
+int MeasureStack(const char* name, const uint8_t* bytes, size_t size, const DecisionInput& input) {
   Status status = Status::kOk;
-  const size_t load = bench::StackUse([&]() __attribute__((always_inline)) {
-    status = g_model.Load(bytes, size);
-  });
+  const size_t load =
+      bench::StackUse([&]() __attribute__((always_inline)) { status = g_model.Load(bytes, size); });
   if (status != Status::kOk) return Fail("load", name, status);
   Pcg32 rng(1, 2);
   Decision decision;

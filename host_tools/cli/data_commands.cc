@@ -67,9 +67,9 @@ void WriteSplit(const host::CsvTable& table, const DataOptions& o) {
       // An empty part would fail later as a file without data rows.
       const size_t n = table.rows.size();
       throw host::DataError(table.path, 0, 0,
-                            "part '" + parts[p].first + "' would be empty (" +
-                                std::to_string(n) + (n == 1 ? " data row" : " data rows") +
-                                " for " + std::to_string(parts.size()) +
+                            "part '" + parts[p].first + "' would be empty (" + std::to_string(n) +
+                                (n == 1 ? " data row" : " data rows") + " for " +
+                                std::to_string(parts.size()) +
                                 " parts); split needs at least one row per part");
     }
     std::vector<size_t> rows(order.begin() + static_cast<long>(begin),
@@ -106,9 +106,11 @@ void Demo(const DataOptions& o) {
 
 void AddDataCommands(CLI::App& app) {
   auto o = std::make_shared<DataOptions>();
-  auto* demo = app.add_subcommand(
-      "demo", "Write the demo's data: seeded synthetic hiring data (or --data CSV) split into train/fit/test");
-  demo->add_option("--data", o->data, "Use this CSV instead of synthetic data")->check(CLI::ExistingFile);
+  auto* demo = app.add_subcommand("demo",
+                                  "Write the demo's data: seeded synthetic hiring data (or --data "
+                                  "CSV) split into train/fit/test");
+  demo->add_option("--data", o->data, "Use this CSV instead of synthetic data")
+      ->check(CLI::ExistingFile);
   demo->add_option("--rows", o->rows, "Synthetic rows");
   demo->add_option("--seed", o->seed, "Seed");
   demo->add_option("--parts", o->parts, "Split parts name=fraction")->delimiter(',');

@@ -13,8 +13,9 @@ void Note(const std::string& text) { std::fprintf(stderr, "%s\n", text.c_str());
 void AddLabelOptions(CLI::App& command, LabelOptions& options, bool required) {
   auto* label = command.add_option("--label", options.label, "Label column");
   if (required) label->required();
-  command.add_option("--positive", options.positive,
-                     "Label values meaning positive (comma-separated; default: the label is 0/1)")
+  command
+      .add_option("--positive", options.positive,
+                  "Label values meaning positive (comma-separated; default: the label is 0/1)")
       ->delimiter(',');
 }
 

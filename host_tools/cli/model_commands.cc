@@ -5,8 +5,8 @@
 
 #include "codegen/model_header.h"
 #include "codegen/model_tables.h"
-#include "host_tools/decision_runner.h"
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/decision_runner.h"
 #include "host_tools/model_file.h"
 
 namespace tinyfair::cli {
@@ -23,8 +23,9 @@ void Export(const ModelOptions& o) {
   const std::string bytes = host::SealModel(model);
   host::WriteFileAtomically(o.out, bytes);
   char line[200];
-  std::snprintf(line, sizeof(line), "export: wrote %s (%zu bytes, schema %u.%u, hash %016llx, crc %08x)",
-                o.out.c_str(), bytes.size(), model.schema_major(), model.schema_minor(),
+  std::snprintf(line, sizeof(line),
+                "export: wrote %s (%zu bytes, schema %u.%u, hash %016llx, crc %08x)", o.out.c_str(),
+                bytes.size(), model.schema_major(), model.schema_minor(),
                 static_cast<unsigned long long>(model.content_hash()), model.crc32());
   Note(line);
 }
@@ -40,7 +41,8 @@ void Codegen(const ModelOptions& o) {
   // The header names the model file, not where it was on this machine.
   const std::string source = std::filesystem::path(o.model).filename().string();
   if (o.tables && o.language != "c++") {
-    throw std::invalid_argument("--tables emits C++ (constexpr tables); use the C API with model bytes");
+    throw std::invalid_argument(
+        "--tables emits C++ (constexpr tables); use the C API with model bytes");
   }
   if (o.tables) {
     // The tables of the runtime itself, after it loaded and validated them.
@@ -62,18 +64,26 @@ void AddModelCommands(CLI::App& app) {
   auto o = std::make_shared<ModelOptions>();
   auto* export_command = app.add_subcommand(
       "export", "Validate a model through the runtime and write the sealed model.pb");
-  export_command->add_option("--model", o->model, "Model (JSON or .pb)")->required()->check(CLI::ExistingFile);
+  export_command->add_option("--model", o->model, "Model (JSON or .pb)")
+      ->required()
+      ->check(CLI::ExistingFile);
   export_command->add_option("--out", o->out, "Output file (model.pb)")->required();
   export_command->add_option("--id", o->id, "Set the model id (at most 31 characters)");
   export_command->callback([o] { Export(*o); });
 
   auto* inspect = app.add_subcommand("inspect", "Verify a model file and print it as JSON");
-  inspect->add_option("model", o->model, "Model (.pb or JSON)")->required()->check(CLI::ExistingFile);
+  inspect->add_option("model", o->model, "Model (.pb or JSON)")
+      ->required()
+      ->check(CLI::ExistingFile);
   inspect->callback([o] { Inspect(*o); });
 
-  auto* codegen = app.add_subcommand("codegen", "Write a C++ header holding a model's bytes for firmware");
-  codegen->add_option("--model", o->model, "Sealed model (.pb)")->required()->check(CLI::ExistingFile);
-  codegen->add_option("--name", o->name, "CamelCase name: the header defines k<Name>, k<Name>Size, k<Name>Hash");
+  auto* codegen =
+      app.add_subcommand("codegen", "Write a C++ header holding a model's bytes for firmware");
+  codegen->add_option("--model", o->model, "Sealed model (.pb)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  codegen->add_option("--name", o->name,
+                      "CamelCase name: the header defines k<Name>, k<Name>Size, k<Name>Hash");
   codegen->add_option("--out", o->out, "Output header")->required();
   codegen->add_option("--language", o->language, "c++ (default) or c (model bytes for the C API)")
       ->check(CLI::IsMember({"c++", "c"}));

@@ -11,27 +11,28 @@
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/hardt_postprocessing.h"
 #include "host_tools/model_file.h"
+#include "host_tools/randomized_threshold_optimizer.h"
 #include "host_tools/reject_option_classification.h"
+#include "host_tools/score_model.h"
+#include "host_tools/scored_sample.h"
 #include "host_tools/shift_inference.h"
 #include "host_tools/streamed_rto_fit.h"
 #include "host_tools/streamed_scoring.h"
-#include "host_tools/randomized_threshold_optimizer.h"
-#include "host_tools/score_model.h"
-#include "host_tools/scored_sample.h"
 
 namespace tinyfair::cli {
 namespace {
 
 struct PostprocessOptions {
   std::string model, data, validation, out = "fair_model.json", method = "rto", solver = "exact",
-      rho = "auto", score_column, score_kind = "probability";
+                                       rho = "auto", score_column, score_kind = "probability";
   LabelOptions label;
   std::string unprivileged;
   double bias_target = 0.02;
   std::vector<std::string> sensitive, strata;
   bool covariance = false, stream = false;
   double gamma = 0.1, epsilon = 0.0, max_validation_gap = 1.0;
-  std::vector<double> gamma_grid = {0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
+  std::vector<double> gamma_grid = {0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4,
+                                    0.5,  0.6,  0.7,  0.8, 0.9, 1.0};
   std::vector<double> rho_offsets = {-0.1, -0.05, 0.0, 0.05, 0.1};
   int64_t sgd_steps = 1000000;
   uint64_t seed = 1;
@@ -40,7 +41,8 @@ struct PostprocessOptions {
 // The names of the inputs that form the model's groups.
 std::vector<std::string> GroupAttributes(const tinyfair::Model& model) {
   std::vector<std::string> names;
-  for (uint32_t index : model.groups().attribute_inputs()) names.push_back(model.inputs(index).name());
+  for (uint32_t index : model.groups().attribute_inputs())
+    names.push_back(model.inputs(index).name());
   return names;
 }
 
@@ -75,8 +77,7 @@ host::RtoOptions RampOptions(const PostprocessOptions& o, double gamma, double r
   options.solver =
       o.solver == "sgd" ? host::RtoOptions::Solver::kSgd : host::RtoOptions::Solver::kExact;
   for (size_t g = 0; g < group_count; ++g) {
-    const double base =
-        o.rho == "auto" ? stratum_rate[g % stratum_rate.size()] : std::stod(o.rho);
+    const double base = o.rho == "auto" ? stratum_rate[g % stratum_rate.size()] : std::stod(o.rho);
     options.rho_by_group.push_back(std::clamp(base + rho_offset, 0.0, 1.0));
   }
   return options;
@@ -110,9 +111,9 @@ class RampFitter {
         in_s.push_back(g / strata_count_ == 1 ? 1 : 0);
         strata.push_back(static_cast<uint32_t>(g % strata_count_));
       }
-      fit.thresholds = host::FitCovarianceControl(sample_.scores, in_s, strata, strata_count_, gamma,
-                                                  o_.epsilon)
-                           .thresholds;
+      fit.thresholds =
+          host::FitCovarianceControl(sample_.scores, in_s, strata, strata_count_, gamma, o_.epsilon)
+              .thresholds;
       return fit;
     }
     const host::RtoOptions options =
@@ -133,7 +134,8 @@ class RampFitter {
 };
 
 // Expected accuracy and parity gap of a ramp on a scored sample.
-std::pair<double, double> ExpectedAccuracyAndGap(const RampFit& fit, const host::ScoredSample& sample,
+std::pair<double, double> ExpectedAccuracyAndGap(const RampFit& fit,
+                                                 const host::ScoredSample& sample,
                                                  size_t group_count) {
   double correct = 0.0;
   std::vector<double> positive(group_count, 0.0), count(group_count, 0.0);
@@ -196,13 +198,16 @@ void Postprocess(const PostprocessOptions& o) {
   const host::ScoredSample fitting =
       host::ScoreThroughRuntime(model, table, o.label.label, o.label.positive);
   if (fitting.refused > 0) {
-    Note("postprocess: " + std::to_string(fitting.refused) + " rows refused by the model, left out");
+    Note("postprocess: " + std::to_string(fitting.refused) +
+         " rows refused by the model, left out");
   }
-  const bool needs_both_labels = o.method == "hardt-dp" || o.method == "hardt-eo" || o.method == "shift";
+  const bool needs_both_labels =
+      o.method == "hardt-dp" || o.method == "hardt-eo" || o.method == "shift";
   host::RequireEveryGroup(fitting, model, o.data, needs_both_labels ? o.method : "");
   char line[256];
   if (o.method == "hardt-dp" || o.method == "hardt-eo") {
-    if (fitting.labels.empty()) throw std::invalid_argument("--method " + o.method + " needs --label");
+    if (fitting.labels.empty())
+      throw std::invalid_argument("--method " + o.method + " needs --label");
     host::HardtOptions options;
     options.constraint = o.method == "hardt-dp" ? host::HardtOptions::Constraint::kDemographicParity
                                                 : host::HardtOptions::Constraint::kEqualizedOdds;
@@ -216,9 +221,9 @@ void Postprocess(const PostprocessOptions& o) {
     const auto names = GroupNames(model);
     for (size_t g = 0; g < group_count; ++g) {
       model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
-      std::snprintf(line, sizeof(line),
-                    "  %-40s selection %.6f  TPR %.6f  FPR %.6f", names[g].c_str(),
-                    fit.selection_rates[g], fit.true_positive_rates[g], fit.false_positive_rates[g]);
+      std::snprintf(line, sizeof(line), "  %-40s selection %.6f  TPR %.6f  FPR %.6f",
+                    names[g].c_str(), fit.selection_rates[g], fit.true_positive_rates[g],
+                    fit.false_positive_rates[g]);
       Note(line);
     }
     std::snprintf(line, sizeof(line), "postprocess: %s, fitting accuracy %.4f", o.method.c_str(),
@@ -230,7 +235,8 @@ void Postprocess(const PostprocessOptions& o) {
     return;
   }
   if (o.method == "roc" || o.method == "shift") {
-    if (fitting.labels.empty()) throw std::invalid_argument("--method " + o.method + " needs --label");
+    if (fitting.labels.empty())
+      throw std::invalid_argument("--method " + o.method + " needs --label");
     const std::vector<double> probabilities = host::AsProbabilities(fitting.scores);
     const auto names = GroupNames(model);
     std::vector<double> thresholds;
@@ -239,7 +245,8 @@ void Postprocess(const PostprocessOptions& o) {
       options.bias_target = o.bias_target;
       if (!o.unprivileged.empty()) {
         const auto it = std::find(names.begin(), names.end(), o.unprivileged);
-        if (it == names.end()) throw std::invalid_argument("no group called '" + o.unprivileged + "'");
+        if (it == names.end())
+          throw std::invalid_argument("no group called '" + o.unprivileged + "'");
         options.unprivileged_group = static_cast<uint32_t>(it - names.begin());
       } else {
         // The group the scorer selects least is the one the band favours.
@@ -252,18 +259,20 @@ void Postprocess(const PostprocessOptions& o) {
       }
       const host::RocFit fit = host::FitRejectOptionClassification(
           probabilities, fitting.labels, fitting.groups, group_count, options);
-      std::snprintf(line, sizeof(line),
-                    "postprocess: roc theta %.2f, unprivileged %s, fitting gap %.4f%s, accuracy %.4f",
-                    fit.theta, names[options.unprivileged_group].c_str(), fit.parity_gap,
-                    fit.reached_target ? "" : " (bias target not reached: minimum-bias theta)",
-                    fit.accuracy);
+      std::snprintf(
+          line, sizeof(line),
+          "postprocess: roc theta %.2f, unprivileged %s, fitting gap %.4f%s, accuracy %.4f",
+          fit.theta, names[options.unprivileged_group].c_str(), fit.parity_gap,
+          fit.reached_target ? "" : " (bias target not reached: minimum-bias theta)", fit.accuracy);
       Note(line);
       thresholds = fit.thresholds;
     } else {
-      const host::ShiftInferenceFit fit = host::FitShiftInference(
-          probabilities, fitting.labels, fitting.groups, group_count, host::ShiftInferenceOptions{});
-      std::snprintf(line, sizeof(line), "postprocess: shift inference, fitting gap %.4f, accuracy %.4f",
-                    fit.parity_gap, fit.accuracy);
+      const host::ShiftInferenceFit fit =
+          host::FitShiftInference(probabilities, fitting.labels, fitting.groups, group_count,
+                                  host::ShiftInferenceOptions{});
+      std::snprintf(line, sizeof(line),
+                    "postprocess: shift inference, fitting gap %.4f, accuracy %.4f", fit.parity_gap,
+                    fit.accuracy);
       Note(line);
       thresholds = fit.thresholds;
     }
@@ -287,8 +296,8 @@ void Postprocess(const PostprocessOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   RampFit fit;
   if (!o.validation.empty()) {
-    const host::ScoredSample validation =
-        host::ScoreThroughRuntime(model, host::ReadCsv(o.validation), o.label.label, o.label.positive);
+    const host::ScoredSample validation = host::ScoreThroughRuntime(
+        model, host::ReadCsv(o.validation), o.label.label, o.label.positive);
     double best_accuracy = -1.0, best_gap = 0.0;
     size_t fits = 0;
     const std::vector<double> offsets = o.covariance ? std::vector<double>{0.0} : o.rho_offsets;
@@ -305,8 +314,9 @@ void Postprocess(const PostprocessOptions& o) {
       }
     }
     if (best_accuracy < 0.0) {
-      throw std::runtime_error("no (gamma, rho) in the grid keeps the validation parity gap within " +
-                               std::to_string(o.max_validation_gap));
+      throw std::runtime_error(
+          "no (gamma, rho) in the grid keeps the validation parity gap within " +
+          std::to_string(o.max_validation_gap));
     }
     std::snprintf(line, sizeof(line),
                   "postprocess: selected gamma %.4g rho %.4f on %s (%zu fits; validation: "
@@ -320,8 +330,7 @@ void Postprocess(const PostprocessOptions& o) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   WriteRampModel(
       o, fit, o.solver, fitting.scores.size(), seconds,
-      [&table](const tinyfair::Model& m) { return host::ExpectedPositiveRates(m, table); },
-      model);
+      [&table](const tinyfair::Model& m) { return host::ExpectedPositiveRates(m, table); }, model);
 }
 
 // Sets the fitted ramp, reports it with the rates the device decides at
@@ -341,8 +350,8 @@ void WriteRampModel(const PostprocessOptions& o, const RampFit& fit, const std::
   const auto names = GroupNames(model);
   std::snprintf(line, sizeof(line),
                 "postprocess: %s (%s) gamma %.4g epsilon %.4g, %zu rows, fitted in %.4f s",
-                o.covariance ? "rto covariance control" : "rto", how.c_str(), fit.gamma,
-                o.epsilon, rows, seconds);
+                o.covariance ? "rto covariance control" : "rto", how.c_str(), fit.gamma, o.epsilon,
+                rows, seconds);
   Note(line);
   for (size_t g = 0; g < group_count; ++g) {
     model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
@@ -436,45 +445,57 @@ void PostprocessStreamed(const PostprocessOptions& o) {
 
 void AddPostprocessCommand(CLI::App& app) {
   auto o = std::make_shared<PostprocessOptions>();
-  auto* command = app.add_subcommand("postprocess", "Make a model's decisions fair without retraining");
+  auto* command =
+      app.add_subcommand("postprocess", "Make a model's decisions fair without retraining");
   command->add_option("--model", o->model, "Model from train (JSON or .pb); or use --score-column")
       ->check(CLI::ExistingFile);
   command->add_option("--data", o->data, "Fitting CSV, distinct from the scorer's training data")
-      ->required()->check(CLI::ExistingFile);
+      ->required()
+      ->check(CLI::ExistingFile);
   command->add_option("--score-column", o->score_column,
                       "Post-process scores of any model: the CSV column holding them");
   command->add_option("--score-kind", o->score_kind, "probability (in [0,1]) or margin (any real)")
       ->check(CLI::IsMember({"probability", "margin"}));
-  command->add_option("--sensitive", o->sensitive,
-                      "Sensitive column(s) forming the groups (default: the model's groups)")
+  command
+      ->add_option("--sensitive", o->sensitive,
+                   "Sensitive column(s) forming the groups (default: the model's groups)")
       ->delimiter(',');
-  command->add_option("--strata", o->strata,
-                      "Column(s) within whose categories parity must hold (conditional parity)")
+  command
+      ->add_option("--strata", o->strata,
+                   "Column(s) within whose categories parity must hold (conditional parity)")
       ->delimiter(',');
   command->add_flag("--covariance", o->covariance,
                     "Control the covariance of the decision and a binary sensitive attribute "
                     "(within --strata) instead of parity at a common rate");
   AddLabelOptions(*command, o->label, false);
-  command->add_option("--method", o->method,
-                      "rto (randomized threshold optimizer), hardt-dp, hardt-eo (Hardt et al.), "
-                      "roc (reject option classification), shift (shift inference)")
+  command
+      ->add_option("--method", o->method,
+                   "rto (randomized threshold optimizer), hardt-dp, hardt-eo (Hardt et al.), "
+                   "roc (reject option classification), shift (shift inference)")
       ->check(CLI::IsMember({"rto", "hardt-dp", "hardt-eo", "roc", "shift"}));
-  command->add_option("--unprivileged", o->unprivileged,
-                      "roc: the group favoured in the band (default: the one the scorer selects least)");
-  command->add_option("--bias-target", o->bias_target, "roc: the parity gap to reach (default 0.02)");
+  command->add_option(
+      "--unprivileged", o->unprivileged,
+      "roc: the group favoured in the band (default: the one the scorer selects least)");
+  command->add_option("--bias-target", o->bias_target,
+                      "roc: the parity gap to reach (default 0.02)");
   command->add_option("--gamma", o->gamma, "Ramp width gamma > 0");
-  command->add_option("--rho", o->rho,
-                      "Target positive rate in [0,1], or 'auto' (label rate of --data, per stratum)");
+  command->add_option(
+      "--rho", o->rho,
+      "Target positive rate in [0,1], or 'auto' (label rate of --data, per stratum)");
   command->add_option("--epsilon", o->epsilon, "Parity (or covariance) tolerance epsilon >= 0");
-  command->add_option("--validation", o->validation,
-                      "Choose gamma and rho on this CSV (grids: --gamma-grid, rho + --rho-offsets)")
+  command
+      ->add_option("--validation", o->validation,
+                   "Choose gamma and rho on this CSV (grids: --gamma-grid, rho + --rho-offsets)")
       ->check(CLI::ExistingFile);
-  command->add_option("--gamma-grid", o->gamma_grid, "Gamma values tried with --validation")->delimiter(',');
-  command->add_option("--rho-offsets", o->rho_offsets, "Offsets to rho tried with --validation")->delimiter(',');
+  command->add_option("--gamma-grid", o->gamma_grid, "Gamma values tried with --validation")
+      ->delimiter(',');
+  command->add_option("--rho-offsets", o->rho_offsets, "Offsets to rho tried with --validation")
+      ->delimiter(',');
   // Parity holds on the fitting sample by construction; on a small
   // validation sample the gap is mostly sampling noise, so no limit by default.
-  command->add_option("--max-validation-gap", o->max_validation_gap,
-                      "Only select fits whose expected parity gap on the validation CSV is at most this");
+  command->add_option(
+      "--max-validation-gap", o->max_validation_gap,
+      "Only select fits whose expected parity gap on the validation CSV is at most this");
   command->add_option("--solver", o->solver, "exact (default) or sgd (the paper's Algorithm 1)")
       ->check(CLI::IsMember({"exact", "sgd"}));
   command->add_option("--sgd-steps", o->sgd_steps, "SGD steps");
@@ -486,7 +507,8 @@ void AddPostprocessCommand(CLI::App& app) {
   command->callback([o] {
     if ((o->rho == "auto" || !o->validation.empty()) && !o->covariance && o->label.label.empty() &&
         o->method == "rto") {
-      throw std::invalid_argument("--rho auto and --validation need --label (and --positive unless the label is 0/1)");
+      throw std::invalid_argument(
+          "--rho auto and --validation need --label (and --positive unless the label is 0/1)");
     }
     Postprocess(*o);
   });

@@ -33,7 +33,8 @@ void Simulate(const RunOptions& o) {
   vectors.input_count = static_cast<uint32_t>(encoder.input_count());
   vectors.seed = o.seed;
   vectors.stream = o.stream;
-  const auto decisions = host::DecideRows(*runtime_model, encoder, o.seed, o.stream, &vectors.inputs);
+  const auto decisions =
+      host::DecideRows(*runtime_model, encoder, o.seed, o.stream, &vectors.inputs);
   std::vector<std::pair<std::string, std::string>> files = {{o.out, host::DecisionLog(decisions)}};
   if (!o.vectors.empty()) files.emplace_back(o.vectors, host::EncodeDecisionVectors(vectors));
   host::WriteFilesAtomically(files);
@@ -108,12 +109,14 @@ void Parity(const RunOptions& o) {
       first_difference = i;
     }
   }
-  std::printf("parity: %zu of %zu decisions identical (probability bits, draw and outcome)\n", identical, records);
+  std::printf("parity: %zu of %zu decisions identical (probability bits, draw and outcome)\n",
+              identical, records);
   if (identical != records || actual.size() != expected.size()) {
     if (first_difference != 0) {
-      std::printf("first difference at record %zu:\n  expected %s\n  actual   %s\n", first_difference,
-                  expected[first_difference].c_str(),
-                  first_difference < actual.size() ? actual[first_difference].c_str() : "(missing)");
+      std::printf(
+          "first difference at record %zu:\n  expected %s\n  actual   %s\n", first_difference,
+          expected[first_difference].c_str(),
+          first_difference < actual.size() ? actual[first_difference].c_str() : "(missing)");
     }
     throw std::runtime_error("decision logs differ (" + std::to_string(actual.size() - 1) +
                              " records in " + o.actual + ")");
@@ -124,17 +127,26 @@ void Parity(const RunOptions& o) {
 
 void AddRunCommands(CLI::App& app) {
   auto o = std::make_shared<RunOptions>();
-  auto* simulate = app.add_subcommand("simulate", "Decide every row of a CSV with the runtime; write the decision log");
-  simulate->add_option("--model", o->model, "Model (.pb or JSON)")->required()->check(CLI::ExistingFile);
-  simulate->add_option("--data", o->data, "CSV with the model's input columns")->required()->check(CLI::ExistingFile);
+  auto* simulate = app.add_subcommand(
+      "simulate", "Decide every row of a CSV with the runtime; write the decision log");
+  simulate->add_option("--model", o->model, "Model (.pb or JSON)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  simulate->add_option("--data", o->data, "CSV with the model's input columns")
+      ->required()
+      ->check(CLI::ExistingFile);
   simulate->add_option("--seed", o->seed, "PCG32 seed");
   simulate->add_option("--stream", o->stream, "PCG32 stream");
   simulate->add_option("--out", o->out, "Decision log (CSV)")->required();
-  simulate->add_option("--vectors", o->vectors, "Also write the inputs and seed for the firmware (.tfv)");
+  simulate->add_option("--vectors", o->vectors,
+                       "Also write the inputs and seed for the firmware (.tfv)");
   simulate->callback([o] { Simulate(*o); });
 
-  auto* evaluate = app.add_subcommand("evaluate", "Accuracy and per-group positive rates of the runtime's decisions");
-  evaluate->add_option("--model", o->model, "Model (.pb or JSON)")->required()->check(CLI::ExistingFile);
+  auto* evaluate = app.add_subcommand(
+      "evaluate", "Accuracy and per-group positive rates of the runtime's decisions");
+  evaluate->add_option("--model", o->model, "Model (.pb or JSON)")
+      ->required()
+      ->check(CLI::ExistingFile);
   evaluate->add_option("--data", o->data, "Labelled CSV")->required()->check(CLI::ExistingFile);
   AddLabelOptions(*evaluate, o->label, true);
   evaluate->add_option("--seed", o->seed, "PCG32 seed");
@@ -143,8 +155,12 @@ void AddRunCommands(CLI::App& app) {
   evaluate->callback([o] { Evaluate(*o); });
 
   auto* parity = app.add_subcommand("parity", "Compare two decision logs record by record");
-  parity->add_option("expected", o->expected, "Decision log from the host")->required()->check(CLI::ExistingFile);
-  parity->add_option("actual", o->actual, "Decision log from the device")->required()->check(CLI::ExistingFile);
+  parity->add_option("expected", o->expected, "Decision log from the host")
+      ->required()
+      ->check(CLI::ExistingFile);
+  parity->add_option("actual", o->actual, "Decision log from the device")
+      ->required()
+      ->check(CLI::ExistingFile);
   parity->callback([o] { Parity(*o); });
 }
 

@@ -11,7 +11,6 @@
 #include <filesystem>
 #include <memory>
 
-#include "host_tools/text_format.h"
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/decision_runner.h"
 #include "host_tools/hardt_postprocessing.h"
@@ -21,6 +20,7 @@
 #include "host_tools/reject_option_classification.h"
 #include "host_tools/scored_sample.h"
 #include "host_tools/shift_inference.h"
+#include "host_tools/text_format.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -29,7 +29,8 @@ struct SweepOptions {
   std::string model, data, validation, test, out_dir = "sweep";
   LabelOptions label;
   std::vector<std::string> sensitive;
-  std::vector<double> gamma_grid = {0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
+  std::vector<double> gamma_grid = {0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4,
+                                    0.5,  0.6,  0.7,  0.8, 0.9, 1.0};
   std::vector<double> rho_offsets = {-0.1, -0.05, 0.0, 0.05, 0.1};
   double max_validation_gap = 1.0;
   bool plots = true;
@@ -73,9 +74,11 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
   }
   host::WriteFileAtomically(dir + "/tradeoff.dat", data);
   std::string script =
-      "set terminal pngcairo size 900,600\nset output '" + dir + "/tradeoff.png'\n"
+      "set terminal pngcairo size 900,600\nset output '" + dir +
+      "/tradeoff.png'\n"
       "set title 'Accuracy and demographic-parity gap on test data (expected values)'\n"
-      "set xlabel 'demographic-parity gap'\nset ylabel 'accuracy'\nset key bottom right\nset grid\n" +
+      "set xlabel 'demographic-parity gap'\nset ylabel 'accuracy'\nset key bottom right\nset "
+      "grid\n" +
       // Wide enough for every method but the far end of the ROC curve.
       host::FormatText("set xrange [0:%.4f]\n", 1.1 * widest) + "plot ";
   size_t block = 0;
@@ -84,7 +87,8 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
     if (row.method == last) continue;
     last = row.method;
     script += (block ? ", " : "") + std::string("'" + dir + "/tradeoff.dat' index ") +
-              std::to_string(block) + " using 1:2 with points pointsize 1.5 title '" + row.method + "'";
+              std::to_string(block) + " using 1:2 with points pointsize 1.5 title '" + row.method +
+              "'";
     ++block;
   }
   script += host::FormatText(
@@ -99,7 +103,8 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
   for (size_t g = 0; g < names.size(); ++g) {
     for (int i = 0; i <= 400; ++i) {
       const double p = i / 400.0, f = 2.0 * p - 1.0;
-      const double h = std::clamp((f - ramp.threshold(static_cast<int>(g))) / ramp.width(static_cast<int>(g)), 0.0, 1.0);
+      const double h = std::clamp(
+          (f - ramp.threshold(static_cast<int>(g))) / ramp.width(static_cast<int>(g)), 0.0, 1.0);
       curves += host::FormatText("%.5f %.6f %.6f %.0f\n", p, h,
                                  host::HardtProbability(hardt.rules[g], f), 0.0);
     }
@@ -107,7 +112,8 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
   }
   host::WriteFileAtomically(dir + "/decision_curves.dat", curves);
   std::string curve_script =
-      "set terminal pngcairo size 900,600\nset output '" + dir + "/decision_curves.png'\n"
+      "set terminal pngcairo size 900,600\nset output '" + dir +
+      "/decision_curves.png'\n"
       "set title 'P(positive) against the scorer probability, per group'\n"
       "set xlabel 'scorer probability p'\nset ylabel 'P(positive)'\nset key top left\nset grid\n"
       "set yrange [-0.02:1.02]\nplot ";
@@ -124,9 +130,10 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
     // gnuplot writes the PNG itself: to a temporary name, renamed when done,
     // so a failed plot leaves no partial image.
     const std::string png = dir + "/" + name + ".png";
-    const std::string command = "sed \"s|" + png + "|" + png + ".tmp|\" '" + dir + "/" + name +
-                                ".gp' | gnuplot";
-    if (std::system(command.c_str()) != 0 || std::rename((png + ".tmp").c_str(), png.c_str()) != 0) {
+    const std::string command =
+        "sed \"s|" + png + "|" + png + ".tmp|\" '" + dir + "/" + name + ".gp' | gnuplot";
+    if (std::system(command.c_str()) != 0 ||
+        std::rename((png + ".tmp").c_str(), png.c_str()) != 0) {
       std::remove((png + ".tmp").c_str());
       Note("sweep: gnuplot failed on " + dir + "/" + name + ".gp (the data and script are kept)");
     }
@@ -164,7 +171,8 @@ void Sweep(const SweepOptions& o) {
   host::SetThresholdRule(std::vector<double>(group_count, 0.0), original);
   add("original", NAN, NAN, original);
   std::vector<double> original_rates_;
-  for (const auto& group : rows.back().validation.groups) original_rates_.push_back(group.positive_rate);
+  for (const auto& group : rows.back().validation.groups)
+    original_rates_.push_back(group.positive_rate);
 
   // The RTO grid; the fits alone are timed.
   double label_rate = 0.0;
@@ -177,8 +185,8 @@ void Sweep(const SweepOptions& o) {
       host::RtoOptions options;
       options.gamma = gamma;
       options.rho = std::clamp(label_rate + offset, 0.0, 1.0);
-      fits.emplace_back(options, host::FitRandomizedThresholdOptimizer(fitting.scores, fitting.groups,
-                                                                      group_count, options));
+      fits.emplace_back(options, host::FitRandomizedThresholdOptimizer(
+                                     fitting.scores, fitting.groups, group_count, options));
     }
   }
   const double fit_seconds =
@@ -203,8 +211,8 @@ void Sweep(const SweepOptions& o) {
                           host::HardtOptions::Constraint::kEqualizedOdds}) {
     host::HardtOptions options;
     options.constraint = constraint;
-    const host::HardtFit fit =
-        host::FitHardtPostprocessing(fitting.scores, fitting.labels, fitting.groups, group_count, options);
+    const host::HardtFit fit = host::FitHardtPostprocessing(fitting.scores, fitting.labels,
+                                                            fitting.groups, group_count, options);
     if (constraint == host::HardtOptions::Constraint::kDemographicParity) hardt_dp = fit;
     std::vector<host::TwoThresholdGroup> rules;
     for (const auto& r : fit.rules) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
@@ -246,21 +254,24 @@ void Sweep(const SweepOptions& o) {
   }
 
   // The table.
-  std::string csv = "method,gamma_or_theta,rho,validation_accuracy,validation_dp_gap,test_accuracy,test_dp_gap,"
-                    "test_sampled_accuracy,test_sampled_dp_gap\n";
+  std::string csv =
+      "method,gamma_or_theta,rho,validation_accuracy,validation_dp_gap,test_accuracy,test_dp_gap,"
+      "test_sampled_accuracy,test_sampled_dp_gap\n";
   std::printf("%-18s %6s %7s  %9s %9s  %9s %9s\n", "method", "gamma", "rho", "val acc", "val gap",
               "test acc", "test gap");
   for (size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
     char line[256];
-    std::snprintf(line, sizeof(line), "%s,%.4g,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", r.method.c_str(),
-                  r.gamma, r.rho, r.validation.expected_accuracy, r.validation.expected_dp_gap,
-                  r.test.expected_accuracy, r.test.expected_dp_gap, r.test.accuracy, r.test.dp_gap);
+    std::snprintf(line, sizeof(line), "%s,%.4g,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n",
+                  r.method.c_str(), r.gamma, r.rho, r.validation.expected_accuracy,
+                  r.validation.expected_dp_gap, r.test.expected_accuracy, r.test.expected_dp_gap,
+                  r.test.accuracy, r.test.dp_gap);
     csv += line;
     if (r.method == "ROC") continue;  // the curve is in the CSV and the plot
     std::printf("%-18s %6.3g %7.4f  %9.4f %9.4f  %9.4f %9.4f%s\n", r.method.c_str(), r.gamma, r.rho,
                 r.validation.expected_accuracy, r.validation.expected_dp_gap,
-                r.test.expected_accuracy, r.test.expected_dp_gap, i == chosen ? "  <- selected" : "");
+                r.test.expected_accuracy, r.test.expected_dp_gap,
+                i == chosen ? "  <- selected" : "");
   }
   host::WriteFileAtomically(o.out_dir + "/sweep.csv", csv);
   std::printf("RTO grid: %zu fits on %zu rows in %.4f s (exact solver, one core)\n", fits.size(),
@@ -276,7 +287,8 @@ void Sweep(const SweepOptions& o) {
   }
   host::WriteFileAtomically(o.out_dir + "/selected.json", host::ModelToJson(selected));
   WritePlots(o, rows, rows[chosen], selected, hardt_dp, names);
-  Note("sweep: wrote " + o.out_dir + "/{sweep.csv, selected.json, tradeoff.png, decision_curves.png}");
+  Note("sweep: wrote " + o.out_dir +
+       "/{sweep.csv, selected.json, tradeoff.png, decision_curves.png}");
 }
 
 }  // namespace
@@ -285,16 +297,27 @@ void AddSweepCommand(CLI::App& app) {
   auto o = std::make_shared<SweepOptions>();
   auto* command = app.add_subcommand(
       "sweep", "Fit post-processors over a grid, select on validation data, table and plots");
-  command->add_option("--model", o->model, "Scorer model from train (JSON or .pb)")->required()->check(CLI::ExistingFile);
+  command->add_option("--model", o->model, "Scorer model from train (JSON or .pb)")
+      ->required()
+      ->check(CLI::ExistingFile);
   command->add_option("--data", o->data, "Fitting CSV")->required()->check(CLI::ExistingFile);
-  command->add_option("--validation", o->validation, "Validation CSV (selection)")->required()->check(CLI::ExistingFile);
-  command->add_option("--test", o->test, "Test CSV (reported)")->required()->check(CLI::ExistingFile);
+  command->add_option("--validation", o->validation, "Validation CSV (selection)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  command->add_option("--test", o->test, "Test CSV (reported)")
+      ->required()
+      ->check(CLI::ExistingFile);
   AddLabelOptions(*command, o->label, true);
-  command->add_option("--sensitive", o->sensitive, "Sensitive column(s) (default: the model's groups)")->delimiter(',');
+  command
+      ->add_option("--sensitive", o->sensitive, "Sensitive column(s) (default: the model's groups)")
+      ->delimiter(',');
   command->add_option("--gamma-grid", o->gamma_grid, "Gamma values")->delimiter(',');
-  command->add_option("--rho-offsets", o->rho_offsets, "Offsets to the label rate for rho")->delimiter(',');
-  command->add_option("--max-validation-gap", o->max_validation_gap, "Select only fits within this validation gap");
-  command->add_flag("!--no-plots", o->plots, "Write the gnuplot data and scripts but do not run gnuplot");
+  command->add_option("--rho-offsets", o->rho_offsets, "Offsets to the label rate for rho")
+      ->delimiter(',');
+  command->add_option("--max-validation-gap", o->max_validation_gap,
+                      "Select only fits within this validation gap");
+  command->add_flag("!--no-plots", o->plots,
+                    "Write the gnuplot data and scripts but do not run gnuplot");
   command->add_option("--out-dir", o->out_dir, "Output folder");
   command->callback([o] { Sweep(*o); });
 }

@@ -2,10 +2,11 @@
 // scorer and decision rule with one of the methods (train_method.h) and
 // writes the model (protobuf JSON) with the rule's positive rate per group
 // on the training data.
+#include <unistd.h>
+
 #include <algorithm>
 #include <memory>
 #include <stdexcept>
-#include <unistd.h>
 
 #include "host_tools/cli/train_method.h"
 #include "host_tools/group_formation.h"
@@ -16,8 +17,9 @@ namespace tinyfair::cli {
 
 // Every method of `tinyfair train`.
 std::vector<TrainMethod> TrainMethods() {
-  return {LogisticTrainMethod(),        FrllTrainMethod(),          ReductionTrainMethod(),
-          FairRegressionTrainMethod(),  NaiveNoisyGroupTrainMethod(), DroNoisyGroupTrainMethod(),
+  return {LogisticTrainMethod(),        FrllTrainMethod(),
+          ReductionTrainMethod(),       FairRegressionTrainMethod(),
+          NaiveNoisyGroupTrainMethod(), DroNoisyGroupTrainMethod(),
           SoftGroupTrainMethod()};
 }
 
@@ -70,12 +72,11 @@ void RequireBothLabels(const host::CsvTable& table, const LabelOptions& label,
   }
   if (positive_values.empty()) positive_values = "'1'";
   const size_t n = labels.size();
-  throw host::DataError(table.path, 0, 0,
-                        "column '" + label.label + "' has no " +
-                            (positives == 0 ? "positive" : "negative") + " label in its " +
-                            std::to_string(n) + (n == 1 ? " row" : " rows") +
-                            "; training needs rows of both labels (positive: " + positive_values +
-                            ")");
+  throw host::DataError(
+      table.path, 0, 0,
+      "column '" + label.label + "' has no " + (positives == 0 ? "positive" : "negative") +
+          " label in its " + std::to_string(n) + (n == 1 ? " row" : " rows") +
+          "; training needs rows of both labels (positive: " + positive_values + ")");
 }
 
 // Training imputes a missing number with the column's mean (a zero in the
@@ -104,9 +105,9 @@ const TrainMethod& FindMethod(const std::vector<TrainMethod>& methods, TrainOpti
       std::find(constraints.begin(), constraints.end(), o.constraint) == constraints.end()) {
     std::string accepted;
     for (const auto& c : constraints) accepted += (accepted.empty() ? "" : " | ") + c;
-    throw std::invalid_argument("--method " + o.method +
-                                (constraints.empty() ? " takes no --constraint"
-                                                     : " takes --constraint " + accepted));
+    throw std::invalid_argument(
+        "--method " + o.method +
+        (constraints.empty() ? " takes no --constraint" : " takes --constraint " + accepted));
   }
   return *method;
 }
@@ -173,8 +174,9 @@ void AddTrainCommand(CLI::App& app) {
   auto* command = app.add_subcommand("train", "Train a scorer on a CSV and write a model (JSON)");
   command->add_option("--data", o->data, "Training CSV")->required()->check(CLI::ExistingFile);
   AddLabelOptions(*command, o->label, true);
-  command->add_option("--sensitive", o->sensitive,
-                      "Sensitive column(s); their product forms the groups")
+  command
+      ->add_option("--sensitive", o->sensitive,
+                   "Sensitive column(s); their product forms the groups")
       ->delimiter(',');
   command->add_option("--categorical", o->categorical, "Columns to treat as categorical")
       ->delimiter(',');
@@ -197,15 +199,18 @@ void AddTrainCommand(CLI::App& app) {
     }
   }
   command->add_option("--method", o->method, method_help)->check(CLI::IsMember(names));
-  command->add_option("--constraint", o->constraint,
-                      "The method's fairness constraint (default: the method's first)")
+  command
+      ->add_option("--constraint", o->constraint,
+                   "The method's fairness constraint (default: the method's first)")
       ->check(CLI::IsMember(constraints));
   command->add_option("--l2", o->l2, "L2 penalty on the weights (mean loss + l2/2 |w|^2)");
-  command->add_option("--iterations", o->iterations,
-                      "Iterations (or their cap) of an iterative method (default: the method's: "
-                      "reduction 50, naive/dro/soft-groups 750, fair-regression 100)")
+  command
+      ->add_option("--iterations", o->iterations,
+                   "Iterations (or their cap) of an iterative method (default: the method's: "
+                   "reduction 50, naive/dro/soft-groups 750, fair-regression 100)")
       ->check(CLI::PositiveNumber);
-  command->add_flag("--use-sensitive", o->use_sensitive, "Let the scorer use the sensitive columns");
+  command->add_flag("--use-sensitive", o->use_sensitive,
+                    "Let the scorer use the sensitive columns");
   command->add_option("--unknown-group", o->unknown_group,
                       "What the device does with an unknown group: refuse | fallback:NAME");
   command->add_option("--id", o->id, "Model id (at most 31 characters)");

@@ -13,7 +13,6 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "host_tools/text_format.h"
 #include "host_tools/bounded_group_loss.h"
 #include "host_tools/cli/train_method.h"
 #include "host_tools/data_error.h"
@@ -22,6 +21,7 @@
 #include "host_tools/mixture_outputs.h"
 #include "host_tools/numeric_labels.h"
 #include "host_tools/regression_metrics.h"
+#include "host_tools/text_format.h"
 #include "tinyfair_runtime/capacity.h"
 
 namespace tinyfair::cli {
@@ -148,13 +148,13 @@ std::string FitParity(const TrainingSet& set, const FairRegressionOptions& f,
                 MemberWeights(fit.mixture).c_str(), fit.loss, fit.disparity,
                 fit.violation_tolerance,
                 fit.from_lp ? host::FormatText("; LP step over the hypotheses found (Algorithm 1's "
-                                     "average: loss %.6f, disparity %.4f)",
-                                     fit.average_loss, fit.average_disparity)
+                                               "average: loss %.6f, disparity %.4f)",
+                                               fit.average_loss, fit.average_disparity)
                                   .c_str()
                             : "");
   Note(line + host::FormatText(" (%.0f oracle calls, %.3g s each, %.3f s in all)",
-                     static_cast<double>(fit.oracle_seconds.size()), Mean(fit.oracle_seconds),
-                     seconds));
+                               static_cast<double>(fit.oracle_seconds.size()),
+                               Mean(fit.oracle_seconds), seconds));
   FillMixture(set, fit.mixture, f, true, model);
   return line;
 }
@@ -181,14 +181,13 @@ std::string FitGroupLoss(const TrainingSet& set, const FairRegressionOptions& f,
     losses += (a ? ", " : "") + names[a] + host::FormatText(" %.6f", fit.group_loss[a]);
   }
   if (fit.infeasible) {
-    throw host::DataError(
-        set.options.data, 0, 0,
-        "the group-loss bounds are unattainable with these features: "
-        "exponentiated gradient converged (gap " +
-            host::FormatText("%.3e", fit.gap) + ") with group losses " + losses +
-            host::FormatText(" above the bounds plus (1 + 2 nu) / B = %.4f",
-                             fit.violation_tolerance) +
-            "; relax --bgl-bound");
+    throw host::DataError(set.options.data, 0, 0,
+                          "the group-loss bounds are unattainable with these features: "
+                          "exponentiated gradient converged (gap " +
+                              host::FormatText("%.3e", fit.gap) + ") with group losses " + losses +
+                              host::FormatText(" above the bounds plus (1 + 2 nu) / B = %.4f",
+                                               fit.violation_tolerance) +
+                              "; relax --bgl-bound");
   }
   for (size_t a = 0; a < fit.group_loss.size(); ++a) {
     const double bound = f.loss_bound.size() == 1 ? f.loss_bound[0] : f.loss_bound[a];

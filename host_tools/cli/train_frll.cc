@@ -25,8 +25,7 @@ void RequireRowsPerSlice(const std::string& constraint, const tinyfair::Input& a
       throw std::invalid_argument("--constraint " + constraint +
                                   " compares the groups among the rows with a " +
                                   (label == 1 ? "positive" : "negative") + " label, but " +
-                                  attribute.name() + "=" + attribute.categories(g) +
-                                  " has none");
+                                  attribute.name() + "=" + attribute.categories(g) + " has none");
     }
   }
 }
@@ -48,8 +47,8 @@ void NoteFit(const host::FrllFit& fit, double seconds, const tinyfair::Input& at
   }
   for (int g = 0; g < 2; ++g) {
     std::snprintf(line, sizeof(line), "train: cells c(%s, y=1) %.6g, c(%s, y=0) %.6g",
-                  attribute.categories(g).c_str(), fit.cell[g][1],
-                  attribute.categories(g).c_str(), fit.cell[g][0]);
+                  attribute.categories(g).c_str(), fit.cell[g][1], attribute.categories(g).c_str(),
+                  fit.cell[g][0]);
     Note(line);
   }
   for (const auto& warning : fit.warnings) Note("train: warning: " + warning);

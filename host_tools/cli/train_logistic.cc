@@ -51,8 +51,8 @@ TrainMethod LogisticTrainMethod() {
     auto* rule = model.mutable_threshold();
     for (size_t g = 0; g < model.dimensions().group_count(); ++g) rule->add_threshold(0.5f);
     return std::string("train: logistic regression") + (*reweigh ? " (reweighed)" : "") +
-           ", data " + o.data + ", label " + o.label.label + ", l2 " +
-           std::to_string(o.l2) + ", iterations " + std::to_string(fit.iterations);
+           ", data " + o.data + ", label " + o.label.label + ", l2 " + std::to_string(o.l2) +
+           ", iterations " + std::to_string(fit.iterations);
   };
   return method;
 }

@@ -382,8 +382,7 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
                 "weights %.4g%s, R %.4g, iterate %d, train error %.4f, own violation %.4f",
                 o.alpha, options.hinge_slack, iterations, o.learning_rate, o.lambda_rate,
                 o.weight_rate,
-                method != "naive" && o.adversary != "exact" ? " (reference-code adversary)"
-                                                            : "",
+                method != "naive" && o.adversary != "exact" ? " (reference-code adversary)" : "",
                 o.lambda_radius, fit.iteration, fit.train_error, fit.train_violation);
   return "train: " + method + " (" + set.options.constraint + "), data " + set.options.data +
          ", label " + set.options.label.label + ", observed group " + set.options.sensitive[0] +

@@ -33,9 +33,8 @@ void RequireDeviceCapacity(size_t members, const tinyfair::LinearScorer& scorer)
   throw std::invalid_argument(
       "--method reduction: the mixture has " + std::to_string(members) + " members with " +
       std::to_string(weights) + " weights and " + std::to_string(categories) +
-      " category terms in all; the device holds at most " +
-      std::to_string(runtime::kMaxMembers) + " members, " +
-      std::to_string(runtime::kMaxMemberWeights) + " weights and " +
+      " category terms in all; the device holds at most " + std::to_string(runtime::kMaxMembers) +
+      " members, " + std::to_string(runtime::kMaxMemberWeights) + " weights and " +
       std::to_string(runtime::kMaxMemberCategoryWeights) +
       " category terms (fewer inputs or categories, or a larger --epsilon, give fewer)");
 }
@@ -75,9 +74,9 @@ std::string FitReduction(const ReductionFlags& flags, const TrainingSet& set,
                 "train: %s after %d iterations (%d learner fits, %.3f s): gap %.3e (nu %.3e), "
                 "B %g, training error %.5f, violation %.3e (bound epsilon + (1 + 2 nu) / B = "
                 "%.3e), %zu members (%d before reduction)",
-                fit.converged ? "converged" : "stopped", fit.iterations, fit.oracle_calls,
-                seconds, fit.gap, fit.nu, fit.bound, fit.error, fit.violation,
-                fit.violation_bound, fit.members.size(), fit.members_before_reduction);
+                fit.converged ? "converged" : "stopped", fit.iterations, fit.oracle_calls, seconds,
+                fit.gap, fit.nu, fit.bound, fit.error, fit.violation, fit.violation_bound,
+                fit.members.size(), fit.members_before_reduction);
   Note(line);
 
   // The shared scorer adds nothing: each member carries its whole model.
@@ -113,11 +112,13 @@ TrainMethod ReductionTrainMethod() {
   method.help = "exponentiated-gradient reduction with logistic regression (a mixture)";
   method.constraints = {"dp", "eodds"};
   method.add_options = [flags](CLI::App& train) {
-    train.add_option("--epsilon", flags->epsilon,
-                     "reduction: allowed constraint violation epsilon (default 0.01)")
+    train
+        .add_option("--epsilon", flags->epsilon,
+                    "reduction: allowed constraint violation epsilon (default 0.01)")
         ->check(CLI::NonNegativeNumber);
-    train.add_option("--bound", flags->bound,
-                     "reduction: l1 bound B on the multipliers (default 1 / epsilon)")
+    train
+        .add_option("--bound", flags->bound,
+                    "reduction: l1 bound B on the multipliers (default 1 / epsilon)")
         ->check(CLI::NonNegativeNumber);
   };
   method.fit = [flags](const TrainingSet& set, tinyfair::Model& model) {

@@ -189,23 +189,22 @@ inline uintptr_t ReadMtval() {
 }
 
 const char* ExceptionName(uintptr_t code) {
-  static const char* const kNames[16] = {
-      "instruction address misaligned",
-      "instruction access fault",
-      "illegal instruction",
-      "breakpoint",
-      "load address misaligned",
-      "load access fault",
-      "store address misaligned",
-      "store access fault",
-      "environment call from U-mode",
-      "environment call from S-mode",
-      "reserved",
-      "environment call from M-mode",
-      "instruction page fault",
-      "load page fault",
-      "reserved",
-      "store page fault"};
+  static const char* const kNames[16] = {"instruction address misaligned",
+                                         "instruction access fault",
+                                         "illegal instruction",
+                                         "breakpoint",
+                                         "load address misaligned",
+                                         "load access fault",
+                                         "store address misaligned",
+                                         "store access fault",
+                                         "environment call from U-mode",
+                                         "environment call from S-mode",
+                                         "reserved",
+                                         "environment call from M-mode",
+                                         "instruction page fault",
+                                         "load page fault",
+                                         "reserved",
+                                         "store page fault"};
   return code < 16 ? kNames[code] : "custom or reserved exception";
 }
 
@@ -237,8 +236,7 @@ void tinyfair_target_main_returned(int code) {
 
 // Prints which trap fired and where, then exits non-zero so a crash can
 // never be mistaken for a passing run.
-__attribute__((used)) void tinyfair_target_report_trap(uintptr_t sp,
-                                                       uintptr_t ra) {
+__attribute__((used)) void tinyfair_target_report_trap(uintptr_t sp, uintptr_t ra) {
   if (reporting_trap) {
     for (;;) __asm__ volatile("wfi");
   }

@@ -43,8 +43,7 @@ inline uintptr_t Call(uintptr_t operation, uintptr_t argument) {
 // must be uncompressed and on the same page as the ebreak: the 16-byte
 // alignment keeps the 12-byte sequence off page boundaries. Out of line, so
 // the alignment padding exists once.
-__attribute__((noinline)) uintptr_t Call(uintptr_t operation,
-                                         uintptr_t argument) {
+__attribute__((noinline)) uintptr_t Call(uintptr_t operation, uintptr_t argument) {
   register uintptr_t a0 __asm__("a0") = operation;
   register uintptr_t a1 __asm__("a1") = argument;
   __asm__ volatile(
@@ -85,8 +84,8 @@ void Write(const char* text, size_t size) {
   if (size == 0) return;
   const int handle = ConsoleHandle();
   if (handle >= 0) {
-    const uintptr_t block[3] = {static_cast<uintptr_t>(handle),
-                                reinterpret_cast<uintptr_t>(text), size};
+    const uintptr_t block[3] = {static_cast<uintptr_t>(handle), reinterpret_cast<uintptr_t>(text),
+                                size};
     Call(kSysWrite, block);
     return;
   }
@@ -100,8 +99,8 @@ void WriteDecimal(long value) {
   char digits[24];
   size_t pos = sizeof(digits);
   // Work on the unsigned magnitude so LONG_MIN does not overflow.
-  unsigned long magnitude = value < 0 ? 0UL - static_cast<unsigned long>(value)
-                                      : static_cast<unsigned long>(value);
+  unsigned long magnitude =
+      value < 0 ? 0UL - static_cast<unsigned long>(value) : static_cast<unsigned long>(value);
   do {
     digits[--pos] = static_cast<char>('0' + magnitude % 10);
     magnitude /= 10;
@@ -114,21 +113,20 @@ void WriteHex(uint32_t value) {
   char digits[10] = {'0', 'x'};
   for (int i = 0; i < 8; ++i) {
     const uint32_t nibble = (value >> (28 - 4 * i)) & 0xFu;
-    digits[2 + i] =
-        static_cast<char>(nibble < 10 ? '0' + nibble : 'a' + nibble - 10);
+    digits[2 + i] = static_cast<char>(nibble < 10 ? '0' + nibble : 'a' + nibble - 10);
   }
   Write(digits, sizeof(digits));
 }
 
 int Open(const char* path, int mode) {
-  const uintptr_t block[3] = {reinterpret_cast<uintptr_t>(path),
-                              static_cast<uintptr_t>(mode), StringLength(path)};
+  const uintptr_t block[3] = {reinterpret_cast<uintptr_t>(path), static_cast<uintptr_t>(mode),
+                              StringLength(path)};
   return static_cast<int>(Call(kSysOpen, block));
 }
 
 long Read(int handle, void* buffer, size_t size) {
-  const uintptr_t block[3] = {static_cast<uintptr_t>(handle),
-                              reinterpret_cast<uintptr_t>(buffer), size};
+  const uintptr_t block[3] = {static_cast<uintptr_t>(handle), reinterpret_cast<uintptr_t>(buffer),
+                              size};
   // The host returns the number of bytes it did NOT read.
   const uintptr_t not_read = Call(kSysRead, block);
   if (not_read > size) return -1;
@@ -136,8 +134,7 @@ long Read(int handle, void* buffer, size_t size) {
 }
 
 int Seek(int handle, long position) {
-  const uintptr_t block[2] = {static_cast<uintptr_t>(handle),
-                              static_cast<uintptr_t>(position)};
+  const uintptr_t block[2] = {static_cast<uintptr_t>(handle), static_cast<uintptr_t>(position)};
   return Call(kSysSeek, block) == 0 ? 0 : -1;
 }
 
@@ -166,12 +163,10 @@ void Exit(int code) {
   // On AArch32 and 32-bit RISC-V plain SYS_EXIT can only say "success" or
   // "failure", so ask for SYS_EXIT_EXTENDED first, which carries the exact
   // status code.
-  const uintptr_t block[2] = {kAdpStoppedApplicationExit,
-                              static_cast<uintptr_t>(code)};
+  const uintptr_t block[2] = {kAdpStoppedApplicationExit, static_cast<uintptr_t>(code)};
   Call(kSysExitExtended, block);
   // Only reached on hosts without SYS_EXIT_EXTENDED: keep pass/fail right.
-  Call(kSysExit,
-       code == 0 ? kAdpStoppedApplicationExit : kAdpStoppedRunTimeErrorUnknown);
+  Call(kSysExit, code == 0 ? kAdpStoppedApplicationExit : kAdpStoppedRunTimeErrorUnknown);
   // Nothing left to run; sleep instead of spinning the host CPU.
   for (;;) {
     __asm__ volatile("wfi");

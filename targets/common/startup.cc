@@ -12,8 +12,8 @@
 
 // Cores with the v7-M/v8-M Main extension have VTOR and the configurable
 // fault status registers; v6-M and v8-M Baseline cores lack the latter.
-#if defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || \
-    defined(__ARM_ARCH_8M_MAIN__) || defined(__ARM_ARCH_8_1M_MAIN__)
+#if defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__) || \
+    defined(__ARM_ARCH_8_1M_MAIN__)
 #define TINYFAIR_TARGET_HAS_MAIN_EXTENSION 1
 #else
 #define TINYFAIR_TARGET_HAS_MAIN_EXTENSION 0
@@ -47,8 +47,7 @@ int tinyfair_target_application_main() __asm__("main");
 
 // Weak so the project can install real handlers by defining these names.
 #define TINYFAIR_TARGET_DEFAULT_HANDLER(name) \
-  void name() noexcept                        \
-      __attribute__((weak, alias("tinyfair_target_exception_entry")))
+  void name() noexcept __attribute__((weak, alias("tinyfair_target_exception_entry")))
 TINYFAIR_TARGET_DEFAULT_HANDLER(NMI_Handler);
 TINYFAIR_TARGET_DEFAULT_HANDLER(HardFault_Handler);
 TINYFAIR_TARGET_DEFAULT_HANDLER(MemManage_Handler);
@@ -147,11 +146,10 @@ void RunInitArray(InitFunction* begin, InitFunction* end) {
 }
 
 const char* ExceptionName(uint32_t number) {
-  static const char* const kNames[16] = {
-      "Thread",    "Reset",    "NMI",        "HardFault",
-      "MemManage", "BusFault", "UsageFault", "SecureFault",
-      "Reserved",  "Reserved", "Reserved",   "SVCall",
-      "DebugMon",  "Reserved", "PendSV",     "SysTick"};
+  static const char* const kNames[16] = {"Thread",    "Reset",    "NMI",        "HardFault",
+                                         "MemManage", "BusFault", "UsageFault", "SecureFault",
+                                         "Reserved",  "Reserved", "Reserved",   "SVCall",
+                                         "DebugMon",  "Reserved", "PendSV",     "SysTick"};
   return number < 16 ? kNames[number] : "IRQ";
 }
 
@@ -224,8 +222,7 @@ __attribute__((naked)) void tinyfair_target_exception_entry() {
 
 // Prints which exception fired and where, then exits non-zero so a crash can
 // never be mistaken for a passing run.
-__attribute__((used)) void tinyfair_target_report_exception(
-    const uint32_t* frame) {
+__attribute__((used)) void tinyfair_target_report_exception(const uint32_t* frame) {
   uint32_t ipsr;
   __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
   const uint32_t number = ipsr & 0x1FFu;
@@ -256,14 +253,12 @@ __attribute__((used)) void tinyfair_target_report_exception(
   // v8-M cores with TrustZone: a security violation (a SecureFault, or the
   // HardFault it escalates to) is described here. Reads as zero when the
   // core has no Security Extension or runs Non-secure.
-  WriteField(TINYFAIR_TARGET_HAS_MAIN_EXTENSION ? " sfsr=" : "\ntinyfair: sfsr=",
-             Register(kSfsr));
+  WriteField(TINYFAIR_TARGET_HAS_MAIN_EXTENSION ? " sfsr=" : "\ntinyfair: sfsr=", Register(kSfsr));
   WriteField(" sfar=", Register(kSfar));
 #endif
   WriteString("\n");
   if (overflowed) Exit(kExitStackOverflow);
-  Exit(number < 16 ? kExitFaultBase + static_cast<int>(number)
-                   : kExitUnexpectedInterrupt);
+  Exit(number < 16 ? kExitFaultBase + static_cast<int>(number) : kExitUnexpectedInterrupt);
 }
 
 size_t tinyfair_target_stack_size_bytes() {

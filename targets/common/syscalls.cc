@@ -29,8 +29,8 @@ extern "C" {
 [[noreturn]] void abort() { Fail("tinyfair: abort()\n"); }
 
 // Failed assert(); newlib's version formats with fiprintf() on stderr.
-[[noreturn]] void __assert_func(const char* file, int line,
-                                const char* function, const char* expression) {
+[[noreturn]] void __assert_func(const char* file, int line, const char* function,
+                                const char* expression) {
   WriteString("tinyfair: assertion failed: ");
   WriteString(expression != nullptr ? expression : "?");
   WriteString(" in ");
@@ -46,12 +46,8 @@ extern "C" {
 [[noreturn]] void _exit(int code) { Exit(code); }
 
 // libsupc++'s versions go through std::terminate and its verbose handler.
-[[noreturn]] void __cxa_pure_virtual() {
-  Fail("tinyfair: pure virtual function called\n");
-}
-[[noreturn]] void __cxa_deleted_virtual() {
-  Fail("tinyfair: deleted virtual function called\n");
-}
+[[noreturn]] void __cxa_pure_virtual() { Fail("tinyfair: pure virtual function called\n"); }
+[[noreturn]] void __cxa_deleted_virtual() { Fail("tinyfair: deleted virtual function called\n"); }
 
 // Statics with destructors register them here. The image stops through
 // semihosting after main() returns and never runs them, so there is nothing

@@ -27,7 +27,8 @@ int main() {
     target::WriteString("\n");
     return 1;
   }
-  const long decisions = tinyfair::testing::ReplayVectors(g_model, "demo_vectors.tfv", "decide_vectors");
+  const long decisions =
+      tinyfair::testing::ReplayVectors(g_model, "demo_vectors.tfv", "decide_vectors");
   if (decisions < 0) return 1;
   target::WriteString("# decide_vectors: decisions ");
   target::WriteDecimal(decisions);

@@ -35,9 +35,8 @@ void WriteString(const char* text) { Write(text, strlen(text)); }
 void WriteNumber(long long value) {
   char digits[24];
   size_t n = 0;
-  unsigned long long magnitude =
-      value < 0 ? 0ULL - static_cast<unsigned long long>(value)
-                : static_cast<unsigned long long>(value);
+  unsigned long long magnitude = value < 0 ? 0ULL - static_cast<unsigned long long>(value)
+                                           : static_cast<unsigned long long>(value);
   do {
     digits[n++] = static_cast<char>('0' + magnitude % 10U);
     magnitude /= 10U;
@@ -58,8 +57,8 @@ void Fail(const char* file, int line, const char* expression) {
   WriteString("\n");
 }
 
-void FailEqual(const char* file, int line, const char* expected_text,
-               const char* actual_text, long long expected, long long actual) {
+void FailEqual(const char* file, int line, const char* expected_text, const char* actual_text,
+               long long expected, long long actual) {
   g_current_failed = true;
   WriteString(file);
   WriteString(":");

@@ -27,8 +27,8 @@ int RunAllTests();
 
 /// Records a failed expectation in the running test.
 void Fail(const char* file, int line, const char* expression);
-void FailEqual(const char* file, int line, const char* expected_text,
-               const char* actual_text, long long expected, long long actual);
+void FailEqual(const char* file, int line, const char* expected_text, const char* actual_text,
+               long long expected, long long actual);
 bool CurrentTestFailed();
 
 /// Writes text to the test output. The host build writes to stdout; each
@@ -42,41 +42,41 @@ void WriteNumber(long long value);
 #define TINYTEST_CONCAT_(a, b) a##b
 #define TINYTEST_CONCAT(a, b) TINYTEST_CONCAT_(a, b)
 
-#define TEST(suite, name)                                                    \
-  static void TINYTEST_CONCAT(suite##_##name, _Body)();                      \
-  static ::tinytest::TestCase TINYTEST_CONCAT(suite##_##name, _Case) = {     \
-      #suite, #name, &TINYTEST_CONCAT(suite##_##name, _Body), nullptr};      \
-  static ::tinytest::Registrar TINYTEST_CONCAT(suite##_##name, _Registrar)(  \
-      &TINYTEST_CONCAT(suite##_##name, _Case));                              \
+#define TEST(suite, name)                                                   \
+  static void TINYTEST_CONCAT(suite##_##name, _Body)();                     \
+  static ::tinytest::TestCase TINYTEST_CONCAT(suite##_##name, _Case) = {    \
+      #suite, #name, &TINYTEST_CONCAT(suite##_##name, _Body), nullptr};     \
+  static ::tinytest::Registrar TINYTEST_CONCAT(                             \
+      suite##_##name, _Registrar)(&TINYTEST_CONCAT(suite##_##name, _Case)); \
   static void TINYTEST_CONCAT(suite##_##name, _Body)()
 
-#define EXPECT_TRUE(condition)                                   \
-  do {                                                           \
+#define EXPECT_TRUE(condition)                                          \
+  do {                                                                  \
     if (!(condition)) ::tinytest::Fail(__FILE__, __LINE__, #condition); \
   } while (0)
 #define EXPECT_FALSE(condition) EXPECT_TRUE(!(condition))
 
 // Compares as integers (status codes, counts, bit patterns, enums).
-#define EXPECT_EQ(expected, actual)                                          \
-  do {                                                                       \
-    const long long tinytest_expected_ = static_cast<long long>(expected);   \
-    const long long tinytest_actual_ = static_cast<long long>(actual);       \
-    if (tinytest_expected_ != tinytest_actual_) {                            \
-      ::tinytest::FailEqual(__FILE__, __LINE__, #expected, #actual,          \
-                            tinytest_expected_, tinytest_actual_);           \
-    }                                                                        \
+#define EXPECT_EQ(expected, actual)                                                     \
+  do {                                                                                  \
+    const long long tinytest_expected_ = static_cast<long long>(expected);              \
+    const long long tinytest_actual_ = static_cast<long long>(actual);                  \
+    if (tinytest_expected_ != tinytest_actual_) {                                       \
+      ::tinytest::FailEqual(__FILE__, __LINE__, #expected, #actual, tinytest_expected_, \
+                            tinytest_actual_);                                          \
+    }                                                                                   \
   } while (0)
 #define EXPECT_NE(a, b) EXPECT_TRUE(static_cast<long long>(a) != static_cast<long long>(b))
 
-#define ASSERT_TRUE(condition)                                         \
-  do {                                                                 \
-    if (!(condition)) {                                                \
-      ::tinytest::Fail(__FILE__, __LINE__, #condition);                \
-      return;                                                          \
-    }                                                                  \
+#define ASSERT_TRUE(condition)                          \
+  do {                                                  \
+    if (!(condition)) {                                 \
+      ::tinytest::Fail(__FILE__, __LINE__, #condition); \
+      return;                                           \
+    }                                                   \
   } while (0)
-#define ASSERT_EQ(expected, actual)                 \
-  do {                                              \
-    EXPECT_EQ(expected, actual);                    \
-    if (::tinytest::CurrentTestFailed()) return;    \
+#define ASSERT_EQ(expected, actual)              \
+  do {                                           \
+    EXPECT_EQ(expected, actual);                 \
+    if (::tinytest::CurrentTestFailed()) return; \
   } while (0)

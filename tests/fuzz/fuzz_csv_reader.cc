@@ -31,9 +31,8 @@ namespace {
 
 // Reads `text` through CsvRecordReader `piece` bytes at a time and checks
 // it against what ParseCsv did with the whole text.
-void CheckInPieces(std::string_view text, size_t piece,
-                   const tinyfair::host::CsvOptions& options, bool accepted,
-                   const tinyfair::host::CsvTable& whole) {
+void CheckInPieces(std::string_view text, size_t piece, const tinyfair::host::CsvOptions& options,
+                   bool accepted, const tinyfair::host::CsvTable& whole) {
   size_t offset = 0;
   auto source = [text, piece, &offset](char* buffer, size_t capacity) {
     const size_t n = std::min({piece, capacity, text.size() - offset});

@@ -9,14 +9,14 @@
 
 static int passed, failed;
 
-#define CHECK(condition)                                                      \
-  do {                                                                        \
-    if (condition) {                                                          \
-      ++passed;                                                               \
-    } else {                                                                  \
-      ++failed;                                                               \
+#define CHECK(condition)                                                            \
+  do {                                                                              \
+    if (condition) {                                                                \
+      ++passed;                                                                     \
+    } else {                                                                        \
+      ++failed;                                                                     \
       fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition); \
-    }                                                                         \
+    }                                                                               \
   } while (0)
 
 static tinyfair_model model;
@@ -43,7 +43,8 @@ int main(void) {
   CHECK(decision.model_hash == kDemoModelHash);
   CHECK(decision.group == 1);
   CHECK(decision.probability >= 0.0f && decision.probability <= 1.0f);
-  CHECK(tinyfair_model_decide_with_draw(&model, inputs, 5, 0, decision.draw, &replay) == TINYFAIR_OK);
+  CHECK(tinyfair_model_decide_with_draw(&model, inputs, 5, 0, decision.draw, &replay) ==
+        TINYFAIR_OK);
   CHECK(replay.positive == decision.positive && replay.probability == decision.probability);
   CHECK(tinyfair_format_decision(&decision, line, sizeof(line)) == 70);
   {
@@ -58,7 +59,8 @@ int main(void) {
   inputs[0] = 62.0f;
   inputs[3] = 9.0f;
   CHECK(tinyfair_model_decide(&model, inputs, 5, 0, &rng, &decision) == TINYFAIR_UNKNOWN_CATEGORY);
-  CHECK(tinyfair_model_decide(&model, inputs, 4, 0, &rng, &decision) == TINYFAIR_INPUT_COUNT_MISMATCH);
+  CHECK(tinyfair_model_decide(&model, inputs, 4, 0, &rng, &decision) ==
+        TINYFAIR_INPUT_COUNT_MISMATCH);
 
   CHECK(tinyfair_model_decide(&never_loaded, inputs, 5, 0, &rng, &decision) == TINYFAIR_NOT_LOADED);
   CHECK(tinyfair_model_input_count(&never_loaded) == 0);

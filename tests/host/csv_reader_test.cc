@@ -44,8 +44,7 @@ std::string NumberError(const CsvTable& table, size_t row, size_t column) {
 // from TINYFAIR_SOURCE_DIR (default: the working directory).
 std::string DatasetPath(const std::string& relative) {
   const char* root = std::getenv("TINYFAIR_SOURCE_DIR");
-  return std::string(root != nullptr ? root : ".") + "/../shared/datasets/" +
-         relative;
+  return std::string(root != nullptr ? root : ".") + "/../shared/datasets/" + relative;
 }
 
 bool FileExists(const std::string& path) { return std::ifstream(path).good(); }
@@ -133,8 +132,7 @@ TEST(ParseCsvTest, HandlesQuotedFields) {
 }
 
 TEST(ParseCsvTest, QuotedFieldsMayContainLineBreaks) {
-  const CsvTable t =
-      ParseCsv("a,b\n1,\"two\nlines\"\n2,\"x\r\ny\"\r\n3,z\n", "f.csv");
+  const CsvTable t = ParseCsv("a,b\n1,\"two\nlines\"\n2,\"x\r\ny\"\r\n3,z\n", "f.csv");
   EXPECT_EQ(t.rows, (Rows{{"1", "two\nlines"}, {"2", "x\r\ny"}, {"3", "z"}}));
   EXPECT_EQ(t.line_of_row, (std::vector<size_t>{2, 4, 6}));
 }
@@ -189,18 +187,16 @@ TEST(ParseCsvTest, UsesGivenColumnNamesForFilesWithoutHeader) {
   EXPECT_EQ(ParseError("1,2\n", options),
             "f.csv: duplicate column name 'x' (column 2), first in column 1");
   options.column_names = {"x", "y", "z"};
-  EXPECT_EQ(ParseError("1,2\n", options),
-            "f.csv:1: expected 3 fields, found 2");
+  EXPECT_EQ(ParseError("1,2\n", options), "f.csv:1: expected 3 fields, found 2");
   EXPECT_EQ(ParseError("\n\n", options), "f.csv: no data rows");
 }
 
 TEST(ParseCsvTest, RenamesBadHeaderNamesWhenAsked) {
   CsvOptions options;
   options.rename_bad_header_names = true;
-  const CsvTable t = ParseCsv(
-      ",race,score,x,score,score.1,score\n1,2,3,4,5,6,7\n", "f.csv", options);
-  EXPECT_EQ(t.header, (Names{"Unnamed: 0", "race", "score", "x", "score.2",
-                             "score.1", "score.3"}));
+  const CsvTable t =
+      ParseCsv(",race,score,x,score,score.1,score\n1,2,3,4,5,6,7\n", "f.csv", options);
+  EXPECT_EQ(t.header, (Names{"Unnamed: 0", "race", "score", "x", "score.2", "score.1", "score.3"}));
 }
 
 // --- Lookups ---------------------------------------------------------------
@@ -215,8 +211,7 @@ TEST(CsvTableTest, FindsColumns) {
     t.column("race");
     ADD_FAILURE() << "no DataError";
   } catch (const DataError& e) {
-    EXPECT_STREQ(e.what(),
-                 "f.csv: no column named 'race'; the columns are: age, sex, Y");
+    EXPECT_STREQ(e.what(), "f.csv: no column named 'race'; the columns are: age, sex, Y");
   }
 }
 
@@ -254,22 +249,18 @@ TEST(ParseCsvErrorTest, BadHeaderNames) {
 }
 
 TEST(ParseCsvErrorTest, WrongNumberOfFields) {
-  EXPECT_EQ(ParseError("a,b\n1,2\n1,2,3\n"),
-            "f.csv:3: expected 2 fields, found 3");
+  EXPECT_EQ(ParseError("a,b\n1,2\n1,2,3\n"), "f.csv:3: expected 2 fields, found 3");
   EXPECT_EQ(ParseError("a,b\n\n1\n"), "f.csv:3: expected 2 fields, found 1");
 }
 
 TEST(ParseCsvErrorTest, UnterminatedQuote) {
-  EXPECT_EQ(ParseError("a,b\n1,\"oops\n2,3\n"),
-            "f.csv:2:2: unterminated quote");
+  EXPECT_EQ(ParseError("a,b\n1,\"oops\n2,3\n"), "f.csv:2:2: unterminated quote");
   EXPECT_EQ(ParseError("a,\"b"), "f.csv:1:2: unterminated quote");
 }
 
 TEST(ParseCsvErrorTest, TextAfterClosingQuote) {
-  EXPECT_EQ(ParseError("a,b\n1,2\n\"x\"y,3\n"),
-            "f.csv:3:1: unexpected text after closing quote");
-  EXPECT_EQ(ParseError("a,b\n1,\"x\"\r2\n"),
-            "f.csv:2:2: unexpected text after closing quote");
+  EXPECT_EQ(ParseError("a,b\n1,2\n\"x\"y,3\n"), "f.csv:3:1: unexpected text after closing quote");
+  EXPECT_EQ(ParseError("a,b\n1,\"x\"\r2\n"), "f.csv:2:2: unexpected text after closing quote");
 }
 
 TEST(ParseCsvErrorTest, LineTooLong) {
@@ -312,8 +303,7 @@ TEST(ParseNumberTest, RejectsNonNumbers) {
       "1.5x,abc\n"
       ",\"7 \"\n",
       "f.csv");
-  EXPECT_EQ(NumberError(t, 1, 0),
-            "f.csv:4:1: column 'a': not a number: '1.5x'");
+  EXPECT_EQ(NumberError(t, 1, 0), "f.csv:4:1: column 'a': not a number: '1.5x'");
   EXPECT_EQ(NumberError(t, 1, 1), "f.csv:4:2: column 'b': not a number: 'abc'");
   EXPECT_EQ(NumberError(t, 2, 0), "f.csv:5:1: column 'a': not a number: ''");
   EXPECT_EQ(NumberError(t, 2, 1), "f.csv:5:2: column 'b': not a number: '7 '");
@@ -324,15 +314,14 @@ TEST(ParseNumberTest, RejectsNonNumbers) {
 TEST(ParseNumberTest, ShortensLongCellsInMessages) {
   const std::string cell(100, 'x');
   const CsvTable t = ParseCsv("a\n" + cell + "\n", "f.csv");
-  EXPECT_EQ(NumberError(t, 0, 0), "f.csv:2:1: column 'a': not a number: '" +
-                                      std::string(64, 'x') + "...'");
+  EXPECT_EQ(NumberError(t, 0, 0),
+            "f.csv:2:1: column 'a': not a number: '" + std::string(64, 'x') + "...'");
 }
 
 // --- Files -------------------------------------------------------------------
 
 TEST(ReadCsvTest, ReadsFile) {
-  const std::string path =
-      WriteTempFile("csv_reader_test_ok.csv", "a,b\r\n1,\"x,y\"\r\n");
+  const std::string path = WriteTempFile("csv_reader_test_ok.csv", "a,b\r\n1,\"x,y\"\r\n");
   const CsvTable t = ReadCsv(path);
   EXPECT_EQ(t.path, path);
   EXPECT_EQ(t.rows, (Rows{{"1", "x,y"}}));
@@ -351,22 +340,19 @@ TEST(ReadCsvTest, ReportsErrorsWithFileName) {
 }
 
 TEST(ReadCsvTest, ReportsFilesThatCannotBeRead) {
-  const std::string missing =
-      testing::TempDir() + "csv_reader_test_missing.csv";
+  const std::string missing = testing::TempDir() + "csv_reader_test_missing.csv";
   try {
     ReadCsv(missing);
     ADD_FAILURE() << "no DataError";
   } catch (const DataError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              missing + ": cannot open file: No such file or directory");
+    EXPECT_EQ(std::string(e.what()), missing + ": cannot open file: No such file or directory");
   }
   const std::string directory = testing::TempDir();
   try {
     ReadCsv(directory);
     ADD_FAILURE() << "no DataError";
   } catch (const DataError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              directory + ": cannot read file: Is a directory");
+    EXPECT_EQ(std::string(e.what()), directory + ": cannot read file: Is a directory");
   }
 }
 
@@ -432,8 +418,7 @@ TEST(SharedDatasetsTest, ReadsCompasWithRepeatedNames) {
     ReadCsv(path);
     ADD_FAILURE() << "repeated names accepted";
   } catch (const DataError& e) {
-    EXPECT_EQ(e.message(),
-              "duplicate column name 'decile_score', first in column 9");
+    EXPECT_EQ(e.message(), "duplicate column name 'decile_score', first in column 9");
   }
   CsvOptions options;
   options.rename_bad_header_names = true;

@@ -46,7 +46,8 @@ std::string ErrorOf(const std::function<void()>& read) {
 
 const std::vector<std::string> kTexts = {
     "a,b,c\n\"x, y\",\"he said \"\"hi\"\"\",3\n\"multi\nline\",2,3\n",
-    "\xEF\xBB\xBF" "age, income ,label\r\n39, 7.5e3 ,yes\r\n50,?,no",
+    "\xEF\xBB\xBF"
+    "age, income ,label\r\n39, 7.5e3 ,yes\r\n50,?,no",
     "x;y;z\n1,5;NA;-inf\n;0x1p3;nan\n",
     "\n\n  \nx\ty\n1\t2\n\n3\t4\n\n",
     "\"first\nheader\",b\n1,2\r",
@@ -75,12 +76,9 @@ TEST(CsvRecordReaderTest, ErrorsAreTheSameInChunks) {
   CsvOptions short_lines;
   short_lines.max_line_bytes = 8;
   const std::vector<std::pair<std::string, CsvOptions>> bad = {
-      {"a,b\n1,2\n3\n", {}},
-      {"a,b\n1,\"2\n3,4\n", {}},
-      {"a,b\n\"1\"x,2\n", {}},
-      {"a,b\n1,2\n123456789,1\n", short_lines},
-      {"a,a\n1,2\n", {}},
-      {"\n\n", {}},
+      {"a,b\n1,2\n3\n", {}},   {"a,b\n1,\"2\n3,4\n", {}},
+      {"a,b\n\"1\"x,2\n", {}}, {"a,b\n1,2\n123456789,1\n", short_lines},
+      {"a,a\n1,2\n", {}},      {"\n\n", {}},
       {"a,b\n", {}},
   };
   for (const auto& [text, options] : bad) {

@@ -22,7 +22,8 @@ TEST(DecisionVectors, RoundTrip) {
   EXPECT_EQ(vectors.stream, back.stream);
   EXPECT_EQ(vectors.inputs, back.inputs);
   EXPECT_EQ(vectors.groups, back.groups);
-  EXPECT_THROW(DecodeDecisionVectors(bytes.substr(0, bytes.size() - 1), "v.tfv"), std::runtime_error);
+  EXPECT_THROW(DecodeDecisionVectors(bytes.substr(0, bytes.size() - 1), "v.tfv"),
+               std::runtime_error);
   EXPECT_THROW(DecodeDecisionVectors("TFV2" + bytes.substr(4), "v.tfv"), std::runtime_error);
 }
 

@@ -113,10 +113,10 @@ TEST(ExponentiatedGradientReduction, DemographicParityWithinBoundAndShrinkingWit
     const ReductionFit fit =
         FitExponentiatedGradient(s.X, s.y, s.a, VectorXd(), Options({}, epsilon));
     const VectorXd q = MixtureExpectedDecisions(fit, s.X);
-    const double moment = ReductionMoments(ReductionConstraint::kDemographicParity, q, s.y, s.a,
-                                           VectorXd())
-                              .cwiseAbs()
-                              .maxCoeff();
+    const double moment =
+        ReductionMoments(ReductionConstraint::kDemographicParity, q, s.y, s.a, VectorXd())
+            .cwiseAbs()
+            .maxCoeff();
     SCOPED_TRACE(epsilon);
     EXPECT_NEAR(moment, fit.violation, 1e-9);
     EXPECT_NEAR(Error(q, s.y), fit.error, 1e-9);

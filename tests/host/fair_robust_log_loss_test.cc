@@ -272,12 +272,13 @@ TEST(FairRobustLogLossGradient, ExactGradientMatchesFiniteDifferences) {
       VectorXd theta(4);
       theta << rng.Uniform() - 0.5, rng.Uniform() - 0.5, a_weight, rng.Uniform() - 0.5;
       for (double smoothing : {0.0, 1e-3}) {
-        const FrllEvaluation ev = EvaluateFairRobustLogLoss(d.X, d.y, d.a, options, theta, smoothing);
+        const FrllEvaluation ev =
+            EvaluateFairRobustLogLoss(d.X, d.y, d.a, options, theta, smoothing);
         for (double lambda : ev.lambda) EXPECT_NE(0.0, lambda);
         const VectorXd fd = FiniteDifferences(d, options, theta, smoothing);
         EXPECT_LT((fd - ev.gradient).lpNorm<Eigen::Infinity>(), 1e-6)
-            << FairnessConstraintName(constraint) << " a weight " << a_weight << " mu "
-            << smoothing << "\nfd    " << fd.transpose() << "\nexact " << ev.gradient.transpose();
+            << FairnessConstraintName(constraint) << " a weight " << a_weight << " mu " << smoothing
+            << "\nfd    " << fd.transpose() << "\nexact " << ev.gradient.transpose();
       }
       // The slice of y = 1 gets the sign a_weight gives it.
       const FrllEvaluation ev = EvaluateFairRobustLogLoss(d.X, d.y, d.a, options, theta);
@@ -322,7 +323,8 @@ TEST(FairRobustLogLossFit, ConstraintHoldsOnTheTrainingSample) {
         count[a] += 1.0;
       }
       const double gap = sum[1] / count[1] - sum[0] / count[0];
-      EXPECT_LE(std::abs(gap), 1e-8) << FairnessConstraintName(constraint) << " slice " << slice.label;
+      EXPECT_LE(std::abs(gap), 1e-8)
+          << FairnessConstraintName(constraint) << " slice " << slice.label;
       EXPECT_NEAR(slice.residual, gap, 1e-12);
       EXPECT_EQ(slice.n_group1, static_cast<size_t>(count[1]));
       EXPECT_EQ(slice.n_group0, static_cast<size_t>(count[0]));
@@ -379,7 +381,8 @@ TEST(FairRobustLogLossFit, SmoothingConvergesWhereTheExactObjectiveStallsOnTheKi
   FrllOptions exact = Options(FairnessConstraint::kDemographicParity);
   exact.smoothing_start = 0.0;
   const FrllFit stalled = FitFairRobustLogLoss(d.X, d.y, d.a, exact);
-  const FrllFit fit = FitFairRobustLogLoss(d.X, d.y, d.a, Options(FairnessConstraint::kDemographicParity));
+  const FrllFit fit =
+      FitFairRobustLogLoss(d.X, d.y, d.a, Options(FairnessConstraint::kDemographicParity));
   EXPECT_FALSE(stalled.converged);
   EXPECT_TRUE(fit.converged) << fit.stop;
   EXPECT_LT(fit.objective, stalled.objective - 1e-3);
@@ -433,15 +436,15 @@ TEST(FairRobustLogLossFit, AlreadyFairDataNeedsNoMultiplier) {
     EXPECT_NEAR(0.0, fit.coefficients(2), 1e-6);
   }
   // The exact search returns 0 for balanced groups.
-  const FrllEvaluation ev =
-      EvaluateFairRobustLogLoss(d.X, d.y, d.a, Options(FairnessConstraint::kDemographicParity),
-                                VectorXd::Zero(4));
+  const FrllEvaluation ev = EvaluateFairRobustLogLoss(
+      d.X, d.y, d.a, Options(FairnessConstraint::kDemographicParity), VectorXd::Zero(4));
   EXPECT_EQ(0.0, ev.lambda[0]);
 }
 
 TEST(FairRobustLogLossFit, Figure3DataFloorsGroupOneAndCapsGroupZero) {
   const Data d = Figure3Data();
-  const FrllFit fit = FitFairRobustLogLoss(d.X, d.y, d.a, Options(FairnessConstraint::kDemographicParity));
+  const FrllFit fit =
+      FitFairRobustLogLoss(d.X, d.y, d.a, Options(FairnessConstraint::kDemographicParity));
   EXPECT_LT(fit.slices[0].lambda, 0.0);
   EXPECT_LT(fit.cell[1][1], -1.0);  // a floor for A = 1
   EXPECT_GT(fit.cell[0][1], 1.0);   // a cap for A = 0
@@ -477,14 +480,16 @@ TEST(FairRobustLogLossFit, RefusesEmptyComparisonGroupsAndWarnsOfSmallOnes) {
       ++kept;
     }
   }
-  const FrllFit fit = FitFairRobustLogLoss(few.X, few.y, few.a, Options(FairnessConstraint::kEqualOpportunity));
+  const FrllFit fit =
+      FitFairRobustLogLoss(few.X, few.y, few.a, Options(FairnessConstraint::kEqualOpportunity));
   ASSERT_FALSE(fit.warnings.empty());
   EXPECT_NE(std::string::npos, fit.warnings[0].find("only 3"));
   // Labels and attributes must be 0/1.
   Data bad = d;
   bad.a(0) = 2.0;
-  EXPECT_THROW(FitFairRobustLogLoss(bad.X, bad.y, bad.a, Options(FairnessConstraint::kDemographicParity)),
-               std::invalid_argument);
+  EXPECT_THROW(
+      FitFairRobustLogLoss(bad.X, bad.y, bad.a, Options(FairnessConstraint::kDemographicParity)),
+      std::invalid_argument);
 }
 
 }  // namespace

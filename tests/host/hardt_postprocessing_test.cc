@@ -270,11 +270,10 @@ TEST(HardtPostprocessing, AtLeastAsAccurateAsEveryFairDeterministicPair) {
             (s.labels[i] == 1 ? tp : fp)[g] += positive;
             correct += positive == (s.labels[i] == 1);
           }
-          const bool fair =
-              c == Constraint::kDemographicParity
-                  ? selected[0] == selected[1]
-                  : tp[0] * pos[1] == tp[1] * pos[0] &&
-                        fp[0] * (12 - pos[1]) == fp[1] * (12 - pos[0]);
+          const bool fair = c == Constraint::kDemographicParity
+                                ? selected[0] == selected[1]
+                                : tp[0] * pos[1] == tp[1] * pos[0] &&
+                                      fp[0] * (12 - pos[1]) == fp[1] * (12 - pos[0]);
           if (fair) best_fair = std::max(best_fair, correct / 24.0);
         }
       }
@@ -367,7 +366,8 @@ TEST(HardtPostprocessing, DemographicParityWithIdenticalGroupsKeepsTheBestThresh
   for (Constraint c : {Constraint::kDemographicParity, Constraint::kEqualizedOdds}) {
     HardtOptions options;
     options.constraint = c;
-    const HardtFit fit = FitHardtPostprocessing(twice.scores, twice.labels, twice.groups, 2, options);
+    const HardtFit fit =
+        FitHardtPostprocessing(twice.scores, twice.labels, twice.groups, 2, options);
     double best = 0.0;
     for (const HardtOperatingPoint& p : HardtOperatingPoints(s.scores, s.labels)) {
       best = std::max(best, p.accuracy);
@@ -392,8 +392,8 @@ TEST(HardtPostprocessing, InvariantUnderIncreasingTransformOfScores) {
       EXPECT_NEAR(a.selection_rates[g], b.selection_rates[g], 1e-12);
       EXPECT_NEAR(a.rules[g].p0, b.rules[g].p0, 1e-12);
       EXPECT_NEAR(a.rules[g].ignore, b.rules[g].ignore, 1e-12);
-      for (auto [x, y] : {std::pair{a.rules[g].t0, b.rules[g].t0},
-                          std::pair{a.rules[g].t1, b.rules[g].t1}}) {
+      for (auto [x, y] :
+           {std::pair{a.rules[g].t0, b.rules[g].t0}, std::pair{a.rules[g].t1, b.rules[g].t1}}) {
         if (std::isinf(x)) {
           EXPECT_EQ(x, y);
         } else {

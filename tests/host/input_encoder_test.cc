@@ -28,10 +28,10 @@ TEST(InputEncoder, LearnsTheSchema) {
   ASSERT_EQ(3u, inputs.size());
   EXPECT_EQ("age", inputs[0].name());
   EXPECT_EQ(tinyfair::Input::NUMERIC, inputs[0].kind());
-  EXPECT_FLOAT_EQ(30.0f, inputs[0].offset());                       // mean of present values
+  EXPECT_FLOAT_EQ(30.0f, inputs[0].offset());  // mean of present values
   EXPECT_FLOAT_EQ(static_cast<float>(1.0 / std::sqrt(200.0 / 3.0)), inputs[0].scale());
   EXPECT_EQ(tinyfair::Input::CATEGORICAL, inputs[1].kind());
-  ASSERT_EQ(3, inputs[1].categories_size());                      // sorted
+  ASSERT_EQ(3, inputs[1].categories_size());  // sorted
   EXPECT_EQ("blue", inputs[1].categories(0));
   EXPECT_EQ("red", inputs[1].categories(2));
   EXPECT_EQ(2u, inputs[2].category_count());

@@ -41,9 +41,8 @@ Data MakeLogisticData(int n, const VectorXd& beta, double bias, unsigned seed) {
 }
 
 // Gradient of the objective, written out independently of the library.
-VectorXd ReferenceGradient(const MatrixXd& X, const VectorXd& y,
-                           const VectorXd& w, const LogisticFit& fit,
-                           double l2) {
+VectorXd ReferenceGradient(const MatrixXd& X, const VectorXd& y, const VectorXd& w,
+                           const LogisticFit& fit, double l2) {
   const int p = static_cast<int>(X.cols());
   VectorXd g = VectorXd::Zero(p + 1);
   const double total = w.sum();
@@ -106,8 +105,7 @@ TEST(LogisticRegressionTest, MatchesHandCheckedProblem) {
     EXPECT_TRUE(fit.converged);
     EXPECT_NEAR(fit.coefficients(0), 2.0, 1e-12);
     EXPECT_NEAR(fit.intercept, 0.0, 1e-12);
-    EXPECT_NEAR(fit.objective,
-                std::log1p(std::exp(-2.0)) + options.l2 / 2.0 * 4.0, 1e-15);
+    EXPECT_NEAR(fit.objective, std::log1p(std::exp(-2.0)) + options.l2 / 2.0 * 4.0, 1e-15);
   }
 }
 
@@ -119,13 +117,11 @@ TEST(LogisticRegressionTest, InterceptOnlyModelFitsLogOdds) {
   const LogisticFit fit = FitLogisticRegression(X, y, VectorXd(), {});
   EXPECT_TRUE(fit.converged);
   EXPECT_NEAR(fit.intercept, std::log(3.0), 1e-14);
-  EXPECT_NEAR(fit.objective, -(0.75 * std::log(0.75) + 0.25 * std::log(0.25)),
-              1e-15);
+  EXPECT_NEAR(fit.objective, -(0.75 * std::log(0.75) + 0.25 * std::log(0.25)), 1e-15);
 
   VectorXd w(4);
   w << 1.0, 1.0, 1.0, 6.0;  // Base rate 1/3.
-  EXPECT_NEAR(FitLogisticRegression(X, y, w, {}).intercept, std::log(0.5),
-              1e-14);
+  EXPECT_NEAR(FitLogisticRegression(X, y, w, {}).intercept, std::log(0.5), 1e-14);
 }
 
 TEST(LogisticRegressionTest, SampleWeightsEqualDuplicatedRows) {
@@ -148,10 +144,8 @@ TEST(LogisticRegressionTest, SampleWeightsEqualDuplicatedRows) {
   }
   LogisticOptions options;
   options.l2 = 1e-2;
-  const LogisticFit weighted =
-      FitLogisticRegression(data.X, data.y, w, options);
-  const LogisticFit duplicated =
-      FitLogisticRegression(X_dup, y_dup, VectorXd(), options);
+  const LogisticFit weighted = FitLogisticRegression(data.X, data.y, w, options);
+  const LogisticFit duplicated = FitLogisticRegression(X_dup, y_dup, VectorXd(), options);
   ASSERT_TRUE(weighted.converged);
   ASSERT_TRUE(duplicated.converged);
   for (int j = 0; j < 3; ++j) {
@@ -161,8 +155,7 @@ TEST(LogisticRegressionTest, SampleWeightsEqualDuplicatedRows) {
   EXPECT_NEAR(weighted.objective, duplicated.objective, 1e-14);
 
   // Only relative weights matter.
-  const LogisticFit scaled =
-      FitLogisticRegression(data.X, data.y, 1000.0 * w, options);
+  const LogisticFit scaled = FitLogisticRegression(data.X, data.y, 1000.0 * w, options);
   for (int j = 0; j < 3; ++j) {
     EXPECT_NEAR(weighted.coefficients(j), scaled.coefficients(j), 1e-10);
   }
@@ -190,8 +183,7 @@ TEST(LogisticRegressionTest, SeparableDataConvergesWithPenalty) {
   // Without a penalty there is no minimum: the coefficients grow until the
   // gradient vanishes, staying finite.
   options.l2 = 0.0;
-  const LogisticFit unpenalised =
-      FitLogisticRegression(X, y, VectorXd(), options);
+  const LogisticFit unpenalised = FitLogisticRegression(X, y, VectorXd(), options);
   EXPECT_TRUE(unpenalised.coefficients.allFinite());
   EXPECT_LT(unpenalised.objective, 1e-8);
   EXPECT_GT(unpenalised.coefficients.minCoeff(), fit.coefficients.maxCoeff());
@@ -200,8 +192,7 @@ TEST(LogisticRegressionTest, SeparableDataConvergesWithPenalty) {
   // parameters, well before max_iterations, without claiming convergence.
   options.gradient_tolerance = 0.0;
   options.max_iterations = 10000;
-  const LogisticFit exhausted =
-      FitLogisticRegression(X, y, VectorXd(), options);
+  const LogisticFit exhausted = FitLogisticRegression(X, y, VectorXd(), options);
   EXPECT_FALSE(exhausted.converged);
   EXPECT_LT(exhausted.iterations, 1000);
   EXPECT_TRUE(exhausted.coefficients.allFinite());
@@ -217,13 +208,10 @@ TEST(LogisticRegressionTest, CollinearFeaturesWithoutPenaltyConverge) {
   X << data.X, data.X, MatrixXd::Zero(300, 1);
   LogisticOptions options;
   options.l2 = 0.0;
-  const LogisticFit collinear =
-      FitLogisticRegression(X, data.y, VectorXd(), options);
-  const LogisticFit single =
-      FitLogisticRegression(data.X, data.y, VectorXd(), options);
+  const LogisticFit collinear = FitLogisticRegression(X, data.y, VectorXd(), options);
+  const LogisticFit single = FitLogisticRegression(data.X, data.y, VectorXd(), options);
   ASSERT_TRUE(collinear.converged);
-  EXPECT_NEAR(collinear.coefficients(0) + collinear.coefficients(1),
-              single.coefficients(0), 1e-8);
+  EXPECT_NEAR(collinear.coefficients(0) + collinear.coefficients(1), single.coefficients(0), 1e-8);
   EXPECT_NEAR(collinear.intercept, single.intercept, 1e-8);
   EXPECT_NEAR(collinear.objective, single.objective, 1e-14);
 }
@@ -232,8 +220,7 @@ TEST(LogisticRegressionTest, LargeProblemConvergesQuickly) {
   VectorXd beta(20);
   for (int j = 0; j < 20; ++j) beta(j) = (j % 2 == 0 ? 1.0 : -1.0) * j / 10.0;
   const Data data = MakeLogisticData(20000, beta, 0.5, 5);
-  const LogisticFit fit =
-      FitLogisticRegression(data.X, data.y, VectorXd(), LogisticOptions());
+  const LogisticFit fit = FitLogisticRegression(data.X, data.y, VectorXd(), LogisticOptions());
   EXPECT_TRUE(fit.converged);
   EXPECT_LT(fit.iterations, 15);
   // The fit recovers the generating model up to sampling noise.
@@ -248,8 +235,7 @@ TEST(LogisticRegressionTest, ReportsProgressWithDecreasingObjective) {
   std::vector<int> iterations;
   std::vector<double> objectives;
   const LogisticFit fit = FitLogisticRegression(
-      data.X, data.y, VectorXd(), {},
-      [&](int iteration, double objective, double gradient_norm) {
+      data.X, data.y, VectorXd(), {}, [&](int iteration, double objective, double gradient_norm) {
         iterations.push_back(iteration);
         objectives.push_back(objective);
         EXPECT_GE(gradient_norm, 0.0);
@@ -281,20 +267,17 @@ TEST(LogisticRegressionTest, HonoursFitInterceptAndMaxIterations) {
   const Data data = MakeLogisticData(300, beta, 2.0, 8);
   LogisticOptions options;
   options.fit_intercept = false;
-  const LogisticFit no_intercept =
-      FitLogisticRegression(data.X, data.y, VectorXd(), options);
+  const LogisticFit no_intercept = FitLogisticRegression(data.X, data.y, VectorXd(), options);
   EXPECT_TRUE(no_intercept.converged);
   EXPECT_EQ(no_intercept.intercept, 0.0);
 
   options.fit_intercept = true;
   options.max_iterations = 0;
-  const LogisticFit start =
-      FitLogisticRegression(data.X, data.y, VectorXd(), options);
+  const LogisticFit start = FitLogisticRegression(data.X, data.y, VectorXd(), options);
   EXPECT_EQ(start.iterations, 0);
   EXPECT_FALSE(start.converged);
   EXPECT_EQ(start.coefficients, VectorXd::Zero(2));
-  EXPECT_NEAR(start.intercept, std::log(data.y.sum() / (300 - data.y.sum())),
-              1e-12);
+  EXPECT_NEAR(start.intercept, std::log(data.y.sum() / (300 - data.y.sum())), 1e-12);
 }
 
 TEST(LogisticRegressionTest, PredictionsAndLossAreStable) {
@@ -324,8 +307,7 @@ TEST(LogisticRegressionTest, LossMatchesFitObjective) {
   const Data data = MakeLogisticData(400, beta, 0.0, 9);
   LogisticOptions options;
   options.l2 = 1e-2;
-  const LogisticFit fit =
-      FitLogisticRegression(data.X, data.y, VectorXd(), options);
+  const LogisticFit fit = FitLogisticRegression(data.X, data.y, VectorXd(), options);
   EXPECT_NEAR(LogisticLoss(fit, data.X, data.y, VectorXd()) +
                   options.l2 / 2.0 * fit.coefficients.squaredNorm(),
               fit.objective, 1e-14);
@@ -340,8 +322,7 @@ TEST(LogisticRegressionTest, RejectsBadInputs) {
   y << 0.0, 1.0, 1.0;
   const VectorXd none;
 
-  EXPECT_EQ(FitError(MatrixXd(0, 2), VectorXd(0), none),
-            "FitLogisticRegression: X has no rows");
+  EXPECT_EQ(FitError(MatrixXd(0, 2), VectorXd(0), none), "FitLogisticRegression: X has no rows");
   EXPECT_EQ(FitError(X, VectorXd::Zero(2), none),
             "FitLogisticRegression: y has 2 entries but X has 3 rows");
   EXPECT_EQ(FitError(X, y, VectorXd::Ones(2)),
@@ -350,8 +331,7 @@ TEST(LogisticRegressionTest, RejectsBadInputs) {
 
   VectorXd bad_y = y;
   bad_y(1) = 2.0;
-  EXPECT_EQ(FitError(X, bad_y, none),
-            "FitLogisticRegression: y(1) = 2; labels must be 0 or 1");
+  EXPECT_EQ(FitError(X, bad_y, none), "FitLogisticRegression: y(1) = 2; labels must be 0 or 1");
   bad_y(1) = std::nan("");
   EXPECT_PRED2(Contains, FitError(X, bad_y, none), "labels must be 0 or 1");
 
@@ -362,8 +342,7 @@ TEST(LogisticRegressionTest, RejectsBadInputs) {
             "finite and non-negative");
   w(2) = std::numeric_limits<double>::infinity();
   EXPECT_PRED2(Contains, FitError(X, y, w), "finite and non-negative");
-  EXPECT_EQ(FitError(X, y, VectorXd::Zero(3)),
-            "FitLogisticRegression: sample weights sum to zero");
+  EXPECT_EQ(FitError(X, y, VectorXd::Zero(3)), "FitLogisticRegression: sample weights sum to zero");
   EXPECT_EQ(FitError(X, y, VectorXd::Constant(3, 1e308)),
             "FitLogisticRegression: sum of sample weights overflows");
 
@@ -380,8 +359,7 @@ TEST(LogisticRegressionTest, RejectsBadInputs) {
   EXPECT_PRED2(Contains, FitError(X, y, w), "only one class");
   LogisticOptions options;
   options.fit_intercept = false;
-  EXPECT_TRUE(
-      FitLogisticRegression(X, VectorXd::Ones(3), none, options).converged);
+  EXPECT_TRUE(FitLogisticRegression(X, VectorXd::Ones(3), none, options).converged);
 
   options = LogisticOptions();
   options.l2 = -1.0;
@@ -398,8 +376,7 @@ TEST(LogisticRegressionTest, RejectsBadInputs) {
   LogisticFit fit;
   fit.coefficients = VectorXd::Zero(2);
   EXPECT_THROW(LogisticLoss(fit, X, bad_y, none), std::invalid_argument);
-  EXPECT_THROW(LogisticLoss(fit, MatrixXd(3, 3), y, none),
-               std::invalid_argument);
+  EXPECT_THROW(LogisticLoss(fit, MatrixXd(3, 3), y, none), std::invalid_argument);
 }
 
 }  // namespace

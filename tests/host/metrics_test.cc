@@ -27,7 +27,7 @@ TEST(Metrics, AccuracyRatesAndGap) {
   EXPECT_EQ(5u, report.rows);
   EXPECT_EQ(4u, report.decided);
   EXPECT_EQ(1u, report.refused.at("unknown_category"));
-  EXPECT_DOUBLE_EQ(0.5, report.accuracy);                         // rows 0 and 3 right
+  EXPECT_DOUBLE_EQ(0.5, report.accuracy);  // rows 0 and 3 right
   EXPECT_DOUBLE_EQ((1.0 + 0.5 + 0.75 + 1.0) / 4.0, report.expected_accuracy);
   EXPECT_DOUBLE_EQ(0.5, report.groups[0].positive_rate);
   EXPECT_DOUBLE_EQ(0.75, report.groups[0].expected_positive_rate);
@@ -38,7 +38,8 @@ TEST(Metrics, AccuracyRatesAndGap) {
   EXPECT_NEAR((std::log(2.0) + std::log(4.0 / 3.0)) / 4.0, report.log_loss, 1e-15);
   const std::string json = ReportJson(report);
   EXPECT_NE(json.find("\"accuracy\": 0.500000"), std::string::npos) << json;
-  EXPECT_NE(json.find("{\"name\": \"a\", \"n\": 2, \"positive_rate\": 0.500000"), std::string::npos) << json;
+  EXPECT_NE(json.find("{\"name\": \"a\", \"n\": 2, \"positive_rate\": 0.500000"), std::string::npos)
+      << json;
 }
 
 TEST(Metrics, EqualizedOddsGapSampledAndExpected) {
@@ -46,7 +47,7 @@ TEST(Metrics, EqualizedOddsGapSampledAndExpected) {
   // (positive) and 0. Group 1: label 1 at 0.5 (positive); label 0 at 0.5
   // and 0.25. Group 2: one label-0 row at 1 (positive), no label-1 row.
   const std::vector<runtime::Decision> decisions = {
-      Make(0, 0.75f, true), Make(0, 0.25f, false), Make(0, 0.5f, true), Make(0, 0.0f, false),
+      Make(0, 0.75f, true), Make(0, 0.25f, false), Make(0, 0.5f, true),   Make(0, 0.0f, false),
       Make(1, 0.5f, true),  Make(1, 0.5f, false),  Make(1, 0.25f, false), Make(2, 1.0f, true)};
   const auto report = EvaluateDecisions(decisions, {1, 1, 0, 0, 1, 0, 0, 0}, {"a", "b", "c"});
   EXPECT_EQ(2u, report.groups[0].label1);

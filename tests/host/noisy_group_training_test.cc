@@ -185,7 +185,6 @@ TEST(NoisyGroupTraining, NaiveMissesTheTrueGroupsRobustMethodsDoNot) {
   EXPECT_LT(soft.train_error, dro.train_error);
 }
 
-
 // Algorithm 1 returns the uniform mixture of its T x Q inner iterates; the
 // rate constraints are linear in the mixture weights, so the mixture's
 // violation is the members' mean per constraint. The multipliers respond
@@ -216,7 +215,6 @@ TEST(NoisyGroupTraining, IdealAlgorithmMixture) {
       TrueViolations(p, plain.scorer.Scores(p.data.features), options.constraint, options.alpha));
   EXPECT_LT(MaxOf(mixture), unconstrained - 0.1);
 }
-
 
 // The reference code's checks (robust_lower_bounds.h) never judge a scorer
 // worse than the exact worst cases: any table of W(theta) (the independent
@@ -293,7 +291,6 @@ TEST(RobustLowerBounds, SoftGroupCandidatesCarryTheirTables) {
   const NoisyGroupFit dro = TrainDro(p.data, noise.PaperRadii(), options);
   for (const Candidate& candidate : dro.candidates) EXPECT_EQ(candidate.assignment.size(), 0);
 }
-
 
 // The table gradient the released code's adversary ascends is the
 // derivative of sum_c lambda_c surrogate_c (central differences).

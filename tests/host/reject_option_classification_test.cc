@@ -62,8 +62,15 @@ TEST(RejectOptionClassification, ThresholdsDecideAsTheBandExampleByExample) {
   const double up = std::numeric_limits<double>::infinity();
   for (double theta : thetas) {
     const double lo = 0.5 - theta, hi = 0.5 + theta;
-    std::vector<double> ps = {0.0, 1.0, 0.5, lo, hi, std::nextafter(lo, -up), std::nextafter(lo, up),
-                              std::nextafter(hi, -up), std::nextafter(hi, up)};
+    std::vector<double> ps = {0.0,
+                              1.0,
+                              0.5,
+                              lo,
+                              hi,
+                              std::nextafter(lo, -up),
+                              std::nextafter(lo, up),
+                              std::nextafter(hi, -up),
+                              std::nextafter(hi, up)};
     for (int k = 0; k <= 1000; ++k) ps.push_back(k / 1000.0);
     for (int k = 0; k < 1000; ++k) ps.push_back(uniform(engine));
     for (uint32_t unprivileged : {0u, 1u}) {
@@ -82,8 +89,8 @@ TEST(RejectOptionClassification, ThresholdsDecideAsTheBandExampleByExample) {
 TEST(RejectOptionClassification, BandEdgesAreInclusive) {
   // theta = 0.25: the band is [0.25, 0.75] exactly.
   const std::vector<double> t = RocThresholds(0.25, 1);
-  EXPECT_TRUE(0.25 >= t[1]);    // unprivileged on the lower edge: positive
-  EXPECT_FALSE(0.75 >= t[0]);   // privileged on the upper edge: negative
+  EXPECT_TRUE(0.25 >= t[1]);   // unprivileged on the lower edge: positive
+  EXPECT_FALSE(0.75 >= t[0]);  // privileged on the upper edge: negative
   EXPECT_TRUE(std::nextafter(0.75, 1.0) >= t[0]);
   EXPECT_FALSE(std::nextafter(0.25, 0.0) >= t[1]);
 }

@@ -47,7 +47,7 @@ TEST(Reweighing, WeightedSampleMakesGroupAndLabelIndependent) {
       count += 1.0;
     }
     SCOPED_TRACE(g);
-    EXPECT_NEAR(p_a, count / n, 1e-12);  // the group marginal is unchanged
+    EXPECT_NEAR(p_a, count / n, 1e-12);   // the group marginal is unchanged
     EXPECT_NEAR(p_ay, p_a * p_y, 1e-12);  // P_w(a, y = 1) = P_w(a) P_w(y = 1)
     EXPECT_NEAR(p_ay / p_a, p_y, 1e-12);  // every group's weighted base rate is the same
   }

@@ -28,8 +28,8 @@ Sample MakeSample(size_t n, uint64_t seed, double* pooled_prior) {
   std::uniform_real_distribution<double> uniform;
   const double base_rate[] = {0.2, 0.45, 0.7};
   const double group_share[] = {0.4, 0.3, 0.3};
-  const double pi = group_share[0] * base_rate[0] + group_share[1] * base_rate[1] +
-                    group_share[2] * base_rate[2];
+  const double pi =
+      group_share[0] * base_rate[0] + group_share[1] * base_rate[1] + group_share[2] * base_rate[2];
   *pooled_prior = pi;
   Sample s;
   for (size_t i = 0; i < n; ++i) {
@@ -51,7 +51,8 @@ TEST(ShiftInference, ThresholdsDecideAsTheAdjustedPosteriorExampleByExample) {
       FitShiftInference(s.scores, s.labels, s.groups, 3, ShiftInferenceOptions{});
   for (size_t i = 0; i < s.scores.size(); ++i) {
     const uint32_t g = s.groups[i];
-    const double adjusted = ShiftAdjustedPosterior(s.scores[i], fit.group_priors[g], fit.source_prior);
+    const double adjusted =
+        ShiftAdjustedPosterior(s.scores[i], fit.group_priors[g], fit.source_prior);
     ASSERT_EQ(adjusted >= 0.5, s.scores[i] >= fit.thresholds[g]) << i;
   }
   // On a threshold the adjusted posterior is 1/2 up to rounding; at the
@@ -131,7 +132,8 @@ TEST(ShiftInference, SourcePriorOption) {
   double pi = 0.0;
   const Sample s = MakeSample(2000, 3, &pi);
   ShiftInferenceOptions options;
-  const ShiftInferenceFit sample_prior = FitShiftInference(s.scores, s.labels, s.groups, 3, options);
+  const ShiftInferenceFit sample_prior =
+      FitShiftInference(s.scores, s.labels, s.groups, 3, options);
   options.source_prior = sample_prior.group_priors[1];
   const ShiftInferenceFit fit = FitShiftInference(s.scores, s.labels, s.groups, 3, options);
   EXPECT_EQ(sample_prior.group_priors[1], fit.source_prior);
@@ -150,8 +152,7 @@ TEST(ShiftInference, RejectsBadInput) {
   EXPECT_THROW(FitShiftInference(p, y, {0, 0, 1, 2}, 2, o), std::invalid_argument);
   EXPECT_THROW(FitShiftInference(p, {0, 1, 1, 1}, g, 2, o), std::invalid_argument);
   EXPECT_THROW(FitShiftInference(p, {0, 1, 0, 2}, g, 2, o), std::invalid_argument);
-  EXPECT_THROW(FitShiftInference({0.1, std::nan(""), 0.3, 0.9}, y, g, 2, o),
-               std::invalid_argument);
+  EXPECT_THROW(FitShiftInference({0.1, std::nan(""), 0.3, 0.9}, y, g, 2, o), std::invalid_argument);
   EXPECT_THROW(FitShiftInference({0.1, -0.5, 0.3, 0.9}, y, g, 2, o), std::invalid_argument);
   EXPECT_THROW(FitShiftInference(p, y, g, 0, o), std::invalid_argument);
   ShiftInferenceOptions bad;

@@ -1,6 +1,7 @@
 // CRC-32 check value and sensitivity.
-#include "tests/framework/tinytest.h"
 #include "tinyfair_runtime/crc32.h"
+
+#include "tests/framework/tinytest.h"
 
 namespace {
 

@@ -1,9 +1,10 @@
 // The runtime's exp and logistic links: exact points, bounds, monotonicity.
 // Their bits are compared across targets by the golden decision vectors.
+#include "tinyfair_runtime/internal/fast_math.h"
+
 #include <string.h>
 
 #include "tests/framework/tinytest.h"
-#include "tinyfair_runtime/internal/fast_math.h"
 
 namespace {
 
@@ -22,10 +23,13 @@ long long UlpDistance(float a, float b) {
 TEST(FastMath, ExpExactPoints) {
   EXPECT_EQ(Bits(1.0f), Bits(Exp(0.0f)));
   // e and 1/e rounded to float: 0x402df854 and 0x3ebc5ab2.
-  EXPECT_TRUE(UlpDistance(Exp(1.0f), 2.71828183f) <= 1 && UlpDistance(Exp(1.0f), 2.71828183f) >= -1);
-  EXPECT_TRUE(UlpDistance(Exp(-1.0f), 0.367879441f) <= 1 && UlpDistance(Exp(-1.0f), 0.367879441f) >= -1);
+  EXPECT_TRUE(UlpDistance(Exp(1.0f), 2.71828183f) <= 1 &&
+              UlpDistance(Exp(1.0f), 2.71828183f) >= -1);
+  EXPECT_TRUE(UlpDistance(Exp(-1.0f), 0.367879441f) <= 1 &&
+              UlpDistance(Exp(-1.0f), 0.367879441f) >= -1);
   // e^10 = 22026.4658.
-  EXPECT_TRUE(UlpDistance(Exp(10.0f), 22026.4658f) <= 2 && UlpDistance(Exp(10.0f), 22026.4658f) >= -2);
+  EXPECT_TRUE(UlpDistance(Exp(10.0f), 22026.4658f) <= 2 &&
+              UlpDistance(Exp(10.0f), 22026.4658f) >= -2);
 }
 
 TEST(FastMath, ExpLimits) {

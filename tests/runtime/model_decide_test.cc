@@ -3,8 +3,8 @@
 
 #include "test_models.h"
 #include "tests/framework/tinytest.h"
-#include "tinyfair_runtime/internal/fast_math.h"
 #include "tests/runtime/test_storage.h"
+#include "tinyfair_runtime/internal/fast_math.h"
 #include "tinyfair_runtime/model.h"
 
 namespace {
@@ -24,8 +24,7 @@ uint32_t Bits(float value) {
 bool Near(float a, float b, float tolerance) { return a - b <= tolerance && b - a <= tolerance; }
 
 // Inputs of the golden models: x, colour, sex, z; z = -3 adds nothing.
-Status DecideOne(float x, float colour, float sex, uint32_t draw, Decision& out,
-                 float z = -3.0f) {
+Status DecideOne(float x, float colour, float sex, uint32_t draw, Decision& out, float z = -3.0f) {
   const float values[4] = {x, colour, sex, z};
   DecisionInput input;
   input.values = values;
@@ -194,7 +193,6 @@ TEST(ModelDecide, TwoThresholdRule) {
     EXPECT_EQ(Bits(0.25f), Bits(d.probability));
   }
 }
-
 
 float Logit(float p) { return -__builtin_logf(1.0f / p - 1.0f); }
 

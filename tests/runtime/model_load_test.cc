@@ -4,8 +4,8 @@
 
 #include "test_models.h"
 #include "tests/framework/tinytest.h"
-#include "tinyfair_runtime/crc32.h"
 #include "tests/runtime/test_storage.h"
+#include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/model.h"
 
 namespace {

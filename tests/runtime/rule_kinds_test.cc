@@ -22,11 +22,10 @@ const float kValues[4] = {1.0f, 0.0f, 1.0f, -2.0f};
 const DecisionInput kInput{kValues, 4, 0};
 
 bool SameRecord(const Decision& a, const Decision& b) {
-  return memcmp(&a.model_hash, &b.model_hash, sizeof(a.model_hash)) == 0 &&
-         a.status == b.status && a.group == b.group &&
-         memcmp(&a.score, &b.score, sizeof(a.score)) == 0 &&
-         memcmp(&a.probability, &b.probability, sizeof(a.probability)) == 0 &&
-         a.draw == b.draw && a.positive == b.positive && a.member == b.member &&
+  return memcmp(&a.model_hash, &b.model_hash, sizeof(a.model_hash)) == 0 && a.status == b.status &&
+         a.group == b.group && memcmp(&a.score, &b.score, sizeof(a.score)) == 0 &&
+         memcmp(&a.probability, &b.probability, sizeof(a.probability)) == 0 && a.draw == b.draw &&
+         a.positive == b.positive && a.member == b.member &&
          memcmp(&a.value, &b.value, sizeof(a.value)) == 0;
 }
 

@@ -16,11 +16,9 @@ constexpr size_t ArrayCount(const T (&)[kCount]) {
 /// Inputs per model.
 inline constexpr size_t kMaxInputs = ArrayCount(tinyfair_Model{}.inputs);
 /// Categories summed over all categorical inputs.
-inline constexpr size_t kMaxCategories =
-    ArrayCount(tinyfair_LinearScorer{}.category_weights);
+inline constexpr size_t kMaxCategories = ArrayCount(tinyfair_LinearScorer{}.category_weights);
 /// Groups, after intersections are formed.
-inline constexpr size_t kMaxGroups =
-    ArrayCount(tinyfair_Model{}.reference_positive_rate);
+inline constexpr size_t kMaxGroups = ArrayCount(tinyfair_Model{}.reference_positive_rate);
 /// Attributes whose product forms the group.
 inline constexpr size_t kMaxGroupAttributes =
     ArrayCount(tinyfair_GroupFormation{}.attribute_inputs);

@@ -23,15 +23,14 @@ extern template Status DecideAs<RuleKind::kThreshold>(const DecisionTables&, con
 extern template Status DecideAs<RuleKind::kRamp>(const DecisionTables&, const DecisionInput&,
                                                  uint32_t, Decision&);
 extern template Status DecideAs<RuleKind::kTwoThreshold>(const DecisionTables&,
-                                                         const DecisionInput&, uint32_t,
-                                                         Decision&);
+                                                         const DecisionInput&, uint32_t, Decision&);
 extern template Status DecideAs<RuleKind::kTruncatedLogistic>(const DecisionTables&,
                                                               const DecisionInput&, uint32_t,
                                                               Decision&);
 extern template Status DecideAs<RuleKind::kMixture>(const DecisionTables&, const DecisionInput&,
                                                     uint32_t, Decision&);
-extern template Status DecideAs<RuleKind::kRegression>(const DecisionTables&,
-                                                       const DecisionInput&, uint32_t, Decision&);
+extern template Status DecideAs<RuleKind::kRegression>(const DecisionTables&, const DecisionInput&,
+                                                       uint32_t, Decision&);
 
 /// Decides with the draw given, for any rule kind.
 Status Decide(const DecisionTables& tables, const DecisionInput& input, uint32_t draw,
@@ -50,7 +49,6 @@ Status DecideAs(const DecisionTables& tables, const DecisionInput& input, Pcg32&
   return status;
 }
 
-Status Decide(const DecisionTables& tables, const DecisionInput& input, Pcg32& rng,
-              Decision& out);
+Status Decide(const DecisionTables& tables, const DecisionInput& input, Pcg32& rng, Decision& out);
 
 }  // namespace tinyfair::runtime

@@ -15,8 +15,7 @@ class Pcg32 {
 
   /// @param seed   any 64-bit value (the starting state)
   /// @param stream selects one of 2^63 independent sequences
-  constexpr Pcg32(uint64_t seed, uint64_t stream)
-      : state_(0), increment_((stream << 1U) | 1U) {
+  constexpr Pcg32(uint64_t seed, uint64_t stream) : state_(0), increment_((stream << 1U) | 1U) {
     Next();
     state_ += seed;
     Next();
@@ -34,8 +33,7 @@ class Pcg32 {
   constexpr uint32_t Next() {
     const uint64_t old = state_;
     state_ = old * kMultiplier + increment_;
-    const uint32_t xorshifted =
-        static_cast<uint32_t>(((old >> 18U) ^ old) >> 27U);
+    const uint32_t xorshifted = static_cast<uint32_t>(((old >> 18U) ^ old) >> 27U);
     const uint32_t rotation = static_cast<uint32_t>(old >> 59U);
     return (xorshifted >> rotation) | (xorshifted << ((0U - rotation) & 31U));
   }

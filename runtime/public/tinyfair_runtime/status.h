@@ -9,38 +9,38 @@ namespace tinyfair::runtime {
 
 /// The result of Load() and Decide(). Values are stable: they appear in
 /// decision records and in the C API.
-enum class [[nodiscard]] Status : uint8_t {
-  kOk = 0,
-  /// Decide() was called on a model that has not been loaded successfully.
-  kNotLoaded = 1,
-  /// Load() got zero bytes.
-  kEmptyModel = 2,
-  /// The bytes do not start with the CRC field, so they are not a model file.
-  kMissingCrc = 3,
-  /// The CRC does not match: the bytes were corrupted or truncated.
-  kCrcMismatch = 4,
-  /// The bytes are not a valid encoding of the model message.
-  kMalformed = 5,
-  /// The model's schema major version is not the one this runtime reads.
-  kUnsupportedVersion = 6,
-  /// The model needs more inputs, groups or categories than this runtime
-  /// was built for (capacities are set in proto/tinyfair/model.options).
-  kCapacityExceeded = 7,
-  /// The model decoded but is inconsistent: a count, an index or a number
-  /// is out of its range.
-  kInvalidModel = 8,
-  /// The model's decision rule is not one this runtime knows.
-  kUnsupportedRule = 9,
-  /// Decide() got a different number of inputs than the model has.
-  kInputCountMismatch = 10,
-  /// A numeric input is NaN or infinite.
-  kNonFiniteInput = 11,
-  /// Finite inputs drove the score out of the float range.
-  kScoreOverflow = 12,
-  /// A categorical input is not one of the model's category indices.
-  kUnknownCategory = 13,
-  /// The group could not be formed and the model refuses unknown groups.
-  kUnknownGroup = 14,
+enum class [[nodiscard]] Status : uint8_t{
+    kOk = 0,
+    /// Decide() was called on a model that has not been loaded successfully.
+    kNotLoaded = 1,
+    /// Load() got zero bytes.
+    kEmptyModel = 2,
+    /// The bytes do not start with the CRC field, so they are not a model file.
+    kMissingCrc = 3,
+    /// The CRC does not match: the bytes were corrupted or truncated.
+    kCrcMismatch = 4,
+    /// The bytes are not a valid encoding of the model message.
+    kMalformed = 5,
+    /// The model's schema major version is not the one this runtime reads.
+    kUnsupportedVersion = 6,
+    /// The model needs more inputs, groups or categories than this runtime
+    /// was built for (capacities are set in proto/tinyfair/model.options).
+    kCapacityExceeded = 7,
+    /// The model decoded but is inconsistent: a count, an index or a number
+    /// is out of its range.
+    kInvalidModel = 8,
+    /// The model's decision rule is not one this runtime knows.
+    kUnsupportedRule = 9,
+    /// Decide() got a different number of inputs than the model has.
+    kInputCountMismatch = 10,
+    /// A numeric input is NaN or infinite.
+    kNonFiniteInput = 11,
+    /// Finite inputs drove the score out of the float range.
+    kScoreOverflow = 12,
+    /// A categorical input is not one of the model's category indices.
+    kUnknownCategory = 13,
+    /// The group could not be formed and the model refuses unknown groups.
+    kUnknownGroup = 14,
 };
 
 inline constexpr bool IsOk(Status status) { return status == Status::kOk; }

@@ -94,7 +94,7 @@ size_t tinyfair_format_decision(const tinyfair_decision* decision, char* line, s
 const char* tinyfair_status_name(tinyfair_status status);
 
 #ifdef __cplusplus
-}  /* extern "C" */
+} /* extern "C" */
 #endif
 
-#endif  /* TINYFAIR_RUNTIME_TINYFAIR_H_ */
+#endif /* TINYFAIR_RUNTIME_TINYFAIR_H_ */

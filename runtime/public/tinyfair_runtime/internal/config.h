@@ -8,8 +8,7 @@
 #define TINYFAIR_RUNTIME_CFG_STATUS_NAMES 1
 #endif  // TINYFAIR_RUNTIME_CFG_STATUS_NAMES
 
-static_assert(TINYFAIR_RUNTIME_CFG_STATUS_NAMES == 0 ||
-                  TINYFAIR_RUNTIME_CFG_STATUS_NAMES == 1,
+static_assert(TINYFAIR_RUNTIME_CFG_STATUS_NAMES == 0 || TINYFAIR_RUNTIME_CFG_STATUS_NAMES == 1,
               "TINYFAIR_RUNTIME_CFG_STATUS_NAMES must be 0 or 1");
 
 // 1: runtime-sized vectors are Eigen types with a compile-time maximum
