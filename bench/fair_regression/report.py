@@ -115,7 +115,7 @@ def main():
              "Agarwal, Dudík & Wu, *Fair Regression: Quantitative Definitions and "
              "Reduction-based Algorithms* (ICML 2019), as specified in "
              "`../shared/specs/fair_regression_reductions.md`; implemented by "
-             "`tinyfair train --method fair-regression` (`host_tools/fair_regression_reduction.cc`, "
+             "`tinyfair train --method fair-regression` (`host_tools/reductions/fair_regression_reduction.cc`, "
              "`regression_oracles.cc`, `mixture_lp.cc`, `bounded_group_loss.cc`).", "",
              "Produced by `bench/fair_regression/run.sh` (data from `../shared/datasets`). Every "
              "number below is measured on the decisions of the runtime itself "

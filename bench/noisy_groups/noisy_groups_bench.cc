@@ -24,14 +24,14 @@
 #include <string>
 #include <vector>
 
-#include "host_tools/csv_reader.h"
-#include "host_tools/dro_training.h"
-#include "host_tools/group_flipping.h"
-#include "host_tools/group_noise_model.h"
-#include "host_tools/model_file.h"
-#include "host_tools/noisy_group_training.h"
-#include "host_tools/robust_lower_bounds.h"
-#include "host_tools/soft_group_assignment.h"
+#include "host_tools/data/csv_reader.h"
+#include "host_tools/noisy_groups/dro_training.h"
+#include "host_tools/noisy_groups/group_flipping.h"
+#include "host_tools/noisy_groups/group_noise_model.h"
+#include "host_tools/model/model_file.h"
+#include "host_tools/noisy_groups/noisy_group_training.h"
+#include "host_tools/noisy_groups/robust_lower_bounds.h"
+#include "host_tools/noisy_groups/soft_group_assignment.h"
 #include "tinyfair_runtime/pcg32.h"
 
 namespace {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "host_tools/csv_reader.h"
-#include "host_tools/input_encoder.h"
+#include "host_tools/data/csv_reader.h"
+#include "host_tools/data/input_encoder.h"
 #include "tinyfair/model.pb.h"
 
 namespace tinyfair::cli {

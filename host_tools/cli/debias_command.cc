@@ -11,13 +11,13 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
-#include "host_tools/data_error.h"
-#include "host_tools/json_writer.h"
-#include "host_tools/maxent_report.h"
-#include "host_tools/maxent_sampler.h"
-#include "host_tools/maxent_schema.h"
-#include "host_tools/maxent_solver.h"
-#include "host_tools/model_file.h"
+#include "host_tools/common/data_error.h"
+#include "host_tools/common/json_writer.h"
+#include "host_tools/preprocessing/maxent_report.h"
+#include "host_tools/preprocessing/maxent_sampler.h"
+#include "host_tools/preprocessing/maxent_schema.h"
+#include "host_tools/preprocessing/maxent_solver.h"
+#include "host_tools/model/model_file.h"
 
 namespace tinyfair::cli {
 namespace {

@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "host_tools/cli/cli_common.h"
-#include "host_tools/data_error.h"
+#include "host_tools/common/data_error.h"
 
 namespace tinyfair::cli {
 

@@ -6,8 +6,8 @@
 #include "codegen/model_header.h"
 #include "codegen/model_tables.h"
 #include "host_tools/cli/cli_common.h"
-#include "host_tools/decision_runner.h"
-#include "host_tools/model_file.h"
+#include "host_tools/simulate/decision_runner.h"
+#include "host_tools/model/model_file.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -44,9 +44,11 @@ void Codegen(const ModelOptions& o) {
     throw std::invalid_argument(
         "--tables emits C++ (constexpr tables); use the C API with model bytes");
   }
+  // The sealed file's CRC and content hash; codegen itself has the runtime
+  // check everything else.
+  const tinyfair::Model model = host::ParseModelFile(bytes, o.model);
   if (o.tables) {
     // The tables of the runtime itself, after it loaded and validated them.
-    const tinyfair::Model model = host::ParseModelFile(bytes, o.model);
     const auto loaded = host::LoadIntoRuntime(model);
     host::WriteFileAtomically(
         o.out, codegen::ModelTablesHeader(o.name, loaded->tables(), model.model_id(), source));

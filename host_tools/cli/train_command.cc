@@ -9,9 +9,9 @@
 #include <stdexcept>
 
 #include "host_tools/cli/train_method.h"
-#include "host_tools/group_formation.h"
-#include "host_tools/model_file.h"
-#include "host_tools/scored_sample.h"
+#include "host_tools/data/group_formation.h"
+#include "host_tools/model/model_file.h"
+#include "host_tools/simulate/score_through_runtime.h"
 
 namespace tinyfair::cli {
 

@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "host_tools/cli/train_method.h"
-#include "host_tools/fair_robust_log_loss.h"
+#include "host_tools/frll/fair_robust_log_loss.h"
 
 namespace tinyfair::cli {
 namespace {

@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "host_tools/cli/train_method.h"
-#include "host_tools/logistic_regression.h"
-#include "host_tools/reweighing.h"
+#include "host_tools/learn/logistic_regression.h"
+#include "host_tools/preprocessing/reweighing.h"
 
 namespace tinyfair::cli {
 

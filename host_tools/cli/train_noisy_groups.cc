@@ -14,10 +14,10 @@
 #include <stdexcept>
 
 #include "host_tools/cli/train_method.h"
-#include "host_tools/dro_training.h"
-#include "host_tools/group_noise_model.h"
-#include "host_tools/soft_group_assignment.h"
-#include "host_tools/soft_group_ideal.h"
+#include "host_tools/noisy_groups/dro_training.h"
+#include "host_tools/noisy_groups/group_noise_model.h"
+#include "host_tools/noisy_groups/soft_group_assignment.h"
+#include "host_tools/noisy_groups/soft_group_ideal.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -333,9 +333,9 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
         const host::IdealFit ideal =
             host::TrainSoftGroupsIdeal(data, conditional, options, o.ideal_options);
         double error = 0.0, violation = 0.0;
-        for (size_t k = 0; k < ideal.members.size(); ++k) {
-          error += ideal.error[k] / static_cast<double>(members);
-          violation += ideal.violation[k] / static_cast<double>(members);
+        for (size_t member = 0; member < ideal.members.size(); ++member) {
+          error += ideal.error[member] / static_cast<double>(members);
+          violation += ideal.violation[member] / static_cast<double>(members);
         }
         char line[200];
         std::snprintf(line, sizeof(line),

@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "host_tools/cli/train_method.h"
-#include "host_tools/exponentiated_gradient_reduction.h"
+#include "host_tools/reductions/exponentiated_gradient_reduction.h"
 #include "tinyfair_runtime/capacity.h"
 
 namespace tinyfair::cli {

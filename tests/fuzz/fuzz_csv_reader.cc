@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "host_tools/csv_reader.h"
+#include "host_tools/data/csv_reader.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "host_tools/decision_vectors.h"
+#include "host_tools/model/decision_vectors.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string bytes(reinterpret_cast<const char*>(data), size);

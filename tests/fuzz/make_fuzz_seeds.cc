@@ -14,7 +14,7 @@
 #include <string>
 #include <utility>
 
-#include "host_tools/decision_vectors.h"
+#include "host_tools/model/decision_vectors.h"
 #include "test_models.h"
 #include "tinyfair_runtime/pcg32.h"
 

@@ -1,0 +1,24 @@
+// Reading whole files and writing outputs so that a failure never leaves a
+// partial file, a stray temporary, or a changed pre-existing file.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tinyfair::host {
+
+/// Reads a whole file; throws std::runtime_error naming the file on failure.
+std::string ReadFile(const std::string& path);
+
+/// Writes to a uniquely named temporary file beside `path` (`path`.XXXXXX.tmp),
+/// syncs it and renames it into place, so a failure leaves neither a partial
+/// file nor the temporary one. Every output file of tinyfair goes through it.
+/// @throws std::runtime_error naming `path` and the reason.
+void WriteFileAtomically(const std::string& path, const std::string& bytes);
+
+/// Writes each (path, bytes) with WriteFileAtomically; when one fails, removes
+/// the ones this call wrote before it, so a failed run leaves no output.
+void WriteFilesAtomically(const std::vector<std::pair<std::string, std::string>>& files);
+
+}  // namespace tinyfair::host

@@ -1,0 +1,96 @@
+// From CSV columns to the model's inputs: the schema learned from training
+// data, the rows as the device receives them, and the design matrix the
+// trainers fit on. One encoder serves train, simulate and evaluate, so the
+// host can never encode a row differently from what it trained on.
+#pragma once
+
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+#include "host_tools/data/csv_reader.h"
+#include "tinyfair/model.pb.h"
+
+namespace tinyfair::host {
+
+/// What each column of a training file is.
+struct ColumnRoles {
+  std::string label;
+  /// Label values that mean "positive"; empty: the label must be 0/1.
+  std::vector<std::string> positive_labels;
+  /// Columns whose categories form the group (their product, in order).
+  std::vector<std::string> sensitive;
+  /// Columns forced to be categorical or numeric; others are detected
+  /// (numeric when every present cell is a finite number).
+  std::vector<std::string> categorical;
+  std::vector<std::string> numeric;
+  /// Columns that are not inputs.
+  std::vector<std::string> ignore;
+};
+
+/// The model inputs for every column except the label and the ignored ones,
+/// in file order: numeric ones with offset = mean and scale = 1 / standard
+/// deviation; categorical ones (sensitive columns always) with their
+/// categories in sorted order. A missing categorical cell is its own
+/// category (e.g. "?"), except in a sensitive column, where it is refused.
+/// A column is detected as numeric when every present cell is a number; one
+/// whose cells are mostly numbers but not all is refused naming the first
+/// other cell. Numbers must be finite.
+/// @throws DataError naming line and column of the offending cell.
+std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const ColumnRoles& roles);
+
+/// The 0/1 labels of a table.
+/// @throws DataError naming the file, line and column of a missing label, or
+///         of the first value that is not 0/1 when no positive values were
+///         given (listing the values).
+std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
+                            const std::vector<std::string>& positive_labels);
+
+/// Checks that every categorical cell of `table` is a category of `model`
+/// (the runtime refuses others), except in the group attributes of a model
+/// that decides unknown groups as a fallback group. Metrics and fits over
+/// the remaining rows would silently describe a different population.
+/// @throws DataError naming line, column, the category and the known ones.
+void CheckCategoriesKnown(const tinyfair::Model& model, const CsvTable& table);
+
+/// Encodes the rows of one table for one model's inputs.
+class InputEncoder {
+ public:
+  /// @throws DataError when a model input has no column in the table.
+  InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
+               const CsvTable& table);
+
+  size_t input_count() const { return static_cast<size_t>(inputs_.size()); }
+
+  /// The row as decide() takes it: numeric values as read (NaN when
+  /// missing), categorical inputs as their category index, or the category
+  /// count (which the runtime refuses as unknown) for an unseen category.
+  /// @throws DataError naming line and column of a cell in a numeric column
+  ///         that is neither missing nor a finite number.
+  void DeviceRow(size_t row, std::vector<float>& values) const;
+
+  /// Number of rows in the table.
+  size_t row_count() const { return table_.rows.size(); }
+
+  /// The design matrix for training: per numeric input (x - offset) * scale
+  /// (0 when missing); per categorical input with `use[i]` true, one 0/1
+  /// column per category. Inputs with `use[i]` false get no column.
+  Eigen::MatrixXd Design(const std::vector<bool>& use) const;
+
+  /// Number of design columns Design(use) produces.
+  size_t DesignWidth(const std::vector<bool>& use) const;
+
+  /// Writes coefficients over Design(use)'s columns into the scorer:
+  /// numeric weights, and category terms (0 for unused inputs).
+  void FillScorer(const Eigen::VectorXd& coefficients, double intercept,
+                  const std::vector<bool>& use, tinyfair::LinearScorer* scorer) const;
+
+ private:
+  const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs_;
+  const CsvTable& table_;
+  std::vector<size_t> column_;
+  // Per categorical input: category name -> index.
+  std::vector<std::vector<std::pair<std::string, uint32_t>>> lookup_;
+};
+
+}  // namespace tinyfair::host

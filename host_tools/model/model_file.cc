@@ -1,0 +1,156 @@
+// Model sealing and verification. The runtime itself checks every sealed
+// model, so the host can never write a file the device would refuse.
+#include "host_tools/model/model_file.h"
+
+#include <google/protobuf/util/json_util.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+
+#include "tinyfair_runtime/crc32.h"
+#include "tinyfair_runtime/model.h"
+
+namespace tinyfair::host {
+namespace {
+
+constexpr char kCrcTag = 0x0D;
+
+void FillDimensions(tinyfair::Model& model) {
+  auto* dims = model.mutable_dimensions();
+  dims->set_input_count(static_cast<uint32_t>(model.inputs_size()));
+  uint32_t categories = 0;
+  for (const auto& input : model.inputs()) categories += input.category_count();
+  dims->set_category_count(categories);
+  dims->set_group_attribute_count(static_cast<uint32_t>(model.groups().attribute_inputs_size()));
+  dims->set_member_count(
+      model.has_mixture() ? static_cast<uint32_t>(model.mixture().probability_size()) : 0);
+  if (dims->group_count() == 0) {
+    dims->set_group_count(static_cast<uint32_t>(model.groups().group_names_size()));
+  }
+}
+
+std::string Serialize(const tinyfair::Model& model) {
+  std::string bytes;
+  if (!model.SerializeToString(&bytes)) {
+    throw std::runtime_error("cannot serialize the model");
+  }
+  return bytes;
+}
+
+}  // namespace
+
+uint64_t Fnv1a64(const std::string& bytes) {
+  uint64_t hash = 0xcbf29ce484222325ULL;
+  for (unsigned char c : bytes) {
+    hash ^= c;
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
+
+std::string SealModel(tinyfair::Model& model) {
+  model.set_schema_major(kSchemaMajor);
+  model.set_schema_minor(kSchemaMinor);
+  FillDimensions(model);
+  model.clear_crc32();
+  model.clear_content_hash();
+  model.set_content_hash(Fnv1a64(Serialize(model)));
+  const std::string payload = Serialize(model);
+  const uint32_t crc =
+      runtime::Crc32(reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
+  model.set_crc32(crc);
+  std::string bytes = Serialize(model);
+  // The runtime finds the CRC in the first five bytes; the protobuf library
+  // writes fields in number order, and this checks that it did.
+  if (bytes.size() != payload.size() + 5 || bytes[0] != kCrcTag ||
+      bytes.compare(5, std::string::npos, payload) != 0) {
+    throw std::runtime_error("the CRC field was not serialized first");
+  }
+  auto device_model = std::make_unique<runtime::Model>();
+  const runtime::Status status =
+      device_model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  if (!runtime::IsOk(status)) {
+    throw std::runtime_error(std::string("the runtime refuses this model: ") +
+                             runtime::StatusName(status));
+  }
+  return bytes;
+}
+
+tinyfair::Model ParseModelFile(const std::string& bytes, const std::string& name) {
+  if (bytes.size() < 5 || bytes[0] != kCrcTag) {
+    throw std::runtime_error(name + ": not a tinyfair model file (no CRC field at the start)");
+  }
+  tinyfair::Model model;
+  if (!model.ParseFromString(bytes)) {
+    throw std::runtime_error(name + ": not a valid protobuf encoding of tinyfair.Model");
+  }
+  const uint32_t crc =
+      runtime::Crc32(reinterpret_cast<const uint8_t*>(bytes.data()) + 5, bytes.size() - 5);
+  if (!model.has_crc32() || crc != model.crc32()) {
+    throw std::runtime_error(name + ": CRC mismatch (the file is corrupted)");
+  }
+  tinyfair::Model unsealed = model;
+  unsealed.clear_crc32();
+  unsealed.clear_content_hash();
+  if (Fnv1a64(Serialize(unsealed)) != model.content_hash()) {
+    throw std::runtime_error(name + ": content hash mismatch");
+  }
+  return model;
+}
+
+std::string ModelToJson(const tinyfair::Model& model) {
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.preserve_proto_field_names = true;
+  options.always_print_primitive_fields = true;
+  std::string json;
+  const auto status = google::protobuf::util::MessageToJsonString(model, &json, options);
+  if (!status.ok()) throw std::runtime_error("cannot print the model as JSON");
+  return json;
+}
+
+tinyfair::Model ModelFromJson(const std::string& json, const std::string& name) {
+  tinyfair::Model model;
+  const auto status = google::protobuf::util::JsonStringToMessage(json, &model);
+  if (!status.ok()) {
+    throw std::runtime_error(name +
+                             ": not a tinyfair.Model in JSON: " + std::string(status.message()));
+  }
+  return model;
+}
+
+namespace {
+
+// A sealed model starts with its CRC field (tag 0x0D, which JSON also reads
+// as whitespace, then the CRC's four bytes, which may hold a '{'), so the
+// CRC decides: it matches for a sealed model and, but for a 2^-32 chance,
+// not for JSON text.
+bool IsSealedModel(const std::string& bytes) {
+  if (bytes.size() < 5 || static_cast<unsigned char>(bytes[0]) != 0x0D) return false;
+  const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
+  const uint32_t stored = static_cast<uint32_t>(data[1]) | (static_cast<uint32_t>(data[2]) << 8U) |
+                          (static_cast<uint32_t>(data[3]) << 16U) |
+                          (static_cast<uint32_t>(data[4]) << 24U);
+  return runtime::Crc32(data + 5, bytes.size() - 5) == stored;
+}
+
+}  // namespace
+
+tinyfair::Model ReadModel(const std::string& path) {
+  const std::string bytes = ReadFile(path);
+  const size_t first = bytes.find_first_not_of(" \t\r\n");
+  if (!IsSealedModel(bytes) && first != std::string::npos && bytes[first] == '{') {
+    return ModelFromJson(bytes, path);
+  }
+  return ParseModelFile(bytes, path);
+}
+
+}  // namespace tinyfair::host

@@ -1,0 +1,328 @@
+// Both constraints reduce to a one-dimensional concave maximisation over
+// piecewise-linear hulls built from integer counts (so the hull tests are
+// exact): demographic parity over the common selection rate, equalized odds
+// over the common false positive rate. A concave piecewise-linear function
+// peaks at one of its breakpoints, so evaluating every breakpoint is exact.
+#include "host_tools/postprocessing/hardt_postprocessing.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+namespace tinyfair::host {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// Objective values closer than this are ties, resolved towards the smaller
+// rate (fairlearn takes the first grid point of equal error).
+constexpr double kTieTolerance = 1e-12;
+
+// `score > threshold` on one group, as counts.
+struct CountPoint {
+  double threshold;
+  int64_t false_positives;
+  int64_t true_positives;
+};
+
+struct GroupCounts {
+  std::vector<CountPoint> points;
+  int64_t positives = 0;
+  int64_t negatives = 0;
+};
+
+GroupCounts CountThresholds(const std::vector<double>& scores, const std::vector<int>& labels) {
+  GroupCounts counts;
+  std::vector<size_t> order(scores.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return scores[a] > scores[b]; });
+  for (int label : labels) (label == 1 ? counts.positives : counts.negatives) += 1;
+  counts.points.push_back({kInfinity, 0, 0});
+  int64_t fp = 0, tp = 0;
+  size_t i = 0;
+  while (i < order.size()) {
+    const double score = scores[order[i]];
+    for (; i < order.size() && scores[order[i]] == score; ++i) {
+      (labels[order[i]] == 1 ? tp : fp) += 1;
+    }
+    // Everything at or above `score` is now selected: that is `> next score`.
+    const double threshold = i < order.size() ? scores[order[i]] : -kInfinity;
+    counts.points.push_back({threshold, fp, tp});
+  }
+  return counts;
+}
+
+// A hull vertex: integer coordinates for the exact convexity test, rates for
+// the optimisation.
+struct Vertex {
+  int64_t cx, cy;
+  double x, y;
+  double threshold;
+};
+
+// Upper concave hull of points sorted by (cx, cy); at equal cx only the
+// highest point is kept so that the hull is a function of x. Collinear
+// points are dropped, as fairlearn does.
+std::vector<Vertex> UpperHull(const std::vector<Vertex>& points) {
+  std::vector<Vertex> hull;
+  for (const Vertex& p : points) {
+    if (!hull.empty() && hull.back().cx == p.cx) {
+      if (p.cy < hull.back().cy) continue;
+      hull.pop_back();
+    }
+    while (hull.size() >= 2) {
+      const Vertex& a = hull[hull.size() - 2];
+      const Vertex& b = hull.back();
+      // Counts are below 2^31, so the products stay below 2^62.
+      if ((b.cy - a.cy) * (p.cx - a.cx) <= (p.cy - a.cy) * (b.cx - a.cx)) {
+        hull.pop_back();
+      } else {
+        break;
+      }
+    }
+    hull.push_back(p);
+  }
+  return hull;
+}
+
+// A point of a hull at rate x: vertex a with weight p0, vertex b with 1 - p0.
+struct HullMix {
+  size_t a, b;
+  double p0;
+  double y;
+};
+
+// x in [hull.front().x, hull.back().x].
+HullMix Interpolate(const std::vector<Vertex>& hull, double x) {
+  auto it = std::lower_bound(hull.begin(), hull.end(), x,
+                             [](const Vertex& v, double value) { return v.x < value; });
+  if (it == hull.end()) it = hull.end() - 1;
+  const size_t b = static_cast<size_t>(it - hull.begin());
+  if (hull[b].x == x || b == 0) return {b, b, 1.0, hull[b].y};
+  const size_t a = b - 1;
+  const double p0 = (hull[b].x - x) / (hull[b].x - hull[a].x);
+  return {a, b, p0, p0 * hull[a].y + (1.0 - p0) * hull[b].y};
+}
+
+HardtGroupRule RuleFromMix(const std::vector<Vertex>& hull, const HullMix& mix) {
+  HardtGroupRule rule;
+  rule.t0 = hull[mix.a].threshold;
+  rule.t1 = hull[mix.b].threshold;
+  rule.p0 = mix.a == mix.b ? 1.0 : mix.p0;
+  rule.p1 = 1.0 - rule.p0;
+  return rule;
+}
+
+std::vector<double> SortedUnique(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  return values;
+}
+
+void Validate(const std::vector<double>& scores, const std::vector<int>& labels,
+              const std::vector<uint32_t>* groups, size_t group_count) {
+  if (scores.size() != labels.size()) {
+    throw std::invalid_argument("scores and labels differ in length");
+  }
+  if (groups != nullptr && groups->size() != scores.size()) {
+    throw std::invalid_argument("scores and groups differ in length");
+  }
+  for (size_t i = 0; i < scores.size(); ++i) {
+    if (!std::isfinite(scores[i])) {
+      throw std::invalid_argument("score " + std::to_string(i) + " is not a finite number");
+    }
+    if (labels[i] != 0 && labels[i] != 1) {
+      throw std::invalid_argument("label " + std::to_string(i) + " is not 0 or 1");
+    }
+    if (groups != nullptr && (*groups)[i] >= group_count) {
+      throw std::invalid_argument("group index " + std::to_string((*groups)[i]) + " of example " +
+                                  std::to_string(i) + " is out of range");
+    }
+  }
+}
+
+void CheckGroup(const GroupCounts& counts, size_t group) {
+  const std::string name = "group " + std::to_string(group);
+  if (counts.positives + counts.negatives == 0) {
+    throw std::invalid_argument(name + " has no example in the fitting sample");
+  }
+  if (counts.positives == 0 || counts.negatives == 0) {
+    throw std::invalid_argument(name + " has examples of one label only (" +
+                                (counts.positives == 0 ? "no positive" : "no negative") +
+                                "), so its true or false positive rate is undefined");
+  }
+  if (counts.positives + counts.negatives >= (int64_t{1} << 31)) {
+    throw std::invalid_argument(name + " has too many examples");
+  }
+}
+
+}  // namespace
+
+double HardtProbability(const HardtGroupRule& rule, double score) {
+  const double thresholds = (score > rule.t0 ? rule.p0 : 0.0) + (score > rule.t1 ? rule.p1 : 0.0);
+  return (1.0 - rule.ignore) * thresholds + rule.ignore * rule.constant;
+}
+
+std::vector<HardtOperatingPoint> HardtOperatingPoints(const std::vector<double>& scores,
+                                                      const std::vector<int>& labels) {
+  Validate(scores, labels, nullptr, 1);
+  const GroupCounts counts = CountThresholds(scores, labels);
+  CheckGroup(counts, 0);
+  const double n = static_cast<double>(scores.size());
+  std::vector<HardtOperatingPoint> points;
+  for (const CountPoint& c : counts.points) {
+    HardtOperatingPoint p;
+    p.threshold = c.threshold;
+    p.selection_rate = static_cast<double>(c.false_positives + c.true_positives) / n;
+    p.true_positive_rate =
+        static_cast<double>(c.true_positives) / static_cast<double>(counts.positives);
+    p.false_positive_rate =
+        static_cast<double>(c.false_positives) / static_cast<double>(counts.negatives);
+    p.accuracy = static_cast<double>(c.true_positives + counts.negatives - c.false_positives) / n;
+    points.push_back(p);
+  }
+  return points;
+}
+
+HardtFit FitHardtPostprocessing(const std::vector<double>& scores, const std::vector<int>& labels,
+                                const std::vector<uint32_t>& groups, size_t group_count,
+                                const HardtOptions& options) {
+  if (group_count == 0) throw std::invalid_argument("group count must be positive");
+  Validate(scores, labels, &groups, group_count);
+  std::vector<std::vector<double>> group_scores(group_count);
+  std::vector<std::vector<int>> group_labels(group_count);
+  for (size_t i = 0; i < scores.size(); ++i) {
+    group_scores[groups[i]].push_back(scores[i]);
+    group_labels[groups[i]].push_back(labels[i]);
+  }
+  std::vector<GroupCounts> counts;
+  for (size_t g = 0; g < group_count; ++g) {
+    counts.push_back(CountThresholds(group_scores[g], group_labels[g]));
+    CheckGroup(counts.back(), g);
+  }
+
+  const bool parity = options.constraint == HardtOptions::Constraint::kDemographicParity;
+  // Demographic parity: (selection, accuracy) per group; equalized odds:
+  // (FPR, TPR). Both maps from (FP, TP) counts are affine, so each hull is
+  // the image of the group's achievable set's upper boundary.
+  std::vector<std::vector<Vertex>> hulls;
+  std::vector<double> breakpoints;
+  for (size_t g = 0; g < group_count; ++g) {
+    const GroupCounts& c = counts[g];
+    const int64_t n = c.positives + c.negatives;
+    std::vector<Vertex> points;
+    for (const CountPoint& p : c.points) {
+      Vertex v;
+      v.threshold = p.threshold;
+      if (parity) {
+        v.cx = p.false_positives + p.true_positives;
+        v.cy = p.true_positives + c.negatives - p.false_positives;
+        v.x = static_cast<double>(v.cx) / static_cast<double>(n);
+        v.y = static_cast<double>(v.cy) / static_cast<double>(n);
+      } else {
+        v.cx = p.false_positives;
+        v.cy = p.true_positives;
+        v.x = static_cast<double>(v.cx) / static_cast<double>(c.negatives);
+        v.y = static_cast<double>(v.cy) / static_cast<double>(c.positives);
+      }
+      points.push_back(v);
+    }
+    // The walk already visits (cx, cy) in non-decreasing order of both in
+    // ROC space, and of cx in selection space.
+    hulls.push_back(UpperHull(points));
+    for (const Vertex& v : hulls.back()) breakpoints.push_back(v.x);
+  }
+  breakpoints = SortedUnique(breakpoints);
+
+  const double total = static_cast<double>(scores.size());
+  int64_t all_positives = 0;
+  for (const GroupCounts& c : counts) all_positives += c.positives;
+  const double positive_share = static_cast<double>(all_positives) / total;
+
+  std::vector<double> candidates = breakpoints;
+  if (!parity) {
+    // min_g U_g(x) also bends where two groups' hulls cross; between two
+    // consecutive breakpoints every hull is linear, so each pair crosses at
+    // most once there.
+    for (size_t i = 0; i + 1 < breakpoints.size(); ++i) {
+      const double left = breakpoints[i], right = breakpoints[i + 1];
+      for (size_t g = 0; g < group_count; ++g) {
+        for (size_t h = g + 1; h < group_count; ++h) {
+          const double dl = Interpolate(hulls[g], left).y - Interpolate(hulls[h], left).y;
+          const double dr = Interpolate(hulls[g], right).y - Interpolate(hulls[h], right).y;
+          if ((dl < 0.0 && dr > 0.0) || (dl > 0.0 && dr < 0.0)) {
+            candidates.push_back(left + (right - left) * dl / (dl - dr));
+          }
+        }
+      }
+    }
+    candidates = SortedUnique(candidates);
+  }
+
+  // Overall accuracy at common rate x: a weighted sum of the groups' hulls
+  // (parity), or the accuracy of the best common ROC point (equalized odds).
+  auto objective = [&](double x) {
+    if (parity) {
+      double sum = 0.0;
+      for (size_t g = 0; g < group_count; ++g) {
+        sum += static_cast<double>(group_scores[g].size()) / total * Interpolate(hulls[g], x).y;
+      }
+      return sum;
+    }
+    double lowest = kInfinity;
+    for (size_t g = 0; g < group_count; ++g) lowest = std::min(lowest, Interpolate(hulls[g], x).y);
+    return (1.0 - positive_share) * (1.0 - x) + positive_share * lowest;
+  };
+  double best_x = candidates.front();
+  double best = objective(best_x);
+  for (double x : candidates) {
+    const double value = objective(x);
+    if (value > best + kTieTolerance) {
+      best = value;
+      best_x = x;
+    }
+  }
+
+  HardtFit fit;
+  std::vector<HullMix> mixes;
+  double best_tpr = kInfinity;
+  for (size_t g = 0; g < group_count; ++g) {
+    mixes.push_back(Interpolate(hulls[g], best_x));
+    best_tpr = std::min(best_tpr, mixes.back().y);
+  }
+  for (size_t g = 0; g < group_count; ++g) {
+    HardtGroupRule rule = RuleFromMix(hulls[g], mixes[g]);
+    if (!parity) {
+      // The hull point (x, U) sits above the common (x, y*); mixing in the
+      // constant prediction x, which lies at (x, x) on the diagonal, lowers
+      // the TPR to y* and keeps the FPR at x.
+      const double above = mixes[g].y - best_x;
+      rule.constant = best_x;
+      rule.ignore = above > 0.0 ? std::clamp((mixes[g].y - best_tpr) / above, 0.0, 1.0) : 0.0;
+    }
+    fit.rules.push_back(rule);
+  }
+
+  // Achieved rates, from the rules themselves.
+  std::vector<double> selected(group_count, 0.0), true_pos(group_count, 0.0),
+      false_pos(group_count, 0.0);
+  double correct = 0.0;
+  for (size_t i = 0; i < scores.size(); ++i) {
+    const double p = HardtProbability(fit.rules[groups[i]], scores[i]);
+    selected[groups[i]] += p;
+    (labels[i] == 1 ? true_pos : false_pos)[groups[i]] += p;
+    correct += labels[i] == 1 ? p : 1.0 - p;
+  }
+  for (size_t g = 0; g < group_count; ++g) {
+    fit.group_sizes.push_back(group_scores[g].size());
+    fit.selection_rates.push_back(selected[g] / static_cast<double>(group_scores[g].size()));
+    fit.true_positive_rates.push_back(true_pos[g] / static_cast<double>(counts[g].positives));
+    fit.false_positive_rates.push_back(false_pos[g] / static_cast<double>(counts[g].negatives));
+  }
+  fit.accuracy = correct / total;
+  return fit;
+}
+
+}  // namespace tinyfair::host

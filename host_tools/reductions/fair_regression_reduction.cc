@@ -1,0 +1,294 @@
+#include "host_tools/reductions/fair_regression_reduction.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "host_tools/learn/mixture_lp.h"
+
+namespace tinyfair::host {
+
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
+
+namespace {
+
+std::vector<double> GroupProportions(const std::vector<int>& group, int group_count) {
+  std::vector<double> count(static_cast<size_t>(group_count), 0.0);
+  for (int a : group) {
+    if (a < 0 || a >= group_count) throw std::invalid_argument("a group index is out of range");
+    count[static_cast<size_t>(a)] += 1.0;
+  }
+  for (int a = 0; a < group_count; ++a) {
+    if (count[static_cast<size_t>(a)] == 0.0) {
+      throw std::invalid_argument("group " + std::to_string(a) +
+                                  " has no training rows; every group needs one");
+    }
+    count[static_cast<size_t>(a)] /= static_cast<double>(group.size());
+  }
+  return count;
+}
+
+double DefaultBound(const std::vector<double>& slack) {
+  return 1.0 / std::max(*std::min_element(slack.begin(), slack.end()), 0.005);
+}
+
+}  // namespace
+
+StatisticalParityProblem::StatisticalParityProblem(const MatrixXd& X, const VectorXd& y,
+                                                   const std::vector<int>& group, int group_count,
+                                                   const StatisticalParityOptions& options)
+    : X_(X),
+      y_(y),
+      group_(group),
+      group_count_(group_count),
+      options_(options),
+      grid_(options.grid_size),
+      proportions_(GroupProportions(group, group_count)),
+      least_squares_(X, options.l2) {
+  if (y.size() != X.rows() || group.size() != static_cast<size_t>(X.rows())) {
+    throw std::invalid_argument("features, labels and groups differ in length");
+  }
+  if (options.slack.size() != 1 && options.slack.size() != static_cast<size_t>(group_count)) {
+    throw std::invalid_argument("give one slack, or one per group");
+  }
+  for (Eigen::Index i = 0; i < y.size(); ++i)
+    offset_ += LossValue(options.loss, y[i], grid_.alpha() / 2);
+  offset_ /= static_cast<double>(y.size());
+  if (options.oracle == ParityOracle::kLogistic)
+    logistic_ = std::make_unique<LogisticOracle>(X, options.l2);
+  if (options.oracle == ParityOracle::kCostSensitive) {
+    cost_sensitive_ = std::make_unique<CostSensitiveOracle>(X, grid_, options.l2);
+  }
+}
+
+ParityStats StatisticalParityProblem::Evaluate(const VectorXd& predictions) const {
+  const int N = grid_.size();
+  const double alpha = grid_.alpha();
+  // Per group, a histogram of the buckets, then suffix sums.
+  MatrixXd at_least = MatrixXd::Zero(group_count_, N + 2);
+  ParityStats stats;
+  for (Eigen::Index i = 0; i < predictions.size(); ++i) {
+    const int j = grid_.Bucket(predictions[i]);
+    at_least(group_[static_cast<size_t>(i)], j) += 1.0;
+    stats.cost += LossValue(options_.loss, y_[i], j * alpha + alpha / 2) -
+                  LossValue(options_.loss, y_[i], alpha / 2);
+  }
+  stats.cost /= static_cast<double>(predictions.size());
+  for (int k = N - 1; k >= 0; --k) at_least.col(k) += at_least.col(k + 1);
+  VectorXd marginal = at_least.block(0, 1, group_count_, N).colwise().sum().transpose() /
+                      static_cast<double>(predictions.size());
+  stats.gamma.resize(group_count_, N);
+  for (int a = 0; a < group_count_; ++a) {
+    const double n_a = at_least(a, 0);
+    stats.gamma.row(a) = at_least.block(a, 1, 1, N) / n_a - marginal.transpose();
+  }
+  return stats;
+}
+
+double StatisticalParityProblem::Lagrangian(const ParityStats& stats, const MatrixXd& lambda) {
+  return stats.cost + lambda.cwiseProduct(stats.gamma).sum();
+}
+
+ThresholdCosts StatisticalParityProblem::Costs(const MatrixXd& lambda) const {
+  const int N = grid_.size();
+  ThresholdCosts costs{options_.loss, &grid_, &y_, &group_, MatrixXd(group_count_, N)};
+  const VectorXd total = lambda.colwise().sum().transpose();
+  for (int a = 0; a < group_count_; ++a) {
+    for (int k = 0; k < N; ++k) {
+      costs.adjustment(a, k) =
+          N * lambda(a, k) / proportions_[static_cast<size_t>(a)] - N * total[k];
+    }
+  }
+  return costs;
+}
+
+LinearRegressor StatisticalParityProblem::Oracle(const MatrixXd& lambda) const {
+  const ThresholdCosts costs = Costs(lambda);
+  const VectorXd targets = CellTargets(costs);
+  if (options_.oracle == ParityOracle::kLogistic) return logistic_->FitTargets(targets);
+  const LinearRegressor least_squares = least_squares_.Fit(targets);
+  if (options_.oracle == ParityOracle::kCostSensitive) {
+    return cost_sensitive_->Fit(costs, least_squares);
+  }
+  return least_squares;
+}
+
+StatisticalParityFit FitStatisticalParity(const MatrixXd& X, const VectorXd& y,
+                                          const std::vector<int>& group, int group_count,
+                                          const StatisticalParityOptions& options,
+                                          const StatisticalParityProgress& progress) {
+  const StatisticalParityProblem problem(X, y, group, group_count, options);
+  const int N = problem.grid().size();
+  const Eigen::Index P = static_cast<Eigen::Index>(group_count) * N;
+  MatrixXd slack(group_count, N);
+  for (int a = 0; a < group_count; ++a) {
+    slack.row(a).setConstant(options.slack.size() == 1 ? options.slack[0]
+                                                       : options.slack[static_cast<size_t>(a)]);
+  }
+  StatisticalParityFit fit;
+  fit.bound = options.bound > 0.0 ? options.bound : DefaultBound(options.slack);
+  fit.tolerance = options.tolerance;
+  const double B = fit.bound, nu = options.tolerance;
+  fit.violation_tolerance = (2.0 + 2.0 * nu) / B;
+  StepSchedule schedule(B, options.initial_step, options.theory_step ? nu / (8.0 * B) : 0.0);
+
+  // Every distinct hypothesis found, with its statistics.
+  std::vector<LinearRegressor> hypotheses;
+  std::vector<ParityStats> stats;
+  // The cached best response to signed multipliers lambda (group x N).
+  auto best_response = [&](const MatrixXd& lambda) {
+    const auto start = std::chrono::steady_clock::now();
+    LinearRegressor h = problem.Oracle(lambda);
+    fit.oracle_seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    ParityStats s = problem.Evaluate(h.Predict(X));
+    int best = -1;
+    double best_value = StatisticalParityProblem::Lagrangian(s, lambda);
+    for (size_t c = 0; c < stats.size(); ++c) {
+      const double value = StatisticalParityProblem::Lagrangian(stats[c], lambda);
+      if (value <= best_value && (best < 0 || value < best_value)) {
+        best = static_cast<int>(c);
+        best_value = value;
+      }
+    }
+    if (best >= 0) return best;
+    hypotheses.push_back(std::move(h));
+    stats.push_back(std::move(s));
+    return static_cast<int>(stats.size()) - 1;
+  };
+  auto signed_multipliers = [&](const VectorXd& lambda) {
+    return MatrixXd(Eigen::Map<const MatrixXd>(lambda.data(), group_count, N) -
+                    Eigen::Map<const MatrixXd>(lambda.data() + P, group_count, N));
+  };
+
+  VectorXd theta = VectorXd::Zero(2 * P), lambda_sum = VectorXd::Zero(2 * P);
+  const VectorXd slack_twice = (VectorXd(2 * P) << Eigen::Map<const VectorXd>(slack.data(), P),
+                                Eigen::Map<const VectorXd>(slack.data(), P))
+                                   .finished();
+  double cost_sum = 0.0;
+  MatrixXd gamma_sum = MatrixXd::Zero(group_count, N);
+  std::vector<int> played;
+  int best_t = 0;
+  double best_gap = std::numeric_limits<double>::infinity(), best_cost = 0.0;
+  MatrixXd best_gamma;
+  fit.stopped_by = "iterations";
+  for (int t = 1; t <= options.max_iterations; ++t) {
+    const VectorXd lambda = DualWeights(theta, B);
+    const int h = best_response(signed_multipliers(lambda));
+    played.push_back(h);
+    if (!options.lp_step && DistinctPlayed(played, t) > options.max_members) {
+      played.pop_back();
+      fit.stopped_by = "members";
+      break;
+    }
+    fit.iterations = t;
+    // A copy: the gap's best response below may grow `stats`.
+    const ParityStats played_stats = stats[static_cast<size_t>(h)];
+    cost_sum += played_stats.cost;
+    gamma_sum += played_stats.gamma;
+    lambda_sum += lambda;
+    const double cost = cost_sum / t;
+    const MatrixXd gamma = gamma_sum / t;
+    const VectorXd lambda_mean = lambda_sum / t;
+    const MatrixXd lambda_signed = signed_multipliers(lambda_mean);
+    const double slack_term = lambda_mean.dot(slack_twice);
+    const double mid = cost + lambda_signed.cwiseProduct(gamma).sum() - slack_term;
+    const double violation = (gamma.cwiseAbs() - slack).maxCoeff();
+    const double high = cost + B * std::max(0.0, violation);
+    const int response = best_response(lambda_signed);
+    const double low =
+        StatisticalParityProblem::Lagrangian(stats[static_cast<size_t>(response)], lambda_signed) -
+        slack_term;
+    const double gap = std::max(high - mid, mid - low);
+    if (gap < best_gap) {
+      best_gap = gap;
+      best_t = t;
+      best_cost = cost;
+      best_gamma = gamma;
+    }
+    if (progress) progress(t, gap, cost + problem.offset(), gamma.cwiseAbs().maxCoeff());
+    if (gap <= nu) {
+      fit.converged = true;
+      fit.stopped_by = "gap <= nu";
+      break;
+    }
+    const Eigen::Map<const VectorXd> gamma_h(played_stats.gamma.data(), P);
+    theta.head(P) += schedule.step() * (gamma_h - slack_twice.head(P));
+    theta.tail(P) += schedule.step() * (-gamma_h - slack_twice.tail(P));
+    schedule.Update(t, best_gap);
+  }
+  fit.mixture = PlayedMixture(hypotheses, played, best_t);
+  fit.gap = best_gap;
+  fit.loss = best_cost + problem.offset();
+  fit.gamma = best_gamma;
+  fit.disparity = best_gamma.cwiseAbs().maxCoeff();
+  fit.average_loss = fit.loss;
+  fit.average_disparity = fit.disparity;
+  if (!options.lp_step) return fit;
+
+  // The best constant: gamma = 0, so it starts the LP feasible.
+  int best_cell = 0;
+  ParityStats constant_stats;
+  for (int j = 0; j <= N; ++j) {
+    const double value = problem.grid().Midpoint(j);
+    const ParityStats s = problem.Evaluate(VectorXd::Constant(X.rows(), value));
+    if (j == 0 || s.cost < constant_stats.cost) {
+      constant_stats = s;
+      best_cell = j;
+    }
+  }
+  hypotheses.push_back({VectorXd::Zero(X.cols()), problem.grid().Midpoint(best_cell)});
+  stats.push_back(constant_stats);
+  std::vector<size_t> columns(hypotheses.size());
+  for (size_t k = 0; k < columns.size(); ++k) columns[k] = k;
+  VectorXd q;
+  for (;;) {
+    const Eigen::Index K = static_cast<Eigen::Index>(columns.size());
+    VectorXd cost(K);
+    MatrixXd A(2 * P, K);
+    for (Eigen::Index c = 0; c < K; ++c) {
+      const ParityStats& s = stats[columns[static_cast<size_t>(c)]];
+      cost[c] = s.cost;
+      A.col(c) << Eigen::Map<const VectorXd>(s.gamma.data(), P),
+          -Eigen::Map<const VectorXd>(s.gamma.data(), P);
+    }
+    q = SolveMixtureLp(cost, A, slack_twice, K - 1);
+    std::vector<size_t> support;
+    for (Eigen::Index c = 0; c < K; ++c) {
+      if (q[c] > 1e-12) support.push_back(static_cast<size_t>(c));
+    }
+    if (static_cast<int>(support.size()) <= options.max_members) break;
+    std::sort(support.begin(), support.end(), [&](size_t l, size_t r) {
+      return q[static_cast<Eigen::Index>(l)] > q[static_cast<Eigen::Index>(r)];
+    });
+    std::vector<size_t> kept;
+    for (size_t c : support) {
+      if (c + 1 != columns.size() && static_cast<int>(kept.size()) + 1 < options.max_members) {
+        kept.push_back(columns[c]);
+      }
+    }
+    kept.push_back(columns.back());
+    columns = kept;
+  }
+  fit.mixture = RegressionMixture();
+  double cost = 0.0;
+  MatrixXd gamma = MatrixXd::Zero(group_count, N);
+  for (size_t c = 0; c < columns.size(); ++c) {
+    const double weight = q[static_cast<Eigen::Index>(c)];
+    if (!(weight > 1e-12)) continue;
+    fit.mixture.members.push_back(hypotheses[columns[c]]);
+    fit.mixture.weights.push_back(weight);
+    cost += weight * stats[columns[c]].cost;
+    gamma += weight * stats[columns[c]].gamma;
+  }
+  fit.from_lp = true;
+  fit.loss = cost + problem.offset();
+  fit.gamma = gamma;
+  fit.disparity = gamma.cwiseAbs().maxCoeff();
+  return fit;
+}
+
+}  // namespace tinyfair::host

@@ -1,0 +1,77 @@
+#include "host_tools/simulate/decision_runner.h"
+
+#include <map>
+#include <stdexcept>
+
+#include "host_tools/model/model_file.h"
+
+namespace tinyfair::host {
+
+std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model) {
+  tinyfair::Model copy = model;
+  const std::string bytes = SealModel(copy);
+  auto loaded = std::make_unique<runtime::Model>();
+  const runtime::Status status =
+      loaded->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  if (!runtime::IsOk(status)) {
+    throw std::runtime_error(std::string("the runtime refuses the model: ") +
+                             runtime::StatusName(status));
+  }
+  return loaded;
+}
+
+std::vector<runtime::Decision> DecideRows(const runtime::Model& model, const InputEncoder& encoder,
+                                          uint64_t seed, uint64_t stream,
+                                          std::vector<float>* inputs) {
+  runtime::Pcg32 rng(seed, stream);
+  std::vector<runtime::Decision> decisions(encoder.row_count());
+  std::vector<float> row;
+  if (inputs != nullptr) inputs->clear();
+  for (size_t r = 0; r < encoder.row_count(); ++r) {
+    encoder.DeviceRow(r, row);
+    runtime::DecisionInput input;
+    input.values = row.data();
+    input.count = row.size();
+    // The status is in the record; a refused row is reported, not fatal.
+    (void)model.Decide(input, rng, decisions[r]);
+    if (inputs != nullptr) inputs->insert(inputs->end(), row.begin(), row.end());
+  }
+  return decisions;
+}
+
+std::string RefusedRowsSummary(const std::vector<runtime::Decision>& decisions,
+                               const CsvTable& table) {
+  constexpr size_t kMaxLines = 5;
+  std::map<std::string, size_t> by_status;
+  std::string lines;
+  size_t refused = 0;
+  for (size_t r = 0; r < decisions.size(); ++r) {
+    if (runtime::IsOk(decisions[r].status)) continue;
+    ++by_status[runtime::StatusName(decisions[r].status)];
+    if (refused < kMaxLines) {
+      lines += (refused == 0 ? "" : ", ") + std::to_string(table.line_of_row[r]);
+    } else if (refused == kMaxLines) {
+      lines += ", ...";
+    }
+    ++refused;
+  }
+  if (refused == 0) return "";
+  std::string statuses;
+  for (const auto& [status, count] : by_status) {
+    statuses += (statuses.empty() ? "" : ", ") + status + ": " + std::to_string(count);
+  }
+  return table.path + ": " + std::to_string(refused) + " of " + std::to_string(decisions.size()) +
+         " rows refused by the model (" + statuses + "; line" + (refused == 1 ? " " : "s ") +
+         lines + ")";
+}
+
+std::string DecisionLog(const std::vector<runtime::Decision>& decisions) {
+  std::string log = runtime::kDecisionRecordHeader;
+  char line[runtime::kDecisionRecordLineSize];
+  for (const auto& decision : decisions) {
+    log.append(line, runtime::FormatDecisionRecord(decision, line, sizeof(line)));
+  }
+  return log;
+}
+
+}  // namespace tinyfair::host

@@ -1,0 +1,35 @@
+// Runs the device runtime itself over a table: what the host reports is what
+// the device decides.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "host_tools/data/input_encoder.h"
+#include "tinyfair/model.pb.h"
+#include "tinyfair_runtime/model.h"
+
+namespace tinyfair::host {
+
+/// Seals a model (JSON or file) and loads it into the runtime.
+/// @throws std::runtime_error naming the runtime status when it refuses.
+std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model);
+
+/// The decisions for every row of the encoder's table, drawing from
+/// Pcg32(seed, stream) in row order. `inputs`, when given, receives the rows
+/// as the runtime saw them (row-major, input_count floats per row).
+std::vector<runtime::Decision> DecideRows(const runtime::Model& model, const InputEncoder& encoder,
+                                          uint64_t seed, uint64_t stream,
+                                          std::vector<float>* inputs = nullptr);
+
+/// "FILE: K of N rows refused by the model (STATUS: k, ...; lines L, ...)"
+/// for the rows of `table` the runtime refused, listing the first lines;
+/// "" when it decided every row.
+std::string RefusedRowsSummary(const std::vector<runtime::Decision>& decisions,
+                               const CsvTable& table);
+
+/// The decision log: header line, then one record line per decision.
+std::string DecisionLog(const std::vector<runtime::Decision>& decisions);
+
+}  // namespace tinyfair::host

@@ -1,0 +1,89 @@
+// Input schema from data, device rows and the design matrix.
+#include "host_tools/data/input_encoder.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace tinyfair::host {
+namespace {
+
+const char kCsv[] =
+    "age,colour,sex,y\n"
+    "20,red,F,1\n"
+    "30,blue,M,0\n"
+    "40,red,M,1\n"
+    "?,green,F,0\n";
+
+ColumnRoles Roles() {
+  ColumnRoles roles;
+  roles.label = "y";
+  roles.sensitive = {"sex"};
+  return roles;
+}
+
+TEST(InputEncoder, LearnsTheSchema) {
+  const CsvTable table = ParseCsv(kCsv, "t.csv");
+  const auto inputs = InputsFromTable(table, Roles());
+  ASSERT_EQ(3u, inputs.size());
+  EXPECT_EQ("age", inputs[0].name());
+  EXPECT_EQ(tinyfair::Input::NUMERIC, inputs[0].kind());
+  EXPECT_FLOAT_EQ(30.0f, inputs[0].offset());  // mean of present values
+  EXPECT_FLOAT_EQ(static_cast<float>(1.0 / std::sqrt(200.0 / 3.0)), inputs[0].scale());
+  EXPECT_EQ(tinyfair::Input::CATEGORICAL, inputs[1].kind());
+  ASSERT_EQ(3, inputs[1].categories_size());  // sorted
+  EXPECT_EQ("blue", inputs[1].categories(0));
+  EXPECT_EQ("red", inputs[1].categories(2));
+  EXPECT_EQ(2u, inputs[2].category_count());
+}
+
+TEST(InputEncoder, DeviceRowsAndDesign) {
+  const CsvTable table = ParseCsv(kCsv, "t.csv");
+  tinyfair::Model model;
+  for (const auto& input : InputsFromTable(table, Roles())) *model.add_inputs() = input;
+  InputEncoder encoder(model.inputs(), table);
+  std::vector<float> row;
+  encoder.DeviceRow(0, row);
+  EXPECT_EQ((std::vector<float>{20.0f, 2.0f, 0.0f}), row);
+  encoder.DeviceRow(3, row);
+  EXPECT_TRUE(std::isnan(row[0]));  // missing numeric: NaN, which the device refuses
+  const std::vector<bool> use = {true, true, false};
+  EXPECT_EQ(4u, encoder.DesignWidth(use));
+  const Eigen::MatrixXd design = encoder.Design(use);
+  EXPECT_DOUBLE_EQ(0.0, design(3, 0));  // missing numeric: the mean
+  EXPECT_DOUBLE_EQ(1.0, design(0, 3));  // red
+  EXPECT_DOUBLE_EQ(1.0, design(1, 1));  // blue
+}
+
+TEST(InputEncoder, UnseenCategoryBecomesAnInvalidIndex) {
+  const CsvTable train = ParseCsv(kCsv, "t.csv");
+  tinyfair::Model model;
+  for (const auto& input : InputsFromTable(train, Roles())) *model.add_inputs() = input;
+  const CsvTable test = ParseCsv("age,colour,sex,y\n25,purple,F,1\n", "test.csv");
+  InputEncoder encoder(model.inputs(), test);
+  std::vector<float> row;
+  encoder.DeviceRow(0, row);
+  EXPECT_EQ(3.0f, row[1]);  // == category_count: the runtime says unknown_category
+}
+
+TEST(InputEncoder, MissingColumnIsNamed) {
+  const CsvTable train = ParseCsv(kCsv, "t.csv");
+  tinyfair::Model model;
+  for (const auto& input : InputsFromTable(train, Roles())) *model.add_inputs() = input;
+  const CsvTable test = ParseCsv("age,sex,y\n25,F,1\n", "test.csv");
+  try {
+    InputEncoder encoder(model.inputs(), test);
+    FAIL() << "no error for a missing column";
+  } catch (const DataError& e) {
+    EXPECT_NE(std::string(e.what()).find("colour"), std::string::npos) << e.what();
+  }
+}
+
+TEST(InputEncoder, LabelsNeedPositiveValuesUnlessZeroOne) {
+  const CsvTable table = ParseCsv("x,y\n1,yes\n2,no\n", "l.csv");
+  EXPECT_THROW(ReadLabels(table, "y", {}), DataError);
+  EXPECT_EQ((std::vector<int>{1, 0}), ReadLabels(table, "y", {"yes"}));
+}
+
+}  // namespace
+}  // namespace tinyfair::host

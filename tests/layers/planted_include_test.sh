@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The layer check must fail on includes that cross the allowed directions:
+# it is run on a small tree with one planted crossing per rule and must name
+# each, with its file and line, and exit 1; the same tree without them passes.
+set -euo pipefail
+checker=$1
+tree=$(mktemp -d)
+trap 'rm -rf "$tree"' EXIT
+
+mkdir -p "$tree"/host_tools/{common,data,frll,reductions,simulate,postprocessing,cli} \
+         "$tree"/runtime "$tree"/codegen
+printf '#include "host_tools/common/a.h"\n' >"$tree/host_tools/data/ok.cc"
+printf '#include "host_tools/data/ok.h"\n#include "host_tools/common/a.h"\n' >"$tree/host_tools/frll/ok.cc"
+printf '#include "host_tools/frll/ok.h"\n' >"$tree/host_tools/cli/ok.cc"
+python3 "$checker" "$tree" >"$tree/clean.out"
+
+printf '// a family using another family\n#include "host_tools/reductions/core.h"\n' \
+  >"$tree/host_tools/frll/bad.cc"
+printf '#include "host_tools/simulate/runner.h"\n' >"$tree/host_tools/postprocessing/bad.h"
+printf '#include "host_tools/data/csv.h"\n' >"$tree/host_tools/common/bad.h"
+printf '#include "host_tools/cli/x.h"\n' >"$tree/host_tools/data/bad.cc"
+printf '#include "host_tools/model/model_file.h"\n' >"$tree/runtime/bad.cc"
+printf '#include "host_tools/model/model_file.h"\n' >"$tree/codegen/bad.cc"
+if python3 "$checker" "$tree" >"$tree/planted.out"; then
+  echo "the layer check passed a tree with crossing includes" >&2
+  exit 1
+fi
+cat "$tree/planted.out"
+expect() {
+  grep -qF -- "$1" "$tree/planted.out" || { echo "missing: $1" >&2; exit 1; }
+}
+expect 'host_tools/frll/bad.cc:2: #include "host_tools/reductions/core.h": frll may not include reductions (frll may use: common, data, model, metrics, learn)'
+expect 'host_tools/postprocessing/bad.h:1: #include "host_tools/simulate/runner.h": postprocessing may not include simulate'
+expect 'host_tools/common/bad.h:1: #include "host_tools/data/csv.h": common may not include data (common may use: no other module)'
+expect 'host_tools/data/bad.cc:1: #include "host_tools/cli/x.h": data may not include cli'
+expect 'runtime/bad.cc:1: #include "host_tools/model/model_file.h": the runtime may include nothing of the host'
+expect 'codegen/bad.cc:1: #include "host_tools/model/model_file.h": codegen may include only the runtime'
+expect 'layers: 6 include(s) cross the allowed directions'
+echo "planted crossings: each named, exit 1"
