@@ -16,7 +16,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
   gnuplot-nox
   python3-sklearn
-  clang-14 libclang-rt-14-dev
+  clang-14 libclang-rt-14-dev clang-tidy-14 clang-format-14 python3
 )
 
 missing=()
