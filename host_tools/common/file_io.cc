@@ -75,6 +75,43 @@ class SyncedTemporary {
   bool created_ = false;
 };
 
+// What was at a path before a set of writes: a hard link to the old file (the
+// same file system, no copy), or nothing. Restore() puts it back; the link
+// goes with the object.
+class FormerFile {
+ public:
+  explicit FormerFile(const std::string& path) : path_(path), link_(path + ".XXXXXX.old") {
+    // mkstemps reserves a unique name; link() needs it free again.
+    const int fd = mkstemps(link_.data(), 4);
+    if (fd < 0) throw std::runtime_error(path_ + ": cannot write: " + std::strerror(errno));
+    close(fd);
+    unlink(link_.c_str());
+    existed_ = link(path_.c_str(), link_.c_str()) == 0;
+  }
+  FormerFile(const FormerFile&) = delete;
+  FormerFile& operator=(const FormerFile&) = delete;
+  FormerFile(FormerFile&& other) noexcept
+      : path_(std::move(other.path_)), link_(std::move(other.link_)), existed_(other.existed_) {
+    other.existed_ = false;
+  }
+  ~FormerFile() {
+    if (existed_) unlink(link_.c_str());
+  }
+
+  void Restore() {
+    if (existed_) {
+      existed_ = std::rename(link_.c_str(), path_.c_str()) != 0;
+    } else {
+      unlink(path_.c_str());
+    }
+  }
+
+ private:
+  std::string path_;
+  std::string link_;
+  bool existed_ = false;
+};
+
 }  // namespace
 
 std::string ReadFile(const std::string& path) {
@@ -91,11 +128,22 @@ void WriteFileAtomically(const std::string& path, const std::string& bytes) {
 }
 
 void WriteFilesAtomically(const std::vector<std::pair<std::string, std::string>>& files) {
-  for (size_t i = 0; i < files.size(); ++i) {
+  // Every temporary is complete before the first rename, so a failed write
+  // (a full disk, an unwritable folder) changes no file; the destructors
+  // remove the temporaries.
+  std::vector<SyncedTemporary> temporaries;
+  temporaries.reserve(files.size());
+  for (const auto& [path, bytes] : files) temporaries.emplace_back(path, bytes);
+  // A rename can still fail (the path is a folder): the files renamed before
+  // it are put back as they were, from a link to each old file.
+  std::vector<FormerFile> former;
+  former.reserve(files.size());
+  for (const auto& file : files) former.emplace_back(file.first);
+  for (size_t i = 0; i < temporaries.size(); ++i) {
     try {
-      WriteFileAtomically(files[i].first, files[i].second);
+      temporaries[i].Commit();
     } catch (...) {
-      for (size_t j = 0; j < i; ++j) unlink(files[j].first.c_str());
+      for (size_t j = 0; j < i; ++j) former[j].Restore();
       throw;
     }
   }

@@ -17,8 +17,11 @@ std::string ReadFile(const std::string& path);
 /// @throws std::runtime_error naming `path` and the reason.
 void WriteFileAtomically(const std::string& path, const std::string& bytes);
 
-/// Writes each (path, bytes) with WriteFileAtomically; when one fails, removes
-/// the ones this call wrote before it, so a failed run leaves no output.
+/// Writes every (path, bytes) or none: each goes to a synced temporary first,
+/// and the temporaries are renamed into place only when all are complete;
+/// when a rename fails, the files renamed before it are put back. A failure
+/// leaves every pre-existing file as it was and no temporary behind.
+/// @throws std::runtime_error naming the path that failed and the reason.
 void WriteFilesAtomically(const std::vector<std::pair<std::string, std::string>>& files);
 
 }  // namespace tinyfair::host

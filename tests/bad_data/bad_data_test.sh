@@ -316,11 +316,30 @@ case_unwritable_output() {
   [ "$(cat stderr)" = "tinyfair: out/split/b.csv: cannot rename into place: Is a directory" ] ||
     fail "split stderr: $(cat stderr)"
   [ "$(ls -A out/split)" = b.csv ] || fail "split left output: $(ls -A out/split)"
+  # A part that existed before a failed split keeps its bytes.
+  rm -rf out && mkdir -p out/split/b.csv && printf 'earlier part\n' > out/split/a.csv
+  "$tinyfair" split --data bad_data/train.csv --out-dir out/split --parts a=0.5,b=0.5 > stdout 2> stderr
+  status=$?
+  [ "$status" -eq 1 ] || fail "split over an earlier part: exit $status, expected 1"
+  [ "$(cat stderr)" = "tinyfair: out/split/b.csv: cannot rename into place: Is a directory" ] ||
+    fail "split over an earlier part: stderr: $(cat stderr)"
+  [ "$(cat out/split/a.csv)" = "earlier part" ] || fail "split changed an earlier part"
+  [ "$(ls -A out/split)" = $'a.csv\nb.csv' ] || fail "split left output: $(ls -A out/split)"
   # simulate writes its log and vectors, or neither.
   train_model model/model.json
   refuses 1 "tinyfair: out/missing/decisions.tfv: cannot write: No such file or directory" \
     simulate --model model/model.json --data bad_data/train.csv --out out/decisions.csv \
     --vectors out/missing/decisions.tfv
+  # ... and a decision log that existed before keeps its bytes.
+  rm -rf out && mkdir out && printf 'earlier log\n' > out/decisions.csv
+  "$tinyfair" simulate --model model/model.json --data bad_data/train.csv --out out/decisions.csv \
+    --vectors out/missing/decisions.tfv > stdout 2> stderr
+  status=$?
+  [ "$status" -eq 1 ] || fail "simulate over an earlier log: exit $status, expected 1"
+  [ "$(cat stderr)" = "tinyfair: out/missing/decisions.tfv: cannot write: No such file or directory" ] ||
+    fail "simulate over an earlier log: stderr: $(cat stderr)"
+  [ "$(cat out/decisions.csv)" = "earlier log" ] || fail "simulate changed an earlier log"
+  [ "$(ls -A out)" = decisions.csv ] || fail "simulate left output: $(ls -A out)"
 }
 
 if ! declare -F "case_$case" > /dev/null; then
