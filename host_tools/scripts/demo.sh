@@ -6,30 +6,60 @@
 #
 #   bash host_tools/scripts/demo.sh                 # seeded synthetic data
 #   bash host_tools/scripts/demo.sh --data my.csv --label hired --sensitive group [--positive yes]
+#   bash host_tools/scripts/demo.sh --help
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
 build=$source_dir/build/host
 out=$source_dir/build/demo
-data="" label=hired sensitive=group positive=""
+usage() {
+  cat <<'USAGE'
+Usage: bash host_tools/scripts/demo.sh [options]
+
+Trains a scorer, makes its decisions fair (randomized threshold optimizer),
+exports the model, runs it on an emulated Cortex-M4F and checks that the
+device decided exactly what the host predicted. Without --data it uses
+seeded synthetic data. Outputs go to build/demo.
+
+  --data FILE          your CSV (header row; split 50/20/10/20 with seed 7)
+  --label COL          the label column (default: hired)
+  --positive VALUE     the label's positive value(s), comma-separated
+  --sensitive COL      the sensitive column (repeat for intersectional groups)
+  --ignore COLS        columns the scorer leaves out (comma-separated)
+  --numeric COLS       columns read as numbers
+  --categorical COLS   columns read as categories
+  -h, --help           this text
+
+The data options are the CLI's own: `build/host/host_tools/tinyfair train
+--help` describes them.
+USAGE
+}
+
+data="" label=hired positive=""
+sensitive_options=() column_options=()
 while [ $# -gt 0 ]; do
   case "$1" in
+    -h|--help) usage; exit 0 ;;
+    --data|--label|--sensitive|--positive|--ignore|--numeric|--categorical)
+      if [ $# -lt 2 ]; then echo "demo: $1 needs a value (see --help)" >&2; exit 2; fi ;;&
     --data) data=$(realpath "$2"); shift 2 ;;
     --label) label=$2; shift 2 ;;
-    --sensitive) sensitive=$2; shift 2 ;;
+    --sensitive) sensitive_options+=(--sensitive "$2"); shift 2 ;;
     --positive) positive=$2; shift 2 ;;
-    *) echo "demo: unknown option $1" >&2; exit 2 ;;
+    --ignore|--numeric|--categorical) column_options+=("$1" "$2"); shift 2 ;;
+    *) echo "demo: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+[ ${#sensitive_options[@]} -eq 0 ] && sensitive_options=(--sensitive group)
 positive_option=()
 [ -n "$positive" ] && positive_option=(--positive "$positive")
 
 step() { printf '\n== %s\n' "$*"; }
 
-step "setup and build (host tools, runtime, firmware)"
+step "setup and build (the tinyfair command only)"
 bash "$here/setup_debian.sh"
 cmake -S "$source_dir" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --parallel >/dev/null
+cmake --build "$build" --parallel --target tinyfair >/dev/null
 tf=$build/host_tools/tinyfair
 mkdir -p "$out"
 
@@ -43,7 +73,7 @@ fi
 
 step "train: logistic regression"
 "$tf" train --data "$out/data/train.csv" --label "$label" "${positive_option[@]}" \
-  --sensitive "$sensitive" --id demo --out "$out/logistic.json"
+  "${sensitive_options[@]}" "${column_options[@]}" --id demo --out "$out/logistic.json"
 
 step "postprocess: randomized threshold optimizer (gamma, rho chosen on validation)"
 "$tf" postprocess --model "$out/logistic.json" --data "$out/data/fit.csv" --label "$label" \
@@ -60,11 +90,11 @@ step "export, codegen, simulate on the host"
 "$tf" simulate --model "$out/demo_model.pb" --data "$out/data/test.csv" --seed 2024 \
   --out "$out/demo_records.csv" --vectors "$out/demo_vectors.tfv"
 
-step "firmware for the emulated Cortex-M4F (qemu-system-arm -M mps2-an386)"
+step "firmware for the emulated Cortex-M4F (qemu-system-arm -M mps2-an386): this model only"
 cmake -S "$source_dir" -B "$out/firmware" -G Ninja \
   -DCMAKE_TOOLCHAIN_FILE="$source_dir/targets/cmake/arm-none-eabi-gcc.cmake" \
   -DTINYFAIR_BOARD=mps2_an386 -DCMAKE_BUILD_TYPE=MinSizeRel \
-  -DTINYFAIR_GOLDEN_DIR="$build/tests/golden" -DTINYFAIR_MODEL_HEADER_DIR="$out" \
+  -DTINYFAIR_MODEL_HEADER_DIR="$out" \
   -DTINYFAIR_VECTORS_DIR="$out" >/dev/null
 cmake --build "$out/firmware" --target decide_vectors >/dev/null
 arm-none-eabi-size "$out/firmware/tests/device/decide_vectors.elf"
