@@ -281,6 +281,13 @@ bool FoldFinite(const tinyfair_Model& m, float* weights, float& bias) {
   return finite && IsFinite(bias);
 }
 
+// The monitor's settings: a false-alarm probability in [0, 1) (0: none) and
+// a tolerance in [0, 1). The negated comparisons refuse NaN.
+bool MonitorSettingsOk(const tinyfair_Model& m) {
+  return m.monitor_alpha >= 0.0f && m.monitor_alpha < 1.0f && m.monitor_tolerance >= 0.0f &&
+         m.monitor_tolerance < 1.0f;
+}
+
 }  // namespace
 
 Status Model::Load(const uint8_t* bytes, size_t size) {
@@ -314,7 +321,7 @@ Status Model::Validate() const {
   if (!m.has_dimensions || !m.has_scorer || !m.has_groups || dims.input_count == 0 ||
       m.inputs_count != dims.input_count || dims.group_count == 0 || !FloatArraysOk(m) ||
       !IsFinite(m.scorer.bias) || !CategoricalWeightsZero(m, m.scorer.weights) ||
-      !Below(m.scorer.link, 3)) {
+      !Below(m.scorer.link, 3) || !MonitorSettingsOk(m)) {
     return Status::kInvalidModel;
   }
 

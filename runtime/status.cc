@@ -36,6 +36,14 @@ const char* StatusName(Status status) {
       return "unknown_category";
     case Status::kUnknownGroup:
       return "unknown_group";
+    case Status::kMonitorNotConfigured:
+      return "monitor_not_configured";
+    case Status::kMonitorModelMismatch:
+      return "monitor_model_mismatch";
+    case Status::kDriftAlarm:
+      return "drift_alarm";
+    case Status::kReportBufferTooSmall:
+      return "report_buffer_too_small";
   }
   return "unknown_status";
 #else

@@ -21,6 +21,7 @@ void AddModelCommands(CLI::App& app);
 void AddRunCommands(CLI::App& app);
 void AddSweepCommand(CLI::App& app);
 void AddNoiseCommand(CLI::App& app);
+void AddMonitorCommand(CLI::App& app);
 
 /// Label options shared by train, postprocess and evaluate.
 struct LabelOptions {

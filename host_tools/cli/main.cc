@@ -58,6 +58,7 @@ int main(int argc, char** argv) {
   tinyfair::cli::AddRunCommands(app);
   tinyfair::cli::AddSweepCommand(app);
   tinyfair::cli::AddNoiseCommand(app);
+  tinyfair::cli::AddMonitorCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -15,11 +15,19 @@ namespace {
 struct ModelOptions {
   std::string model, out, name = "Model", id, language = "c++";
   bool tables = false;
+  // The fairness monitor's settings (docs/monitor.md); negative: unchanged.
+  double monitor_alpha = -1.0, monitor_tolerance = -1.0;
+  long long monitor_window = -1;
 };
 
 void Export(const ModelOptions& o) {
   tinyfair::Model model = host::ReadModel(o.model);
   if (!o.id.empty()) model.set_model_id(o.id);
+  if (o.monitor_alpha >= 0.0) model.set_monitor_alpha(static_cast<float>(o.monitor_alpha));
+  if (o.monitor_tolerance >= 0.0) {
+    model.set_monitor_tolerance(static_cast<float>(o.monitor_tolerance));
+  }
+  if (o.monitor_window >= 0) model.set_monitor_window(static_cast<uint32_t>(o.monitor_window));
   const std::string bytes = host::SealModel(model);
   host::WriteFileAtomically(o.out, bytes);
   char line[200];
@@ -71,6 +79,19 @@ void AddModelCommands(CLI::App& app) {
       ->check(CLI::ExistingFile);
   export_command->add_option("--out", o->out, "Output file (model.pb)")->required();
   export_command->add_option("--id", o->id, "Set the model id (at most 31 characters)");
+  export_command
+      ->add_option("--monitor-alpha", o->monitor_alpha,
+                   "The monitor's drift alarm: false-alarm probability over the deployment")
+      ->check(CLI::Range(1e-9, 0.999999));
+  export_command
+      ->add_option("--monitor-tolerance", o->monitor_tolerance,
+                   "The monitor's drift alarm: how far a group's positive rate (and the parity "
+                   "gap) may move from the reference before it is drift")
+      ->check(CLI::Range(0.0, 0.999999));
+  export_command
+      ->add_option("--monitor-window", o->monitor_window,
+                   "The monitor's test window in decisions per group (0: one window)")
+      ->check(CLI::Range(0LL, 4294967295LL));
   export_command->callback([o] { Export(*o); });
 
   auto* inspect = app.add_subcommand("inspect", "Verify a model file and print it as JSON");

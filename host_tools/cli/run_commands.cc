@@ -12,12 +12,13 @@
 #include "host_tools/model/model_file.h"
 #include "host_tools/data/numeric_labels.h"
 #include "host_tools/metrics/regression_metrics.h"
+#include "host_tools/simulate/monitor_simulation.h"
 
 namespace tinyfair::cli {
 namespace {
 
 struct RunOptions {
-  std::string model, data, out, vectors, expected, actual;
+  std::string model, data, out, vectors, expected, actual, monitor;
   LabelOptions label;
   uint64_t seed = 1, stream = 0;
   bool json = false;
@@ -37,7 +38,14 @@ void Simulate(const RunOptions& o) {
       host::DecideRows(*runtime_model, encoder, o.seed, o.stream, &vectors.inputs);
   std::vector<std::pair<std::string, std::string>> files = {{o.out, host::DecisionLog(decisions)}};
   if (!o.vectors.empty()) files.emplace_back(o.vectors, host::EncodeDecisionVectors(vectors));
+  std::string alarm;
+  if (!o.monitor.empty()) {
+    const auto monitor = host::MonitorDecisions(*runtime_model, decisions);
+    files.emplace_back(o.monitor, host::EncodeReport(*monitor));
+    alarm = host::AlarmSummary(*monitor);
+  }
   host::WriteFilesAtomically(files);
+  if (!alarm.empty()) Note("simulate: monitor: " + alarm);
   const std::string refused = host::RefusedRowsSummary(decisions, table);
   if (!refused.empty()) Note("simulate: " + refused);
   Note("simulate: " + std::to_string(decisions.size()) + " decisions written to " + o.out);
@@ -140,6 +148,9 @@ void AddRunCommands(CLI::App& app) {
   simulate->add_option("--out", o->out, "Decision log (CSV)")->required();
   simulate->add_option("--vectors", o->vectors,
                        "Also write the inputs and seed for the firmware (.tfv)");
+  simulate->add_option("--monitor", o->monitor,
+                       "Also run the fairness monitor on the model's settings over the "
+                       "decisions and write its report (MonitorReport .pb)");
   simulate->callback([o] { Simulate(*o); });
 
   auto* evaluate = app.add_subcommand(

@@ -4,11 +4,13 @@ namespace tinyfair::testing {
 namespace {
 
 runtime::Model g_model;
+runtime::FairnessMonitor g_monitor;
 uint8_t g_scratch[kScratchSize];
 
 }  // namespace
 
 runtime::Model& TestModel() { return g_model; }
+runtime::FairnessMonitor& TestMonitor() { return g_monitor; }
 uint8_t* Scratch() { return g_scratch; }
 
 }  // namespace tinyfair::testing

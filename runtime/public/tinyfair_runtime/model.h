@@ -47,6 +47,12 @@ class Model {
   const char* model_id() const { return loaded_ ? message_.model_id : ""; }
   /// The tables decisions read; valid while the model is loaded.
   const DecisionTables& tables() const { return tables_; }
+  /// Per group, the positive rate measured when the rule was fitted.
+  const float* reference_positive_rate() const { return message_.reference_positive_rate; }
+  /// The fairness monitor's settings (0 when the model sets none).
+  float monitor_alpha() const { return loaded_ ? message_.monitor_alpha : 0.0f; }
+  float monitor_tolerance() const { return loaded_ ? message_.monitor_tolerance : 0.0f; }
+  uint32_t monitor_window() const { return loaded_ ? message_.monitor_window : 0; }
 
  private:
   Status Validate() const;

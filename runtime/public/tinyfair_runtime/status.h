@@ -41,6 +41,18 @@ enum class [[nodiscard]] Status : uint8_t{
     kUnknownCategory = 13,
     /// The group could not be formed and the model refuses unknown groups.
     kUnknownGroup = 14,
+    /// The fairness monitor has no valid settings: the model sets none (its
+    /// monitor_alpha is 0) and the firmware gave none, or they are out of
+    /// range, or the model is not loaded.
+    kMonitorNotConfigured = 22,
+    /// The fairness monitor got a decision of another model than the one it
+    /// watches, or a group outside that model.
+    kMonitorModelMismatch = 23,
+    /// The fairness monitor's drift alarm is up: the decision was counted
+    /// (and not changed); the alarm stays up until the monitor is restarted.
+    kDriftAlarm = 24,
+    /// The buffer for the monitor's report is too small.
+    kReportBufferTooSmall = 25,
 };
 
 inline constexpr bool IsOk(Status status) { return status == Status::kOk; }

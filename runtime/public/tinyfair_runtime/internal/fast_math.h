@@ -15,4 +15,13 @@ float Logistic(float x);
 /// 2 / (1 + e^-x) - 1 = tanh(x / 2), in [-1, 1], accurate near 0.
 float SignedLogistic(float x);
 
+/// ln x, within 2 ulp for normal x > 0; -inf for 0, NaN for x < 0 and NaN,
+/// +inf for +inf. Subnormal x are read as 0.
+float Log(float x);
+
+/// The square root of x >= 0 (NaN below), within 1 ulp, from three Newton
+/// steps: the C libraries' sqrtf is a call into libm with errno handling on
+/// cores without a square-root instruction.
+float Sqrt(float x);
+
 }  // namespace tinyfair::runtime::internal

@@ -1,0 +1,194 @@
+// tinyfair monitor: a device's monitor report next to its model's reference
+// rates (docs/monitor.md).
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+#include "host_tools/cli/cli_common.h"
+#include "host_tools/common/json_writer.h"
+#include "host_tools/model/model_file.h"
+#include "host_tools/model/monitor_report_reader.h"
+#include "host_tools/common/text_format.h"
+#include "host_tools/metrics/wilson_interval.h"
+
+namespace tinyfair::cli {
+namespace {
+
+using host::FormatText;
+
+struct MonitorOptions {
+  std::string model, report;
+  bool json = false;
+};
+
+struct GroupRow {
+  std::string name;
+  const tinyfair::MonitorGroupCounters* counters;
+  host::RateInterval rate, window_rate, tpr, fpr;
+  double mean_probability = 0.0;
+  double reference = 0.0;
+};
+
+const char* AlarmName(tinyfair::MonitorAlarm::Kind kind) {
+  switch (kind) {
+    case tinyfair::MonitorAlarm::RATE_ABOVE_REFERENCE:
+      return "rate_above_reference";
+    case tinyfair::MonitorAlarm::RATE_BELOW_REFERENCE:
+      return "rate_below_reference";
+    case tinyfair::MonitorAlarm::GAP:
+      return "gap";
+    default:
+      return "none";
+  }
+}
+
+// Why the alarm fired, in one sentence.
+std::string AlarmReason(const tinyfair::MonitorReport& r, const std::vector<GroupRow>& rows) {
+  const tinyfair::MonitorAlarm& a = r.alarm();
+  switch (a.kind()) {
+    case tinyfair::MonitorAlarm::RATE_ABOVE_REFERENCE:
+      return FormatText(
+          "at update %u, the lower confidence bound %.6f of %s's positive rate rose above its "
+          "reference rate + tolerance (%.6f)",
+          a.at_update(), a.bound(), rows[a.group()].name.c_str(), a.limit());
+    case tinyfair::MonitorAlarm::RATE_BELOW_REFERENCE:
+      return FormatText(
+          "at update %u, the upper confidence bound %.6f of %s's positive rate fell below its "
+          "reference rate - tolerance (%.6f)",
+          a.at_update(), a.bound(), rows[a.group()].name.c_str(), a.limit());
+    case tinyfair::MonitorAlarm::GAP:
+      return FormatText(
+          "at update %u, the gap between %s and %s was at least %.6f, above the reference gap + "
+          "tolerance (%.6f)",
+          a.at_update(), rows[a.group()].name.c_str(), rows[a.other_group()].name.c_str(),
+          a.bound(), a.limit());
+    default:
+      return "no drift beyond the tolerance at the stated false-alarm rate";
+  }
+}
+
+std::string IntervalJson(const host::RateInterval& i) {
+  host::JsonObject o;
+  o.Number("rate", i.rate).Number("lower", i.lower).Number("upper", i.upper);
+  return o.Str(6);
+}
+
+void Monitor(const MonitorOptions& o) {
+  const tinyfair::Model model = host::ReadModel(o.model);
+  const tinyfair::MonitorReport report =
+      host::ParseMonitorReport(host::ReadFile(o.report), o.report, model);
+  const std::vector<std::string> names = GroupNames(model);
+  std::vector<GroupRow> rows;
+  double highest = -1.0, lowest = 2.0;
+  for (int g = 0; g < report.groups_size(); ++g) {
+    const tinyfair::MonitorGroupCounters& c = report.groups(g);
+    GroupRow row{names[static_cast<size_t>(g)], &c, {}, {}, {}, {}};
+    row.rate = host::WilsonInterval(c.positives(), c.decisions());
+    row.window_rate = host::WilsonInterval(c.window_positives(), c.window_decisions());
+    row.tpr = host::WilsonInterval(c.true_positives(), c.labelled_positives());
+    row.fpr = host::WilsonInterval(c.false_positives(), c.labelled_negatives());
+    row.mean_probability = c.decisions() == 0 ? 0.0
+                                              : static_cast<double>(c.probability_sum()) /
+                                                    4294967296.0 / c.decisions();
+    row.reference =
+        g < model.reference_positive_rate_size() ? model.reference_positive_rate(g) : 0.0;
+    if (c.decisions() > 0) {
+      highest = std::max(highest, row.rate.rate);
+      lowest = std::min(lowest, row.rate.rate);
+    }
+    rows.push_back(row);
+  }
+  double reference_highest = 0.0, reference_lowest = 1.0;
+  for (const GroupRow& row : rows) {
+    reference_highest = std::max(reference_highest, row.reference);
+    reference_lowest = std::min(reference_lowest, row.reference);
+  }
+  const double gap = highest >= lowest ? highest - lowest : 0.0;
+  const double reference_gap = rows.empty() ? 0.0 : reference_highest - reference_lowest;
+  const std::string reason = AlarmReason(report, rows);
+
+  if (o.json) {
+    std::string groups = "[";
+    for (size_t g = 0; g < rows.size(); ++g) {
+      const GroupRow& row = rows[g];
+      host::JsonObject j;
+      j.Text("group", row.name)
+          .Number("decisions", row.counters->decisions())
+          .Number("positives", row.counters->positives())
+          .Raw("positive_rate", IntervalJson(row.rate))
+          .Number("mean_probability", row.mean_probability)
+          .Number("reference_positive_rate", row.reference)
+          .Number("window_index", row.counters->window_index())
+          .Raw("window_positive_rate", IntervalJson(row.window_rate))
+          .Raw("true_positive_rate", IntervalJson(row.tpr))
+          .Raw("false_positive_rate", IntervalJson(row.fpr))
+          .Number("refused_non_finite_input", row.counters->refused_non_finite_input())
+          .Number("refused_score_overflow", row.counters->refused_score_overflow())
+          .Number("refused_unknown_category", row.counters->refused_unknown_category());
+      groups += (g ? ",\n    " : "\n    ") + j.Str(4);
+    }
+    groups += "\n  ]";
+    host::JsonObject alarm;
+    alarm.Text("kind", AlarmName(report.alarm().kind()))
+        .Number("group", report.alarm().group())
+        .Number("other_group", report.alarm().other_group())
+        .Number("at_update", report.alarm().at_update())
+        .Number("bound", report.alarm().bound())
+        .Number("limit", report.alarm().limit())
+        .Text("reason", reason);
+    host::JsonObject out;
+    out.Text("model_hash",
+             FormatText("%016llx", static_cast<unsigned long long>(report.model_hash())))
+        .Number("alpha", report.alpha())
+        .Number("tolerance", report.tolerance())
+        .Number("window", report.window())
+        .Number("updates", report.updates())
+        .Number("refusals_without_group", report.refusals_without_group())
+        .Raw("groups", groups)
+        .Number("parity_gap", gap)
+        .Number("reference_parity_gap", reference_gap)
+        .Raw("alarm", alarm.Str(2));
+    std::fputs((out.Str() + "\n").c_str(), stdout);
+    return;
+  }
+  std::printf("model %016llx: %u updates, alpha %.4g, tolerance %.4g, window %s\n",
+              static_cast<unsigned long long>(report.model_hash()), report.updates(),
+              static_cast<double>(report.alpha()), static_cast<double>(report.tolerance()),
+              report.window() == 0 ? "one (since start)" : std::to_string(report.window()).c_str());
+  std::printf("%-24s %10s %28s %10s %28s %9s\n", "group", "decisions", "positive rate [95% Wilson]",
+              "reference", "window rate [95% Wilson]", "refused");
+  for (const GroupRow& row : rows) {
+    const tinyfair::MonitorGroupCounters& c = *row.counters;
+    std::printf(
+        "%-24s %10u %8.4f [%7.4f, %7.4f] %10.4f %8.4f [%7.4f, %7.4f] %9u\n", row.name.c_str(),
+        c.decisions(), row.rate.rate, row.rate.lower, row.rate.upper, row.reference,
+        row.window_rate.rate, row.window_rate.lower, row.window_rate.upper,
+        c.refused_non_finite_input() + c.refused_score_overflow() + c.refused_unknown_category());
+    if (c.labelled_positives() + c.labelled_negatives() > 0) {
+      std::printf("%-24s   TPR %.4f [%.4f, %.4f] of %u, FPR %.4f [%.4f, %.4f] of %u\n", "",
+                  row.tpr.rate, row.tpr.lower, row.tpr.upper, c.labelled_positives(), row.fpr.rate,
+                  row.fpr.lower, row.fpr.upper, c.labelled_negatives());
+    }
+  }
+  std::printf("parity gap %.4f (reference %.4f); refusals without a group: %u\n", gap,
+              reference_gap, report.refusals_without_group());
+  std::printf("alarm: %s: %s\n", AlarmName(report.alarm().kind()), reason.c_str());
+}
+
+}  // namespace
+
+void AddMonitorCommand(CLI::App& app) {
+  auto o = std::make_shared<MonitorOptions>();
+  auto* command = app.add_subcommand(
+      "monitor", "Print a device's fairness monitor report next to the model's reference rates");
+  command->add_option("--model", o->model, "The model the device ran (.pb or JSON)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  command->add_option("--report", o->report, "The device's monitor report (MonitorReport)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  command->add_flag("--json", o->json, "Print JSON");
+  command->callback([o] { Monitor(*o); });
+}
+
+}  // namespace tinyfair::cli

@@ -1,0 +1,29 @@
+// The fairness monitor over a host's decisions: the runtime's own
+// FairnessMonitor, fed the decisions the runtime made, so the report is the
+// one the device would send.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tinyfair_runtime/decision.h"
+#include "tinyfair_runtime/fairness_monitor.h"
+#include "tinyfair_runtime/model.h"
+
+namespace tinyfair::host {
+
+/// Starts a monitor on the model's own settings and feeds it `decisions` in
+/// order; throws std::invalid_argument when the model sets no monitor
+/// (export it with --monitor-alpha). The monitor is large, so it is
+/// returned on the heap.
+std::unique_ptr<runtime::FairnessMonitor> MonitorDecisions(
+    const runtime::Model& model, const std::vector<runtime::Decision>& decisions);
+
+/// The monitor's MonitorReport bytes, as the device encodes them.
+std::string EncodeReport(const runtime::FairnessMonitor& monitor);
+
+/// One line about the alarm, for notes.
+std::string AlarmSummary(const runtime::FairnessMonitor& monitor);
+
+}  // namespace tinyfair::host
