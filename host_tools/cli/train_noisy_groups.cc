@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 
@@ -110,7 +111,7 @@ void FillMixture(const TrainingSet& set, const host::IdealFit& fit, tinyfair::Mo
     mixture->add_bias(scorer.bias());
     for (float w : scorer.weights()) mixture->add_weights(w);
     for (float w : scorer.category_weights()) mixture->add_category_weights(w);
-    mixture->add_threshold(std::nextafter(0.0f, 1.0f));
+    mixture->add_threshold(std::numeric_limits<float>::min());
   }
 }
 
@@ -370,11 +371,12 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
 
   set.encoder.FillScorer(fit.scorer.weights, fit.scorer.bias, set.use, model.mutable_scorer());
   model.mutable_scorer()->set_link(tinyfair::LinearScorer::IDENTITY);
-  // Positive iff margin > 0: the rule is margin >= the smallest positive
-  // float, the same set of floats.
+  // Positive iff margin > 0: the rule is margin >= the smallest normal
+  // float, the same set of floats but the subnormals, which the device
+  // refuses in a model (a core that flushes them to zero reads them as 0).
   auto* rule = model.mutable_threshold();
   for (size_t g = 0; g < model.dimensions().group_count(); ++g) {
-    rule->add_threshold(std::nextafter(0.0f, 1.0f));
+    rule->add_threshold(std::numeric_limits<float>::min());
   }
   char summary[240];
   std::snprintf(summary, sizeof(summary),

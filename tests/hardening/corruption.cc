@@ -123,14 +123,19 @@ class Campaign {
         rng_(budget.seed, 0x4841524445ULL) {}
 
   void Load(Corruption kind, uint32_t index, const uint8_t* bytes, size_t size) {
+    const bool was_loaded = model_.loaded();
+    const uint64_t hash = model_.content_hash();
     const Status status = model_.Load(bytes, size);
     result_.counts[static_cast<size_t>(kind)].Add(status);
     if (!IsLoadStatus(status)) return Violation(kind, index, "Load() returned a decision status");
     if (status != Status::kOk) {
-      if (model_.loaded()) return Violation(kind, index, "refused, yet loaded");
+      // A refused load keeps the model as it was: loaded or not, the same hash.
+      if (model_.loaded() != was_loaded || model_.content_hash() != hash) {
+        return Violation(kind, index, "a refused load changed the model");
+      }
       Decision decision;
       DecisionInput input;
-      if (model_.DecideWithDraw(input, 0, decision) != Status::kNotLoaded) {
+      if (!was_loaded && model_.DecideWithDraw(input, 0, decision) != Status::kNotLoaded) {
         return Violation(kind, index, "a refused model decides");
       }
       return;

@@ -1,5 +1,6 @@
 // Load() on untrusted bytes: every malformed model gets a named status and
-// leaves the model unloaded; nothing crashes.
+// leaves the model as it was (refused_update_test.cc checks its decisions);
+// nothing crashes.
 #include <string.h>
 
 #include "test_models.h"
@@ -40,17 +41,25 @@ TEST(ModelLoad, AcceptsEveryTestModel) {
   EXPECT_EQ(Status::kOk, g_model.Load(kDirectGroupModel, kDirectGroupModelSize));
 }
 
+// After a refused load the model loaded before is still loaded.
+void ExpectStillTheThresholdModel() {
+  EXPECT_TRUE(g_model.loaded());
+  EXPECT_TRUE(g_model.content_hash() == kSmallThresholdModelHash);
+}
+
 TEST(ModelLoad, EmptyBuffer) {
+  ASSERT_EQ(Status::kOk, g_model.Load(kSmallThresholdModel, kSmallThresholdModelSize));
   EXPECT_EQ(Status::kEmptyModel, g_model.Load(kSmallRampModel, 0));
   EXPECT_EQ(Status::kEmptyModel, g_model.Load(nullptr, 10));
-  EXPECT_FALSE(g_model.loaded());
+  ExpectStillTheThresholdModel();
 }
 
 TEST(ModelLoad, TruncatedAtEveryByte) {
+  ASSERT_EQ(Status::kOk, g_model.Load(kSmallThresholdModel, kSmallThresholdModelSize));
   for (size_t size = 1; size < kSmallRampModelSize; ++size) {
     const Status status = g_model.Load(kSmallRampModel, size);
     EXPECT_TRUE(status == Status::kMissingCrc || status == Status::kCrcMismatch);
-    EXPECT_FALSE(g_model.loaded());
+    ExpectStillTheThresholdModel();
   }
 }
 
@@ -75,6 +84,7 @@ TEST(ModelLoad, NotAModelFile) {
 }
 
 TEST(ModelLoad, UnknownMajorVersion) {
+  ASSERT_EQ(Status::kOk, g_model.Load(kSmallThresholdModel, kSmallThresholdModelSize));
   memcpy(g_buffer, kSmallRampModel, kSmallRampModelSize);
   // Layout: 0x0D crc(4) | 0x11 hash(8) | 0x18 major (varint) ...
   ASSERT_EQ(0x11, g_buffer[5]);
@@ -83,12 +93,13 @@ TEST(ModelLoad, UnknownMajorVersion) {
   g_buffer[15] = 2;
   Reseal(g_buffer, kSmallRampModelSize);
   EXPECT_EQ(Status::kUnsupportedVersion, g_model.Load(g_buffer, kSmallRampModelSize));
-  EXPECT_FALSE(g_model.loaded());
+  ExpectStillTheThresholdModel();
 }
 
 TEST(ModelLoad, TooManyInputsForTheCapacity) {
+  ASSERT_EQ(Status::kOk, g_model.Load(kSmallThresholdModel, kSmallThresholdModelSize));
   EXPECT_EQ(Status::kCapacityExceeded, g_model.Load(kOversizedModel, kOversizedModelSize));
-  EXPECT_FALSE(g_model.loaded());
+  ExpectStillTheThresholdModel();
 }
 
 TEST(ModelLoad, ResealedGarbageIsMalformed) {
@@ -101,17 +112,18 @@ TEST(ModelLoad, ResealedGarbageIsMalformed) {
   EXPECT_EQ(Status::kMalformed, g_model.Load(g_buffer, kSmallRampModelSize + 2));
 }
 
-TEST(ModelLoad, FailedLoadUnloads) {
+TEST(ModelLoad, FailedLoadKeepsTheLoadedModel) {
   EXPECT_EQ(Status::kOk, g_model.Load(kSmallRampModel, kSmallRampModelSize));
-  EXPECT_EQ(Status::kCrcMismatch, g_model.Load(kSmallRampModel, kSmallRampModelSize - 1));
-  EXPECT_FALSE(g_model.loaded());
+  EXPECT_EQ(Status::kCrcMismatch, g_model.Load(kSmallThresholdModel, kSmallThresholdModelSize - 1));
+  EXPECT_TRUE(g_model.loaded());
+  EXPECT_TRUE(g_model.content_hash() == kSmallRampModelHash);
   const float inputs[4] = {1.0f, 0.0f, 0.0f, -3.0f};
   DecisionInput input;
   input.values = inputs;
   input.count = 4;
   Decision decision;
-  EXPECT_EQ(Status::kNotLoaded, g_model.DecideWithDraw(input, 0, decision));
-  EXPECT_EQ(Status::kNotLoaded, decision.status);
+  EXPECT_EQ(Status::kOk, g_model.DecideWithDraw(input, 0, decision));
+  EXPECT_TRUE(decision.model_hash == kSmallRampModelHash);
 }
 
 }  // namespace

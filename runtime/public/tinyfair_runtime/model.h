@@ -19,8 +19,9 @@ namespace tinyfair::runtime {
 /// bytes it was loaded from, so they may be freed after Load().
 ///
 /// Load() treats its bytes as untrusted: it checks the CRC, the schema
-/// version, the capacities, then every index, count and number. After a
-/// successful Load(), Decide() checks only the inputs it is given.
+/// version, the capacities, then every index, count and number, before it
+/// touches the model it holds. After a successful Load(), Decide() checks
+/// only the inputs it is given.
 class Model {
  public:
   // constexpr: a static Model is zeroed .bss, with no constructor to run.
@@ -28,8 +29,12 @@ class Model {
   Model(const Model&) = delete;
   Model& operator=(const Model&) = delete;
 
-  /// Loads a model file. On any failure the model is left unloaded.
+  /// Loads a model file. On any failure the model is left as it was: a
+  /// refused update leaves the model loaded before deciding, bit for bit.
   Status Load(const uint8_t* bytes, size_t size);
+
+  /// Drops the loaded model: Decide() then returns kNotLoaded.
+  void Unload() { loaded_ = false; }
 
   /// Decides for one input, taking one draw from `rng` when a decision is
   /// made. The record is always filled, with the status also returned.
@@ -55,8 +60,6 @@ class Model {
   uint32_t monitor_window() const { return loaded_ ? message_.monitor_window : 0; }
 
  private:
-  Status Validate() const;
-  Status ValidateRule() const;
   Status Prepare();
 
   // The decoded message; Load() folds the numeric inputs' offsets and scales

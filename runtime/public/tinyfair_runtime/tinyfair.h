@@ -69,7 +69,7 @@ typedef struct tinyfair_decision {
 void tinyfair_rng_seed(tinyfair_rng* rng, uint64_t seed, uint64_t stream);
 uint32_t tinyfair_rng_next(tinyfair_rng* rng);
 
-/* Loads a model file (untrusted bytes); on failure the model is unloaded. */
+/* Loads a model file (untrusted bytes); on failure the model is left as it was. */
 tinyfair_status tinyfair_model_load(tinyfair_model* model, const uint8_t* bytes, size_t size);
 
 size_t tinyfair_model_input_count(const tinyfair_model* model);

@@ -13,4 +13,12 @@ inline bool IsFinite(float value) {
   return (bits & 0x7F800000U) != 0x7F800000U;
 }
 
+/// Nonzero with a zero exponent: a core that flushes subnormals to zero
+/// would read it as 0 and decide differently, so models may not hold one.
+inline bool IsSubnormal(float value) {
+  uint32_t bits;
+  memcpy(&bits, &value, sizeof(bits));
+  return (bits & 0x7F800000U) == 0 && (bits & 0x007FFFFFU) != 0;
+}
+
 }  // namespace tinyfair::runtime::internal

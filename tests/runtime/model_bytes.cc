@@ -1,0 +1,77 @@
+#include "tests/runtime/model_bytes.h"
+
+#include "test_models.h"
+#include "tinyfair_runtime/crc32.h"
+
+namespace tinyfair::testing {
+
+void Reseal(uint8_t* bytes, size_t size) {
+  const uint32_t crc = runtime::Crc32(bytes + 5, size - 5);
+  for (int i = 0; i < 4; ++i) bytes[1 + i] = static_cast<uint8_t>(crc >> (8 * i));
+}
+
+namespace {
+
+// Reads a varint at `at`, moving `at` past it.
+uint64_t Varint(const uint8_t* bytes, size_t size, size_t& at) {
+  uint64_t value = 0;
+  for (unsigned shift = 0; at < size && shift < 64; shift += 7) {
+    const uint8_t byte = bytes[at++];
+    value |= static_cast<uint64_t>(byte & 0x7FU) << shift;
+    if ((byte & 0x80U) == 0) break;
+  }
+  return value;
+}
+
+// The offset of the payload of the first length-delimited field `field` in
+// [at, end); 0 when there is none.
+size_t FieldPayload(const uint8_t* bytes, size_t at, size_t end, uint32_t field, size_t& length) {
+  while (at < end) {
+    const uint64_t key = Varint(bytes, end, at);
+    switch (key & 7U) {
+      case 0:
+        (void)Varint(bytes, end, at);
+        break;
+      case 1:
+        at += 8;
+        break;
+      case 5:
+        at += 4;
+        break;
+      case 2:
+        length = static_cast<size_t>(Varint(bytes, end, at));
+        if ((key >> 3U) == field) return at;
+        at += length;
+        break;
+      default:
+        return 0;
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+size_t PackedFloatOffset(const uint8_t* bytes, size_t size, uint8_t outer, uint8_t inner) {
+  size_t outer_length = 0;
+  const size_t message = FieldPayload(bytes, 0, size, outer, outer_length);
+  if (message == 0) return 0;
+  size_t inner_length = 0;
+  return FieldPayload(bytes, message, message + outer_length, inner, inner_length);
+}
+
+void SetFloatBits(uint8_t* at, uint32_t bits) {
+  for (int i = 0; i < 4; ++i) at[i] = static_cast<uint8_t>(bits >> (8 * i));
+}
+
+size_t RampThresholdOffset() {
+  return PackedFloatOffset(tinyfair_models::kSmallRampModel, tinyfair_models::kSmallRampModelSize,
+                           11, 1);
+}
+
+size_t RampWidthOffset() {
+  return PackedFloatOffset(tinyfair_models::kSmallRampModel, tinyfair_models::kSmallRampModelSize,
+                           11, 2);
+}
+
+}  // namespace tinyfair::testing

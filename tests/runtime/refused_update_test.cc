@@ -1,0 +1,155 @@
+// A refused update keeps the working model: after Load() refuses a corrupt,
+// unsupported or invalid model, the model loaded before still decides every
+// input with the same bits. Runs on the host and on every board.
+#include <string.h>
+
+#include "test_models.h"
+#include "tests/framework/tinytest.h"
+#include "tests/runtime/model_bytes.h"
+#include "tests/runtime/test_storage.h"
+#include "tinyfair_runtime/model.h"
+
+namespace {
+
+using namespace tinyfair::runtime;
+using namespace tinyfair_models;
+using tinyfair::testing::RampWidthOffset;
+using tinyfair::testing::Reseal;
+using tinyfair::testing::SetFloatBits;
+
+Model& g_model = tinyfair::testing::TestModel();
+uint8_t* const g_buffer = tinyfair::testing::Scratch();
+static_assert(kSmallRampModelSize <= tinyfair::testing::kScratchSize);
+
+uint64_t Fnv1a(uint64_t hash, const void* data, size_t size) {
+  const auto* bytes = static_cast<const uint8_t*>(data);
+  for (size_t i = 0; i < size; ++i) {
+    hash ^= bytes[i];
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
+
+// A digest of every field of `kDecisions` decisions on seeded inputs that
+// respect the model's categories: equal digests mean the same bits.
+constexpr int kDecisions = 200;
+uint64_t DecisionDigest(const Model& model) {
+  const DecisionTables& t = model.tables();
+  Pcg32 rng(2026, 11);
+  uint64_t digest = 0xcbf29ce484222325ULL;
+  float values[kMaxInputs];
+  for (int d = 0; d < kDecisions; ++d) {
+    for (uint32_t i = 0; i < t.input_count; ++i) {
+      values[i] = static_cast<float>(static_cast<int32_t>(rng.Next() % 2001U) - 1000) / 250.0f;
+    }
+    for (uint32_t k = 0; k < t.categorical_count; ++k) {
+      values[t.categorical_input[k]] = static_cast<float>(rng.Next() % t.category_count_of[k]);
+    }
+    DecisionInput input{values, t.input_count, static_cast<uint32_t>(rng.Next() % t.group_count)};
+    Decision decision;
+    const Status status = model.DecideWithDraw(input, rng.Next(), decision);
+    digest = Fnv1a(digest, &status, sizeof(status));
+    digest = Fnv1a(digest, &decision.model_hash, sizeof(decision.model_hash));
+    digest = Fnv1a(digest, &decision.group, sizeof(decision.group));
+    digest = Fnv1a(digest, &decision.score, sizeof(decision.score));
+    digest = Fnv1a(digest, &decision.probability, sizeof(decision.probability));
+    digest = Fnv1a(digest, &decision.draw, sizeof(decision.draw));
+    digest = Fnv1a(digest, &decision.positive, sizeof(decision.positive));
+    digest = Fnv1a(digest, &decision.member, sizeof(decision.member));
+    digest = Fnv1a(digest, &decision.value, sizeof(decision.value));
+  }
+  return digest;
+}
+
+TEST(RefusedUpdate, TheTestLocatesTheRampWidth) {
+  const size_t at = RampWidthOffset();
+  ASSERT_TRUE(at > 0 && at + 4 <= kSmallRampModelSize);
+  // Unchanged, the located copy loads; a width of 0 is refused.
+  memcpy(g_buffer, kSmallRampModel, kSmallRampModelSize);
+  EXPECT_EQ(Status::kOk, g_model.Load(g_buffer, kSmallRampModelSize));
+  SetFloatBits(g_buffer + at, 0);
+  Reseal(g_buffer, kSmallRampModelSize);
+  EXPECT_EQ(Status::kInvalidModel, g_model.Load(g_buffer, kSmallRampModelSize));
+}
+
+TEST(RefusedUpdate, KeepsEveryGoldenModelDecidingTheSameBits) {
+  const size_t width = RampWidthOffset();
+  ASSERT_TRUE(width > 0);
+  int refusals = 0;
+  for (const GoldenModel& golden : kGoldenModels) {
+    ASSERT_EQ(Status::kOk, g_model.Load(golden.bytes, golden.size));
+    const uint64_t hash = g_model.content_hash();
+    char id[sizeof(tinyfair_Model{}.model_id)];
+    memcpy(id, g_model.model_id(), sizeof(id));
+    const uint64_t digest = DecisionDigest(g_model);
+
+    // Each update is the small ramp model, spoilt one way; each is refused.
+    struct Update {
+      Status expected;
+      void (*spoil)(uint8_t* bytes, size_t& size, size_t width);
+    };
+    const Update updates[] = {
+        {Status::kCrcMismatch,
+         [](uint8_t* b, size_t&, size_t) { b[kSmallRampModelSize - 1] ^= 1U; }},
+        {Status::kUnsupportedVersion,
+         [](uint8_t* b, size_t& size, size_t) {
+           b[15] = 2;  // schema_major (layout checked by ModelLoad.UnknownMajorVersion)
+           Reseal(b, size);
+         }},
+        {Status::kInvalidModel,
+         [](uint8_t* b, size_t& size, size_t w) {
+           SetFloatBits(b + w, 0x7FC00000U);  // a NaN width
+           Reseal(b, size);
+         }},
+        {Status::kInvalidModel,
+         [](uint8_t* b, size_t& size, size_t w) {
+           SetFloatBits(b + w, 0x00000001U);  // the smallest subnormal width
+           Reseal(b, size);
+         }},
+        {Status::kMalformed,
+         [](uint8_t* b, size_t& size, size_t) {
+           size = 15;  // cut between the version's tag and its value
+           Reseal(b, size);
+         }},
+        {Status::kMissingCrc, [](uint8_t* b, size_t&, size_t) { b[0] = 0; }},
+    };
+    for (const Update& update : updates) {
+      memcpy(g_buffer, kSmallRampModel, kSmallRampModelSize);
+      size_t size = kSmallRampModelSize;
+      update.spoil(g_buffer, size, width);
+      EXPECT_EQ(update.expected, g_model.Load(g_buffer, size));
+      EXPECT_TRUE(g_model.loaded());
+      EXPECT_TRUE(g_model.content_hash() == hash);
+      EXPECT_EQ(0, strcmp(id, g_model.model_id()));
+      EXPECT_TRUE(DecisionDigest(g_model) == digest);
+      ++refusals;
+    }
+    EXPECT_EQ(Status::kCapacityExceeded, g_model.Load(kOversizedModel, kOversizedModelSize));
+    EXPECT_EQ(Status::kEmptyModel, g_model.Load(nullptr, 0));
+    EXPECT_TRUE(g_model.content_hash() == hash);
+    EXPECT_TRUE(DecisionDigest(g_model) == digest);
+  }
+  EXPECT_TRUE(refusals > 0);
+}
+
+TEST(RefusedUpdate, AnAcceptedUpdateReplacesTheModel) {
+  ASSERT_EQ(Status::kOk, g_model.Load(kSmallThresholdModel, kSmallThresholdModelSize));
+  const uint64_t threshold_digest = DecisionDigest(g_model);
+  ASSERT_EQ(Status::kOk, g_model.Load(kSmallRampModel, kSmallRampModelSize));
+  EXPECT_TRUE(g_model.content_hash() == kSmallRampModelHash);
+  EXPECT_FALSE(DecisionDigest(g_model) == threshold_digest);
+}
+
+TEST(RefusedUpdate, UnloadDropsTheModel) {
+  ASSERT_EQ(Status::kOk, g_model.Load(kSmallRampModel, kSmallRampModelSize));
+  g_model.Unload();
+  EXPECT_FALSE(g_model.loaded());
+  const float values[4] = {1.0f, 0.0f, 0.0f, -3.0f};
+  Decision decision;
+  EXPECT_EQ(Status::kNotLoaded, g_model.DecideWithDraw(DecisionInput{values, 4, 0}, 0, decision));
+  // A refused load leaves an unloaded model unloaded.
+  EXPECT_EQ(Status::kCrcMismatch, g_model.Load(kSmallRampModel, kSmallRampModelSize - 1));
+  EXPECT_FALSE(g_model.loaded());
+}
+
+}  // namespace
