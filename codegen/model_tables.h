@@ -14,9 +14,11 @@ namespace tinyfair::codegen {
 /// `DecideWithDraw<Name>(input, draw, out)`, which call DecideAs<rule>, so only
 /// the model's rule is linked. `tables` must come from a loaded
 /// runtime::Model (Model::tables()), which makes the decisions identical to
-/// the decoder path's. `source` names the model in the first comment.
+/// the decoder path's. `source` names the model in the first comment;
+/// `declarations` (e.g. InputNamesCpp) go into the namespace before the tables.
 std::string ModelTablesHeader(const std::string& name, const runtime::DecisionTables& tables,
-                              const std::string& model_id, const std::string& source);
+                              const std::string& model_id, const std::string& source,
+                              const std::string& declarations = "");
 
 /// Only the declarations of the header above without its includes and
 /// Decide functions, for collecting several models in one header.

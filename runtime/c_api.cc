@@ -1,5 +1,6 @@
 // The C API: thin wrappers that construct the C++ Model in the caller's
 // storage and translate the records.
+#include "strict_float.h"  // no FMA contraction in the functions defined after it
 #include "tinyfair_runtime/tinyfair.h"
 
 #if __has_include(<new>)
@@ -11,6 +12,7 @@ inline void* operator new(size_t, void* where) noexcept { return where; }
 #endif
 
 #include "tinyfair_runtime/model.h"
+#include "tinyfair_runtime/self_test.h"
 
 namespace {
 
@@ -26,11 +28,18 @@ static_assert(alignof(Model) <= alignof(uint64_t));
 static_assert(sizeof(tinyfair_rng) == sizeof(Pcg32));
 static_assert(TINYFAIR_DECISION_LINE_BYTES == tinyfair::runtime::kDecisionRecordLineSize);
 static_assert(static_cast<int>(TINYFAIR_UNKNOWN_GROUP) == static_cast<int>(Status::kUnknownGroup));
+static_assert(static_cast<int>(TINYFAIR_INPUT_LAYOUT_MISMATCH) ==
+              static_cast<int>(Status::kInputLayoutMismatch));
+static_assert(static_cast<int>(TINYFAIR_SELF_TEST_FAILED) ==
+              static_cast<int>(Status::kSelfTestFailed));
 
 constexpr uint32_t kConstructed = 0x7F41E001U;
 
+// The Model of a struct loaded at this address; nullptr for a copy.
 const Model* AsModel(const tinyfair_model* model) {
-  if (model == nullptr || model->constructed != kConstructed) return nullptr;
+  if (model == nullptr || model->constructed != kConstructed || model->self != model) {
+    return nullptr;
+  }
   // The Model lives in the storage since tinyfair_model_load constructed it.
   return __builtin_launder(reinterpret_cast<const Model*>(model->storage));
 }
@@ -84,15 +93,41 @@ uint32_t tinyfair_rng_next(tinyfair_rng* rng) {
 }
 
 tinyfair_status tinyfair_model_load(tinyfair_model* model, const uint8_t* bytes, size_t size) {
+  return tinyfair_model_load_with_layout(model, bytes, size, tinyfair::runtime::kAnyInputLayout);
+}
+
+tinyfair_status tinyfair_model_load_with_layout(tinyfair_model* model, const uint8_t* bytes,
+                                                size_t size, uint64_t input_layout_hash) {
   if (model == nullptr) return TINYFAIR_NOT_LOADED;
   // Constructed once in the caller's storage (placement, no heap); a later
   // load reuses it.
-  if (model->constructed != kConstructed) {
+  // A copy of a loaded struct gets a Model of its own.
+  if (model->constructed != kConstructed || model->self != model) {
     ::new (static_cast<void*>(model->storage)) Model();
     model->constructed = kConstructed;
+    model->self = model;
   }
   Model* m = __builtin_launder(reinterpret_cast<Model*>(model->storage));
-  return static_cast<tinyfair_status>(m->Load(bytes, size));
+  return static_cast<tinyfair_status>(m->Load(bytes, size, input_layout_hash));
+}
+
+tinyfair_status tinyfair_self_test(void) {
+  return static_cast<tinyfair_status>(tinyfair::runtime::RunSelfTest());
+}
+
+bool tinyfair_model_loaded(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr && m->loaded();
+}
+
+size_t tinyfair_model_group_count(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr ? m->group_count() : 0;
+}
+
+const char* tinyfair_model_id(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr ? m->model_id() : "";
 }
 
 size_t tinyfair_model_input_count(const tinyfair_model* model) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "pb_decode.h"
+#include "strict_float.h"  // no FMA contraction in the functions defined after it
 #include "tinyfair_runtime/internal/config.h"
 #if TINYFAIR_RUNTIME_CFG_EIGEN
 #include <Eigen/Core>
@@ -283,7 +284,7 @@ bool FoldFinite(const tinyfair_Model& m, float* weights, float& bias) {
 
 }  // namespace
 
-Status Model::Load(const uint8_t* bytes, size_t size) {
+Status Model::Load(const uint8_t* bytes, size_t size, uint64_t input_layout_hash) {
   loaded_ = false;
   if (bytes == nullptr || size == 0) return Status::kEmptyModel;
   if (size < kCrcFieldSize || bytes[0] != kCrcTag) return Status::kMissingCrc;
@@ -297,6 +298,10 @@ Status Model::Load(const uint8_t* bytes, size_t size) {
   message_ = tinyfair_Model_init_zero;
   pb_istream_t stream = pb_istream_from_buffer(bytes, size);
   if (!pb_decode(&stream, tinyfair_Model_fields, &message_)) return Status::kMalformed;
+  if (const Status status = CheckInputLayout(message_.input_layout_hash, input_layout_hash);
+      !IsOk(status)) {
+    return status;
+  }
   if (const Status status = Validate(); !IsOk(status)) return status;
   if (const Status status = Prepare(); !IsOk(status)) return status;
   loaded_ = true;

@@ -1,6 +1,8 @@
 // Names of the status codes, for logs.
 #include "tinyfair_runtime/status.h"
 
+#include "strict_float.h"  // no FMA contraction in the functions defined after it
+
 namespace tinyfair::runtime {
 
 const char* StatusName(Status status) {
@@ -36,6 +38,10 @@ const char* StatusName(Status status) {
       return "unknown_category";
     case Status::kUnknownGroup:
       return "unknown_group";
+    case Status::kInputLayoutMismatch:
+      return "input_layout_mismatch";
+    case Status::kSelfTestFailed:
+      return "self_test_failed";
   }
   return "unknown_status";
 #else

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "codegen/input_names.h"
 #include "codegen/model_header.h"
 #include "codegen/model_tables.h"
 #include "host_tools/cli/cli_common.h"
@@ -49,7 +50,8 @@ void Codegen(const ModelOptions& o) {
     const tinyfair::Model model = host::ParseModelFile(bytes, o.model);
     const auto loaded = host::LoadIntoRuntime(model);
     host::WriteFileAtomically(
-        o.out, codegen::ModelTablesHeader(o.name, loaded->tables(), model.model_id(), source));
+        o.out, codegen::ModelTablesHeader(o.name, loaded->tables(), model.model_id(), source,
+                                          codegen::InputNamesCpp(o.name, model)));
   } else if (o.language == "c") {
     host::WriteFileAtomically(o.out, codegen::ModelBytesHeaderC(o.name, bytes, source));
   } else {
