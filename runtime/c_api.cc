@@ -1,6 +1,5 @@
 // The C API: thin wrappers that construct the C++ Model in the caller's
 // storage and translate the records.
-#include "strict_float.h"  // no FMA contraction in the functions defined after it
 #include "tinyfair_runtime/tinyfair.h"
 
 #if __has_include(<new>)

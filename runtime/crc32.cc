@@ -1,8 +1,6 @@
 // CRC-32 with a 16-entry table: 64 bytes of flash, one lookup per nibble.
 #include "tinyfair_runtime/crc32.h"
 
-#include "strict_float.h"  // no FMA contraction in the functions defined after it
-
 namespace tinyfair::runtime {
 namespace {
 

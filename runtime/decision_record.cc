@@ -2,7 +2,6 @@
 // printed as decimals, so the device and the host write identical bytes.
 #include <string.h>
 
-#include "strict_float.h"  // no FMA contraction in the functions defined after it
 #include "tinyfair_runtime/decision.h"
 
 namespace tinyfair::runtime {

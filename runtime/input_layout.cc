@@ -3,8 +3,6 @@
 // export over the names, kinds and categories.
 #include "tinyfair_runtime/input_layout.h"
 
-#include "strict_float.h"  // no FMA contraction in the functions defined after it
-
 namespace tinyfair::runtime {
 
 Status CheckInputLayout(uint64_t model_layout_hash, uint64_t expected) {

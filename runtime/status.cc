@@ -1,8 +1,6 @@
 // Names of the status codes, for logs.
 #include "tinyfair_runtime/status.h"
 
-#include "strict_float.h"  // no FMA contraction in the functions defined after it
-
 namespace tinyfair::runtime {
 
 const char* StatusName(Status status) {

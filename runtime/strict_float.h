@@ -1,7 +1,9 @@
-// Included first by every source of the runtime: the runtime's floating
-// point is IEEE single precision with every operation rounded on its own, so
-// that the device computes the host's bits whatever flags the firmware's
-// build passes. GCC contracts a * b + c into one FMA by default
+// Included by every source of the runtime that computes with floats, before
+// its code: the runtime's floating point is IEEE single precision with every
+// operation rounded on its own, so that the device computes the host's bits
+// whatever flags the firmware's build passes. (Sources without float
+// arithmetic leave it out: the pragma's optimize attribute kept GCC from
+// inlining the C API's placement new on RISC-V.) GCC contracts a * b + c into one FMA by default
 // (-ffp-contract=fast) on cores that have it, which changes the rounding; the
 // pragma applies -ffp-contract=off to every function this file defines.
 // The target's usage requirements carry the flag as well; this holds when a
