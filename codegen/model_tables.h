@@ -20,6 +20,15 @@ std::string ModelTablesHeader(const std::string& name, const runtime::DecisionTa
                               const std::string& model_id, const std::string& source,
                               const std::string& declarations = "");
 
+/// The same model for C firmware: a header declaring `Decide<Name>(inputs,
+/// count, group, rng, out)` and `DecideWithDraw<Name>(..., draw, out)` over
+/// the C API's types, with `declarations` (e.g. InputNamesC); one C++ source
+/// that defines TINYFAIR_<NAME>_TABLES_IMPLEMENTATION before including it
+/// gets the tables and the two functions.
+std::string ModelTablesHeaderC(const std::string& name, const runtime::DecisionTables& tables,
+                               const std::string& model_id, const std::string& source,
+                               const std::string& declarations);
+
 /// Only the declarations of the header above without its includes and
 /// Decide functions, for collecting several models in one header.
 std::string ModelTablesDefinitions(const std::string& name, const runtime::DecisionTables& tables);

@@ -10,6 +10,7 @@
 inline void* operator new(size_t, void* where) noexcept { return where; }
 #endif
 
+#include "tinyfair_runtime/c_tables.h"
 #include "tinyfair_runtime/model.h"
 #include "tinyfair_runtime/self_test.h"
 
@@ -75,6 +76,33 @@ tinyfair_status NotLoaded(tinyfair_decision* out) {
 }
 
 }  // namespace
+
+namespace tinyfair::runtime {
+
+tinyfair_status DecideTablesForC(TablesDecider decide, const DecisionTables& tables,
+                                 const float* inputs, size_t count, uint32_t group,
+                                 tinyfair_rng* rng, tinyfair_decision* out) {
+  if (rng == nullptr || out == nullptr) return NotLoaded(out);
+  // The draw is kept only for a decision that was made, as Decide(rng) does.
+  Pcg32 probe = Pcg32::FromState(rng->state, rng->increment);
+  Decision decision;
+  const Status status = decide(tables, DecisionInput{inputs, count, group}, probe.Next(), decision);
+  if (IsOk(status)) rng->state = probe.state();
+  ToC(decision, out);
+  return static_cast<tinyfair_status>(status);
+}
+
+tinyfair_status DecideTablesWithDrawForC(TablesDecider decide, const DecisionTables& tables,
+                                         const float* inputs, size_t count, uint32_t group,
+                                         uint32_t draw, tinyfair_decision* out) {
+  if (out == nullptr) return NotLoaded(out);
+  Decision decision;
+  const Status status = decide(tables, DecisionInput{inputs, count, group}, draw, decision);
+  ToC(decision, out);
+  return static_cast<tinyfair_status>(status);
+}
+
+}  // namespace tinyfair::runtime
 
 extern "C" {
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # tinyfair codegen on a model whose input and category names are hostile
 # (comment terminators, a preprocessor line, backslashes, non-ASCII,
-# duplicates): every generated header (C++ bytes, C bytes, C++ tables)
-# compiles without warnings, and firmware code indexes the inputs by the
+# duplicates): every generated header (C++ bytes, C bytes, C++ tables, C
+# tables) compiles without warnings, and firmware code indexes the inputs by the
 # sanitised names.
 set -euo pipefail
 tinyfair=$1 model=$2 include=$3 work=$4
@@ -25,12 +25,14 @@ PY
     --out "$work/hostile_c.h" 2>/dev/null
 "$tinyfair" codegen --model "$work/hostile.pb" --name Hostile --tables \
     --out "$work/hostile_tables.h" 2>/dev/null
+"$tinyfair" codegen --model "$work/hostile.pb" --name Hostile --tables --language c \
+    --out "$work/hostile_tables_c.h" 2>/dev/null
 # The names' newlines, comment terminators and backslashes are escaped, so
 # "#error injected" stays comment text: every line that starts a directive
 # is one codegen writes.
-for header in hostile.h hostile_c.h hostile_tables.h; do
+for header in hostile.h hostile_c.h hostile_tables.h hostile_tables_c.h; do
   if grep -E '^[[:space:]]*#' "$work/$header" |
-       grep -vqE '^#(pragma once|include [<"]|define (k|TINYFAIR_MODEL_)|ifndef TINYFAIR_MODEL_|endif)' ||
+       grep -vqE '^#(pragma once|include [<"]|define (k|TINYFAIR_MODEL_)|ifndef TINYFAIR_MODEL_|endif|ifdef __cplusplus|if defined\(__cplusplus\) && defined\(TINYFAIR_HOSTILE_TABLES_IMPLEMENTATION\))' ||
      grep -q '\\' "$work/$header"; then
     echo "codegen_names_test: a raw name reached $header" >&2
     exit 1
@@ -56,4 +58,12 @@ CC
 "$cxx" -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I "$work" "$work/use.cc"
 "$cxx" -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I "$work" -I "$include" "$work/use_tables.cc"
 "$cc" -std=c11 -Wall -Wextra -Werror -fsyntax-only -I "$work" "$work/use.c"
-echo "codegen_names_test: three headers from hostile names compile"
+# The C tables header: declarations in C, the tables in its C++ source.
+printf '#include "hostile_tables_c.h"\n_Static_assert(kHostileInputGroup == 4, "");\n' \
+    > "$work/use_tables.c"
+printf '#define TINYFAIR_HOSTILE_TABLES_IMPLEMENTATION\n#include "hostile_tables_c.h"\n' \
+    > "$work/tables_impl.cc"
+"$cc" -std=c11 -Wall -Wextra -Werror -fsyntax-only -I "$work" -I "$include" "$work/use_tables.c"
+"$cxx" -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I "$work" -I "$include" \
+    "$work/tables_impl.cc"
+echo "codegen_names_test: four headers from hostile names compile"
