@@ -14,9 +14,20 @@ namespace tinyfair::codegen {
 /// `DecideWithDraw<Name>(input, draw, out)`, which call DecideAs<rule>, so only
 /// the model's rule is linked. `tables` must come from a loaded
 /// runtime::Model (Model::tables()), which makes the decisions identical to
-/// the decoder path's. `source` names the model in the first comment.
+/// the decoder path's. `source` names the model in the first comment;
+/// `declarations` (e.g. InputNamesCpp) go into the namespace before the tables.
 std::string ModelTablesHeader(const std::string& name, const runtime::DecisionTables& tables,
-                              const std::string& model_id, const std::string& source);
+                              const std::string& model_id, const std::string& source,
+                              const std::string& declarations = "");
+
+/// The same model for C firmware: a header declaring `Decide<Name>(inputs,
+/// count, group, rng, out)` and `DecideWithDraw<Name>(..., draw, out)` over
+/// the C API's types, with `declarations` (e.g. InputNamesC); one C++ source
+/// that defines TINYFAIR_<NAME>_TABLES_IMPLEMENTATION before including it
+/// gets the tables and the two functions.
+std::string ModelTablesHeaderC(const std::string& name, const runtime::DecisionTables& tables,
+                               const std::string& model_id, const std::string& source,
+                               const std::string& declarations);
 
 /// Only the declarations of the header above without its includes and
 /// Decide functions, for collecting several models in one header.

@@ -10,7 +10,9 @@
 inline void* operator new(size_t, void* where) noexcept { return where; }
 #endif
 
+#include "tinyfair_runtime/c_tables.h"
 #include "tinyfair_runtime/model.h"
+#include "tinyfair_runtime/self_test.h"
 
 namespace {
 
@@ -26,11 +28,18 @@ static_assert(alignof(Model) <= alignof(uint64_t));
 static_assert(sizeof(tinyfair_rng) == sizeof(Pcg32));
 static_assert(TINYFAIR_DECISION_LINE_BYTES == tinyfair::runtime::kDecisionRecordLineSize);
 static_assert(static_cast<int>(TINYFAIR_UNKNOWN_GROUP) == static_cast<int>(Status::kUnknownGroup));
+static_assert(static_cast<int>(TINYFAIR_INPUT_LAYOUT_MISMATCH) ==
+              static_cast<int>(Status::kInputLayoutMismatch));
+static_assert(static_cast<int>(TINYFAIR_SELF_TEST_FAILED) ==
+              static_cast<int>(Status::kSelfTestFailed));
 
 constexpr uint32_t kConstructed = 0x7F41E001U;
 
+// The Model of a struct loaded at this address; nullptr for a copy.
 const Model* AsModel(const tinyfair_model* model) {
-  if (model == nullptr || model->constructed != kConstructed) return nullptr;
+  if (model == nullptr || model->constructed != kConstructed || model->self != model) {
+    return nullptr;
+  }
   // The Model lives in the storage since tinyfair_model_load constructed it.
   return __builtin_launder(reinterpret_cast<const Model*>(model->storage));
 }
@@ -68,6 +77,33 @@ tinyfair_status NotLoaded(tinyfair_decision* out) {
 
 }  // namespace
 
+namespace tinyfair::runtime {
+
+tinyfair_status DecideTablesForC(TablesDecider decide, const DecisionTables& tables,
+                                 const float* inputs, size_t count, uint32_t group,
+                                 tinyfair_rng* rng, tinyfair_decision* out) {
+  if (rng == nullptr || out == nullptr) return NotLoaded(out);
+  // The draw is kept only for a decision that was made, as Decide(rng) does.
+  Pcg32 probe = Pcg32::FromState(rng->state, rng->increment);
+  Decision decision;
+  const Status status = decide(tables, DecisionInput{inputs, count, group}, probe.Next(), decision);
+  if (IsOk(status)) rng->state = probe.state();
+  ToC(decision, out);
+  return static_cast<tinyfair_status>(status);
+}
+
+tinyfair_status DecideTablesWithDrawForC(TablesDecider decide, const DecisionTables& tables,
+                                         const float* inputs, size_t count, uint32_t group,
+                                         uint32_t draw, tinyfair_decision* out) {
+  if (out == nullptr) return NotLoaded(out);
+  Decision decision;
+  const Status status = decide(tables, DecisionInput{inputs, count, group}, draw, decision);
+  ToC(decision, out);
+  return static_cast<tinyfair_status>(status);
+}
+
+}  // namespace tinyfair::runtime
+
 extern "C" {
 
 void tinyfair_rng_seed(tinyfair_rng* rng, uint64_t seed, uint64_t stream) {
@@ -84,15 +120,41 @@ uint32_t tinyfair_rng_next(tinyfair_rng* rng) {
 }
 
 tinyfair_status tinyfair_model_load(tinyfair_model* model, const uint8_t* bytes, size_t size) {
+  return tinyfair_model_load_with_layout(model, bytes, size, tinyfair::runtime::kAnyInputLayout);
+}
+
+tinyfair_status tinyfair_model_load_with_layout(tinyfair_model* model, const uint8_t* bytes,
+                                                size_t size, uint64_t input_layout_hash) {
   if (model == nullptr) return TINYFAIR_NOT_LOADED;
   // Constructed once in the caller's storage (placement, no heap); a later
   // load reuses it.
-  if (model->constructed != kConstructed) {
+  // A copy of a loaded struct gets a Model of its own.
+  if (model->constructed != kConstructed || model->self != model) {
     ::new (static_cast<void*>(model->storage)) Model();
     model->constructed = kConstructed;
+    model->self = model;
   }
   Model* m = __builtin_launder(reinterpret_cast<Model*>(model->storage));
-  return static_cast<tinyfair_status>(m->Load(bytes, size));
+  return static_cast<tinyfair_status>(m->Load(bytes, size, input_layout_hash));
+}
+
+tinyfair_status tinyfair_self_test(void) {
+  return static_cast<tinyfair_status>(tinyfair::runtime::RunSelfTest());
+}
+
+bool tinyfair_model_loaded(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr && m->loaded();
+}
+
+size_t tinyfair_model_group_count(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr ? m->group_count() : 0;
+}
+
+const char* tinyfair_model_id(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr ? m->model_id() : "";
 }
 
 size_t tinyfair_model_input_count(const tinyfair_model* model) {

@@ -3,6 +3,7 @@
 // only the inputs.
 #include "tinyfair_runtime/decide.h"
 
+#include "strict_float.h"  // no FMA contraction in the functions defined after it
 #include "tinyfair_runtime/internal/fast_math.h"
 #include "tinyfair_runtime/internal/float_bits.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"

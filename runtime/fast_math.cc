@@ -4,6 +4,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "strict_float.h"  // no FMA contraction in the functions defined after it
+
 namespace tinyfair::runtime::internal {
 namespace {
 

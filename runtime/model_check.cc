@@ -11,6 +11,10 @@
 // pass, the decoding into the working model, cannot fail.
 #include "model_check.h"
 
+#include "strict_float.h"  // no FMA contraction in the functions defined after it
+
+#include "tinyfair_runtime/input_layout.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -659,13 +663,17 @@ bool SpansInBytes(const Checked& c) {
 
 }  // namespace
 
-Status CheckModel(const uint8_t* bytes, size_t size) {
+Status CheckModel(const uint8_t* bytes, size_t size, uint64_t input_layout_hash) {
   if (const Status status = CheckHeader(bytes, size); !IsOk(status)) return status;
   Checked c{bytes, size, {}};
   pb_istream_t stream = pb_istream_from_buffer(bytes, size);
   if (!pb_decode(&stream, tinyfair_check_Model_fields, &c.m) || !AtMostOneRule(c) ||
       !SpansInBytes(c)) {
     return Status::kMalformed;
+  }
+  if (const Status status = CheckInputLayout(c.m.input_layout_hash, input_layout_hash);
+      !IsOk(status)) {
+    return status;
   }
   return CheckDecoded(c);
 }

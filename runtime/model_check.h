@@ -14,6 +14,8 @@ namespace tinyfair::runtime::internal {
 /// inputs' offsets and scales. When it returns kOk, decoding the same bytes
 /// into a tinyfair_Model and building its tables cannot fail. Its state is a
 /// few hundred bytes of stack: arrays are read where they lie in `bytes`.
-Status CheckModel(const uint8_t* bytes, size_t size);
+/// `input_layout_hash` is the layout the firmware was compiled for
+/// (kAnyInputLayout: any); a model of another layout is kInputLayoutMismatch.
+Status CheckModel(const uint8_t* bytes, size_t size, uint64_t input_layout_hash);
 
 }  // namespace tinyfair::runtime::internal

@@ -6,6 +6,7 @@
 
 #include "model_check.h"
 #include "pb_decode.h"
+#include "strict_float.h"  // no FMA contraction in the functions defined after it
 #include "tinyfair_runtime/internal/config.h"
 #if TINYFAIR_RUNTIME_CFG_EIGEN
 #include <Eigen/Core>
@@ -68,7 +69,7 @@ bool FoldFinite(const tinyfair_Model& m, float* weights, float& bias) {
 
 }  // namespace
 
-Status Model::Load(const uint8_t* bytes, size_t size) {
+Status Model::Load(const uint8_t* bytes, size_t size, uint64_t input_layout_hash) {
   if (bytes == nullptr || size == 0) return Status::kEmptyModel;
   if (size < kCrcFieldSize || bytes[0] != kCrcTag) return Status::kMissingCrc;
   const uint32_t stored_crc =
@@ -77,7 +78,9 @@ Status Model::Load(const uint8_t* bytes, size_t size) {
   if (Crc32(bytes + kCrcFieldSize, size - kCrcFieldSize) != stored_crc) {
     return Status::kCrcMismatch;
   }
-  if (const Status status = internal::CheckModel(bytes, size); !IsOk(status)) return status;
+  if (const Status status = internal::CheckModel(bytes, size, input_layout_hash); !IsOk(status)) {
+    return status;
+  }
   // Every check has passed: only now is the working model replaced. The
   // check decoded these bytes and folded these numbers, so neither step
   // below fails; if one did, nothing half-built would decide.

@@ -44,6 +44,10 @@ const char* StatusName(Status status) {
       return "drift_alarm";
     case Status::kReportBufferTooSmall:
       return "report_buffer_too_small";
+    case Status::kInputLayoutMismatch:
+      return "input_layout_mismatch";
+    case Status::kSelfTestFailed:
+      return "self_test_failed";
   }
   return "unknown_status";
 #else

@@ -22,6 +22,14 @@ function(_tinyfair_board_toolchain_file board out_var)
   set(${out_var} "${toolchain_file}" PARENT_SCOPE)
 endfunction()
 
+# Every board is built with the host build's capacities.
+set(tinyfair_capacity_arguments "")
+foreach(capacity INPUTS CATEGORIES GROUPS GROUP_ATTRIBUTES MEMBERS MEMBER_WEIGHTS
+                 MEMBER_CATEGORY_WEIGHTS)
+  list(APPEND tinyfair_capacity_arguments
+       "-DTINYFAIR_MAX_${capacity}=${TINYFAIR_MAX_${capacity}}")
+endforeach()
+
 foreach(board IN LISTS TINYFAIR_BOARDS)
   _tinyfair_board_toolchain_file(${board} toolchain_file)
   set(board_build ${CMAKE_BINARY_DIR}/firmware/${board})
@@ -35,6 +43,7 @@ foreach(board IN LISTS TINYFAIR_BOARDS)
       -DCMAKE_BUILD_TYPE=MinSizeRel
       -DTINYFAIR_GOLDEN_DIR=${TINYFAIR_GOLDEN_DIR}
       -DTINYFAIR_NANOPB_SOURCE_DIR=${TINYFAIR_NANOPB_SOURCE_DIR}
+      ${tinyfair_capacity_arguments}
     INSTALL_COMMAND ""
     BUILD_ALWAYS ON
     DEPENDS golden_files)

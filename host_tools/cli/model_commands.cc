@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "codegen/input_names.h"
 #include "codegen/model_header.h"
 #include "codegen/model_tables.h"
 #include "host_tools/cli/cli_common.h"
@@ -48,18 +49,21 @@ void Codegen(const ModelOptions& o) {
   const std::string bytes = host::ReadFile(o.model);
   // The header names the model file, not where it was on this machine.
   const std::string source = std::filesystem::path(o.model).filename().string();
-  if (o.tables && o.language != "c++") {
-    throw std::invalid_argument(
-        "--tables emits C++ (constexpr tables); use the C API with model bytes");
-  }
   // The sealed file's CRC and content hash; codegen itself has the runtime
   // check everything else.
   const tinyfair::Model model = host::ParseModelFile(bytes, o.model);
-  if (o.tables) {
+  if (o.tables && o.language == "c") {
+    // The same tables behind C functions, compiled in one C++ source.
+    const auto loaded = host::LoadIntoRuntime(model);
+    host::WriteFileAtomically(
+        o.out, codegen::ModelTablesHeaderC(o.name, loaded->tables(), model.model_id(), source,
+                                           codegen::InputNamesC(o.name, model)));
+  } else if (o.tables) {
     // The tables of the runtime itself, after it loaded and validated them.
     const auto loaded = host::LoadIntoRuntime(model);
     host::WriteFileAtomically(
-        o.out, codegen::ModelTablesHeader(o.name, loaded->tables(), model.model_id(), source));
+        o.out, codegen::ModelTablesHeader(o.name, loaded->tables(), model.model_id(), source,
+                                          codegen::InputNamesCpp(o.name, model)));
   } else if (o.language == "c") {
     host::WriteFileAtomically(o.out, codegen::ModelBytesHeaderC(o.name, bytes, source));
   } else {
@@ -108,7 +112,10 @@ void AddModelCommands(CLI::App& app) {
   codegen->add_option("--name", o->name,
                       "CamelCase name: the header defines k<Name>, k<Name>Size, k<Name>Hash");
   codegen->add_option("--out", o->out, "Output header")->required();
-  codegen->add_option("--language", o->language, "c++ (default) or c (model bytes for the C API)")
+  codegen
+      ->add_option("--language", o->language,
+                   "c++ (default) or c (for the C API: model bytes, or with --tables the "
+                   "tables behind C functions)")
       ->check(CLI::IsMember({"c++", "c"}));
   codegen->add_flag("--tables", o->tables,
                     "Emit constexpr decision tables sized for the model (no decoder needed) "

@@ -15,6 +15,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "host_tools/model/input_layout.h"
 #include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/model.h"
 
@@ -60,6 +61,7 @@ std::string SealModel(tinyfair::Model& model) {
   model.set_schema_major(kSchemaMajor);
   model.set_schema_minor(kSchemaMinor);
   FillDimensions(model);
+  model.set_input_layout_hash(InputLayoutHash(model));
   model.clear_crc32();
   model.clear_content_hash();
   model.set_content_hash(Fnv1a64(Serialize(model)));

@@ -1,8 +1,9 @@
 // Writes the golden files the runtime tests and the cross-target parity
 // tests use, into OUT_DIR:
 //  - test_models.h: a sealed model of every rule kind and group form, a
-//    registry of them (kGoldenModels), and one model that exceeds the
-//    runtime's input capacity;
+//    registry of them (kGoldenModels), the threshold model with two columns
+//    swapped (SwappedColumnsModel, for the input-layout check) and one model
+//    that exceeds the runtime's input capacity;
 //  - golden_<Name>.tfv: 1,000 decision vectors per model, seeded, with
 //    non-finite inputs, unknown categories and unknown groups mixed in;
 //  - golden_records.csv: the host runtime's decision log for all of them,
@@ -222,6 +223,32 @@ std::vector<Golden> GoldenModels() {
   };
 }
 
+// The threshold model retrained with its columns x and z swapped: the
+// same inputs in another order, which firmware built for the threshold
+// model's layout must refuse.
+Model SwappedColumns() {
+  Model m;
+  m.set_model_id("swapped-columns");
+  AddNumeric(m, "z", -3.0f, 0.5f);
+  AddCategorical(m, "colour", {"red", "green", "blue"});
+  AddCategorical(m, "sex", {"female", "male"});
+  AddNumeric(m, "x", 1.0f, 2.0f);
+  auto* groups = m.mutable_groups();
+  groups->set_kind(tinyfair::GroupFormation::FROM_ATTRIBUTES);
+  groups->add_attribute_inputs(2);
+  groups->add_group_names("sex=female");
+  groups->add_group_names("sex=male");
+  m.mutable_dimensions()->set_group_count(2);
+  auto* scorer = m.mutable_scorer();
+  scorer->set_bias(0.5f);
+  for (float w : {-0.75f, 0.0f, 0.0f, 1.5f}) scorer->add_weights(w);
+  for (float w : {0.25f, -0.25f, 0.0f, -0.5f, 0.5f}) scorer->add_category_weights(w);
+  scorer->set_link(tinyfair::LinearScorer::IDENTITY);
+  for (float r : {0.4f, 0.45f}) m.add_reference_positive_rate(r);
+  for (float t : {0.0f, 1.0f}) m.mutable_threshold()->add_threshold(t);
+  return m;
+}
+
 // One model input more than the runtime holds; sealed by hand, since
 // SealModel rightly refuses it.
 std::string OversizedModelBytes() {
@@ -331,6 +358,10 @@ int main(int argc, char** argv) {
   }
   registry += "};\n\n}  // namespace tinyfair_models\n";
   header += registry;
+  Model swapped = SwappedColumns();
+  const std::string swapped_part = tinyfair::codegen::ModelBytesHeader(
+      "SwappedColumnsModel", tinyfair::host::SealModel(swapped), "SwappedColumnsModel");
+  header += "\n" + swapped_part.substr(swapped_part.find("namespace tinyfair_models"));
   const std::string oversized = OversizedModelBytes();
   header += "\nnamespace tinyfair_models {\ninline constexpr size_t kOversizedModelSize = " +
             std::to_string(oversized.size()) +

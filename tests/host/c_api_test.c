@@ -21,6 +21,7 @@ static int passed, failed;
 
 static tinyfair_model model;
 static tinyfair_model never_loaded;
+static tinyfair_model copy;
 static uint8_t corrupted[4096];
 
 int main(void) {
@@ -64,6 +65,35 @@ int main(void) {
 
   CHECK(tinyfair_model_decide(&never_loaded, inputs, 5, 0, &rng, &decision) == TINYFAIR_NOT_LOADED);
   CHECK(tinyfair_model_input_count(&never_loaded) == 0);
+  CHECK(!tinyfair_model_loaded(&never_loaded));
+  CHECK(strcmp(tinyfair_model_id(&never_loaded), "") == 0);
+
+  /* The accessors of the C++ Model. */
+  inputs[3] = 1.0f;
+  CHECK(tinyfair_model_loaded(&model));
+  CHECK(tinyfair_model_group_count(&model) == 2);
+  CHECK(strcmp(tinyfair_model_id(&model), "demo+rto") == 0);
+
+  /* A struct copy would alias the original's tables: it is refused until
+   * loaded itself, and then decides on its own. */
+  copy = model;
+  CHECK(!tinyfair_model_loaded(&copy));
+  CHECK(tinyfair_model_hash(&copy) == 0);
+  CHECK(tinyfair_model_decide(&copy, inputs, 5, 0, &rng, &decision) == TINYFAIR_NOT_LOADED);
+  CHECK(tinyfair_model_load(&copy, kDemoModel, kDemoModelSize) == TINYFAIR_OK);
+  CHECK(tinyfair_model_decide_with_draw(&copy, inputs, 5, 0, 12345u, &decision) == TINYFAIR_OK);
+  CHECK(tinyfair_model_decide_with_draw(&model, inputs, 5, 0, 12345u, &replay) == TINYFAIR_OK);
+  CHECK(decision.probability == replay.probability && decision.positive == replay.positive);
+
+  /* The layout the firmware was compiled for, and the boot self-test. */
+  CHECK(tinyfair_model_load_with_layout(&copy, kDemoModel, kDemoModelSize,
+                                        kDemoModelInputLayoutHash) == TINYFAIR_OK);
+  CHECK(tinyfair_model_load_with_layout(&copy, kDemoModel, kDemoModelSize,
+                                        kDemoModelInputLayoutHash ^ 1u) ==
+        TINYFAIR_INPUT_LAYOUT_MISMATCH);
+  CHECK(!tinyfair_model_loaded(&copy));
+  CHECK(kDemoModelInputCount == 5 && kDemoModelInputGroup == 4 && kDemoModelGroupCategoryB == 1);
+  CHECK(tinyfair_self_test() == TINYFAIR_OK);
 
   memcpy(corrupted, kDemoModel, kDemoModelSize);
   corrupted[kDemoModelSize / 2] ^= 0x04;

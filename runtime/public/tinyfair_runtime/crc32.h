@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tinyfair_runtime/internal/no_fast_math.h"
+
 namespace tinyfair::runtime {
 
 /// CRC-32/ISO-HDLC: reflected polynomial 0xEDB88320, initial value and final

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tinyfair_runtime/internal/no_fast_math.h"
+
 namespace tinyfair::runtime {
 
 enum class Link : uint8_t { kIdentity = 0, kLogistic = 1, kSignedLogistic = 2 };

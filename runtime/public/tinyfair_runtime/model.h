@@ -9,6 +9,7 @@
 #include "tinyfair_runtime/decide.h"
 #include "tinyfair_runtime/decision.h"
 #include "tinyfair_runtime/decision_tables.h"
+#include "tinyfair_runtime/input_layout.h"
 #include "tinyfair_runtime/pcg32.h"
 #include "tinyfair_runtime/status.h"
 
@@ -31,7 +32,14 @@ class Model {
 
   /// Loads a model file. On any failure the model is left as it was: a
   /// refused update leaves the model loaded before deciding, bit for bit.
-  Status Load(const uint8_t* bytes, size_t size);
+  Status Load(const uint8_t* bytes, size_t size) { return Load(bytes, size, kAnyInputLayout); }
+
+  /// Loads a model file whose inputs must have the layout the firmware was
+  /// compiled for: `input_layout_hash` is the generated header's
+  /// k<Name>InputLayoutHash. A model whose inputs differ in order, kind or
+  /// categories (or that carries no layout hash) is refused with
+  /// kInputLayoutMismatch; kAnyInputLayout accepts any layout.
+  Status Load(const uint8_t* bytes, size_t size, uint64_t input_layout_hash);
 
   /// Drops the loaded model: Decide() then returns kNotLoaded.
   void Unload() { loaded_ = false; }

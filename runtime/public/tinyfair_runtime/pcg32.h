@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
+#include "tinyfair_runtime/internal/no_fast_math.h"
+
 namespace tinyfair::runtime {
 
 /// A PCG32 stream. Same seed and stream, same draws, on every target.

@@ -53,6 +53,12 @@ enum class [[nodiscard]] Status : uint8_t{
     kDriftAlarm = 24,
     /// The buffer for the monitor's report is too small.
     kReportBufferTooSmall = 25,
+    /// Load() was given the input layout the firmware was compiled for, and
+    /// the model's inputs differ from it in order, kind or categories.
+    kInputLayoutMismatch = 20,
+    /// RunSelfTest(): this build decides a built-in vector differently from
+    /// the host (floating-point flags, FMA contraction, flushed subnormals).
+    kSelfTestFailed = 21,
 };
 
 inline constexpr bool IsOk(Status status) { return status == Status::kOk; }

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tinyfair_runtime/internal/no_fast_math.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -28,7 +30,9 @@ typedef enum tinyfair_status {
   TINYFAIR_NON_FINITE_INPUT = 11,
   TINYFAIR_SCORE_OVERFLOW = 12,
   TINYFAIR_UNKNOWN_CATEGORY = 13,
-  TINYFAIR_UNKNOWN_GROUP = 14
+  TINYFAIR_UNKNOWN_GROUP = 14,
+  TINYFAIR_INPUT_LAYOUT_MISMATCH = 20,
+  TINYFAIR_SELF_TEST_FAILED = 21
 } tinyfair_status;
 
 /* Room for the C++ Model; the implementation checks it at compile time. */
@@ -38,9 +42,13 @@ typedef enum tinyfair_status {
 #define TINYFAIR_MODEL_STORAGE_BYTES 8704
 #endif
 
+/* Lives where tinyfair_model_load put it: the C++ Model inside points into
+ * itself, so a struct copy (assignment, memcpy) would alias the original's
+ * tables. `self` makes such a copy unusable instead: every call on it
+ * returns TINYFAIR_NOT_LOADED until it is loaded itself. */
 typedef struct tinyfair_model {
-  uint32_t constructed; /* set by tinyfair_model_load */
-  uint32_t reserved;
+  uint32_t constructed;              /* set by tinyfair_model_load */
+  const struct tinyfair_model* self; /* the address it was loaded at */
   uint64_t storage[TINYFAIR_MODEL_STORAGE_BYTES / 8];
 } tinyfair_model;
 
@@ -72,8 +80,23 @@ uint32_t tinyfair_rng_next(tinyfair_rng* rng);
 /* Loads a model file (untrusted bytes); on failure the model is left as it was. */
 tinyfair_status tinyfair_model_load(tinyfair_model* model, const uint8_t* bytes, size_t size);
 
+/* The same, refusing a model whose inputs differ from the layout the
+ * firmware was compiled for (the generated header's k<Name>InputLayoutHash)
+ * with TINYFAIR_INPUT_LAYOUT_MISMATCH. */
+tinyfair_status tinyfair_model_load_with_layout(tinyfair_model* model, const uint8_t* bytes,
+                                                size_t size, uint64_t input_layout_hash);
+
+/* The boot self-test (self_test.h): TINYFAIR_OK, or TINYFAIR_SELF_TEST_FAILED
+ * when this build decides a built-in vector differently from the host. */
+tinyfair_status tinyfair_self_test(void);
+
+/* The same accessors as the C++ Model's; 0, "" or false when not loaded. */
+bool tinyfair_model_loaded(const tinyfair_model* model);
 size_t tinyfair_model_input_count(const tinyfair_model* model);
+size_t tinyfair_model_group_count(const tinyfair_model* model);
 uint64_t tinyfair_model_hash(const tinyfair_model* model);
+/* The model id, NUL-terminated. */
+const char* tinyfair_model_id(const tinyfair_model* model);
 
 /* Decides for `count` inputs (categorical ones as category index); `group`
  * is read only by models whose groups are given directly. Takes one draw

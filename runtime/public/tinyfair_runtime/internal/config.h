@@ -2,6 +2,8 @@
 // (e.g. -DTINYFAIR_RUNTIME_CFG_STATUS_NAMES=0) to change its default.
 #pragma once
 
+#include "tinyfair_runtime/internal/no_fast_math.h"
+
 // 1: StatusName() returns a readable name; 0: it returns "" and the names
 // take no flash.
 #ifndef TINYFAIR_RUNTIME_CFG_STATUS_NAMES

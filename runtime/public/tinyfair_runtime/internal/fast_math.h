@@ -4,6 +4,8 @@
 // target computes the same bits (build with -ffp-contract=off).
 #pragma once
 
+#include "tinyfair_runtime/internal/no_fast_math.h"
+
 namespace tinyfair::runtime::internal {
 
 /// e^x, within 2 ulp for x in [-87.3, 88.7]; 0 below, +inf above, NaN for NaN.

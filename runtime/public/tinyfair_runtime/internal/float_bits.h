@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "tinyfair_runtime/internal/no_fast_math.h"
+
 namespace tinyfair::runtime::internal {
 
 inline bool IsFinite(float value) {

@@ -1,0 +1,71 @@
+# The outside-project test: what the README's "The runtime in your firmware"
+# does, step for step, for one route and one board.
+#   cmake -DROUTE=package|subdirectory -DBOARD=<board> -DREPO=<checkout>
+#         -DPREFIX=<install prefix> -DWORK=<scratch folder> -DMODEL=<model.pb>
+#         -P run_integration.cmake
+# package: the runtime, its board support and the CLI come from PREFIX
+# (cmake --install); subdirectory: from the checkout REPO.
+foreach(variable ROUTE BOARD REPO PREFIX WORK MODEL)
+  if(NOT ${variable})
+    message(FATAL_ERROR "run_integration.cmake: -D${variable}= is missing")
+  endif()
+endforeach()
+
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE output
+                  ERROR_VARIABLE output)
+  if(NOT result EQUAL 0)
+    list(JOIN ARGN " " command)
+    message(FATAL_ERROR "${command}\nexited with ${result}:\n${output}")
+  endif()
+endfunction()
+
+if(ROUTE STREQUAL "package")
+  set(tinyfair_dir "${PREFIX}/share/tinyfair")
+  set(tf "${PREFIX}/bin/tinyfair")
+  set(route_flags "-DCMAKE_PREFIX_PATH=${PREFIX}")
+elseif(ROUTE STREQUAL "subdirectory")
+  set(tinyfair_dir "${REPO}")
+  set(tf "${REPO}/build/host/host_tools/tinyfair")
+  if(TINYFAIR_CLI)
+    set(tf "${TINYFAIR_CLI}")
+  endif()
+  set(route_flags "-DTINYFAIR_SOURCE_DIR=${REPO}")
+else()
+  message(FATAL_ERROR "ROUTE must be package or subdirectory, not '${ROUTE}'")
+endif()
+# The board's toolchain file and emulator command, as its board.cmake names them.
+include("${tinyfair_dir}/targets/${BOARD}/board.cmake")
+
+file(REMOVE_RECURSE "${WORK}")
+file(MAKE_DIRECTORY "${WORK}/model")
+# 1. The model header, with the inputs' names, and the host's decisions.
+run("${tf}" codegen --model "${MODEL}" --name DemoModel --out "${WORK}/model/demo_model.h")
+set(firmware_dir "${REPO}/tests/integration/firmware")
+run("${tf}" simulate --model "${MODEL}" --data "${firmware_dir}/applicants.csv" --seed 2024
+    --out "${WORK}/host_decisions.csv")
+# 2. Configure and build the firmware project as a separate CMake project.
+run("${CMAKE_COMMAND}" -G Ninja -S "${firmware_dir}" -B "${WORK}/build"
+    "-DCMAKE_TOOLCHAIN_FILE=${TINYFAIR_BOARD_TOOLCHAIN_FILE}" "-DTINYFAIR_BOARD=${BOARD}"
+    "-DMODEL_HEADER_DIR=${WORK}/model" ${route_flags})
+run("${CMAKE_COMMAND}" --build "${WORK}/build")
+# 3. Run it in the emulator; its decision log must be the host's, byte for byte.
+set(command "")
+foreach(word IN LISTS TINYFAIR_QEMU_COMMAND)
+  string(REPLACE "<ELF>" "${WORK}/build/screening.elf" word "${word}")
+  list(APPEND command "${word}")
+endforeach()
+execute_process(COMMAND ${command} RESULT_VARIABLE result OUTPUT_VARIABLE device
+                ERROR_VARIABLE errors TIMEOUT 120)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "screening.elf exited with ${result}:\n${device}${errors}")
+endif()
+file(WRITE "${WORK}/device_decisions.csv" "${device}")
+file(READ "${WORK}/host_decisions.csv" host)
+if(NOT device STREQUAL host)
+  message(FATAL_ERROR "${ROUTE} on ${BOARD}: the device's decisions differ from tinyfair "
+                      "simulate's:\ndevice:\n${device}host:\n${host}")
+endif()
+string(REGEX MATCHALL "\n[0-9a-f]" records "\n${host}")
+list(LENGTH records count)
+message(STATUS "${ROUTE} on ${BOARD}: ${count} decisions equal to tinyfair simulate's")
