@@ -133,7 +133,12 @@ std::string InputNamesCpp(const std::string& name, const tinyfair::Model& model)
 }
 
 std::string InputNamesC(const std::string& name, const tinyfair::Model& model) {
+  // One scope for the whole header: the macros' names are taken first, so an
+  // input named "count" cannot become the macro k<Name>InputCount.
   Scope scope;
+  for (const char* macro : {"InputCount", "InputLayoutHash", "Hash", "Size", ""}) {
+    scope.Unique("k" + name + macro);
+  }
   std::string out =
       "/* The inputs in the order tinyfair_model_decide reads them, and each\n"
       " * categorical input's category indices. */\n";

@@ -158,6 +158,16 @@ TEST(InputNames, HostileNamesReachTheHeaderOnlyAsIdentifiersAndEscapedText) {
   EXPECT_NE(std::string::npos, c.find("kScreeningRegionCategoryNOrth_2 = 1,")) << c;
 }
 
+TEST(InputNames, CEnumeratorsDoNotTakeTheMacrosNames) {
+  tinyfair::Model m = Screening();
+  m.mutable_inputs(0)->set_name("count");
+  m.mutable_inputs(2)->set_name("layout hash");
+  (void)SealModel(m);
+  const std::string c = codegen::InputNamesC("Screening", m);
+  EXPECT_NE(std::string::npos, c.find("kScreeningInputCount_2 = 0,")) << c;
+  EXPECT_NE(std::string::npos, c.find("kScreeningInputLayoutHash_2 = 2,")) << c;
+}
+
 TEST(InputNames, CodegenRefusesAModelWithoutItsLayoutHash) {
   tinyfair::Model m = Screening();
   EXPECT_THROW(codegen::InputNamesCpp("Screening", m), std::runtime_error);
