@@ -25,7 +25,13 @@ class SyncedTemporary {
     const int fd = mkstemps(name_.data(), 4);
     if (fd < 0) throw std::runtime_error(target_ + ": cannot write: " + std::strerror(errno));
     created_ = true;
-    WriteAndClose(fd, bytes);
+    // A constructor that throws runs no destructor: remove the temporary here.
+    try {
+      WriteAndClose(fd, bytes);
+    } catch (...) {
+      unlink(name_.c_str());
+      throw;
+    }
   }
   SyncedTemporary(const SyncedTemporary&) = delete;
   SyncedTemporary& operator=(const SyncedTemporary&) = delete;
