@@ -15,6 +15,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "host_tools/model_features.h"
 #include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/model.h"
 
@@ -59,6 +60,7 @@ uint64_t Fnv1a64(const std::string& bytes) {
 std::string SealModel(tinyfair::Model& model) {
   model.set_schema_major(kSchemaMajor);
   model.set_schema_minor(kSchemaMinor);
+  model.set_required_features(RequiredFeatures(model));
   FillDimensions(model);
   model.clear_crc32();
   model.clear_content_hash();

@@ -36,6 +36,8 @@ const char* StatusName(Status status) {
       return "unknown_category";
     case Status::kUnknownGroup:
       return "unknown_group";
+    case Status::kMissingFeature:
+      return "missing_feature";
   }
   return "unknown_status";
 #else

@@ -41,6 +41,9 @@ enum class [[nodiscard]] Status : uint8_t{
     kUnknownCategory = 13,
     /// The group could not be formed and the model refuses unknown groups.
     kUnknownGroup = 14,
+    /// The model requires a feature (Model.required_features) this runtime
+    /// does not have: deciding without it would decide otherwise.
+    kMissingFeature = 15,
 };
 
 inline constexpr bool IsOk(Status status) { return status == Status::kOk; }

@@ -28,7 +28,8 @@ typedef enum tinyfair_status {
   TINYFAIR_NON_FINITE_INPUT = 11,
   TINYFAIR_SCORE_OVERFLOW = 12,
   TINYFAIR_UNKNOWN_CATEGORY = 13,
-  TINYFAIR_UNKNOWN_GROUP = 14
+  TINYFAIR_UNKNOWN_GROUP = 14,
+  TINYFAIR_MISSING_FEATURE = 15
 } tinyfair_status;
 
 /* Room for the C++ Model; the implementation checks it at compile time. */
