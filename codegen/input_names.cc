@@ -1,6 +1,8 @@
 // Identifiers from untrusted names: letters and digits only, made unique.
 #include "codegen/input_names.h"
 
+#include "codegen/comment_text.h"
+
 #include <cstdio>
 #include <set>
 #include <stdexcept>
@@ -76,21 +78,6 @@ std::string HashLiteral(uint64_t hash) {
 std::string CamelCaseWords(const std::string& raw) {
   std::string out;
   for (const std::string& word : Words(raw)) out += Upper(word[0]) + word.substr(1);
-  return out;
-}
-
-std::string CommentText(const std::string& raw) {
-  std::string out;
-  for (char c : raw) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 0x20 && byte < 0x7F && c != '*' && c != '/' && c != '\\' && c != '<') {
-      out += c;
-    } else {
-      char hex[8];
-      std::snprintf(hex, sizeof(hex), "<%02x>", byte);
-      out += hex;
-    }
-  }
   return out;
 }
 

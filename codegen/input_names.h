@@ -15,9 +15,6 @@ namespace tinyfair::codegen {
 /// "hours-per-week" -> "HoursPerWeek"; "" when it has none.
 std::string CamelCaseWords(const std::string& raw);
 
-/// `raw` as text that is safe inside a // or /* */ comment: printable ASCII
-/// except '*', '/' and '\\', the rest as <xx> hexadecimal.
-std::string CommentText(const std::string& raw);
 
 /// C++ declarations for namespace tinyfair_models: k<Name>InputCount,
 /// k<Name>InputLayoutHash, struct <Name>Input with an enum of input indices

@@ -6,9 +6,10 @@
 #include <memory>
 #include <stdexcept>
 
+#include "codegen/comment_text.h"
+#include "codegen/input_names.h"
 #include "tinyfair/model.pb.h"
 #include "tinyfair_runtime/model.h"
-#include "codegen/input_names.h"
 
 namespace tinyfair::codegen {
 

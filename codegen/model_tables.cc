@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "codegen/comment_text.h"
 #include "codegen/input_names.h"
 
 namespace tinyfair::codegen {

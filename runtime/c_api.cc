@@ -28,6 +28,8 @@ static_assert(alignof(Model) <= alignof(uint64_t));
 static_assert(sizeof(tinyfair_rng) == sizeof(Pcg32));
 static_assert(TINYFAIR_DECISION_LINE_BYTES == tinyfair::runtime::kDecisionRecordLineSize);
 static_assert(static_cast<int>(TINYFAIR_UNKNOWN_GROUP) == static_cast<int>(Status::kUnknownGroup));
+static_assert(static_cast<int>(TINYFAIR_MISSING_FEATURE) ==
+              static_cast<int>(Status::kMissingFeature));
 static_assert(static_cast<int>(TINYFAIR_INPUT_LAYOUT_MISMATCH) ==
               static_cast<int>(Status::kInputLayoutMismatch));
 static_assert(static_cast<int>(TINYFAIR_SELF_TEST_FAILED) ==

@@ -31,6 +31,8 @@ namespace tinyfair::runtime::internal {
 namespace {
 
 constexpr uint32_t kSchemaMajor = 1;
+// The minor version that added required features (Model.required_features).
+constexpr uint32_t kFeaturesMinor = 2;
 // Mixture probabilities must add up to 1 within this.
 constexpr float kProbabilitySumTolerance = 1e-5f;
 // Regression grids finer than this are not grids.
@@ -58,6 +60,12 @@ bool Below(const Enum& field, uint32_t count) {
   memcpy(&raw, &field, sizeof(raw));
   return static_cast<uint32_t>(raw) < count;
 }
+
+constexpr uint64_t FeatureBit(tinyfair_ModelFeature feature) {
+  return uint64_t{1} << static_cast<unsigned>(feature);
+}
+// Every feature (ModelFeature) this runtime has.
+constexpr uint64_t kRuntimeFeatures = FeatureBit(tinyfair_ModelFeature_TWO_THRESHOLD_CONSTANT);
 
 bool SumsToOne(float sum) {
   return sum >= 1.0f - kProbabilitySumTolerance && sum <= 1.0f + kProbabilitySumTolerance;
@@ -414,6 +422,9 @@ Status CheckHeader(const uint8_t* bytes, size_t size) {
   pb_istream_t stream = pb_istream_from_buffer(bytes, size);
   if (!pb_decode(&stream, tinyfair_ModelHeader_fields, &header)) return Status::kMalformed;
   if (header.schema_major != kSchemaMajor) return Status::kUnsupportedVersion;
+  // Any newer minor version loads when it needs nothing this runtime lacks:
+  // what it adds beyond that, this runtime may skip.
+  if ((header.required_features & ~kRuntimeFeatures) != 0) return Status::kMissingFeature;
   if (!header.has_dimensions) return Status::kInvalidModel;
   return CheckCapacity(header.dimensions);
 }
@@ -516,6 +527,11 @@ Status CheckRule(const Checked& c) {
       if (!RuleKindSupported(RuleKind::kTwoThreshold)) break;
       const tinyfair_check_GroupTwoThresholdRule& rule = m.rule.two_threshold;
       if (rule.ignore.count != rule.constant.count) return Status::kInvalidModel;
+      // From the version that has required features on, a model states it.
+      if (rule.ignore.count != 0 && m.schema_minor >= kFeaturesMinor &&
+          (m.required_features & FeatureBit(tinyfair_ModelFeature_TWO_THRESHOLD_CONSTANT)) == 0) {
+        return Status::kInvalidModel;
+      }
       for (size_t g = 0; g < groups; ++g) {
         if (!SumsToOne(At(rule.probability0, g) + At(rule.probability1, g))) {
           return Status::kInvalidModel;
@@ -623,6 +639,10 @@ Status CheckDecoded(const Checked& c) {
   if (m.which_rule != tinyfair_check_Model_mixture_tag && dims.member_count != 0) {
     return Status::kInvalidModel;
   }
+  // A version cannot claim less than it uses: required features came with
+  // 1.2, and the header read them the same (a later occurrence of the field
+  // could not otherwise have been missed).
+  if ((m.schema_minor < kFeaturesMinor && m.required_features != 0)) return Status::kInvalidModel;
   if (const Status status = CheckRule(c); !IsOk(status)) return status;
   return CheckFolds(c);
 }

@@ -36,6 +36,8 @@ const char* StatusName(Status status) {
       return "unknown_category";
     case Status::kUnknownGroup:
       return "unknown_group";
+    case Status::kMissingFeature:
+      return "missing_feature";
     case Status::kMonitorNotConfigured:
       return "monitor_not_configured";
     case Status::kMonitorModelMismatch:

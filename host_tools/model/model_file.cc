@@ -16,6 +16,7 @@
 #include <stdexcept>
 
 #include "host_tools/model/input_layout.h"
+#include "host_tools/model/model_features.h"
 #include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/model.h"
 
@@ -60,6 +61,7 @@ uint64_t Fnv1a64(const std::string& bytes) {
 std::string SealModel(tinyfair::Model& model) {
   model.set_schema_major(kSchemaMajor);
   model.set_schema_minor(kSchemaMinor);
+  model.set_required_features(RequiredFeatures(model));
   FillDimensions(model);
   model.set_input_layout_hash(InputLayoutHash(model));
   model.clear_crc32();

@@ -30,6 +30,7 @@ bool IsLoadStatus(Status status) {
     case Status::kCapacityExceeded:
     case Status::kInvalidModel:
     case Status::kUnsupportedRule:
+    case Status::kMissingFeature:
       return true;
     default:
       return false;

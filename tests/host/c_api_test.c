@@ -97,8 +97,12 @@ int main(void) {
 
   memcpy(corrupted, kDemoModel, kDemoModelSize);
   corrupted[kDemoModelSize / 2] ^= 0x04;
+  /* A refused load leaves the loaded model deciding, and an unloaded one unloaded. */
   CHECK(tinyfair_model_load(&model, corrupted, kDemoModelSize) == TINYFAIR_CRC_MISMATCH);
-  CHECK(tinyfair_model_decide(&model, inputs, 5, 0, &rng, &decision) == TINYFAIR_NOT_LOADED);
+  CHECK(tinyfair_model_hash(&model) == kDemoModelHash);
+  CHECK(tinyfair_model_decide(&model, inputs, 5, 0, &rng, &decision) == TINYFAIR_UNKNOWN_CATEGORY);
+  CHECK(tinyfair_model_load(&never_loaded, corrupted, kDemoModelSize) == TINYFAIR_CRC_MISMATCH);
+  CHECK(tinyfair_model_decide(&never_loaded, inputs, 5, 0, &rng, &decision) == TINYFAIR_NOT_LOADED);
   CHECK(strcmp(tinyfair_status_name(TINYFAIR_CRC_MISMATCH), "crc_mismatch") == 0);
 
   printf("%d passed, %d failed\n", passed, failed);

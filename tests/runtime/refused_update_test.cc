@@ -79,8 +79,8 @@ TEST(RefusedUpdate, KeepsEveryGoldenModelDecidingTheSameBits) {
   for (const GoldenModel& golden : kGoldenModels) {
     ASSERT_EQ(Status::kOk, g_model.Load(golden.bytes, golden.size));
     const uint64_t hash = g_model.content_hash();
-    char id[sizeof(tinyfair_Model{}.model_id)];
-    memcpy(id, g_model.model_id(), sizeof(id));
+    char id[sizeof(tinyfair_Model{}.model_id)] = {};
+    strncpy(id, g_model.model_id(), sizeof(id) - 1);
     const uint64_t digest = DecisionDigest(g_model);
 
     // Each update is the small ramp model, spoilt one way; each is refused.

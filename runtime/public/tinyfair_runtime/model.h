@@ -56,6 +56,8 @@ class Model {
   size_t input_count() const { return loaded_ ? tables_.input_count : 0; }
   size_t group_count() const { return loaded_ ? tables_.group_count : 0; }
   uint64_t content_hash() const { return loaded_ ? tables_.content_hash : 0; }
+  /// The schema minor version the model states (0 when not loaded).
+  uint32_t schema_minor() const { return loaded_ ? message_.schema_minor : 0; }
   /// The model id, NUL-terminated ("" when not loaded).
   const char* model_id() const { return loaded_ ? message_.model_id : ""; }
   /// The tables decisions read; valid while the model is loaded.

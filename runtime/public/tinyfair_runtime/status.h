@@ -41,6 +41,9 @@ enum class [[nodiscard]] Status : uint8_t{
     kUnknownCategory = 13,
     /// The group could not be formed and the model refuses unknown groups.
     kUnknownGroup = 14,
+    /// The model requires a feature (Model.required_features) this runtime
+    /// does not have: deciding without it would decide otherwise.
+    kMissingFeature = 15,
     /// The fairness monitor has no valid settings: the model sets none (its
     /// monitor_alpha is 0) and the firmware gave none, or they are out of
     /// range, or the model is not loaded.

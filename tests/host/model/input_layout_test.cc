@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "codegen/comment_text.h"
 #include "codegen/input_names.h"
 #include "host_tools/model/model_file.h"
 #include "tinyfair_runtime/crc32.h"
@@ -124,7 +125,7 @@ TEST(InputNames, IdentifiersFromUntrustedNames) {
   EXPECT_EQ("Sex", codegen::CamelCaseWords("sex"));
   EXPECT_EQ("1stPlace", codegen::CamelCaseWords("1st place"));
   EXPECT_EQ("", codegen::CamelCaseWords("*/ \xc3\xa9"));
-  EXPECT_EQ("a<2a><2f> b<0a><5c>", codegen::CommentText("a*/ b\n\\"));
+  EXPECT_EQ("a\\x2A/ b\\x0A\\x5C", codegen::CommentText("a*/ b\n\\"));
 }
 
 TEST(InputNames, HostileNamesReachTheHeaderOnlyAsIdentifiersAndEscapedText) {

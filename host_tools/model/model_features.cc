@@ -1,0 +1,13 @@
+#include "host_tools/model/model_features.h"
+
+namespace tinyfair::host {
+
+uint64_t RequiredFeatures(const tinyfair::Model& model) {
+  uint64_t features = 0;
+  if (model.has_two_threshold() && model.two_threshold().ignore_size() > 0) {
+    features |= uint64_t{1} << tinyfair::TWO_THRESHOLD_CONSTANT;
+  }
+  return features;
+}
+
+}  // namespace tinyfair::host

@@ -1,0 +1,177 @@
+// Generated headers cannot be injected into: headers generated from models
+// with hostile ids and file names (newlines, comment ends, a backslash that
+// would splice the next line, trigraphs, control bytes, a long name) compile
+// and define exactly the macros a header from a plain model defines.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "codegen/comment_text.h"
+#include "codegen/model_header.h"
+#include "codegen/model_tables.h"
+#include "host_tools/model/model_file.h"
+#include "test_models.h"
+#include "tinyfair_runtime/model.h"
+
+namespace {
+
+// The small ramp model with another id, sealed as the exporter seals it.
+std::string WithId(const std::string& id) {
+  tinyfair::Model model;
+  EXPECT_TRUE(model.ParseFromArray(tinyfair_models::kSmallRampModel,
+                                   static_cast<int>(tinyfair_models::kSmallRampModelSize)));
+  model.set_model_id(id);
+  return tinyfair::host::SealModel(model);
+}
+
+// A directory of this test's own: ctest runs the tests of this file in
+// parallel processes.
+std::string ScratchDir() {
+  const std::string dir = ::testing::TempDir() + "/codegen_injection_" +
+                          ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+                          std::to_string(getpid());
+  std::system(("mkdir -p '" + dir + "'").c_str());
+  return dir;
+}
+
+std::string Run(const std::string& command) {
+  std::string out;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return "popen failed";
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0) out.append(buffer, n);
+  const int status = pclose(pipe);
+  return status == 0 ? out : "exit status " + std::to_string(status) + ":\n" + out;
+}
+
+// The names of the macros a header defines: `-dM -E` of a file that
+// includes it, less those of an empty file (values differ with the model:
+// its size and hash).
+std::string DefinedMacros(const std::string& header_text, bool c) {
+  const std::string dir = ScratchDir();
+  const std::string header = dir + "/injection_model.h";
+  const std::string source = dir + (c ? "/injection_main.c" : "/injection_main.cc");
+  const std::string empty = dir + (c ? "/injection_empty.c" : "/injection_empty.cc");
+  std::ofstream(header, std::ios::binary) << header_text;
+  std::ofstream(source) << "#include \"injection_model.h\"\n";
+  std::ofstream(empty) << "\n";
+  const std::string compiler = c ? std::string(TINYFAIR_TEST_C_COMPILER) + " -std=c11"
+                                 : std::string(TINYFAIR_TEST_CXX_COMPILER) + " -std=c++17";
+  const std::string flags = " " TINYFAIR_TEST_INCLUDE_FLAGS " -dM -E ";
+  const std::string all = Run(compiler + flags + source + " | sort");
+  const std::string base = Run(compiler + flags + empty + " | sort");
+  std::istringstream a(all), b(base);
+  std::vector<std::string> base_lines;
+  for (std::string line; std::getline(b, line);) {
+    base_lines.push_back(line.substr(0, line.find_first_of(" (", sizeof("#define"))));
+  }
+  std::string out;
+  for (std::string line; std::getline(a, line);) {
+    line = line.substr(0, line.find_first_of(" (", sizeof("#define")));
+    bool known = false;
+    for (const auto& l : base_lines) known = known || l == line;
+    if (!known) out += line + "\n";
+  }
+  return out;
+}
+
+bool Compiles(const std::string& header_text, bool c) {
+  const std::string dir = ScratchDir();
+  const std::string header = dir + "/injection_model.h";
+  const std::string source = dir + (c ? "/injection_main.c" : "/injection_main.cc");
+  std::ofstream(header, std::ios::binary) << header_text;
+  std::ofstream(source) << "#include \"injection_model.h\"\n";
+  const std::string compiler = c ? std::string(TINYFAIR_TEST_C_COMPILER) + " -std=c11"
+                                 : std::string(TINYFAIR_TEST_CXX_COMPILER) + " -std=c++17";
+  return Run(compiler + " " TINYFAIR_TEST_INCLUDE_FLAGS " -fsyntax-only -Werror " + source +
+             " 2>&1")
+      .empty();
+}
+
+const std::vector<std::string> kHostile = {
+    "ok\n#define IsOk(s) (true)",
+    "ok\r#define IsOk(s) (true)",
+    "x */ #define IsOk 1 /*",
+    "splice\\",
+    "trigraph ?\?/",
+    std::string("nul\0#define IsOk 1", 17),
+    "\xe2\x80\xa8#define IsOk 1",
+};
+
+struct Flavour {
+  const char* what;
+  bool c;
+  std::string (*make)(const std::string& bytes, const std::string& source);
+};
+
+std::string TablesHeader(const std::string& bytes, const std::string& source) {
+  auto model = std::make_unique<tinyfair::runtime::Model>();
+  EXPECT_EQ(tinyfair::runtime::Status::kOk,
+            model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+  return tinyfair::codegen::ModelTablesHeader("HostileModel", model->tables(), model->model_id(),
+                                              source);
+}
+
+const Flavour kFlavours[] = {
+    {"bytes, C++", false,
+     [](const std::string& b, const std::string& s) {
+       return tinyfair::codegen::ModelBytesHeader("HostileModel", b, s);
+     }},
+    {"bytes, C", true,
+     [](const std::string& b, const std::string& s) {
+       return tinyfair::codegen::ModelBytesHeaderC("HostileModel", b, s);
+     }},
+    {"tables", false, TablesHeader},
+};
+
+TEST(CodegenInjection, HostileIdsDefineNothingElse) {
+  for (const Flavour& flavour : kFlavours) {
+    const std::string plain = flavour.make(WithId("plain"), "model.pb");
+    const std::string expected = DefinedMacros(plain, flavour.c);
+    ASSERT_TRUE(Compiles(plain, flavour.c)) << flavour.what;
+    ASSERT_FALSE(expected.empty() && flavour.c) << flavour.what;
+    for (const std::string& id : kHostile) {
+      const std::string header = flavour.make(WithId(id), "model.pb");
+      EXPECT_TRUE(Compiles(header, flavour.c)) << flavour.what << ": " << header;
+      EXPECT_EQ(expected, DefinedMacros(header, flavour.c)) << flavour.what << ": " << header;
+    }
+  }
+}
+
+TEST(CodegenInjection, HostileFileNamesDefineNothingElse) {
+  const std::string bytes = WithId("plain");
+  for (const Flavour& flavour : kFlavours) {
+    const std::string expected = DefinedMacros(flavour.make(bytes, "model.pb"), flavour.c);
+    for (const std::string& name : kHostile) {
+      const std::string header = flavour.make(bytes, name + ".pb");
+      EXPECT_TRUE(Compiles(header, flavour.c)) << flavour.what << ": " << header;
+      EXPECT_EQ(expected, DefinedMacros(header, flavour.c)) << flavour.what << ": " << header;
+    }
+  }
+}
+
+TEST(CodegenInjection, ALongFileNameIsCut) {
+  const std::string header = tinyfair::codegen::ModelBytesHeader("HostileModel", WithId("plain"),
+                                                                 std::string(1 << 20, 'a'));
+  EXPECT_LT(header.size(), 8192U);
+}
+
+TEST(CodegenInjection, CommentTextEscapesWhatCouldLeaveTheComment) {
+  using tinyfair::codegen::CommentText;
+  EXPECT_EQ("plain-id_1.pb", CommentText("plain-id_1.pb"));
+  EXPECT_EQ("ok\\x0A#define IsOk(s)", CommentText("ok\n#define IsOk(s)"));
+  EXPECT_EQ("x \\x2A/", CommentText("x */"));
+  EXPECT_EQ("a\\x5C", CommentText("a\\"));
+  EXPECT_EQ("\\x3F\\x3F/", CommentText("?\?/"));
+  EXPECT_EQ("abc...", CommentText("abcdef", 3));
+}
+
+}  // namespace
