@@ -36,7 +36,7 @@ static_assert(TINYFAIR_RUNTIME_CFG_RULE_KINDS > 0 && TINYFAIR_RUNTIME_CFG_RULE_K
               "TINYFAIR_RUNTIME_CFG_RULE_KINDS must name at least one of the six rule kinds");
 
 // The groups a FairnessMonitor holds counters for; 0: the schema's group
-// capacity (model.options). Fewer saves RAM (about 80 bytes a group); the
+// capacity (model.options). Fewer saves RAM (80 bytes a group); the
 // monitor refuses a model with more groups.
 #ifndef TINYFAIR_RUNTIME_CFG_MONITOR_GROUPS
 #define TINYFAIR_RUNTIME_CFG_MONITOR_GROUPS 0
