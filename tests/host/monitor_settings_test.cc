@@ -9,6 +9,7 @@
 #include "host_tools/monitor_simulation.h"
 #include "host_tools/wilson_interval.h"
 #include "test_models.h"
+#include "tinyfair/monitor_report.pb.h"
 #include "tinyfair_runtime/fairness_monitor.h"
 
 namespace tinyfair::host {

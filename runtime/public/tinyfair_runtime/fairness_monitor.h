@@ -91,7 +91,7 @@ struct GroupCounters {
   uint32_t previous_window_decisions = 0;
   uint32_t previous_window_positives = 0;
   /// The window's confidence interval for the group's positive rate
-  /// ([0, 1] from the window's start). Every default is 0, so that a static
+  /// ([0, 1] from the window's start), as of the last test. Every default is 0, so that a static
   /// monitor is zeroed .bss, not initialised data in flash.
   float lower = 0.0f;
   float upper = 0.0f;
@@ -108,7 +108,9 @@ struct GroupCounters {
 /// groups with one window), so that every interval of every group and window
 /// holds at once with probability >= 1 - alpha. The alarm fires when an
 /// interval excludes reference +- tolerance, or when the intervals prove a
-/// gap between two groups above the reference gap + tolerance.
+/// gap between two groups above the reference gap + tolerance. A group's
+/// interval and the test are computed at every
+/// TINYFAIR_RUNTIME_CFG_MONITOR_TEST_EVERY-th decision of its window.
 class FairnessMonitor {
  public:
   constexpr FairnessMonitor() = default;
@@ -147,6 +149,7 @@ class FairnessMonitor {
  private:
   void StartWindow(GroupCounters& counters);
   void CountDecision(uint32_t g, bool positive, float probability);
+  void CountRefusal(const Decision& decision);
   void Test(uint32_t g);
 
   GroupCounters groups_[kMonitorGroups] = {};
