@@ -11,13 +11,16 @@ inline void* operator new(size_t, void* where) noexcept { return where; }
 #endif
 
 #include "tinyfair_runtime/c_tables.h"
+#include "tinyfair_runtime/fairness_monitor.h"
 #include "tinyfair_runtime/model.h"
+#include "tinyfair_runtime/monitor_report.h"
 #include "tinyfair_runtime/self_test.h"
 
 namespace {
 
 using tinyfair::runtime::Decision;
 using tinyfair::runtime::DecisionInput;
+using tinyfair::runtime::FairnessMonitor;
 using tinyfair::runtime::Model;
 using tinyfair::runtime::Pcg32;
 using tinyfair::runtime::Status;
@@ -34,6 +37,11 @@ static_assert(static_cast<int>(TINYFAIR_INPUT_LAYOUT_MISMATCH) ==
               static_cast<int>(Status::kInputLayoutMismatch));
 static_assert(static_cast<int>(TINYFAIR_SELF_TEST_FAILED) ==
               static_cast<int>(Status::kSelfTestFailed));
+static_assert(static_cast<int>(TINYFAIR_REPORT_BUFFER_TOO_SMALL) ==
+              static_cast<int>(Status::kReportBufferTooSmall));
+static_assert(sizeof(FairnessMonitor) <= sizeof(tinyfair_monitor{}.storage),
+              "raise TINYFAIR_MONITOR_STORAGE_BYTES in tinyfair.h");
+static_assert(alignof(FairnessMonitor) <= alignof(uint64_t));
 
 constexpr uint32_t kConstructed = 0x7F41E001U;
 
@@ -70,6 +78,19 @@ Decision FromC(const tinyfair_decision& d) {
   out.member = d.member;
   out.value = d.value;
   return out;
+}
+
+constexpr uint32_t kMonitorConstructed = 0x7F41E002U;
+
+// The monitor in the caller's storage, once tinyfair_monitor_start
+// constructed it there; nullptr before.
+FairnessMonitor* AsMonitor(tinyfair_monitor* monitor) {
+  if (monitor == nullptr || monitor->constructed != kMonitorConstructed) return nullptr;
+  return __builtin_launder(reinterpret_cast<FairnessMonitor*>(monitor->storage));
+}
+const FairnessMonitor* AsMonitor(const tinyfair_monitor* monitor) {
+  if (monitor == nullptr || monitor->constructed != kMonitorConstructed) return nullptr;
+  return __builtin_launder(reinterpret_cast<const FairnessMonitor*>(monitor->storage));
 }
 
 tinyfair_status NotLoaded(tinyfair_decision* out) {
@@ -196,6 +217,62 @@ tinyfair_status tinyfair_model_decide_with_draw(const tinyfair_model* model, con
 size_t tinyfair_format_decision(const tinyfair_decision* decision, char* line, size_t size) {
   if (decision == nullptr) return 0;
   return tinyfair::runtime::FormatDecisionRecord(FromC(*decision), line, size);
+}
+
+tinyfair_status tinyfair_monitor_start(tinyfair_monitor* monitor, const tinyfair_model* model,
+                                       float alpha, float tolerance, uint32_t window) {
+  if (monitor == nullptr) return TINYFAIR_MONITOR_NOT_CONFIGURED;
+  // Constructed once in the caller's storage (placement, no heap).
+  if (monitor->constructed != kMonitorConstructed) {
+    ::new (static_cast<void*>(monitor->storage)) FairnessMonitor();
+    monitor->constructed = kMonitorConstructed;
+  }
+  FairnessMonitor* m = AsMonitor(monitor);
+  const Model* loaded = AsModel(model);
+  tinyfair::runtime::MonitorReference reference;
+  if (loaded != nullptr) reference = tinyfair::runtime::MonitorReferenceOf(*loaded);
+  if (alpha > 0.0f) reference.settings = {alpha, tolerance, window};
+  return static_cast<tinyfair_status>(m->Start(reference));
+}
+
+tinyfair_status tinyfair_monitor_update(tinyfair_monitor* monitor,
+                                        const tinyfair_decision* decision) {
+  FairnessMonitor* m = AsMonitor(monitor);
+  if (m == nullptr || decision == nullptr) return TINYFAIR_MONITOR_NOT_CONFIGURED;
+  return static_cast<tinyfair_status>(m->Update(FromC(*decision)));
+}
+
+tinyfair_status tinyfair_monitor_record_outcome(tinyfair_monitor* monitor,
+                                                const tinyfair_decision* decision, bool label) {
+  FairnessMonitor* m = AsMonitor(monitor);
+  if (m == nullptr || decision == nullptr) return TINYFAIR_MONITOR_NOT_CONFIGURED;
+  return static_cast<tinyfair_status>(m->RecordOutcome(FromC(*decision), label));
+}
+
+bool tinyfair_monitor_alarmed(const tinyfair_monitor* monitor) {
+  const FairnessMonitor* m = AsMonitor(monitor);
+  return m != nullptr && m->alarmed();
+}
+
+uint32_t tinyfair_monitor_decisions(const tinyfair_monitor* monitor, uint32_t group) {
+  const FairnessMonitor* m = AsMonitor(monitor);
+  return m != nullptr && group < m->group_count() ? m->group(group).decisions : 0;
+}
+
+uint32_t tinyfair_monitor_positives(const tinyfair_monitor* monitor, uint32_t group) {
+  const FairnessMonitor* m = AsMonitor(monitor);
+  return m != nullptr && group < m->group_count() ? m->group(group).positives : 0;
+}
+
+size_t tinyfair_monitor_report_max_size(uint32_t groups) {
+  return tinyfair::runtime::MonitorReportMaxSize(groups);
+}
+
+tinyfair_status tinyfair_monitor_encode_report(const tinyfair_monitor* monitor, uint8_t* buffer,
+                                               size_t capacity, size_t* size) {
+  const FairnessMonitor* m = AsMonitor(monitor);
+  if (m == nullptr || size == nullptr) return TINYFAIR_MONITOR_NOT_CONFIGURED;
+  return static_cast<tinyfair_status>(EncodeMonitorReport(*m, buffer, capacity, *size));
 }
 
 const char* tinyfair_status_name(tinyfair_status status) {

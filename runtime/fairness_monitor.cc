@@ -9,12 +9,12 @@ namespace tinyfair::runtime {
 namespace {
 
 using internal::Log;
-using internal::SaturatingAdd;
 using internal::SaturatingIncrement;
 
 // ln((pi^2 / 6)^2): window k spends 6 / (pi^2 k^2) of a group's alpha, and
 // these shares add up to 1 over k = 1, 2, ...
 constexpr float kLogWindowSeriesSquared = 0.9954006f;
+constexpr uint32_t kMonitorTestEvery = TINYFAIR_RUNTIME_CFG_MONITOR_TEST_EVERY;
 // With one window the interval is tightest near this many decisions.
 constexpr float kSingleWindowTightestAt = 1024.0f;
 
@@ -101,39 +101,47 @@ Status FairnessMonitor::Update(const Decision& decision) {
     CountDecision(decision.group, decision.positive, decision.probability);
   } else {
     SaturatingIncrement(updates_);
-    // These three are refused after the group was formed (decide.cc's
-    // prologue); the others have no group.
-    const bool grouped =
-        decision.group < group_count_ &&
-        (decision.status == Status::kNonFiniteInput || decision.status == Status::kScoreOverflow ||
-         decision.status == Status::kUnknownCategory);
-    if (!grouped) {
-      SaturatingIncrement(refusals_without_group_);
-    } else if (decision.status == Status::kNonFiniteInput) {
-      SaturatingIncrement(groups_[decision.group].refused_non_finite_input);
-    } else if (decision.status == Status::kScoreOverflow) {
-      SaturatingIncrement(groups_[decision.group].refused_score_overflow);
-    } else {
-      SaturatingIncrement(groups_[decision.group].refused_unknown_category);
-    }
+    CountRefusal(decision);
   }
   return alarmed() ? Status::kDriftAlarm : Status::kOk;
 }
 
-void FairnessMonitor::CountDecision(uint32_t g, bool positive, float probability) {
+// Out of the decisions' path (refusals are rare), so that the path stays short.
+__attribute__((noinline)) void FairnessMonitor::CountRefusal(const Decision& decision) {
+  // These three are refused after the group was formed (decide.cc's
+  // prologue); the others have no group.
+  const bool grouped =
+      decision.group < group_count_ &&
+      (decision.status == Status::kNonFiniteInput || decision.status == Status::kScoreOverflow ||
+       decision.status == Status::kUnknownCategory);
+  if (!grouped) {
+    SaturatingIncrement(refusals_without_group_);
+  } else if (decision.status == Status::kNonFiniteInput) {
+    SaturatingIncrement(groups_[decision.group].refused_non_finite_input);
+  } else if (decision.status == Status::kScoreOverflow) {
+    SaturatingIncrement(groups_[decision.group].refused_score_overflow);
+  } else {
+    SaturatingIncrement(groups_[decision.group].refused_unknown_category);
+  }
+}
+
+// Inlined into Update: the path every decision takes.
+__attribute__((always_inline)) inline void FairnessMonitor::CountDecision(uint32_t g, bool positive,
+                                                                          float probability) {
   GroupCounters& c = groups_[g];
   // Once decisions saturate, positives and the probability sum stop too,
-  // so that every ratio stays a rate.
+  // so that every ratio stays a rate. The sum needs no saturation: at most
+  // 2^32 - 1 decisions of at most 2^32 each stay below 2^64.
   if (c.decisions != UINT32_MAX) {
     ++c.decisions;
     if (positive) ++c.positives;
-    SaturatingAdd(c.probability_sum, PositiveDrawBound(probability));
+    c.probability_sum += PositiveDrawBound(probability);
   }
   if (settings_.window != 0 && c.window_decisions == settings_.window) StartWindow(c);
   if (c.window_decisions == UINT32_MAX) return;  // one window, saturated: the test stops
   ++c.window_decisions;
   if (positive) ++c.window_positives;
-  Test(g);
+  if (c.window_decisions % kMonitorTestEvery == 0) Test(g);
 }
 
 void FairnessMonitor::Test(uint32_t g) {

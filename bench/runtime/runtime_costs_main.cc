@@ -2,8 +2,9 @@
 //  - the stack depth of Model::Load and Model::Decide for every golden model
 //    (every rule kind and group form), the demo model and the benchmark
 //    models, and of the codegen path (DecideAs over constexpr tables);
-//  - the emulated time of many calls of Model::Decide, of the codegen path
-//    and of a plain C dot-product loop, for 8, 32 and 128 inputs, and of a
+//  - the emulated time of many calls of Model::Decide, of the codegen path,
+//    of FairnessMonitor::Update alone and after Model::Decide, and of a
+//    plain C dot-product loop, for 8, 32 and 128 inputs, and of a
 //    loop of known length, from which the script computes instructions per
 //    call when QEMU runs with -icount shift=0.
 // Prints one line per figure ("stack ...", "ticks ...", "calibration ...").
@@ -22,6 +23,7 @@
 #include "demo_model.h"
 #include "targets/common/semihosting.h"
 #include "test_models.h"
+#include "tinyfair_runtime/fairness_monitor.h"
 #include "tinyfair_runtime/model.h"
 
 #ifndef TINYFAIR_BENCH_TRACE
@@ -44,6 +46,7 @@ constexpr uint32_t kSpinA = 1000;
 constexpr uint32_t kSpinB = 1001000;
 
 Model g_model;
+FairnessMonitor g_monitor;
 
 void Line(const char* kind, const char* name, const char* key, long value) {
   target::WriteString(kind);
@@ -140,6 +143,19 @@ void CallCodegenDecide(void* context) {
   c.status = c.bench->decide(c.input, c.rng, c.decision);
 }
 
+// The monitor's update of the last decision; its tolerance keeps the alarm
+// down, so every update runs the whole test.
+void CallMonitorUpdate(void* context) {
+  Case& c = *static_cast<Case*>(context);
+  c.status = g_monitor.Update(c.decision);
+}
+
+void CallDecideAndUpdate(void* context) {
+  Case& c = *static_cast<Case*>(context);
+  c.status = g_model.Decide(c.input, c.rng, c.decision);
+  if (c.status == Status::kOk) c.status = g_monitor.Update(c.decision);
+}
+
 void CallPlainLoop(void* context) {
   Case& c = *static_cast<Case*>(context);
   c.positive = tinyfair_bench_plain_decide(c.weights, c.input.values, c.input.count, c.threshold);
@@ -194,6 +210,14 @@ int MeasureInstructions() {
     if (c.status != Status::kOk) return Fail("decide", name, c.status);
     Time(name, "codegen_decide", CallCodegenDecide, c);
     if (c.status != Status::kOk) return Fail("codegen decide", name, c.status);
+    MonitorReference reference = MonitorReferenceOf(g_model);
+    reference.settings = {0.05f, 0.999f, 0};
+    const Status started = g_monitor.Start(reference);
+    if (started != Status::kOk) return Fail("monitor start", name, started);
+    Time(name, "monitor_update", CallMonitorUpdate, c);
+    if (c.status != Status::kOk) return Fail("monitor update", name, c.status);
+    Time(name, "decide_and_update", CallDecideAndUpdate, c);
+    if (c.status != Status::kOk) return Fail("decide and update", name, c.status);
     Time(name, "plain_loop", CallPlainLoop, c);
   }
   return 0;

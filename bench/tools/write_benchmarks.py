@@ -45,6 +45,10 @@ SIZE_IMAGES = {
     "decoder_all_rules": "decoder + all rules (Model::Load, Model::Decide)",
     "decoder_ramp_only": "decoder + the ramp rule only (TINYFAIR_RUNTIME_CFG_RULE_KINDS=0x02)",
     "codegen_ramp": "codegen path, one ramp model (no decoder)",
+    "decoder_monitor_g32": "decoder + all rules + the fairness monitor for 32 groups "
+                           "(FairnessMonitor Start, Update, EncodeMonitorReport)",
+    "decoder_monitor_g2": "decoder + all rules + the fairness monitor for 2 groups "
+                          "(TINYFAIR_RUNTIME_CFG_MONITOR_GROUPS=2)",
 }
 
 

@@ -1,6 +1,8 @@
 /* A C firmware using the tinyfair C API: loads the demo model (from
  * `tinyfair codegen --language c`), decides the demo vectors read from the
- * host and prints the decision log, which must equal the host's. */
+ * host and prints the decision log, which must equal the host's. A fairness
+ * monitor counts the decisions; its counts must equal the firmware's own,
+ * and its report must encode. */
 #include <stdint.h>
 #include <string.h>
 
@@ -9,7 +11,10 @@
 #include "tinyfair_runtime/tinyfair.h"
 
 static tinyfair_model model;
+static tinyfair_monitor monitor;
 static float row[128];
+static uint8_t report[512];
+static uint32_t decided[2], positives[2];
 
 static uint32_t little32(const uint8_t* b) {
   return (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) | ((uint32_t)b[3] << 24);
@@ -19,10 +24,15 @@ static uint64_t little64(const uint8_t* b) {
   return (uint64_t)little32(b) | ((uint64_t)little32(b + 4) << 32);
 }
 
-static int fail(const char* message) {
+/* A note line ("# ..."), which the parity check prints and does not compare. */
+static void note(const char* message) {
   example_write("# c_example: ", 13);
   example_write(message, strlen(message));
   example_write("\n", 1);
+}
+
+static int fail(const char* message) {
+  note(message);
   return 1;
 }
 
@@ -43,6 +53,9 @@ int main(void) {
   const uint32_t rows = little32(header + 8);
   if (inputs != tinyfair_model_input_count(&model) || inputs > 128) return fail("input count");
   tinyfair_rng_seed(&rng, little64(header + 12), little64(header + 20));
+  /* The demo model sets no monitor: the firmware gives the settings. */
+  status = tinyfair_monitor_start(&monitor, &model, 0.05f, 0.05f, 0);
+  if (status != TINYFAIR_OK) return fail(tinyfair_status_name(status));
   example_write(header_line, sizeof(header_line) - 1);
   for (uint32_t r = 0; r < rows; ++r) {
     uint8_t group[4];
@@ -52,9 +65,30 @@ int main(void) {
         example_read(file, group, sizeof(group)) != (long)sizeof(group)) {
       return fail("short read");
     }
-    (void)tinyfair_model_decide(&model, row, inputs, little32(group), &rng, &decision);
+    status = tinyfair_model_decide(&model, row, inputs, little32(group), &rng, &decision);
     example_write(line, tinyfair_format_decision(&decision, line, sizeof(line)));
+    if (status == TINYFAIR_OK) {
+      if (decision.group >= 2) return fail("group outside the demo model");
+      ++decided[decision.group];
+      positives[decision.group] += decision.positive ? 1u : 0u;
+    }
+    status = tinyfair_monitor_update(&monitor, &decision);
+    if (status != TINYFAIR_OK && status != TINYFAIR_DRIFT_ALARM) {
+      return fail(tinyfair_status_name(status));
+    }
   }
   example_close(file);
+  for (uint32_t g = 0; g < 2; ++g) {
+    if (tinyfair_monitor_decisions(&monitor, g) != decided[g] ||
+        tinyfair_monitor_positives(&monitor, g) != positives[g]) {
+      return fail("the monitor's counts differ from the firmware's");
+    }
+  }
+  size_t size = 0;
+  if (tinyfair_monitor_report_max_size(2) > sizeof(report)) return fail("report buffer");
+  status = tinyfair_monitor_encode_report(&monitor, report, sizeof(report), &size);
+  if (status != TINYFAIR_OK) return fail(tinyfair_status_name(status));
+  note(tinyfair_monitor_alarmed(&monitor) ? "monitor: counts agree, drift alarm"
+                                          : "monitor: counts agree, no drift alarm");
   return 0;
 }

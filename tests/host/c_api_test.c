@@ -22,6 +22,8 @@ static int passed, failed;
 static tinyfair_model model;
 static tinyfair_model never_loaded;
 static tinyfair_model copy;
+static tinyfair_monitor monitor;
+static uint8_t report[4096];
 static uint8_t corrupted[4096];
 
 int main(void) {
@@ -104,6 +106,41 @@ int main(void) {
   CHECK(tinyfair_model_load(&never_loaded, corrupted, kDemoModelSize) == TINYFAIR_CRC_MISMATCH);
   CHECK(tinyfair_model_decide(&never_loaded, inputs, 5, 0, &rng, &decision) == TINYFAIR_NOT_LOADED);
   CHECK(strcmp(tinyfair_status_name(TINYFAIR_CRC_MISMATCH), "crc_mismatch") == 0);
+
+  /* The fairness monitor over the demo model's decisions: the demo model
+   * sets no monitor, so the firmware gives the settings. */
+  {
+    uint32_t decided[2] = {0, 0}, positives[2] = {0, 0}, g, i;
+    size_t size = 0;
+    CHECK(tinyfair_monitor_update(&monitor, &decision) == TINYFAIR_MONITOR_NOT_CONFIGURED);
+    CHECK(tinyfair_model_load(&model, kDemoModel, kDemoModelSize) == TINYFAIR_OK);
+    CHECK(tinyfair_monitor_start(&monitor, &model, 0.0f, 0.0f, 0) ==
+          TINYFAIR_MONITOR_NOT_CONFIGURED);
+    CHECK(tinyfair_monitor_start(&monitor, &model, 0.05f, 0.5f, 0) == TINYFAIR_OK);
+    inputs[1] = 5.0f;
+    inputs[2] = 3.0f;
+    inputs[3] = 1.0f;
+    for (i = 0; i < 200; ++i) {
+      inputs[0] = 40.0f + (float)(i % 50);
+      inputs[4] = (float)(i % 2);
+      CHECK(tinyfair_model_decide(&model, inputs, 5, 0, &rng, &decision) == TINYFAIR_OK);
+      ++decided[decision.group];
+      positives[decision.group] += decision.positive ? 1u : 0u;
+      CHECK(tinyfair_monitor_update(&monitor, &decision) == TINYFAIR_OK);
+      CHECK(tinyfair_monitor_record_outcome(&monitor, &decision, i % 3 == 0) == TINYFAIR_OK);
+    }
+    for (g = 0; g < 2; ++g) {
+      CHECK(tinyfair_monitor_decisions(&monitor, g) == decided[g]);
+      CHECK(tinyfair_monitor_positives(&monitor, g) == positives[g]);
+    }
+    CHECK(!tinyfair_monitor_alarmed(&monitor));
+    CHECK(tinyfair_monitor_encode_report(&monitor, report, 10, &size) ==
+          TINYFAIR_REPORT_BUFFER_TOO_SMALL);
+    CHECK(tinyfair_monitor_encode_report(&monitor, report, sizeof(report), &size) == TINYFAIR_OK);
+    CHECK(size > 10 && size <= tinyfair_monitor_report_max_size(2));
+    CHECK(report[0] == 0x09); /* field 1, fixed64: the model hash */
+    CHECK(strcmp(tinyfair_status_name(TINYFAIR_DRIFT_ALARM), "drift_alarm") == 0);
+  }
 
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

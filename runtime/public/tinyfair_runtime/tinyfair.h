@@ -33,7 +33,11 @@ typedef enum tinyfair_status {
   TINYFAIR_UNKNOWN_GROUP = 14,
   TINYFAIR_MISSING_FEATURE = 15,
   TINYFAIR_INPUT_LAYOUT_MISMATCH = 20,
-  TINYFAIR_SELF_TEST_FAILED = 21
+  TINYFAIR_SELF_TEST_FAILED = 21,
+  TINYFAIR_MONITOR_NOT_CONFIGURED = 22,
+  TINYFAIR_MONITOR_MODEL_MISMATCH = 23,
+  TINYFAIR_DRIFT_ALARM = 24,
+  TINYFAIR_REPORT_BUFFER_TOO_SMALL = 25
 } tinyfair_status;
 
 /* Room for the C++ Model; the implementation checks it at compile time. */
@@ -52,6 +56,16 @@ typedef struct tinyfair_model {
   const struct tinyfair_model* self; /* the address it was loaded at */
   uint64_t storage[TINYFAIR_MODEL_STORAGE_BYTES / 8];
 } tinyfair_model;
+
+/* Room for the C++ FairnessMonitor (fairness_monitor.h, docs/monitor.md);
+ * the implementation checks it at compile time. */
+#define TINYFAIR_MONITOR_STORAGE_BYTES 2768
+
+typedef struct tinyfair_monitor {
+  uint32_t constructed; /* set by tinyfair_monitor_start */
+  uint32_t reserved;
+  uint64_t storage[TINYFAIR_MONITOR_STORAGE_BYTES / 8];
+} tinyfair_monitor;
 
 /* PCG32 (docs/prng.md). */
 typedef struct tinyfair_rng {
@@ -113,6 +127,35 @@ tinyfair_status tinyfair_model_decide_with_draw(const tinyfair_model* model, con
 
 /* One decision log line (docs/decision_records.md); returns its length. */
 size_t tinyfair_format_decision(const tinyfair_decision* decision, char* line, size_t size);
+
+/* The fairness monitor (docs/monitor.md). Starts (or restarts) watching the
+ * loaded model with its own settings (alpha > 0 from tinyfair export
+ * --monitor-alpha), or with the given ones when alpha > 0. */
+tinyfair_status tinyfair_monitor_start(tinyfair_monitor* monitor, const tinyfair_model* model,
+                                       float alpha, float tolerance, uint32_t window);
+
+/* Counts one decision (refusals too): TINYFAIR_OK, or TINYFAIR_DRIFT_ALARM
+ * once the alarm is up; the decision is never changed. */
+tinyfair_status tinyfair_monitor_update(tinyfair_monitor* monitor,
+                                        const tinyfair_decision* decision);
+
+/* Counts the true label of a decision counted before (TPR, FPR). */
+tinyfair_status tinyfair_monitor_record_outcome(tinyfair_monitor* monitor,
+                                                const tinyfair_decision* decision, bool label);
+
+bool tinyfair_monitor_alarmed(const tinyfair_monitor* monitor);
+
+/* Decisions and positives of one group since the start (0 outside it). */
+uint32_t tinyfair_monitor_decisions(const tinyfair_monitor* monitor, uint32_t group);
+uint32_t tinyfair_monitor_positives(const tinyfair_monitor* monitor, uint32_t group);
+
+/* The bytes that always hold a report of `groups` groups. */
+size_t tinyfair_monitor_report_max_size(uint32_t groups);
+
+/* Encodes the monitor's MonitorReport into `buffer`; `size` receives its
+ * length. */
+tinyfair_status tinyfair_monitor_encode_report(const tinyfair_monitor* monitor, uint8_t* buffer,
+                                               size_t capacity, size_t* size);
 
 /* "ok", "crc_mismatch", ... */
 const char* tinyfair_status_name(tinyfair_status status);

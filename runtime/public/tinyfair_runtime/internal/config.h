@@ -38,7 +38,7 @@ static_assert(TINYFAIR_RUNTIME_CFG_RULE_KINDS > 0 && TINYFAIR_RUNTIME_CFG_RULE_K
               "TINYFAIR_RUNTIME_CFG_RULE_KINDS must name at least one of the six rule kinds");
 
 // The groups a FairnessMonitor holds counters for; 0: the schema's group
-// capacity (model.options). Fewer saves RAM (about 80 bytes a group); the
+// capacity (model.options). Fewer saves RAM (80 bytes a group); the
 // monitor refuses a model with more groups.
 #ifndef TINYFAIR_RUNTIME_CFG_MONITOR_GROUPS
 #define TINYFAIR_RUNTIME_CFG_MONITOR_GROUPS 0
@@ -46,3 +46,17 @@ static_assert(TINYFAIR_RUNTIME_CFG_RULE_KINDS > 0 && TINYFAIR_RUNTIME_CFG_RULE_K
 
 static_assert(TINYFAIR_RUNTIME_CFG_MONITOR_GROUPS >= 0,
               "TINYFAIR_RUNTIME_CFG_MONITOR_GROUPS must be 0 or a group count");
+
+// The fairness monitor tests a group's rate and the gap at every k-th
+// decision of the group's window (k a power of two): any subset of times
+// keeps the alarm's false-alarm rate, an alarm comes at most k - 1 of the
+// group's decisions later, and an update costs the test's logarithm, square
+// root and divisions once in k (docs/monitor.md measures both).
+#ifndef TINYFAIR_RUNTIME_CFG_MONITOR_TEST_EVERY
+#define TINYFAIR_RUNTIME_CFG_MONITOR_TEST_EVERY 16
+#endif  // TINYFAIR_RUNTIME_CFG_MONITOR_TEST_EVERY
+
+static_assert(TINYFAIR_RUNTIME_CFG_MONITOR_TEST_EVERY >= 1 &&
+                  (TINYFAIR_RUNTIME_CFG_MONITOR_TEST_EVERY &
+                   (TINYFAIR_RUNTIME_CFG_MONITOR_TEST_EVERY - 1)) == 0,
+              "TINYFAIR_RUNTIME_CFG_MONITOR_TEST_EVERY must be a power of two");
