@@ -1,13 +1,12 @@
 // Identifiers from untrusted names: letters and digits only, made unique.
 #include "codegen/input_names.h"
 
-#include "codegen/comment_text.h"
-
 #include <cstdio>
 #include <set>
 #include <stdexcept>
 #include <vector>
 
+#include "codegen/comment_text.h"
 
 namespace tinyfair::codegen {
 namespace {

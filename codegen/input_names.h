@@ -15,7 +15,6 @@ namespace tinyfair::codegen {
 /// "hours-per-week" -> "HoursPerWeek"; "" when it has none.
 std::string CamelCaseWords(const std::string& raw);
 
-
 /// C++ declarations for namespace tinyfair_models: k<Name>InputCount,
 /// k<Name>InputLayoutHash, struct <Name>Input with an enum of input indices
 /// (k<Input>), and per categorical input struct <Name><Input>Category with an

@@ -34,8 +34,8 @@ tinyfair::Model ParseSealedModel(const std::string& bytes, const std::string& so
   const runtime::Status status =
       device->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   if (!runtime::IsOk(status)) {
-    throw std::runtime_error(source + ": the runtime refuses this model: " +
-                             runtime::StatusName(status));
+    throw std::runtime_error(source +
+                             ": the runtime refuses this model: " + runtime::StatusName(status));
   }
   tinyfair::Model model;
   if (!model.ParseFromString(bytes)) throw std::runtime_error(source + ": not a model file");

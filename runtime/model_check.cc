@@ -11,18 +11,16 @@
 // pass, the decoding into the working model, cannot fail.
 #include "model_check.h"
 
-#include "strict_float.h"  // no FMA contraction in the functions defined after it
-
-#include "tinyfair_runtime/input_layout.h"
-
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "pb_decode.h"
+#include "strict_float.h"  // no FMA contraction in the functions defined after it
 #include "tinyfair/model.nanopb.h"
 #include "tinyfair/model_check.nanopb.h"
 #include "tinyfair_runtime/capacity.h"
+#include "tinyfair_runtime/input_layout.h"
 #include "tinyfair_runtime/internal/float_bits.h"
 #include "tinyfair_runtime/internal/fold.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"

@@ -11,8 +11,8 @@
 
 #include "codegen/model_header.h"
 #include "codegen/model_tables.h"
-#include "host_tools/simulate/decision_runner.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/simulate/decision_runner.h"
 #include "tinyfair_runtime/model.h"
 
 namespace {

@@ -25,10 +25,10 @@
 #include <vector>
 
 #include "host_tools/data/csv_reader.h"
+#include "host_tools/model/model_file.h"
 #include "host_tools/noisy_groups/dro_training.h"
 #include "host_tools/noisy_groups/group_flipping.h"
 #include "host_tools/noisy_groups/group_noise_model.h"
-#include "host_tools/model/model_file.h"
 #include "host_tools/noisy_groups/noisy_group_training.h"
 #include "host_tools/noisy_groups/robust_lower_bounds.h"
 #include "host_tools/noisy_groups/soft_group_assignment.h"

@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
-#include "host_tools/model/model_file.h"
 #include "host_tools/data/synthetic_data.h"
+#include "host_tools/model/model_file.h"
 #include "tinyfair_runtime/pcg32.h"
 
 namespace tinyfair::cli {

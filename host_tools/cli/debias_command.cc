@@ -13,11 +13,11 @@
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/json_writer.h"
+#include "host_tools/model/model_file.h"
 #include "host_tools/preprocessing/maxent_report.h"
 #include "host_tools/preprocessing/maxent_sampler.h"
 #include "host_tools/preprocessing/maxent_schema.h"
 #include "host_tools/preprocessing/maxent_solver.h"
-#include "host_tools/model/model_file.h"
 
 namespace tinyfair::cli {
 namespace {

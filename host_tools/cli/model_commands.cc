@@ -7,8 +7,8 @@
 #include "codegen/model_header.h"
 #include "codegen/model_tables.h"
 #include "host_tools/cli/cli_common.h"
-#include "host_tools/simulate/decision_runner.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/simulate/decision_runner.h"
 
 namespace tinyfair::cli {
 namespace {

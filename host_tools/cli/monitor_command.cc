@@ -6,10 +6,10 @@
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/common/json_writer.h"
-#include "host_tools/model/model_file.h"
-#include "host_tools/model/monitor_report_reader.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/metrics/wilson_interval.h"
+#include "host_tools/model/model_file.h"
+#include "host_tools/model/monitor_report_reader.h"
 
 namespace tinyfair::cli {
 namespace {

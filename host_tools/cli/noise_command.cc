@@ -7,8 +7,8 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
-#include "host_tools/noisy_groups/group_flipping.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/noisy_groups/group_flipping.h"
 
 namespace tinyfair::cli {
 namespace {

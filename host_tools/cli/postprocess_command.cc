@@ -9,16 +9,16 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
-#include "host_tools/postprocessing/hardt_postprocessing.h"
+#include "host_tools/data/scored_sample.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/rule_writers.h"
+#include "host_tools/model/score_model.h"
+#include "host_tools/postprocessing/hardt_postprocessing.h"
 #include "host_tools/postprocessing/randomized_threshold_optimizer.h"
 #include "host_tools/postprocessing/reject_option_classification.h"
-#include "host_tools/model/score_model.h"
-#include "host_tools/data/scored_sample.h"
-#include "host_tools/model/rule_writers.h"
-#include "host_tools/simulate/score_through_runtime.h"
 #include "host_tools/postprocessing/shift_inference.h"
 #include "host_tools/postprocessing/streamed_rto_fit.h"
+#include "host_tools/simulate/score_through_runtime.h"
 #include "host_tools/simulate/streamed_scoring.h"
 
 namespace tinyfair::cli {

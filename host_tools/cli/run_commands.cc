@@ -5,13 +5,13 @@
 #include <sstream>
 
 #include "host_tools/cli/cli_common.h"
-#include "host_tools/simulate/decision_runner.h"
-#include "host_tools/model/decision_vectors.h"
+#include "host_tools/data/numeric_labels.h"
 #include "host_tools/metrics/metrics.h"
+#include "host_tools/metrics/regression_metrics.h"
+#include "host_tools/model/decision_vectors.h"
 #include "host_tools/model/mixture_outputs.h"
 #include "host_tools/model/model_file.h"
-#include "host_tools/data/numeric_labels.h"
-#include "host_tools/metrics/regression_metrics.h"
+#include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/monitor_simulation.h"
 
 namespace tinyfair::cli {

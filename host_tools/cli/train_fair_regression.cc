@@ -13,15 +13,15 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "host_tools/reductions/bounded_group_loss.h"
 #include "host_tools/cli/train_method.h"
 #include "host_tools/common/data_error.h"
-#include "host_tools/simulate/decision_runner.h"
-#include "host_tools/reductions/fair_regression_reduction.h"
-#include "host_tools/model/mixture_outputs.h"
+#include "host_tools/common/text_format.h"
 #include "host_tools/data/numeric_labels.h"
 #include "host_tools/metrics/regression_metrics.h"
-#include "host_tools/common/text_format.h"
+#include "host_tools/model/mixture_outputs.h"
+#include "host_tools/reductions/bounded_group_loss.h"
+#include "host_tools/reductions/fair_regression_reduction.h"
+#include "host_tools/simulate/decision_runner.h"
 #include "tinyfair_runtime/capacity.h"
 
 namespace tinyfair::cli {

@@ -8,9 +8,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <utility>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 namespace tinyfair::host {
 namespace {

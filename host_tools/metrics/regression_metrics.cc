@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "host_tools/common/json_writer.h"
-#include "host_tools/metrics/regression_loss.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/metrics/regression_loss.h"
 
 namespace tinyfair::host {
 

@@ -23,9 +23,10 @@ GroupNoiseModel GroupNoiseModel::FromFlipRate(const Eigen::VectorXd& noisy_margi
   if (m < 2) throw std::invalid_argument("a flip rate needs at least two groups");
   if (!(rate >= 0.0 && rate < 1.0) ||
       std::fabs(rate - static_cast<double>(m - 1) / static_cast<double>(m)) < 1e-9) {
-    throw std::invalid_argument("--noise-rate must be in [0, 1) and not (m - 1) / m = " +
-                                std::to_string(static_cast<double>(m - 1) / static_cast<double>(m)) +
-                                " (the groups would carry no information)");
+    throw std::invalid_argument(
+        "--noise-rate must be in [0, 1) and not (m - 1) / m = " +
+        std::to_string(static_cast<double>(m - 1) / static_cast<double>(m)) +
+        " (the groups would carry no information)");
   }
   // flip(j, k) = P(G^ = k | G = j); P(G^) = flip' P(G).
   Eigen::MatrixXd flip = Eigen::MatrixXd::Constant(m, m, rate / static_cast<double>(m - 1));

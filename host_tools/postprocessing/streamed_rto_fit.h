@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "host_tools/postprocessing/randomized_threshold_optimizer.h"
 #include "host_tools/data/scored_sample.h"
+#include "host_tools/postprocessing/randomized_threshold_optimizer.h"
 
 namespace tinyfair::host {
 

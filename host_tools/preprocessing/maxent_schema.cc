@@ -7,9 +7,9 @@
 #include <set>
 
 #include "host_tools/common/data_error.h"
-#include "host_tools/data/input_encoder.h"
 #include "host_tools/common/json_writer.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/data/input_encoder.h"
 
 namespace tinyfair::host {
 namespace {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "host_tools/reductions/exponentiated_gradient.h"
 #include "host_tools/metrics/regression_loss.h"
+#include "host_tools/reductions/exponentiated_gradient.h"
 
 namespace tinyfair::host {
 

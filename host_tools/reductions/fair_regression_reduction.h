@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "host_tools/metrics/regression_loss.h"
 #include "host_tools/reductions/exponentiated_gradient.h"
 #include "host_tools/reductions/regression_grid.h"
-#include "host_tools/metrics/regression_loss.h"
 #include "host_tools/reductions/regression_oracles.h"
 
 namespace tinyfair::host {

@@ -13,8 +13,8 @@
 #include <Eigen/Dense>
 #include <vector>
 
-#include "host_tools/reductions/regression_grid.h"
 #include "host_tools/metrics/regression_loss.h"
+#include "host_tools/reductions/regression_grid.h"
 
 namespace tinyfair::host {
 

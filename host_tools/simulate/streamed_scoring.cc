@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <system_error>
 
-#include "host_tools/data/csv_reader.h"
 #include "host_tools/common/data_error.h"
-#include "host_tools/simulate/decision_runner.h"
+#include "host_tools/data/csv_reader.h"
 #include "host_tools/data/input_encoder.h"
+#include "host_tools/simulate/decision_runner.h"
 
 namespace tinyfair::host {
 namespace {

@@ -19,9 +19,9 @@
 
 #include "codegen/model_header.h"
 #include "codegen/model_tables.h"
-#include "host_tools/simulate/decision_runner.h"
 #include "host_tools/model/decision_vectors.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/simulate/decision_runner.h"
 #include "tinyfair_runtime/capacity.h"
 #include "tinyfair_runtime/model.h"
 

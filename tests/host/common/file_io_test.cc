@@ -88,8 +88,8 @@ TEST(FileIo, FailedSetLeavesEveryPreExistingFileUntouched) {
 
   const std::string unwritable = (folder / "missing-folder" / "validation.csv").string();
   try {
-    WriteFilesAtomically({{train, "new train\n"}, {unwritable, "new validation\n"},
-                          {test, "new test\n"}});
+    WriteFilesAtomically(
+        {{train, "new train\n"}, {unwritable, "new validation\n"}, {test, "new test\n"}});
     FAIL() << "a set with an unwritable file was written";
   } catch (const std::runtime_error& e) {
     EXPECT_EQ(unwritable + ": cannot write: No such file or directory", std::string(e.what()));

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "host_tools/data/csv_reader.h"
 #include "host_tools/common/data_error.h"
+#include "host_tools/data/csv_reader.h"
 
 namespace tinyfair::host {
 namespace {

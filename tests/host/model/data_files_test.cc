@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "host_tools/data/csv_reader.h"
-#include "host_tools/model/decision_vectors.h"
 #include "host_tools/data/synthetic_data.h"
+#include "host_tools/model/decision_vectors.h"
 
 namespace tinyfair::host {
 namespace {

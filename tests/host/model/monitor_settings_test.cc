@@ -4,10 +4,10 @@
 
 #include <cmath>
 
-#include "host_tools/simulate/decision_runner.h"
-#include "host_tools/model/model_file.h"
-#include "host_tools/simulate/monitor_simulation.h"
 #include "host_tools/metrics/wilson_interval.h"
+#include "host_tools/model/model_file.h"
+#include "host_tools/simulate/decision_runner.h"
+#include "host_tools/simulate/monitor_simulation.h"
 #include "test_models.h"
 #include "tinyfair/monitor_report.pb.h"
 #include "tinyfair_runtime/fairness_monitor.h"

@@ -13,8 +13,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "host_tools/simulate/decision_runner.h"
 #include "host_tools/data/group_formation.h"
+#include "host_tools/simulate/decision_runner.h"
 #include "tinyfair_runtime/pcg32.h"
 
 namespace tinyfair::host {

@@ -7,12 +7,12 @@
 #include <cmath>
 #include <random>
 
-#include "host_tools/reductions/bounded_group_loss.h"
-#include "host_tools/reductions/fair_regression_reduction.h"
 #include "host_tools/learn/mixture_lp.h"
-#include "host_tools/reductions/regression_grid.h"
 #include "host_tools/metrics/regression_loss.h"
 #include "host_tools/metrics/regression_metrics.h"
+#include "host_tools/reductions/bounded_group_loss.h"
+#include "host_tools/reductions/fair_regression_reduction.h"
+#include "host_tools/reductions/regression_grid.h"
 
 namespace tinyfair::host {
 namespace {
