@@ -16,8 +16,11 @@ runtime::Model& TestModel();
 /// The one FairnessMonitor the tests start.
 runtime::FairnessMonitor& TestMonitor();
 
-/// Scratch bytes for corrupted copies of the test models.
-inline constexpr size_t kScratchSize = 1024;
+/// Scratch bytes for corrupted copies of the test models and for a two-group
+/// monitor report; each user static_asserts that its bytes fit. 512, not
+/// more: the micro:bit's 16 KiB hold the Model, the monitor, this and a
+/// 3 KiB stack with about 300 B to spare.
+inline constexpr size_t kScratchSize = 512;
 uint8_t* Scratch();
 
 }  // namespace tinyfair::testing
