@@ -22,6 +22,7 @@ install(FILES "${PROJECT_SOURCE_DIR}/CMakeLists.txt" DESTINATION "${TINYFAIR_INS
 install(FILES "${PROJECT_SOURCE_DIR}/codegen/CMakeLists.txt"
         DESTINATION "${TINYFAIR_INSTALL_SHAREDIR}/codegen")
 install(FILES "${PROJECT_SOURCE_DIR}/cmake/capacities.cmake"
+              "${PROJECT_SOURCE_DIR}/cmake/model_check_schema.cmake"
         DESTINATION "${TINYFAIR_INSTALL_SHAREDIR}/cmake")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/runtime" "${PROJECT_SOURCE_DIR}/proto"
                   "${PROJECT_SOURCE_DIR}/targets"
@@ -32,6 +33,8 @@ install(FILES
   "${TINYFAIR_NANOPB_SOURCE_DIR}/pb_common.c"
   "${TINYFAIR_NANOPB_SOURCE_DIR}/pb_decode.h"
   "${TINYFAIR_NANOPB_SOURCE_DIR}/pb_decode.c"
+  "${TINYFAIR_NANOPB_SOURCE_DIR}/pb_encode.h"
+  "${TINYFAIR_NANOPB_SOURCE_DIR}/pb_encode.c"
   "${TINYFAIR_NANOPB_SOURCE_DIR}/LICENSE.txt"
   DESTINATION "${TINYFAIR_INSTALL_SHAREDIR}/nanopb")
 

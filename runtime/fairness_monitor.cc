@@ -1,6 +1,7 @@
 // The fairness monitor: counters per group and the drift test over them.
 #include "tinyfair_runtime/fairness_monitor.h"
 
+#include "strict_float.h"  // no FMA contraction in the functions defined after it
 #include "tinyfair_runtime/internal/fast_math.h"
 #include "tinyfair_runtime/internal/normal_mixture_boundary.h"
 #include "tinyfair_runtime/internal/saturating.h"

@@ -1,6 +1,7 @@
 // Robbins' normal-mixture confidence sequence for bounded observations.
 #include "tinyfair_runtime/internal/normal_mixture_boundary.h"
 
+#include "strict_float.h"  // no FMA contraction in the functions defined after it
 #include "tinyfair_runtime/internal/fast_math.h"
 
 namespace tinyfair::runtime::internal {

@@ -23,10 +23,14 @@ TEST(InputLayout, RefusesSwappedColumns) {
   // The same inputs, with x and z trading places (and weights): the layout
   // hashes differ, and Load says why it refuses.
   EXPECT_TRUE(kSwappedColumnsModelInputLayoutHash != kSmallThresholdModelInputLayoutHash);
+  ASSERT_EQ(Status::kOk, g_model.Load(kSmallThresholdModel, kSmallThresholdModelSize,
+                                      kSmallThresholdModelInputLayoutHash));
   EXPECT_EQ(Status::kInputLayoutMismatch,
             g_model.Load(kSwappedColumnsModel, kSwappedColumnsModelSize,
                          kSmallThresholdModelInputLayoutHash));
-  EXPECT_FALSE(g_model.loaded());
+  // A refused update keeps the model that was loaded.
+  EXPECT_TRUE(g_model.loaded());
+  EXPECT_TRUE(g_model.content_hash() == kSmallThresholdModelHash);
   EXPECT_EQ(Status::kOk, g_model.Load(kSwappedColumnsModel, kSwappedColumnsModelSize,
                                       kSwappedColumnsModelInputLayoutHash));
 }

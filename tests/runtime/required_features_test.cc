@@ -78,18 +78,23 @@ TEST(RequiredFeatures, AVersionBeforeFeaturesCannotRequireOne) {
 TEST(RequiredFeatures, ATwoThresholdConstantMustBeStated) {
   static_assert(kTwoThresholdModelSize <= tinyfair::testing::kScratchSize);
   ASSERT_EQ(Status::kOk, g_model.Load(kTwoThresholdModel, kTwoThresholdModelSize));
-  // The exporter writes required_features (bit 0) last: 0xC0 0x02 0x01.
-  const size_t stated = kTwoThresholdModelSize - 3;
+  // The exporter writes required_features (field 40, bit 0: 0xC0 0x02 0x01)
+  // after the payload's lower fields, followed only by the input layout hash
+  // (field 50: 0x91 0x03 and 8 bytes). Without those 3 bytes the model uses
+  // `ignore` and does not state it.
+  const size_t stated = kTwoThresholdModelSize - 3 - 10;
   ASSERT_TRUE(kTwoThresholdModel[stated] == 0xC0 && kTwoThresholdModel[stated + 1] == 0x02 &&
-              kTwoThresholdModel[stated + 2] == 0x01);
+              kTwoThresholdModel[stated + 2] == 0x01 && kTwoThresholdModel[stated + 3] == 0x91);
+  const size_t size = kTwoThresholdModelSize - 3;
   memcpy(g_buffer, kTwoThresholdModel, stated);
-  Reseal(g_buffer, stated);
-  EXPECT_EQ(Status::kInvalidModel, g_model.Load(g_buffer, stated));
+  memcpy(g_buffer + stated, kTwoThresholdModel + stated + 3, 10);
+  Reseal(g_buffer, size);
+  EXPECT_EQ(Status::kInvalidModel, g_model.Load(g_buffer, size));
   // Labelled 1.1, as such models were written before 1.2, it loads.
   ASSERT_EQ(0x20, g_buffer[16]);
   g_buffer[17] = 1;
-  Reseal(g_buffer, stated);
-  EXPECT_EQ(Status::kOk, g_model.Load(g_buffer, stated));
+  Reseal(g_buffer, size);
+  EXPECT_EQ(Status::kOk, g_model.Load(g_buffer, size));
 }
 
 }  // namespace

@@ -27,13 +27,13 @@ PY
     --out "$work/hostile_tables.h" 2>/dev/null
 "$tinyfair" codegen --model "$work/hostile.pb" --name Hostile --tables --language c \
     --out "$work/hostile_tables_c.h" 2>/dev/null
-# The names' newlines, comment terminators and backslashes are escaped, so
-# "#error injected" stays comment text: every line that starts a directive
-# is one codegen writes.
+# The names' newlines, comment terminators and backslashes are escaped (as
+# \xNN), so "#error injected" stays comment text: every line that starts a
+# directive is one codegen writes, and no line ends in a backslash.
 for header in hostile.h hostile_c.h hostile_tables.h hostile_tables_c.h; do
   if grep -E '^[[:space:]]*#' "$work/$header" |
        grep -vqE '^#(pragma once|include [<"]|define (k|TINYFAIR_MODEL_)|ifndef TINYFAIR_MODEL_|endif|ifdef __cplusplus|if defined\(__cplusplus\) && defined\(TINYFAIR_HOSTILE_TABLES_IMPLEMENTATION\))' ||
-     grep -q '\\' "$work/$header"; then
+     grep -q '\\$' "$work/$header"; then
     echo "codegen_names_test: a raw name reached $header" >&2
     exit 1
   fi
