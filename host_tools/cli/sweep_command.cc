@@ -45,29 +45,29 @@ struct Row {
 };
 
 struct Evaluation {
-  const host::CsvTable* table;
+  const host::CsvTable *table;
   std::vector<int> labels;
 };
 
-host::ClassificationReport Evaluate(const tinyfair::Model& model, const Evaluation& e) {
+host::ClassificationReport Evaluate(const tinyfair::Model &model, const Evaluation &e) {
   host::InputEncoder encoder(model.inputs(), *e.table);
   const auto runtime_model = host::LoadIntoRuntime(model);
   return host::EvaluateDecisions(host::DecideRows(*runtime_model, encoder, 1, 0), e.labels,
                                  GroupNames(model));
 }
 
-void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& chosen,
-                const tinyfair::Model& rto, const host::HardtFit& hardt,
-                const std::vector<std::string>& names) {
+void WritePlots(const SweepOptions &o, const std::vector<Row> &rows, const Row &chosen,
+                const tinyfair::Model &rto, const host::HardtFit &hardt,
+                const std::vector<std::string> &names) {
   const std::string dir = o.out_dir;
   double widest = 0.0;
-  for (const auto& row : rows) {
+  for (const auto &row : rows) {
     if (row.method != "ROC") widest = std::max(widest, row.test.expected_dp_gap);
   }
   // The trade-off: one data block per method.
   std::string data;
   std::string last;
-  for (const auto& row : rows) {
+  for (const auto &row : rows) {
     if (row.method != last && !last.empty()) data += "\n\n";
     if (row.method != last) data += "# " + row.method + "\n";
     last = row.method;
@@ -75,17 +75,18 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
                              row.test.expected_accuracy, row.gamma, row.rho);
   }
   host::WriteFileAtomically(dir + "/tradeoff.dat", data);
-  std::string script =
-      "set terminal pngcairo size 900,600\nset output '" + dir +
-      "/tradeoff.png'\n"
-      "set title 'Accuracy and demographic-parity gap on test data (expected values)'\n"
-      "set xlabel 'demographic-parity gap'\nset ylabel 'accuracy'\nset key bottom right\nset "
-      "grid\n" +
-      // Wide enough for every method but the far end of the ROC curve.
-      host::FormatText("set xrange [0:%.4f]\n", 1.1 * widest) + "plot ";
+  std::string script = "set terminal pngcairo size 900,600\nset output '" + dir +
+                       "/tradeoff.png'\n"
+                       "set title 'Accuracy and demographic-parity gap on test data (expected "
+                       "values)'\n"
+                       "set xlabel 'demographic-parity gap'\nset ylabel 'accuracy'\nset key "
+                       "bottom right\nset "
+                       "grid\n" +
+                       // Wide enough for every method but the far end of the ROC curve.
+                       host::FormatText("set xrange [0:%.4f]\n", 1.1 * widest) + "plot ";
   size_t block = 0;
   last.clear();
-  for (const auto& row : rows) {
+  for (const auto &row : rows) {
     if (row.method == last) continue;
     last = row.method;
     script += (block ? ", " : "") + std::string("'" + dir + "/tradeoff.dat' index ") +
@@ -94,14 +95,15 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
     ++block;
   }
   script += host::FormatText(
-      ", '-' using 1:2 with points pointtype 6 pointsize 4 lw 2 title 'selected RTO (gamma %.2g, "
+      ", '-' using 1:2 with points pointtype 6 pointsize 4 lw "
+      "2 title 'selected RTO (gamma %.2g, "
       "rho %.3f)'\n%.6f %.6f\ne\n",
       chosen.gamma, chosen.rho, chosen.test.expected_dp_gap, chosen.test.expected_accuracy);
   host::WriteFileAtomically(dir + "/tradeoff.gp", script);
 
   // Decision curves h(p) per group, p the scorer's probability (f = 2p - 1).
   std::string curves;
-  const auto& ramp = rto.ramp();
+  const auto &ramp = rto.ramp();
   for (size_t g = 0; g < names.size(); ++g) {
     for (int i = 0; i <= 400; ++i) {
       const double p = i / 400.0, f = 2.0 * p - 1.0;
@@ -113,12 +115,12 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
     curves += "\n\n";
   }
   host::WriteFileAtomically(dir + "/decision_curves.dat", curves);
-  std::string curve_script =
-      "set terminal pngcairo size 900,600\nset output '" + dir +
-      "/decision_curves.png'\n"
-      "set title 'P(positive) against the scorer probability, per group'\n"
-      "set xlabel 'scorer probability p'\nset ylabel 'P(positive)'\nset key top left\nset grid\n"
-      "set yrange [-0.02:1.02]\nplot ";
+  std::string curve_script = "set terminal pngcairo size 900,600\nset output '" + dir +
+                             "/decision_curves.png'\n"
+                             "set title 'P(positive) against the scorer probability, per group'\n"
+                             "set xlabel 'scorer probability p'\nset ylabel 'P(positive)'\nset key "
+                             "top left\nset grid\n"
+                             "set yrange [-0.02:1.02]\nplot ";
   for (size_t g = 0; g < names.size(); ++g) {
     curve_script += (g ? ", " : "") + std::string("'" + dir + "/decision_curves.dat' index ") +
                     std::to_string(g) + " using 1:2 with lines lw 2 title 'RTO " + names[g] + "'";
@@ -128,7 +130,7 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
   curve_script += "\n";
   host::WriteFileAtomically(dir + "/decision_curves.gp", curve_script);
   if (!o.plots) return;
-  for (const char* name : {"tradeoff", "decision_curves"}) {
+  for (const char *name : {"tradeoff", "decision_curves"}) {
     // gnuplot writes the PNG itself: to a temporary name, renamed when done,
     // so a failed plot leaves no partial image.
     const std::string png = dir + "/" + name + ".png";
@@ -142,72 +144,79 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
   }
 }
 
-void Sweep(const SweepOptions& o) {
-  tinyfair::Model model = host::ReadModel(o.model);
-  std::vector<std::string> attributes = o.sensitive;
-  host::PrepareScoringModel(attributes, model);
-  const size_t group_count = model.dimensions().group_count();
-  const host::CsvTable fit_table = host::ReadCsv(o.data);
-  const host::CsvTable validation_table = host::ReadCsv(o.validation);
-  const host::CsvTable test_table = host::ReadCsv(o.test);
-  const host::ScoredSample fitting =
-      host::ScoreThroughRuntime(model, fit_table, o.label.label, o.label.positive);
-  // Every group needs both labels: Hardt et al. and shift inference fit on them.
-  host::RequireEveryGroup(fitting, model, o.data, "the sweep's baselines");
-  // Rows of validation or test data the device would refuse would silently
-  // leave the metrics: refuse the data instead.
-  host::CheckCategoriesKnown(model, validation_table);
-  host::CheckCategoriesKnown(model, test_table);
-  std::filesystem::create_directories(o.out_dir);
-  const Evaluation validation{&validation_table,
-                              host::ReadLabels(validation_table, o.label.label, o.label.positive)};
-  const Evaluation test{&test_table, host::ReadLabels(test_table, o.label.label, o.label.positive)};
-  const auto names = GroupNames(model);
+// The rows of the sweep, each model measured on validation and test data.
+struct SweepTable {
+  const Evaluation &validation;
+  const Evaluation &test;
   std::vector<Row> rows;
-  auto add = [&](const std::string& method, double gamma, double rho, const tinyfair::Model& m) {
-    rows.push_back({method, gamma, rho, Evaluate(m, validation), Evaluate(m, test)});
-  };
 
-  // The scorer as it is: positive iff p >= 0.5 (f >= 0).
+  void Add(const std::string &method, double gamma, double rho, const tinyfair::Model &m) {
+    rows.push_back({method, gamma, rho, Evaluate(m, validation), Evaluate(m, test)});
+  }
+};
+
+// The scorer as it is: positive iff p >= 0.5 (f >= 0). Returns its positive
+// rate per group on validation data.
+std::vector<double> AddOriginalRow(const tinyfair::Model &model, size_t group_count,
+                                   SweepTable &table) {
   tinyfair::Model original = model;
   host::SetThresholdRule(std::vector<double>(group_count, 0.0), original);
-  add("original", NAN, NAN, original);
-  std::vector<double> original_rates_;
-  for (const auto& group : rows.back().validation.groups)
-    original_rates_.push_back(group.positive_rate);
+  table.Add("original", NAN, NAN, original);
+  std::vector<double> original_rates;
+  for (const auto &group : table.rows.back().validation.groups)
+    original_rates.push_back(group.positive_rate);
+  return original_rates;
+}
 
-  // The RTO grid; the fits alone are timed.
+struct RtoGrid {
+  std::vector<std::pair<host::RtoOptions, host::RtoFit>> fits;
+  double fit_seconds = 0.0;
+};
+
+// The RTO grid; the fits alone are timed.
+RtoGrid FitRtoGrid(const SweepOptions &o, const host::ScoredSample &fitting, size_t group_count) {
   double label_rate = 0.0;
   for (int y : fitting.labels) label_rate += y;
   label_rate /= static_cast<double>(fitting.labels.size());
-  std::vector<std::pair<host::RtoOptions, host::RtoFit>> fits;
+  RtoGrid grid;
   const auto start = std::chrono::steady_clock::now();
   for (double gamma : o.gamma_grid) {
     for (double offset : o.rho_offsets) {
       host::RtoOptions options;
       options.gamma = gamma;
       options.rho = std::clamp(label_rate + offset, 0.0, 1.0);
-      fits.emplace_back(options, host::FitRandomizedThresholdOptimizer(
-                                     fitting.scores, fitting.groups, group_count, options));
+      grid.fits.emplace_back(options, host::FitRandomizedThresholdOptimizer(
+                                          fitting.scores, fitting.groups, group_count, options));
     }
   }
-  const double fit_seconds =
+  grid.fit_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return grid;
+}
+
+// Adds a row per RTO fit; returns the row of the most accurate one on
+// validation data within --max-validation-gap.
+size_t AddRtoRows(const SweepOptions &o, const tinyfair::Model &model, const RtoGrid &grid,
+                  SweepTable &table) {
   size_t chosen = 0;
   double best = -1.0;
-  for (const auto& [options, fit] : fits) {
+  for (const auto &[options, fit] : grid.fits) {
     tinyfair::Model m = model;
     host::SetRampRule(fit.thresholds, options.gamma, m);
-    add("RTO", options.gamma, options.rho, m);
-    const auto& v = rows.back().validation;
+    table.Add("RTO", options.gamma, options.rho, m);
+    const auto &v = table.rows.back().validation;
     if (v.expected_dp_gap <= o.max_validation_gap && v.expected_accuracy > best) {
       best = v.expected_accuracy;
-      chosen = rows.size() - 1;
+      chosen = table.rows.size() - 1;
     }
   }
   if (best < 0.0) throw std::runtime_error("no RTO fit meets --max-validation-gap");
+  return chosen;
+}
 
-  // Hardt et al.
+// Hardt et al., both constraints; returns the demographic-parity fit.
+host::HardtFit AddHardtRows(const tinyfair::Model &model, const host::ScoredSample &fitting,
+                            size_t group_count, SweepTable &table) {
   host::HardtFit hardt_dp;
   for (auto constraint : {host::HardtOptions::Constraint::kDemographicParity,
                           host::HardtOptions::Constraint::kEqualizedOdds}) {
@@ -217,17 +226,23 @@ void Sweep(const SweepOptions& o) {
                                                             fitting.groups, group_count, options);
     if (constraint == host::HardtOptions::Constraint::kDemographicParity) hardt_dp = fit;
     std::vector<host::TwoThresholdGroup> rules;
-    for (const auto& r : fit.rules) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
+    for (const auto &r : fit.rules) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
     tinyfair::Model m = model;
     host::SetTwoThresholdRule(rules, m);
-    add(constraint == host::HardtOptions::Constraint::kDemographicParity ? "Hardt DP" : "Hardt EO",
+    table.Add(
+        constraint == host::HardtOptions::Constraint::kDemographicParity ? "Hardt DP" : "Hardt EO",
         NAN, NAN, m);
   }
+  return hardt_dp;
+}
 
-  // Shift inference and reject option classification work on p = (f + 1) / 2.
+// Shift inference and reject option classification work on p = (f + 1) / 2.
+void AddProbabilityBaselineRows(const tinyfair::Model &model, const host::ScoredSample &fitting,
+                                size_t group_count, const std::vector<double> &original_rates,
+                                SweepTable &table) {
   const std::vector<double> probabilities = host::AsProbabilities(fitting.scores);
   auto on_scores = [](std::vector<double> thresholds) {
-    for (double& t : thresholds) t = host::ProbabilityThresholdOnScore(t);
+    for (double &t : thresholds) t = host::ProbabilityThresholdOnScore(t);
     return thresholds;
   };
   {
@@ -235,34 +250,37 @@ void Sweep(const SweepOptions& o) {
         probabilities, fitting.labels, fitting.groups, group_count, host::ShiftInferenceOptions{});
     tinyfair::Model m = model;
     host::SetThresholdRule(on_scores(fit.thresholds), m);
-    add("shift inference", NAN, NAN, m);
+    table.Add("shift inference", NAN, NAN, m);
   }
   if (group_count == 2) {
     // The band favours the group the scorer selects least; every theta of
     // the grid is a point of the curve, the one its rule picks is marked.
     host::RocOptions options;
     options.unprivileged_group =
-        original_rates_.size() == 2 && original_rates_[1] < original_rates_[0] ? 1 : 0;
+        original_rates.size() == 2 && original_rates[1] < original_rates[0] ? 1 : 0;
     const host::RocFit fit = host::FitRejectOptionClassification(
         probabilities, fitting.labels, fitting.groups, group_count, options);
     for (double theta : fit.thetas) {
       tinyfair::Model m = model;
       host::SetThresholdRule(on_scores(host::RocThresholds(theta, options.unprivileged_group)), m);
-      add("ROC", theta, NAN, m);
+      table.Add("ROC", theta, NAN, m);
     }
     tinyfair::Model m = model;
     host::SetThresholdRule(on_scores(fit.thresholds), m);
-    add("ROC (chosen theta)", fit.theta, NAN, m);
+    table.Add("ROC (chosen theta)", fit.theta, NAN, m);
   }
+}
 
-  // The table.
+// The table: every row to sweep.csv, all but the ROC curve to stdout.
+void WriteSweepTable(const SweepOptions &o, const std::vector<Row> &rows, size_t chosen) {
   std::string csv =
-      "method,gamma_or_theta,rho,validation_accuracy,validation_dp_gap,test_accuracy,test_dp_gap,"
+      "method,gamma_or_theta,rho,validation_accuracy,validation_"
+      "dp_gap,test_accuracy,test_dp_gap,"
       "test_sampled_accuracy,test_sampled_dp_gap\n";
   std::printf("%-18s %6s %7s  %9s %9s  %9s %9s\n", "method", "gamma", "rho", "val acc", "val gap",
               "test acc", "test gap");
   for (size_t i = 0; i < rows.size(); ++i) {
-    const Row& r = rows[i];
+    const Row &r = rows[i];
     char line[256];
     std::snprintf(line, sizeof(line), "%s,%.4g,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n",
                   r.method.c_str(), r.gamma, r.rho, r.validation.expected_accuracy,
@@ -276,29 +294,71 @@ void Sweep(const SweepOptions& o) {
                 i == chosen ? "  <- selected" : "");
   }
   host::WriteFileAtomically(o.out_dir + "/sweep.csv", csv);
-  std::printf("RTO grid: %zu fits on %zu rows in %.4f s (exact solver, one core)\n", fits.size(),
-              fitting.scores.size(), fit_seconds);
+}
 
+// The chosen RTO fit as a model, with its reference rates on the fitting data.
+tinyfair::Model SelectedModel(const tinyfair::Model &model, const RtoGrid &grid,
+                              const std::vector<Row> &rows, size_t chosen,
+                              const host::CsvTable &fit_table, size_t group_count) {
   tinyfair::Model selected = model;
-  host::SetRampRule(fits[chosen - 1].second.thresholds, rows[chosen].gamma, selected);
+  host::SetRampRule(grid.fits[chosen - 1].second.thresholds, rows[chosen].gamma, selected);
   // (rows[0] is the original, so RTO fit k is row k + 1.)
   selected.set_model_id(selected.model_id().substr(0, 27) + "+rto");
   const std::vector<double> rates = host::ExpectedPositiveRates(selected, fit_table);
   for (size_t g = 0; g < group_count; ++g) {
     selected.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
   }
+  return selected;
+}
+
+void Sweep(const SweepOptions &o) {
+  tinyfair::Model model = host::ReadModel(o.model);
+  std::vector<std::string> attributes = o.sensitive;
+  host::PrepareScoringModel(attributes, model);
+  const size_t group_count = model.dimensions().group_count();
+  const host::CsvTable fit_table = host::ReadCsv(o.data);
+  const host::CsvTable validation_table = host::ReadCsv(o.validation);
+  const host::CsvTable test_table = host::ReadCsv(o.test);
+  const host::ScoredSample fitting =
+      host::ScoreThroughRuntime(model, fit_table, o.label.label, o.label.positive);
+  // Every group needs both labels: Hardt et al. and shift inference fit on
+  // them.
+  host::RequireEveryGroup(fitting, model, o.data, "the sweep's baselines");
+  // Rows of validation or test data the device would refuse would silently
+  // leave the metrics: refuse the data instead.
+  host::CheckCategoriesKnown(model, validation_table);
+  host::CheckCategoriesKnown(model, test_table);
+  std::filesystem::create_directories(o.out_dir);
+  const Evaluation validation{&validation_table,
+                              host::ReadLabels(validation_table, o.label.label, o.label.positive)};
+  const Evaluation test{&test_table, host::ReadLabels(test_table, o.label.label, o.label.positive)};
+  const auto names = GroupNames(model);
+  SweepTable table{validation, test, {}};
+
+  const std::vector<double> original_rates = AddOriginalRow(model, group_count, table);
+  const RtoGrid grid = FitRtoGrid(o, fitting, group_count);
+  const size_t chosen = AddRtoRows(o, model, grid, table);
+  const host::HardtFit hardt_dp = AddHardtRows(model, fitting, group_count, table);
+  AddProbabilityBaselineRows(model, fitting, group_count, original_rates, table);
+
+  WriteSweepTable(o, table.rows, chosen);
+  std::printf("RTO grid: %zu fits on %zu rows in %.4f s (exact solver, one core)\n",
+              grid.fits.size(), fitting.scores.size(), grid.fit_seconds);
+  const tinyfair::Model selected =
+      SelectedModel(model, grid, table.rows, chosen, fit_table, group_count);
   host::WriteFileAtomically(o.out_dir + "/selected.json", host::ModelToJson(selected));
-  WritePlots(o, rows, rows[chosen], selected, hardt_dp, names);
+  WritePlots(o, table.rows, table.rows[chosen], selected, hardt_dp, names);
   Note("sweep: wrote " + o.out_dir +
        "/{sweep.csv, selected.json, tradeoff.png, decision_curves.png}");
 }
 
 }  // namespace
 
-void AddSweepCommand(CLI::App& app) {
+void AddSweepCommand(CLI::App &app) {
   auto o = std::make_shared<SweepOptions>();
-  auto* command = app.add_subcommand(
-      "sweep", "Fit post-processors over a grid, select on validation data, table and plots");
+  auto *command = app.add_subcommand("sweep",
+                                     "Fit post-processors over a grid, select on "
+                                     "validation data, table and plots");
   command->add_option("--model", o->model, "Scorer model from train (JSON or .pb)")
       ->required()
       ->check(CLI::ExistingFile);
