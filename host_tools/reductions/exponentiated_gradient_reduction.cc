@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "host_tools/reductions/exponentiated_gradient.h"
+
 namespace tinyfair::host {
 namespace {
 
@@ -36,7 +38,7 @@ struct MomentTable {
 
   int count() const { return events * groups; }
 
-  Eigen::VectorXd Of(const Eigen::VectorXd& h) const {
+  Eigen::VectorXd Of(const Eigen::VectorXd &h) const {
     std::vector<double> joint(static_cast<size_t>(count()), 0.0);
     std::vector<double> marginal(static_cast<size_t>(events), 0.0);
     for (Eigen::Index i = 0; i < p.size(); ++i) {
@@ -58,7 +60,7 @@ struct MomentTable {
   }
 
   // d/dh_i of sum_k signed_k gamma_k.
-  Eigen::VectorXd RowCoefficients(const Eigen::VectorXd& signed_lambda) const {
+  Eigen::VectorXd RowCoefficients(const Eigen::VectorXd &signed_lambda) const {
     std::vector<double> per_event(static_cast<size_t>(events), 0.0);
     for (int e = 0; e < events; ++e) {
       for (int a = 0; a < groups; ++a) {
@@ -76,8 +78,8 @@ struct MomentTable {
   }
 };
 
-MomentTable BuildMoments(ReductionConstraint constraint, const Eigen::VectorXd& y,
-                         const Eigen::VectorXi& group, const Eigen::VectorXd& sample_weight) {
+MomentTable BuildMoments(ReductionConstraint constraint, const Eigen::VectorXd &y,
+                         const Eigen::VectorXi &group, const Eigen::VectorXd &sample_weight) {
   const Eigen::Index n = y.size();
   if (group.size() != n || (sample_weight.size() != 0 && sample_weight.size() != n)) {
     throw std::invalid_argument("reduction: labels, groups and weights differ in length");
@@ -124,7 +126,7 @@ struct Hypothesis {
 };
 
 // L(h, lambda) with lambda = [lambda+; lambda-].
-double Lagrangian(double error, const Eigen::VectorXd& gamma, const Eigen::VectorXd& lambda,
+double Lagrangian(double error, const Eigen::VectorXd &gamma, const Eigen::VectorXd &lambda,
                   double epsilon) {
   const Eigen::Index k = gamma.size();
   return error + lambda.head(k).dot((gamma.array() - epsilon).matrix()) +
@@ -133,13 +135,13 @@ double Lagrangian(double error, const Eigen::VectorXd& gamma, const Eigen::Vecto
 
 class Game {
  public:
-  Game(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, const MomentTable& moments,
-       const ReductionOptions& options)
+  Game(const Eigen::MatrixXd &X, const Eigen::VectorXd &y, const MomentTable &moments,
+       const ReductionOptions &options)
       : X_(X), y_(y), moments_(moments), options_(options) {}
 
   // argmin_h L(h, lambda) by the weighted logistic learner, or the cached
   // classifier when that is at least as good; returns its index.
-  size_t BestResponse(const Eigen::VectorXd& lambda) {
+  size_t BestResponse(const Eigen::VectorXd &lambda) {
     ++oracle_calls_;
     const Eigen::Index k = moments_.count();
     const Eigen::VectorXd g = moments_.RowCoefficients(lambda.head(k) - lambda.tail(k));
@@ -179,26 +181,26 @@ class Game {
     return best;
   }
 
-  static Eigen::VectorXd Decisions(const LogisticFit& fit, const Eigen::MatrixXd& X) {
+  static Eigen::VectorXd Decisions(const LogisticFit &fit, const Eigen::MatrixXd &X) {
     const Eigen::VectorXd z = (X * fit.coefficients).array() + fit.intercept;
     return (z.array() >= 0.0).cast<double>();
   }
 
-  const std::vector<Hypothesis>& cache() const { return cache_; }
+  const std::vector<Hypothesis> &cache() const { return cache_; }
   int oracle_calls() const { return oracle_calls_; }
 
  private:
-  const Eigen::MatrixXd& X_;
-  const Eigen::VectorXd& y_;
-  const MomentTable& moments_;
-  const ReductionOptions& options_;
+  const Eigen::MatrixXd &X_;
+  const Eigen::VectorXd &y_;
+  const MomentTable &moments_;
+  const ReductionOptions &options_;
   std::vector<Hypothesis> cache_;
   int oracle_calls_ = 0;
 };
 
 // Q's training error and moments from its weights over the cache.
-void MixtureNumbers(const std::vector<Hypothesis>& cache, const Eigen::VectorXd& weight,
-                    double& error, Eigen::VectorXd& gamma) {
+void MixtureNumbers(const std::vector<Hypothesis> &cache, const Eigen::VectorXd &weight,
+                    double &error, Eigen::VectorXd &gamma) {
   error = 0.0;
   gamma = Eigen::VectorXd::Zero(cache.front().gamma.size());
   for (size_t j = 0; j < cache.size(); ++j) {
@@ -211,7 +213,7 @@ void MixtureNumbers(const std::vector<Hypothesis>& cache, const Eigen::VectorXd&
 
 // Removes members while keeping sum w_j [error_j; gamma_j; 1] fixed: each
 // kernel direction of that matrix moves weight until a member's reaches 0.
-void ReduceSupport(const std::vector<Hypothesis>& cache, Eigen::VectorXd& weight) {
+void ReduceSupport(const std::vector<Hypothesis> &cache, Eigen::VectorXd &weight) {
   for (;;) {
     std::vector<size_t> support;
     for (size_t j = 0; j < cache.size(); ++j) {
@@ -220,7 +222,7 @@ void ReduceSupport(const std::vector<Hypothesis>& cache, Eigen::VectorXd& weight
     const Eigen::Index rows = cache.front().gamma.size() + 2;
     Eigen::MatrixXd A(rows, static_cast<Eigen::Index>(support.size()));
     for (size_t c = 0; c < support.size(); ++c) {
-      const Hypothesis& h = cache[support[c]];
+      const Hypothesis &h = cache[support[c]];
       A.col(static_cast<Eigen::Index>(c)) << h.error, h.gamma, 1.0;
     }
     Eigen::FullPivLU<Eigen::MatrixXd> lu(A);
@@ -240,7 +242,7 @@ void ReduceSupport(const std::vector<Hypothesis>& cache, Eigen::VectorXd& weight
       }
     }
     for (size_t c = 0; c < support.size(); ++c) {
-      double& w = weight[static_cast<Eigen::Index>(support[c])];
+      double &w = weight[static_cast<Eigen::Index>(support[c])];
       w = c == leaving ? 0.0 : std::max(0.0, w - step * v[static_cast<Eigen::Index>(c)]);
     }
   }
@@ -249,7 +251,7 @@ void ReduceSupport(const std::vector<Hypothesis>& cache, Eigen::VectorXd& weight
 // Only lambda+ - lambda- of a pair acts on Q; the dual point with the
 // smaller of the two removed has the same best responses and a larger
 // Lagrangian (less epsilon penalty), so the gap is measured there.
-Eigen::VectorXd Project(const Eigen::VectorXd& lambda) {
+Eigen::VectorXd Project(const Eigen::VectorXd &lambda) {
   const Eigen::Index k = lambda.size() / 2;
   const Eigen::VectorXd difference = lambda.head(k) - lambda.tail(k);
   Eigen::VectorXd projected(lambda.size());
@@ -257,122 +259,147 @@ Eigen::VectorXd Project(const Eigen::VectorXd& lambda) {
   return projected;
 }
 
-double Violation(const Eigen::VectorXd& gamma) { return gamma.cwiseAbs().maxCoeff(); }
+double Violation(const Eigen::VectorXd &gamma) { return gamma.cwiseAbs().maxCoeff(); }
 
 }  // namespace
 
-Eigen::VectorXd ReductionMoments(ReductionConstraint constraint, const Eigen::VectorXd& h,
-                                 const Eigen::VectorXd& y, const Eigen::VectorXi& group,
-                                 const Eigen::VectorXd& sample_weight) {
+Eigen::VectorXd ReductionMoments(ReductionConstraint constraint, const Eigen::VectorXd &h,
+                                 const Eigen::VectorXd &y, const Eigen::VectorXi &group,
+                                 const Eigen::VectorXd &sample_weight) {
   return BuildMoments(constraint, y, group, sample_weight).Of(h);
 }
 
-Eigen::VectorXd MemberDecisions(const ReductionMember& member, const Eigen::MatrixXd& X) {
+Eigen::VectorXd MemberDecisions(const ReductionMember &member, const Eigen::MatrixXd &X) {
   return Game::Decisions(member.classifier, X);
 }
 
-Eigen::VectorXd MixtureExpectedDecisions(const ReductionFit& fit, const Eigen::MatrixXd& X) {
+Eigen::VectorXd MixtureExpectedDecisions(const ReductionFit &fit, const Eigen::MatrixXd &X) {
   Eigen::VectorXd expected = Eigen::VectorXd::Zero(X.rows());
-  for (const auto& member : fit.members) expected += member.weight * MemberDecisions(member, X);
+  for (const auto &member : fit.members) expected += member.weight * MemberDecisions(member, X);
   return expected;
 }
 
-ReductionFit FitExponentiatedGradient(const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
-                                      const Eigen::VectorXi& group,
-                                      const Eigen::VectorXd& sample_weight,
-                                      const ReductionOptions& options,
-                                      const ReductionProgress& progress) {
+namespace {
+
+void CheckReductionInputs(const Eigen::MatrixXd &X, const Eigen::VectorXd &y,
+                          const ReductionOptions &options) {
   if (X.rows() != y.size()) throw std::invalid_argument("reduction: X and y differ in rows");
   if (!(options.epsilon >= 0.0) || !(options.bound >= 0.0) || !(options.nu >= 0.0) ||
       options.max_iterations < 1 || !(options.eta0 > 0.0) ||
       (options.bound == 0.0 && options.epsilon == 0.0)) {
     throw std::invalid_argument(
-        "reduction: needs epsilon >= 0, B >= 0 (B > 0 when epsilon = 0), nu >= 0, eta0 > 0 and "
+        "reduction: needs epsilon >= 0, B >= 0 (B > 0 "
+        "when epsilon = 0), nu >= 0, eta0 > 0 and "
         "at least one iteration");
   }
-  const MomentTable moments = BuildMoments(options.constraint, y, group, sample_weight);
-  const Eigen::Index k = moments.count();
-  ReductionFit result;
-  result.bound = options.bound > 0.0 ? options.bound : 1.0 / options.epsilon;
-  const double B = result.bound;
-  Game game(X, y, moments, options);
+}
 
-  // The unconstrained response sets nu (and is a cached classifier).
-  const size_t unconstrained = game.BestResponse(Eigen::VectorXd::Zero(2 * k));
-  if (options.nu > 0.0) {
-    result.nu = options.nu;
-  } else {
-    const Eigen::VectorXd miss = (game.cache()[unconstrained].h - y).cwiseAbs();
-    const double mean = moments.p.dot(miss);
-    const double variance = moments.p.dot((miss.array() - mean).square().matrix());
-    result.nu = kAccuracyMultiplier * std::sqrt(variance) / std::sqrt(double(y.size()));
+// The unconstrained response sets nu (and is a cached classifier).
+double AccuracyTolerance(Game &game, const Eigen::VectorXd &y, const MomentTable &moments,
+                         const ReductionOptions &options) {
+  const size_t unconstrained = game.BestResponse(Eigen::VectorXd::Zero(2 * moments.count()));
+  if (options.nu > 0.0) return options.nu;
+  const Eigen::VectorXd miss = (game.cache()[unconstrained].h - y).cwiseAbs();
+  const double mean = moments.p.dot(miss);
+  const double variance = moments.p.dot((miss.array() - mean).square().matrix());
+  return kAccuracyMultiplier * std::sqrt(variance) / std::sqrt(double(y.size()));
+}
+
+// The candidate of iteration t (uniform mixture of the plays, mean lambda):
+// its error, moments and duality gap.
+struct Candidate {
+  double error = 0.0;
+  Eigen::VectorXd gamma;
+  Eigen::VectorXd lambda_mean;
+  double gap = 0.0;
+};
+
+Candidate CandidateOf(Game &game, const std::vector<int> &plays, int t,
+                      const Eigen::VectorXd &lambda_sum, const ReductionOptions &options, double B,
+                      double nu) {
+  Eigen::VectorXd weight = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(plays.size()));
+  for (size_t j = 0; j < plays.size(); ++j) weight[static_cast<Eigen::Index>(j)] = plays[j];
+  weight /= t;
+  Candidate candidate;
+  candidate.lambda_mean = Project(lambda_sum / t);
+  const Eigen::VectorXd &lambda_mean = candidate.lambda_mean;
+  MixtureNumbers(game.cache(), weight, candidate.error, candidate.gamma);
+  const double middle = Lagrangian(candidate.error, candidate.gamma, lambda_mean, options.epsilon);
+  const double high =
+      candidate.error +
+      B * std::max(0.0, (candidate.gamma.cwiseAbs().array() - options.epsilon).maxCoeff());
+  // The lower bound: the best response to the mean multiplier, scaled up
+  // while the gap is not yet above nu (as the released code).
+  double low = middle;
+  for (const double scale : kLowScales) {
+    const Hypothesis &h = game.cache()[game.BestResponse(scale * lambda_mean)];
+    low = std::min(low, Lagrangian(h.error, h.gamma, lambda_mean, options.epsilon));
+    if (std::max(high - middle, middle - low) > nu) break;
   }
+  candidate.gap = std::max(high - middle, middle - low);
+  return candidate;
+}
 
+// The plays of the candidate with the smallest gap.
+struct BestPlays {
+  std::vector<int> plays;
+  int t = 0;
+  double gap = std::numeric_limits<double>::infinity();
+};
+
+// The game: exponentiated gradient on the multipliers against the learner's
+// best responses, until the gap is at most nu or the iterations run out.
+BestPlays PlayReductionGame(Game &game, const MomentTable &moments, const ReductionOptions &options,
+                            const ReductionProgress &progress, ReductionFit &result) {
+  const Eigen::Index k = moments.count();
+  const double B = result.bound;
   Eigen::VectorXd theta = Eigen::VectorXd::Zero(2 * k);
   Eigen::VectorXd lambda_sum = Eigen::VectorXd::Zero(2 * k);
   std::vector<int> plays;
   double eta = options.eta0 / B;
   double last_check = kCheckStart, last_gap = std::numeric_limits<double>::infinity();
-  double best_gap = std::numeric_limits<double>::infinity();
-  std::vector<int> best_plays;
-  int best_t = 0;
+  BestPlays best;
   for (int t = 1; t <= options.max_iterations; ++t) {
     // lambda_k = B exp(theta_k) / (1 + sum exp(theta)), with the implicit
-    // slack coordinate at theta = 0; shifted by the maximum against overflow.
-    const double shift = std::max(0.0, theta.maxCoeff());
-    const Eigen::VectorXd e = (theta.array() - shift).exp();
-    const Eigen::VectorXd lambda = B * e / (std::exp(-shift) + e.sum());
+    // slack coordinate at theta = 0.
+    const Eigen::VectorXd lambda = DualWeights(theta, B);
     const size_t played = game.BestResponse(lambda);
     plays.resize(game.cache().size(), 0);
     ++plays[played];
     lambda_sum += lambda;
-
-    // The candidate (uniform mixture of the plays, mean lambda) and its gap.
-    Eigen::VectorXd weight = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(plays.size()));
-    for (size_t j = 0; j < plays.size(); ++j) weight[static_cast<Eigen::Index>(j)] = plays[j];
-    weight /= t;
-    const Eigen::VectorXd lambda_mean = Project(lambda_sum / t);
-    double error = 0.0;
-    Eigen::VectorXd gamma;
-    MixtureNumbers(game.cache(), weight, error, gamma);
-    const double middle = Lagrangian(error, gamma, lambda_mean, options.epsilon);
-    const double high =
-        error + B * std::max(0.0, (gamma.cwiseAbs().array() - options.epsilon).maxCoeff());
-    // The lower bound: the best response to the mean multiplier, scaled up
-    // while the gap is not yet above nu (as the released code).
-    double low = middle;
-    for (const double scale : kLowScales) {
-      const Hypothesis& h = game.cache()[game.BestResponse(scale * lambda_mean)];
-      low = std::min(low, Lagrangian(h.error, h.gamma, lambda_mean, options.epsilon));
-      if (std::max(high - middle, middle - low) > result.nu) break;
-    }
-    const double gap = std::max(high - middle, middle - low);
-    if (gap < best_gap) {
-      best_gap = gap;
-      best_plays = plays;
-      best_t = t;
+    const Candidate candidate = CandidateOf(game, plays, t, lambda_sum, options, B, result.nu);
+    if (candidate.gap < best.gap) {
+      best.gap = candidate.gap;
+      best.plays = plays;
+      best.t = t;
     }
     result.iterations = t;
-    if (progress) progress({t, gap, error, Violation(gamma), lambda_mean.sum()});
-    if (gap <= result.nu && t >= kMinIterations) {
+    if (progress) {
+      progress({t, candidate.gap, candidate.error, Violation(candidate.gamma),
+                candidate.lambda_mean.sum()});
+    }
+    if (candidate.gap <= result.nu && t >= kMinIterations) {
       result.converged = true;
       break;
     }
     if (t >= last_check * kCheckGrowth) {
-      if (best_gap > kShrinkGap * last_gap) eta *= kShrinkEta;
+      if (best.gap > kShrinkGap * last_gap) eta *= kShrinkEta;
       last_check = t;
-      last_gap = best_gap;
+      last_gap = best.gap;
     }
-    const Eigen::VectorXd& h_gamma = game.cache()[played].gamma;
+    const Eigen::VectorXd &h_gamma = game.cache()[played].gamma;
     theta.head(k) += eta * (h_gamma.array() - options.epsilon).matrix();
     theta.tail(k) += eta * (-h_gamma.array() - options.epsilon).matrix();
   }
+  return best;
+}
 
-  result.gap = best_gap;
-  result.oracle_calls = game.oracle_calls();
+// The best candidate's mixture, its support reduced, as the fit's members.
+void SetMembers(const Game &game, const BestPlays &best, const ReductionOptions &options,
+                ReductionFit &result) {
   Eigen::VectorXd weight = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(game.cache().size()));
-  for (size_t j = 0; j < best_plays.size(); ++j) {
-    weight[static_cast<Eigen::Index>(j)] = double(best_plays[j]) / best_t;
+  for (size_t j = 0; j < best.plays.size(); ++j) {
+    weight[static_cast<Eigen::Index>(j)] = double(best.plays[j]) / best.t;
   }
   result.members_before_reduction = static_cast<int>((weight.array() > 0.0).count());
   ReduceSupport(game.cache(), weight);
@@ -380,12 +407,31 @@ ReductionFit FitExponentiatedGradient(const Eigen::MatrixXd& X, const Eigen::Vec
   Eigen::VectorXd gamma;
   MixtureNumbers(game.cache(), weight, result.error, gamma);
   result.violation = Violation(gamma);
-  result.violation_bound = options.epsilon + (1.0 + 2.0 * result.nu) / B;
+  result.violation_bound = options.epsilon + (1.0 + 2.0 * result.nu) / result.bound;
   for (size_t j = 0; j < game.cache().size(); ++j) {
     if (weight[static_cast<Eigen::Index>(j)] <= 0.0) continue;
-    const Hypothesis& h = game.cache()[j];
+    const Hypothesis &h = game.cache()[j];
     result.members.push_back({h.fit, weight[static_cast<Eigen::Index>(j)], h.error, h.gamma});
   }
+}
+
+}  // namespace
+
+ReductionFit FitExponentiatedGradient(const Eigen::MatrixXd &X, const Eigen::VectorXd &y,
+                                      const Eigen::VectorXi &group,
+                                      const Eigen::VectorXd &sample_weight,
+                                      const ReductionOptions &options,
+                                      const ReductionProgress &progress) {
+  CheckReductionInputs(X, y, options);
+  const MomentTable moments = BuildMoments(options.constraint, y, group, sample_weight);
+  ReductionFit result;
+  result.bound = options.bound > 0.0 ? options.bound : 1.0 / options.epsilon;
+  Game game(X, y, moments, options);
+  result.nu = AccuracyTolerance(game, y, moments, options);
+  const BestPlays best = PlayReductionGame(game, moments, options, progress, result);
+  result.gap = best.gap;
+  result.oracle_calls = game.oracle_calls();
+  SetMembers(game, best, options, result);
   return result;
 }
 
