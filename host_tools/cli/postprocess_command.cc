@@ -41,7 +41,7 @@ struct PostprocessOptions {
 };
 
 // The names of the inputs that form the model's groups.
-std::vector<std::string> GroupAttributes(const tinyfair::Model &model) {
+std::vector<std::string> GroupAttributes(const tinyfair::Model& model) {
   std::vector<std::string> names;
   for (uint32_t index : model.groups().attribute_inputs())
     names.push_back(model.inputs(index).name());
@@ -49,10 +49,10 @@ std::vector<std::string> GroupAttributes(const tinyfair::Model &model) {
 }
 
 // Number of groups the strata attributes form (their category product).
-size_t StrataCount(const tinyfair::Model &model, const std::vector<std::string> &strata) {
+size_t StrataCount(const tinyfair::Model& model, const std::vector<std::string>& strata) {
   size_t count = 1;
-  for (const auto &name : strata) {
-    for (const auto &input : model.inputs()) {
+  for (const auto& name : strata) {
+    for (const auto& input : model.inputs()) {
       if (input.name() == name) count *= input.category_count();
     }
   }
@@ -69,8 +69,8 @@ struct RampFit {
 // The optimizer's options for one (gamma, rho offset): each group's rho is
 // --rho, or with 'auto' the label rate of its stratum (the last group
 // attributes), plus the offset.
-host::RtoOptions RampOptions(const PostprocessOptions &o, double gamma, double rho_offset,
-                             const std::vector<double> &stratum_rate, size_t group_count) {
+host::RtoOptions RampOptions(const PostprocessOptions& o, double gamma, double rho_offset,
+                             const std::vector<double>& stratum_rate, size_t group_count) {
   host::RtoOptions options;
   options.gamma = gamma;
   options.epsilon = o.epsilon;
@@ -87,7 +87,7 @@ host::RtoOptions RampOptions(const PostprocessOptions &o, double gamma, double r
 
 class RampFitter {
  public:
-  RampFitter(const PostprocessOptions &o, const host::ScoredSample &sample, size_t group_count,
+  RampFitter(const PostprocessOptions& o, const host::ScoredSample& sample, size_t group_count,
              size_t strata_count)
       : o_(o), sample_(sample), group_count_(group_count), strata_count_(strata_count) {
     // Label rate per stratum (the last group attributes), and overall.
@@ -128,16 +128,16 @@ class RampFitter {
   }
 
  private:
-  const PostprocessOptions &o_;
-  const host::ScoredSample &sample_;
+  const PostprocessOptions& o_;
+  const host::ScoredSample& sample_;
   size_t group_count_;
   size_t strata_count_;
   std::vector<double> stratum_rate_;
 };
 
 // Expected accuracy and parity gap of a ramp on a scored sample.
-std::pair<double, double> ExpectedAccuracyAndGap(const RampFit &fit,
-                                                 const host::ScoredSample &sample,
+std::pair<double, double> ExpectedAccuracyAndGap(const RampFit& fit,
+                                                 const host::ScoredSample& sample,
                                                  size_t group_count) {
   double correct = 0.0;
   std::vector<double> positive(group_count, 0.0), count(group_count, 0.0);
@@ -157,7 +157,7 @@ std::pair<double, double> ExpectedAccuracyAndGap(const RampFit &fit,
   return {correct / static_cast<double>(sample.scores.size()), high - low};
 }
 
-tinyfair::Model ScoringModel(const PostprocessOptions &o, const host::CsvTable &table) {
+tinyfair::Model ScoringModel(const PostprocessOptions& o, const host::CsvTable& table) {
   tinyfair::Model model;
   std::vector<std::string> attributes = o.sensitive;
   if (o.model.empty()) {
@@ -179,23 +179,23 @@ tinyfair::Model ScoringModel(const PostprocessOptions &o, const host::CsvTable &
   return model;
 }
 
-void WriteRampModel(const PostprocessOptions &o, const RampFit &fit, const std::string &how,
+void WriteRampModel(const PostprocessOptions& o, const RampFit& fit, const std::string& how,
                     size_t rows, double seconds,
-                    const std::function<std::vector<double>(const tinyfair::Model &)> &rates_of,
-                    tinyfair::Model &model);
-void PostprocessStreamed(const PostprocessOptions &o);
+                    const std::function<std::vector<double>(const tinyfair::Model&)>& rates_of,
+                    tinyfair::Model& model);
+void PostprocessStreamed(const PostprocessOptions& o);
 
 // Records the method in the provenance and writes the model.
-void WritePostprocessed(const PostprocessOptions &o, tinyfair::Model &model) {
+void WritePostprocessed(const PostprocessOptions& o, tinyfair::Model& model) {
   model.set_provenance(model.provenance() + "; postprocess: " + o.method + ", data " + o.data);
   host::WriteFileAtomically(o.out, host::ModelToJson(model));
   Note("postprocess: wrote " + o.out);
 }
 
 // Hardt et al.'s two-threshold rule, demographic parity or equalized odds.
-void PostprocessHardt(const PostprocessOptions &o, const host::CsvTable &table,
-                      const host::ScoredSample &fitting, size_t group_count,
-                      tinyfair::Model &model) {
+void PostprocessHardt(const PostprocessOptions& o, const host::CsvTable& table,
+                      const host::ScoredSample& fitting, size_t group_count,
+                      tinyfair::Model& model) {
   if (fitting.labels.empty())
     throw std::invalid_argument("--method " + o.method + " needs --label");
   host::HardtOptions options;
@@ -204,7 +204,7 @@ void PostprocessHardt(const PostprocessOptions &o, const host::CsvTable &table,
   const host::HardtFit fit = host::FitHardtPostprocessing(fitting.scores, fitting.labels,
                                                           fitting.groups, group_count, options);
   std::vector<host::TwoThresholdGroup> rules;
-  for (const auto &r : fit.rules) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
+  for (const auto& r : fit.rules) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
   host::SetTwoThresholdRule(rules, model);
   model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
   const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
@@ -225,9 +225,9 @@ void PostprocessHardt(const PostprocessOptions &o, const host::CsvTable &table,
 
 // The group the reject-option band favours: --unprivileged, or else the one
 // the scorer selects least.
-uint32_t UnprivilegedGroup(const PostprocessOptions &o, const std::vector<std::string> &names,
-                           const std::vector<double> &probabilities,
-                           const host::ScoredSample &fitting, size_t group_count) {
+uint32_t UnprivilegedGroup(const PostprocessOptions& o, const std::vector<std::string>& names,
+                           const std::vector<double>& probabilities,
+                           const host::ScoredSample& fitting, size_t group_count) {
   if (!o.unprivileged.empty()) {
     const auto it = std::find(names.begin(), names.end(), o.unprivileged);
     if (it == names.end()) throw std::invalid_argument("no group called '" + o.unprivileged + "'");
@@ -243,9 +243,9 @@ uint32_t UnprivilegedGroup(const PostprocessOptions &o, const std::vector<std::s
 
 // Per-group thresholds on p = (f + 1) / 2 of reject option classification
 // or shift inference.
-std::vector<double> ProbabilityThresholds(const PostprocessOptions &o,
-                                          const host::ScoredSample &fitting, size_t group_count,
-                                          const std::vector<std::string> &names) {
+std::vector<double> ProbabilityThresholds(const PostprocessOptions& o,
+                                          const host::ScoredSample& fitting, size_t group_count,
+                                          const std::vector<std::string>& names) {
   const std::vector<double> probabilities = host::AsProbabilities(fitting.scores);
   char line[256];
   if (o.method == "roc") {
@@ -255,8 +255,7 @@ std::vector<double> ProbabilityThresholds(const PostprocessOptions &o,
     const host::RocFit fit = host::FitRejectOptionClassification(
         probabilities, fitting.labels, fitting.groups, group_count, options);
     std::snprintf(line, sizeof(line),
-                  "postprocess: roc theta %.2f, unprivileged %s, fitting gap %.4f%s, "
-                  "accuracy %.4f",
+                  "postprocess: roc theta %.2f, unprivileged %s, fitting gap %.4f%s, accuracy %.4f",
                   fit.theta, names[options.unprivileged_group].c_str(), fit.parity_gap,
                   fit.reached_target ? "" : " (bias target not reached: minimum-bias theta)",
                   fit.accuracy);
@@ -272,14 +271,14 @@ std::vector<double> ProbabilityThresholds(const PostprocessOptions &o,
 }
 
 // Reject option classification or shift inference: a threshold per group.
-void PostprocessThresholds(const PostprocessOptions &o, const host::CsvTable &table,
-                           const host::ScoredSample &fitting, size_t group_count,
-                           tinyfair::Model &model) {
+void PostprocessThresholds(const PostprocessOptions& o, const host::CsvTable& table,
+                           const host::ScoredSample& fitting, size_t group_count,
+                           tinyfair::Model& model) {
   if (fitting.labels.empty())
     throw std::invalid_argument("--method " + o.method + " needs --label");
   const auto names = GroupNames(model);
   std::vector<double> thresholds = ProbabilityThresholds(o, fitting, group_count, names);
-  for (double &t : thresholds) t = host::ProbabilityThresholdOnScore(t);
+  for (double& t : thresholds) t = host::ProbabilityThresholdOnScore(t);
   host::SetThresholdRule(thresholds, model);
   model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
   const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
@@ -295,8 +294,8 @@ void PostprocessThresholds(const PostprocessOptions &o, const host::CsvTable &ta
 
 // The most accurate ramp of the (gamma, rho) grid on validation data whose
 // parity gap is within --max-validation-gap.
-RampFit SelectRampOnValidation(const PostprocessOptions &o, const RampFitter &fitter,
-                               const tinyfair::Model &model, size_t group_count) {
+RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fitter,
+                               const tinyfair::Model& model, size_t group_count) {
   const host::ScoredSample validation = host::ScoreThroughRuntime(
       model, host::ReadCsv(o.validation), o.label.label, o.label.positive);
   RampFit fit;
@@ -328,7 +327,7 @@ RampFit SelectRampOnValidation(const PostprocessOptions &o, const RampFitter &fi
   return fit;
 }
 
-void Postprocess(const PostprocessOptions &o) {
+void Postprocess(const PostprocessOptions& o) {
   if (o.stream) {
     PostprocessStreamed(o);
     return;
@@ -366,15 +365,15 @@ void Postprocess(const PostprocessOptions &o) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   WriteRampModel(
       o, fit, o.solver, fitting.scores.size(), seconds,
-      [&table](const tinyfair::Model &m) { return host::ExpectedPositiveRates(m, table); }, model);
+      [&table](const tinyfair::Model& m) { return host::ExpectedPositiveRates(m, table); }, model);
 }
 
 // Sets the fitted ramp, reports it with the rates the device decides at
 // (`rates_of` the finished model: float thresholds) and writes the model.
-void WriteRampModel(const PostprocessOptions &o, const RampFit &fit, const std::string &how,
+void WriteRampModel(const PostprocessOptions& o, const RampFit& fit, const std::string& how,
                     size_t rows, double seconds,
-                    const std::function<std::vector<double>(const tinyfair::Model &)> &rates_of,
-                    tinyfair::Model &model) {
+                    const std::function<std::vector<double>(const tinyfair::Model&)>& rates_of,
+                    tinyfair::Model& model) {
   host::SetRampRule(fit.thresholds, fit.gamma, model);
   model.set_model_id(model.model_id().substr(0, 27) + "+rto");
   const size_t group_count = model.dimensions().group_count();
@@ -385,8 +384,7 @@ void WriteRampModel(const PostprocessOptions &o, const RampFit &fit, const std::
   const std::vector<double> rates = rates_of(model);
   const auto names = GroupNames(model);
   std::snprintf(line, sizeof(line),
-                "postprocess: %s (%s) gamma %.4g epsilon %.4g, %zu rows, "
-                "fitted in %.4f s",
+                "postprocess: %s (%s) gamma %.4g epsilon %.4g, %zu rows, fitted in %.4f s",
                 o.covariance ? "rto covariance control" : "rto", how.c_str(), fit.gamma, o.epsilon,
                 rows, seconds);
   Note(line);
@@ -420,23 +418,22 @@ void WriteRampModel(const PostprocessOptions &o, const RampFit &fit, const std::
 // --stream: the ramp fitted from per-group score histograms gathered a
 // block of rows at a time (host/streamed_rto_fit.h), the fitting file read
 // twice (to fit, then for the reference rates) and never held whole.
-void PostprocessStreamed(const PostprocessOptions &o) {
+void PostprocessStreamed(const PostprocessOptions& o) {
   if (o.method != "rto" || o.covariance || !o.validation.empty() || o.model.empty()) {
     throw std::invalid_argument(
-        "--stream fits --method rto with a --model on "
-        "--data; it takes no --covariance, "
+        "--stream fits --method rto with a --model on --data; it takes no --covariance, "
         "--validation or --score-column");
   }
   tinyfair::Model model = ScoringModel(o, host::CsvTable{});
   const size_t group_count = model.dimensions().group_count();
   const size_t strata_count = StrataCount(model, o.strata);
-  std::FILE *progress = host::ProgressStreamIfTerminal();
+  std::FILE* progress = host::ProgressStreamIfTerminal();
   const auto start = std::chrono::steady_clock::now();
   host::ScoreHistograms histograms(group_count);
   size_t refused = 0;
   const size_t rows = host::ScoreFileInBlocks(
       model, o.data, o.label.label, o.label.positive,
-      [&](const host::ScoredSample &block) {
+      [&](const host::ScoredSample& block) {
         histograms.Add(block);
         refused += block.refused;
       },
@@ -464,8 +461,7 @@ void PostprocessStreamed(const PostprocessOptions &o) {
       *std::max_element(streamed.rate_error_bounds.begin(), streamed.rate_error_bounds.end());
   char line[160];
   std::snprintf(line, sizeof(line),
-                "postprocess: streamed, %zu rows read; histogram rates within "
-                "%.3g of the "
+                "postprocess: streamed, %zu rows read; histogram rates within %.3g of the "
                 "rates on the rows",
                 rows, bound);
   Note(line);
@@ -474,7 +470,7 @@ void PostprocessStreamed(const PostprocessOptions &o) {
   fit.gamma = o.gamma;
   WriteRampModel(
       o, fit, o.solver + ", streamed", rows - refused, seconds,
-      [&](const tinyfair::Model &m) {
+      [&](const tinyfair::Model& m) {
         return host::ExpectedPositiveRatesOfFile(m, o.data, progress);
       },
       model);
@@ -482,9 +478,9 @@ void PostprocessStreamed(const PostprocessOptions &o) {
 
 }  // namespace
 
-void AddPostprocessCommand(CLI::App &app) {
+void AddPostprocessCommand(CLI::App& app) {
   auto o = std::make_shared<PostprocessOptions>();
-  auto *command =
+  auto* command =
       app.add_subcommand("postprocess", "Make a model's decisions fair without retraining");
   command->add_option("--model", o->model, "Model from train (JSON or .pb); or use --score-column")
       ->check(CLI::ExistingFile);
@@ -497,13 +493,11 @@ void AddPostprocessCommand(CLI::App &app) {
       ->check(CLI::IsMember({"probability", "margin"}));
   command
       ->add_option("--sensitive", o->sensitive,
-                   "Sensitive column(s) forming the groups (default: the "
-                   "model's groups)")
+                   "Sensitive column(s) forming the groups (default: the model's groups)")
       ->delimiter(',');
   command
       ->add_option("--strata", o->strata,
-                   "Column(s) within whose categories parity must hold "
-                   "(conditional parity)")
+                   "Column(s) within whose categories parity must hold (conditional parity)")
       ->delimiter(',');
   command->add_flag("--covariance", o->covariance,
                     "Control the covariance of the decision and a binary sensitive attribute "
@@ -511,24 +505,22 @@ void AddPostprocessCommand(CLI::App &app) {
   AddLabelOptions(*command, o->label, false);
   command
       ->add_option("--method", o->method,
-                   "rto (randomized threshold optimizer), hardt-dp, hardt-eo (Hardt et "
-                   "al.), "
+                   "rto (randomized threshold optimizer), hardt-dp, hardt-eo (Hardt et al.), "
                    "roc (reject option classification), shift (shift inference)")
       ->check(CLI::IsMember({"rto", "hardt-dp", "hardt-eo", "roc", "shift"}));
-  command->add_option("--unprivileged", o->unprivileged,
-                      "roc: the group favoured in the band (default: the one "
-                      "the scorer selects least)");
+  command->add_option(
+      "--unprivileged", o->unprivileged,
+      "roc: the group favoured in the band (default: the one the scorer selects least)");
   command->add_option("--bias-target", o->bias_target,
                       "roc: the parity gap to reach (default 0.02)");
   command->add_option("--gamma", o->gamma, "Ramp width gamma > 0");
-  command->add_option("--rho", o->rho,
-                      "Target positive rate in [0,1], or 'auto' (label rate of "
-                      "--data, per stratum)");
+  command->add_option(
+      "--rho", o->rho,
+      "Target positive rate in [0,1], or 'auto' (label rate of --data, per stratum)");
   command->add_option("--epsilon", o->epsilon, "Parity (or covariance) tolerance epsilon >= 0");
   command
       ->add_option("--validation", o->validation,
-                   "Choose gamma and rho on this CSV (grids: --gamma-grid, rho "
-                   "+ --rho-offsets)")
+                   "Choose gamma and rho on this CSV (grids: --gamma-grid, rho + --rho-offsets)")
       ->check(CLI::ExistingFile);
   command->add_option("--gamma-grid", o->gamma_grid, "Gamma values tried with --validation")
       ->delimiter(',');
@@ -536,9 +528,9 @@ void AddPostprocessCommand(CLI::App &app) {
       ->delimiter(',');
   // Parity holds on the fitting sample by construction; on a small
   // validation sample the gap is mostly sampling noise, so no limit by default.
-  command->add_option("--max-validation-gap", o->max_validation_gap,
-                      "Only select fits whose expected parity gap on the "
-                      "validation CSV is at most this");
+  command->add_option(
+      "--max-validation-gap", o->max_validation_gap,
+      "Only select fits whose expected parity gap on the validation CSV is at most this");
   command->add_option("--solver", o->solver, "exact (default) or sgd (the paper's Algorithm 1)")
       ->check(CLI::IsMember({"exact", "sgd"}));
   command->add_option("--sgd-steps", o->sgd_steps, "SGD steps");
@@ -551,8 +543,7 @@ void AddPostprocessCommand(CLI::App &app) {
     if ((o->rho == "auto" || !o->validation.empty()) && !o->covariance && o->label.label.empty() &&
         o->method == "rto") {
       throw std::invalid_argument(
-          "--rho auto and --validation need --label "
-          "(and --positive unless the label is 0/1)");
+          "--rho auto and --validation need --label (and --positive unless the label is 0/1)");
     }
     Postprocess(*o);
   });

@@ -45,29 +45,29 @@ struct Row {
 };
 
 struct Evaluation {
-  const host::CsvTable *table;
+  const host::CsvTable* table;
   std::vector<int> labels;
 };
 
-host::ClassificationReport Evaluate(const tinyfair::Model &model, const Evaluation &e) {
+host::ClassificationReport Evaluate(const tinyfair::Model& model, const Evaluation& e) {
   host::InputEncoder encoder(model.inputs(), *e.table);
   const auto runtime_model = host::LoadIntoRuntime(model);
   return host::EvaluateDecisions(host::DecideRows(*runtime_model, encoder, 1, 0), e.labels,
                                  GroupNames(model));
 }
 
-void WritePlots(const SweepOptions &o, const std::vector<Row> &rows, const Row &chosen,
-                const tinyfair::Model &rto, const host::HardtFit &hardt,
-                const std::vector<std::string> &names) {
+void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& chosen,
+                const tinyfair::Model& rto, const host::HardtFit& hardt,
+                const std::vector<std::string>& names) {
   const std::string dir = o.out_dir;
   double widest = 0.0;
-  for (const auto &row : rows) {
+  for (const auto& row : rows) {
     if (row.method != "ROC") widest = std::max(widest, row.test.expected_dp_gap);
   }
   // The trade-off: one data block per method.
   std::string data;
   std::string last;
-  for (const auto &row : rows) {
+  for (const auto& row : rows) {
     if (row.method != last && !last.empty()) data += "\n\n";
     if (row.method != last) data += "# " + row.method + "\n";
     last = row.method;
@@ -75,18 +75,17 @@ void WritePlots(const SweepOptions &o, const std::vector<Row> &rows, const Row &
                              row.test.expected_accuracy, row.gamma, row.rho);
   }
   host::WriteFileAtomically(dir + "/tradeoff.dat", data);
-  std::string script = "set terminal pngcairo size 900,600\nset output '" + dir +
-                       "/tradeoff.png'\n"
-                       "set title 'Accuracy and demographic-parity gap on test data (expected "
-                       "values)'\n"
-                       "set xlabel 'demographic-parity gap'\nset ylabel 'accuracy'\nset key "
-                       "bottom right\nset "
-                       "grid\n" +
-                       // Wide enough for every method but the far end of the ROC curve.
-                       host::FormatText("set xrange [0:%.4f]\n", 1.1 * widest) + "plot ";
+  std::string script =
+      "set terminal pngcairo size 900,600\nset output '" + dir +
+      "/tradeoff.png'\n"
+      "set title 'Accuracy and demographic-parity gap on test data (expected values)'\n"
+      "set xlabel 'demographic-parity gap'\nset ylabel 'accuracy'\nset key bottom right\nset "
+      "grid\n" +
+      // Wide enough for every method but the far end of the ROC curve.
+      host::FormatText("set xrange [0:%.4f]\n", 1.1 * widest) + "plot ";
   size_t block = 0;
   last.clear();
-  for (const auto &row : rows) {
+  for (const auto& row : rows) {
     if (row.method == last) continue;
     last = row.method;
     script += (block ? ", " : "") + std::string("'" + dir + "/tradeoff.dat' index ") +
@@ -95,15 +94,14 @@ void WritePlots(const SweepOptions &o, const std::vector<Row> &rows, const Row &
     ++block;
   }
   script += host::FormatText(
-      ", '-' using 1:2 with points pointtype 6 pointsize 4 lw "
-      "2 title 'selected RTO (gamma %.2g, "
+      ", '-' using 1:2 with points pointtype 6 pointsize 4 lw 2 title 'selected RTO (gamma %.2g, "
       "rho %.3f)'\n%.6f %.6f\ne\n",
       chosen.gamma, chosen.rho, chosen.test.expected_dp_gap, chosen.test.expected_accuracy);
   host::WriteFileAtomically(dir + "/tradeoff.gp", script);
 
   // Decision curves h(p) per group, p the scorer's probability (f = 2p - 1).
   std::string curves;
-  const auto &ramp = rto.ramp();
+  const auto& ramp = rto.ramp();
   for (size_t g = 0; g < names.size(); ++g) {
     for (int i = 0; i <= 400; ++i) {
       const double p = i / 400.0, f = 2.0 * p - 1.0;
@@ -115,12 +113,12 @@ void WritePlots(const SweepOptions &o, const std::vector<Row> &rows, const Row &
     curves += "\n\n";
   }
   host::WriteFileAtomically(dir + "/decision_curves.dat", curves);
-  std::string curve_script = "set terminal pngcairo size 900,600\nset output '" + dir +
-                             "/decision_curves.png'\n"
-                             "set title 'P(positive) against the scorer probability, per group'\n"
-                             "set xlabel 'scorer probability p'\nset ylabel 'P(positive)'\nset key "
-                             "top left\nset grid\n"
-                             "set yrange [-0.02:1.02]\nplot ";
+  std::string curve_script =
+      "set terminal pngcairo size 900,600\nset output '" + dir +
+      "/decision_curves.png'\n"
+      "set title 'P(positive) against the scorer probability, per group'\n"
+      "set xlabel 'scorer probability p'\nset ylabel 'P(positive)'\nset key top left\nset grid\n"
+      "set yrange [-0.02:1.02]\nplot ";
   for (size_t g = 0; g < names.size(); ++g) {
     curve_script += (g ? ", " : "") + std::string("'" + dir + "/decision_curves.dat' index ") +
                     std::to_string(g) + " using 1:2 with lines lw 2 title 'RTO " + names[g] + "'";
@@ -130,7 +128,7 @@ void WritePlots(const SweepOptions &o, const std::vector<Row> &rows, const Row &
   curve_script += "\n";
   host::WriteFileAtomically(dir + "/decision_curves.gp", curve_script);
   if (!o.plots) return;
-  for (const char *name : {"tradeoff", "decision_curves"}) {
+  for (const char* name : {"tradeoff", "decision_curves"}) {
     // gnuplot writes the PNG itself: to a temporary name, renamed when done,
     // so a failed plot leaves no partial image.
     const std::string png = dir + "/" + name + ".png";
@@ -146,24 +144,24 @@ void WritePlots(const SweepOptions &o, const std::vector<Row> &rows, const Row &
 
 // The rows of the sweep, each model measured on validation and test data.
 struct SweepTable {
-  const Evaluation &validation;
-  const Evaluation &test;
+  const Evaluation& validation;
+  const Evaluation& test;
   std::vector<Row> rows;
 
-  void Add(const std::string &method, double gamma, double rho, const tinyfair::Model &m) {
+  void Add(const std::string& method, double gamma, double rho, const tinyfair::Model& m) {
     rows.push_back({method, gamma, rho, Evaluate(m, validation), Evaluate(m, test)});
   }
 };
 
 // The scorer as it is: positive iff p >= 0.5 (f >= 0). Returns its positive
 // rate per group on validation data.
-std::vector<double> AddOriginalRow(const tinyfair::Model &model, size_t group_count,
-                                   SweepTable &table) {
+std::vector<double> AddOriginalRow(const tinyfair::Model& model, size_t group_count,
+                                   SweepTable& table) {
   tinyfair::Model original = model;
   host::SetThresholdRule(std::vector<double>(group_count, 0.0), original);
   table.Add("original", NAN, NAN, original);
   std::vector<double> original_rates;
-  for (const auto &group : table.rows.back().validation.groups)
+  for (const auto& group : table.rows.back().validation.groups)
     original_rates.push_back(group.positive_rate);
   return original_rates;
 }
@@ -174,7 +172,7 @@ struct RtoGrid {
 };
 
 // The RTO grid; the fits alone are timed.
-RtoGrid FitRtoGrid(const SweepOptions &o, const host::ScoredSample &fitting, size_t group_count) {
+RtoGrid FitRtoGrid(const SweepOptions& o, const host::ScoredSample& fitting, size_t group_count) {
   double label_rate = 0.0;
   for (int y : fitting.labels) label_rate += y;
   label_rate /= static_cast<double>(fitting.labels.size());
@@ -196,15 +194,15 @@ RtoGrid FitRtoGrid(const SweepOptions &o, const host::ScoredSample &fitting, siz
 
 // Adds a row per RTO fit; returns the row of the most accurate one on
 // validation data within --max-validation-gap.
-size_t AddRtoRows(const SweepOptions &o, const tinyfair::Model &model, const RtoGrid &grid,
-                  SweepTable &table) {
+size_t AddRtoRows(const SweepOptions& o, const tinyfair::Model& model, const RtoGrid& grid,
+                  SweepTable& table) {
   size_t chosen = 0;
   double best = -1.0;
-  for (const auto &[options, fit] : grid.fits) {
+  for (const auto& [options, fit] : grid.fits) {
     tinyfair::Model m = model;
     host::SetRampRule(fit.thresholds, options.gamma, m);
     table.Add("RTO", options.gamma, options.rho, m);
-    const auto &v = table.rows.back().validation;
+    const auto& v = table.rows.back().validation;
     if (v.expected_dp_gap <= o.max_validation_gap && v.expected_accuracy > best) {
       best = v.expected_accuracy;
       chosen = table.rows.size() - 1;
@@ -215,8 +213,8 @@ size_t AddRtoRows(const SweepOptions &o, const tinyfair::Model &model, const Rto
 }
 
 // Hardt et al., both constraints; returns the demographic-parity fit.
-host::HardtFit AddHardtRows(const tinyfair::Model &model, const host::ScoredSample &fitting,
-                            size_t group_count, SweepTable &table) {
+host::HardtFit AddHardtRows(const tinyfair::Model& model, const host::ScoredSample& fitting,
+                            size_t group_count, SweepTable& table) {
   host::HardtFit hardt_dp;
   for (auto constraint : {host::HardtOptions::Constraint::kDemographicParity,
                           host::HardtOptions::Constraint::kEqualizedOdds}) {
@@ -226,7 +224,7 @@ host::HardtFit AddHardtRows(const tinyfair::Model &model, const host::ScoredSamp
                                                             fitting.groups, group_count, options);
     if (constraint == host::HardtOptions::Constraint::kDemographicParity) hardt_dp = fit;
     std::vector<host::TwoThresholdGroup> rules;
-    for (const auto &r : fit.rules) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
+    for (const auto& r : fit.rules) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
     tinyfair::Model m = model;
     host::SetTwoThresholdRule(rules, m);
     table.Add(
@@ -237,12 +235,12 @@ host::HardtFit AddHardtRows(const tinyfair::Model &model, const host::ScoredSamp
 }
 
 // Shift inference and reject option classification work on p = (f + 1) / 2.
-void AddProbabilityBaselineRows(const tinyfair::Model &model, const host::ScoredSample &fitting,
-                                size_t group_count, const std::vector<double> &original_rates,
-                                SweepTable &table) {
+void AddProbabilityBaselineRows(const tinyfair::Model& model, const host::ScoredSample& fitting,
+                                size_t group_count, const std::vector<double>& original_rates,
+                                SweepTable& table) {
   const std::vector<double> probabilities = host::AsProbabilities(fitting.scores);
   auto on_scores = [](std::vector<double> thresholds) {
-    for (double &t : thresholds) t = host::ProbabilityThresholdOnScore(t);
+    for (double& t : thresholds) t = host::ProbabilityThresholdOnScore(t);
     return thresholds;
   };
   {
@@ -272,15 +270,14 @@ void AddProbabilityBaselineRows(const tinyfair::Model &model, const host::Scored
 }
 
 // The table: every row to sweep.csv, all but the ROC curve to stdout.
-void WriteSweepTable(const SweepOptions &o, const std::vector<Row> &rows, size_t chosen) {
+void WriteSweepTable(const SweepOptions& o, const std::vector<Row>& rows, size_t chosen) {
   std::string csv =
-      "method,gamma_or_theta,rho,validation_accuracy,validation_"
-      "dp_gap,test_accuracy,test_dp_gap,"
+      "method,gamma_or_theta,rho,validation_accuracy,validation_dp_gap,test_accuracy,test_dp_gap,"
       "test_sampled_accuracy,test_sampled_dp_gap\n";
   std::printf("%-18s %6s %7s  %9s %9s  %9s %9s\n", "method", "gamma", "rho", "val acc", "val gap",
               "test acc", "test gap");
   for (size_t i = 0; i < rows.size(); ++i) {
-    const Row &r = rows[i];
+    const Row& r = rows[i];
     char line[256];
     std::snprintf(line, sizeof(line), "%s,%.4g,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n",
                   r.method.c_str(), r.gamma, r.rho, r.validation.expected_accuracy,
@@ -297,9 +294,9 @@ void WriteSweepTable(const SweepOptions &o, const std::vector<Row> &rows, size_t
 }
 
 // The chosen RTO fit as a model, with its reference rates on the fitting data.
-tinyfair::Model SelectedModel(const tinyfair::Model &model, const RtoGrid &grid,
-                              const std::vector<Row> &rows, size_t chosen,
-                              const host::CsvTable &fit_table, size_t group_count) {
+tinyfair::Model SelectedModel(const tinyfair::Model& model, const RtoGrid& grid,
+                              const std::vector<Row>& rows, size_t chosen,
+                              const host::CsvTable& fit_table, size_t group_count) {
   tinyfair::Model selected = model;
   host::SetRampRule(grid.fits[chosen - 1].second.thresholds, rows[chosen].gamma, selected);
   // (rows[0] is the original, so RTO fit k is row k + 1.)
@@ -311,7 +308,7 @@ tinyfair::Model SelectedModel(const tinyfair::Model &model, const RtoGrid &grid,
   return selected;
 }
 
-void Sweep(const SweepOptions &o) {
+void Sweep(const SweepOptions& o) {
   tinyfair::Model model = host::ReadModel(o.model);
   std::vector<std::string> attributes = o.sensitive;
   host::PrepareScoringModel(attributes, model);
@@ -321,8 +318,7 @@ void Sweep(const SweepOptions &o) {
   const host::CsvTable test_table = host::ReadCsv(o.test);
   const host::ScoredSample fitting =
       host::ScoreThroughRuntime(model, fit_table, o.label.label, o.label.positive);
-  // Every group needs both labels: Hardt et al. and shift inference fit on
-  // them.
+  // Every group needs both labels: Hardt et al. and shift inference fit on them.
   host::RequireEveryGroup(fitting, model, o.data, "the sweep's baselines");
   // Rows of validation or test data the device would refuse would silently
   // leave the metrics: refuse the data instead.
@@ -354,11 +350,10 @@ void Sweep(const SweepOptions &o) {
 
 }  // namespace
 
-void AddSweepCommand(CLI::App &app) {
+void AddSweepCommand(CLI::App& app) {
   auto o = std::make_shared<SweepOptions>();
-  auto *command = app.add_subcommand("sweep",
-                                     "Fit post-processors over a grid, select on "
-                                     "validation data, table and plots");
+  auto* command = app.add_subcommand(
+      "sweep", "Fit post-processors over a grid, select on validation data, table and plots");
   command->add_option("--model", o->model, "Scorer model from train (JSON or .pb)")
       ->required()
       ->check(CLI::ExistingFile);

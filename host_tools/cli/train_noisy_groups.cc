@@ -43,32 +43,27 @@ std::shared_ptr<NoisyGroupCliOptions> SharedOptions() {
   return options;
 }
 
-void AddNoisyGroupOptions(CLI::App &train) {
+void AddNoisyGroupOptions(CLI::App& train) {
   auto o = SharedOptions();
   train.add_option("--noisy-group", o->noisy_group,
-                   "naive/dro/soft-groups: the observed group column (default "
-                   "and must be: the "
+                   "naive/dro/soft-groups: the observed group column (default and must be: the "
                    "--sensitive column)");
   train.add_option("--true-group", o->true_group,
-                   "dro/soft-groups: auxiliary true group column, used only to "
-                   "estimate the noise "
+                   "dro/soft-groups: auxiliary true group column, used only to estimate the noise "
                    "(must be --ignore'd)");
   train.add_option("--noise-rate", o->noise_rate,
                    "dro/soft-groups: fraction of rows whose group was moved to another one");
   train.add_option("--noise-model", o->noise_model,
-                   "dro/soft-groups: CSV of P(G=row | G^=column): a first "
-                   "column naming the true "
+                   "dro/soft-groups: CSV of P(G=row | G^=column): a first column naming the true "
                    "groups, one column per observed group");
   train
       .add_option("--gamma-rule", o->gamma_rule,
-                  "dro: TV radius per group: bound = max(P(G^!=j|G=j), "
-                  "P(G!=j|G^=j)) (holds "
+                  "dro: TV radius per group: bound = max(P(G^!=j|G=j), P(G!=j|G^=j)) (holds "
                   "without equal marginals) | paper = P(G^!=j|G=j)")
       ->check(CLI::IsMember({"bound", "paper"}));
   train.add_option("--alpha", o->alpha, "naive/dro/soft-groups: the rate constraints' slack");
   train.add_option("--hinge-slack", o->hinge_slack,
-                   "naive/dro/soft-groups: slack of the hinge surrogates "
-                   "(default: 1 for naive and "
+                   "naive/dro/soft-groups: slack of the hinge surrogates (default: 1 for naive and "
                    "dro, 0 for soft-groups)");
   train.add_option("--learning-rate", o->learning_rate,
                    "naive/dro/soft-groups: Adam rate of theta");
@@ -78,21 +73,16 @@ void AddNoisyGroupOptions(CLI::App &train) {
                    "reference-code: the table's Adam rate");
   train
       .add_option("--adversary", o->adversary,
-                  "dro/soft-groups: exact = DRO's weights projected exactly "
-                  "onto the TV ball, "
-                  "soft groups' table the exact LP maximizer | reference-code "
-                  "= as the paper's "
-                  "released code (DRO: weights from 0, clipped l1 projection; "
-                  "soft groups: 5 "
-                  "Adam steps of rate --weight-rate and Dykstra's projection "
-                  "per iteration); "
+                  "dro/soft-groups: exact = DRO's weights projected exactly onto the TV ball, "
+                  "soft groups' table the exact LP maximizer | reference-code = as the paper's "
+                  "released code (DRO: weights from 0, clipped l1 projection; soft groups: 5 "
+                  "Adam steps of rate --weight-rate and Dykstra's projection per iteration); "
                   "weaker, to reproduce its numbers")
       ->check(CLI::IsMember({"exact", "reference-code"}));
   train.add_option("--lambda-radius", o->lambda_radius,
                    "naive/dro/soft-groups: bound R on the sum of the multipliers");
   train.add_flag("--ideal", o->ideal,
-                 "soft-groups: the ideal algorithm (Algorithm 1): a uniform "
-                 "mixture of T x Q "
+                 "soft-groups: the ideal algorithm (Algorithm 1): a uniform mixture of T x Q "
                  "linear models, one drawn per decision");
   train.add_option("--ideal-rounds", o->ideal_options.rounds,
                    "soft-groups --ideal: T, lambda steps");
@@ -107,13 +97,13 @@ void AddNoisyGroupOptions(CLI::App &train) {
 // The ideal algorithm's members as the runtime's mixture rule: the scorer
 // contributes nothing, each member adds its own bias and terms and is
 // positive iff its margin is > 0; every member has probability 1 / K.
-void FillMixture(const TrainingSet &set, const host::IdealFit &fit, tinyfair::Model &model) {
+void FillMixture(const TrainingSet& set, const host::IdealFit& fit, tinyfair::Model& model) {
   set.encoder.FillScorer(Eigen::VectorXd::Zero(set.design.cols()), 0.0, set.use,
                          model.mutable_scorer());
   model.mutable_scorer()->set_link(tinyfair::LinearScorer::IDENTITY);
-  auto *mixture = model.mutable_mixture();
+  auto* mixture = model.mutable_mixture();
   mixture->set_member_output(tinyfair::MixtureRule::CLASSIFY);
-  for (const auto &member : fit.members) {
+  for (const auto& member : fit.members) {
     tinyfair::LinearScorer scorer;
     set.encoder.FillScorer(member.weights, member.bias, set.use, &scorer);
     mixture->add_probability(1.0f / static_cast<float>(fit.members.size()));
@@ -125,9 +115,9 @@ void FillMixture(const TrainingSet &set, const host::IdealFit &fit, tinyfair::Mo
 }
 
 // The observed group of every training row (the --sensitive column).
-std::vector<int> NoisyGroups(const TrainingSet &set, const tinyfair::Model &model,
-                             const NoisyGroupCliOptions &o, int &group_count) {
-  const TrainOptions &t = set.options;
+std::vector<int> NoisyGroups(const TrainingSet& set, const tinyfair::Model& model,
+                             const NoisyGroupCliOptions& o, int& group_count) {
+  const TrainOptions& t = set.options;
   if (t.sensitive.size() != 1) {
     throw std::invalid_argument("--method " + t.method +
                                 " needs exactly one --sensitive column: the observed group");
@@ -147,14 +137,14 @@ std::vector<int> NoisyGroups(const TrainingSet &set, const tinyfair::Model &mode
 }
 
 // P(G^ = k) on the training rows.
-Eigen::VectorXd NoisyMarginal(const std::vector<int> &groups, int group_count) {
+Eigen::VectorXd NoisyMarginal(const std::vector<int>& groups, int group_count) {
   Eigen::VectorXd marginal = Eigen::VectorXd::Zero(group_count);
   for (int g : groups) marginal[g] += 1.0;
   return marginal / static_cast<double>(groups.size());
 }
 
-Eigen::MatrixXd ReadNoiseModel(const std::string &path, const tinyfair::Input &noisy,
-                               std::vector<std::string> &true_names) {
+Eigen::MatrixXd ReadNoiseModel(const std::string& path, const tinyfair::Input& noisy,
+                               std::vector<std::string>& true_names) {
   const host::CsvTable table = host::ReadCsv(path);
   Eigen::MatrixXd matrix(static_cast<Eigen::Index>(table.rows.size()), noisy.category_count());
   for (int k = 0; k < static_cast<int>(noisy.category_count()); ++k) {
@@ -168,22 +158,22 @@ Eigen::MatrixXd ReadNoiseModel(const std::string &path, const tinyfair::Input &n
       matrix(static_cast<Eigen::Index>(r), k) = value;
     }
   }
-  for (const auto &row : table.rows) true_names.push_back(row[0]);
+  for (const auto& row : table.rows) true_names.push_back(row[0]);
   return matrix;
 }
 
 // The joint law of the true and observed groups from whichever source the
 // options name (exactly one).
-host::GroupNoiseModel NoiseModel(const TrainingSet &set, const tinyfair::Model &model,
-                                 const NoisyGroupCliOptions &o, const std::vector<int> &noisy,
-                                 int noisy_count, std::vector<std::string> &true_names,
-                                 std::string &source) {
+host::GroupNoiseModel NoiseModel(const TrainingSet& set, const tinyfair::Model& model,
+                                 const NoisyGroupCliOptions& o, const std::vector<int>& noisy,
+                                 int noisy_count, std::vector<std::string>& true_names,
+                                 std::string& source) {
   const int sources = (o.noise_rate >= 0.0) + !o.noise_model.empty() + !o.true_group.empty();
   if (sources != 1) {
     throw std::invalid_argument("--method " + set.options.method +
                                 " needs exactly one of --noise-rate, --noise-model, --true-group");
   }
-  const tinyfair::Input &input = model.inputs(SensitiveInputIndex(set, model));
+  const tinyfair::Input& input = model.inputs(SensitiveInputIndex(set, model));
   const Eigen::VectorXd marginal = NoisyMarginal(noisy, noisy_count);
   if (o.noise_rate >= 0.0) {
     for (int k = 0; k < noisy_count; ++k) true_names.push_back(input.categories(k));
@@ -195,7 +185,7 @@ host::GroupNoiseModel NoiseModel(const TrainingSet &set, const tinyfair::Model &
     return host::GroupNoiseModel::FromConditional(ReadNoiseModel(o.noise_model, input, true_names),
                                                   marginal);
   }
-  for (const auto &in : model.inputs()) {
+  for (const auto& in : model.inputs()) {
     if (in.name() == o.true_group) {
       throw std::invalid_argument("--true-group '" + o.true_group +
                                   "' would be a feature; add it to --ignore");
@@ -204,7 +194,7 @@ host::GroupNoiseModel NoiseModel(const TrainingSet &set, const tinyfair::Model &
   const size_t c = set.table.column(o.true_group);
   std::vector<int> truth;
   for (size_t r = 0; r < set.table.rows.size(); ++r) {
-    const std::string &cell = set.table.rows[r][c];
+    const std::string& cell = set.table.rows[r][c];
     auto found = std::find(true_names.begin(), true_names.end(), cell);
     if (found == true_names.end()) {
       if (set.table.is_missing(cell)) {
@@ -224,10 +214,10 @@ host::GroupNoiseModel NoiseModel(const TrainingSet &set, const tinyfair::Model &
       ordered.push_back(input.categories(k));
     }
   }
-  for (const auto &name : true_names) {
+  for (const auto& name : true_names) {
     if (std::find(ordered.begin(), ordered.end(), name) == ordered.end()) ordered.push_back(name);
   }
-  for (int &t : truth) {
+  for (int& t : truth) {
     t = static_cast<int>(
         std::find(ordered.begin(), ordered.end(), true_names[static_cast<size_t>(t)]) -
         ordered.begin());
@@ -238,7 +228,7 @@ host::GroupNoiseModel NoiseModel(const TrainingSet &set, const tinyfair::Model &
                                            noisy_count);
 }
 
-std::string Join(const Eigen::VectorXd &values) {
+std::string Join(const Eigen::VectorXd& values) {
   std::string text;
   char number[32];
   for (Eigen::Index i = 0; i < values.size(); ++i) {
@@ -248,8 +238,8 @@ std::string Join(const Eigen::VectorXd &values) {
   return text;
 }
 
-host::NoisyGroupData NoisyGroupDataOf(const TrainingSet &set, const tinyfair::Model &model,
-                                      const NoisyGroupCliOptions &o, int &noisy_count) {
+host::NoisyGroupData NoisyGroupDataOf(const TrainingSet& set, const tinyfair::Model& model,
+                                      const NoisyGroupCliOptions& o, int& noisy_count) {
   host::NoisyGroupData data;
   data.groups = NoisyGroups(set, model, o, noisy_count);
   data.group_count = noisy_count;
@@ -258,8 +248,8 @@ host::NoisyGroupData NoisyGroupDataOf(const TrainingSet &set, const tinyfair::Mo
   return data;
 }
 
-host::NoisyGroupOptions NoisyTrainingOptions(const std::string &method, const TrainingSet &set,
-                                             const NoisyGroupCliOptions &o) {
+host::NoisyGroupOptions NoisyTrainingOptions(const std::string& method, const TrainingSet& set,
+                                             const NoisyGroupCliOptions& o) {
   host::NoisyGroupOptions options;
   options.constraint = host::ParseRateConstraint(set.options.constraint);
   options.alpha = o.alpha;
@@ -285,10 +275,10 @@ host::NoisyGroupOptions NoisyTrainingOptions(const std::string &method, const Tr
   return options;
 }
 
-host::NoisyGroupFit FitDro(const NoisyGroupCliOptions &o, const host::NoisyGroupData &data,
-                           const host::GroupNoiseModel &noise, int noisy_count,
-                           const std::string &source, const host::NoisyGroupOptions &options,
-                           std::string &detail) {
+host::NoisyGroupFit FitDro(const NoisyGroupCliOptions& o, const host::NoisyGroupData& data,
+                           const host::GroupNoiseModel& noise, int noisy_count,
+                           const std::string& source, const host::NoisyGroupOptions& options,
+                           std::string& detail) {
   if (noise.true_count() != noisy_count) {
     throw std::invalid_argument("--method dro needs the same groups observed and true (" +
                                 std::to_string(noisy_count) + " observed, " +
@@ -301,18 +291,17 @@ host::NoisyGroupFit FitDro(const NoisyGroupCliOptions &o, const host::NoisyGroup
 }
 
 // The ideal algorithm's mixture must fit the device: returns its member count.
-int CheckIdealCapacity(const NoisyGroupCliOptions &o, const tinyfair::Model &model) {
+int CheckIdealCapacity(const NoisyGroupCliOptions& o, const tinyfair::Model& model) {
   const int members = o.ideal_options.rounds * o.ideal_options.inner;
   if (o.ideal_options.rounds < 1 || o.ideal_options.inner < 1 || o.ideal_options.oracle_steps < 1 ||
       members > kMaxMixtureMembers) {
     throw std::invalid_argument(
-        "--ideal needs --ideal-rounds, --ideal-inner "
-        "and --oracle-steps >= 1 and at most " +
+        "--ideal needs --ideal-rounds, --ideal-inner and --oracle-steps >= 1 and at most " +
         std::to_string(kMaxMixtureMembers) + " members (rounds x inner; the device's " +
         "mixture capacity), got " + std::to_string(members));
   }
   size_t category_terms = 0;
-  for (const auto &input : model.inputs()) category_terms += input.category_count();
+  for (const auto& input : model.inputs()) category_terms += input.category_count();
   const auto k = static_cast<size_t>(members);
   if (k * static_cast<size_t>(model.inputs_size()) > kMaxMemberWeights ||
       k * category_terms > kMaxMemberCategoryTerms) {
@@ -328,10 +317,10 @@ int CheckIdealCapacity(const NoisyGroupCliOptions &o, const tinyfair::Model &mod
 
 // Soft groups, ideal algorithm: fills the model with the mixture and returns
 // the summary line.
-std::string FitIdealSoftGroups(const TrainingSet &set, const NoisyGroupCliOptions &o,
-                               const host::NoisyGroupData &data, const Eigen::MatrixXd &conditional,
-                               const host::NoisyGroupOptions &options, const std::string &detail,
-                               tinyfair::Model &model) {
+std::string FitIdealSoftGroups(const TrainingSet& set, const NoisyGroupCliOptions& o,
+                               const host::NoisyGroupData& data, const Eigen::MatrixXd& conditional,
+                               const host::NoisyGroupOptions& options, const std::string& detail,
+                               tinyfair::Model& model) {
   const int members = CheckIdealCapacity(o, model);
   const host::IdealFit ideal =
       host::TrainSoftGroupsIdeal(data, conditional, options, o.ideal_options);
@@ -342,8 +331,7 @@ std::string FitIdealSoftGroups(const TrainingSet &set, const NoisyGroupCliOption
   }
   char line[200];
   std::snprintf(line, sizeof(line),
-                "train: soft-groups ideal: %d members, mean train error %.4f, "
-                "mean of the "
+                "train: soft-groups ideal: %d members, mean train error %.4f, mean of the "
                 "members' max worst-case violations %.4f",
                 members, error, violation);
   Note(line);
@@ -360,24 +348,22 @@ std::string FitIdealSoftGroups(const TrainingSet &set, const NoisyGroupCliOption
 
 // The linear scorer into the model, positive iff margin > 0: the rule is
 // margin >= the smallest positive float, the same set of floats.
-void SetMarginRule(const TrainingSet &set, const host::NoisyGroupFit &fit, tinyfair::Model &model) {
+void SetMarginRule(const TrainingSet& set, const host::NoisyGroupFit& fit, tinyfair::Model& model) {
   set.encoder.FillScorer(fit.scorer.weights, fit.scorer.bias, set.use, model.mutable_scorer());
   model.mutable_scorer()->set_link(tinyfair::LinearScorer::IDENTITY);
-  auto *rule = model.mutable_threshold();
+  auto* rule = model.mutable_threshold();
   for (size_t g = 0; g < model.dimensions().group_count(); ++g) {
     rule->add_threshold(std::nextafter(0.0f, 1.0f));
   }
 }
 
-std::string NoisyFitSummary(const std::string &method, const TrainingSet &set,
-                            const NoisyGroupCliOptions &o, const host::NoisyGroupOptions &options,
-                            const host::NoisyGroupFit &fit, const std::string &detail) {
+std::string NoisyFitSummary(const std::string& method, const TrainingSet& set,
+                            const NoisyGroupCliOptions& o, const host::NoisyGroupOptions& options,
+                            const host::NoisyGroupFit& fit, const std::string& detail) {
   char summary[240];
   std::snprintf(summary, sizeof(summary),
-                ", alpha %.4g, hinge slack %.4g, iterations %d, rates theta "
-                "%.4g lambda %.4g "
-                "weights %.4g%s, R %.4g, iterate %d, train error %.4f, own "
-                "violation %.4f",
+                ", alpha %.4g, hinge slack %.4g, iterations %d, rates theta %.4g lambda %.4g "
+                "weights %.4g%s, R %.4g, iterate %d, train error %.4f, own violation %.4f",
                 o.alpha, options.hinge_slack, options.iterations, o.learning_rate, o.lambda_rate,
                 o.weight_rate,
                 method != "naive" && o.adversary != "exact" ? " (reference-code adversary)" : "",
@@ -387,9 +373,9 @@ std::string NoisyFitSummary(const std::string &method, const TrainingSet &set,
          detail + summary;
 }
 
-std::string FitNoisyGroups(const std::string &method, const TrainingSet &set,
-                           tinyfair::Model &model) {
-  NoisyGroupCliOptions &o = *SharedOptions();
+std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
+                           tinyfair::Model& model) {
+  NoisyGroupCliOptions& o = *SharedOptions();
   if (set.options.iterations > 0) o.iterations = set.options.iterations;
   int noisy_count = 0;
   const host::NoisyGroupData data = NoisyGroupDataOf(set, model, o, noisy_count);
@@ -430,8 +416,7 @@ std::string FitNoisyGroups(const std::string &method, const TrainingSet &set,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char line[300];
   std::snprintf(line, sizeof(line),
-                "train: %s (%s, alpha %.4g) %d iterations in %.2f s; iterate %d of %d "
-                "candidates, "
+                "train: %s (%s, alpha %.4g) %d iterations in %.2f s; iterate %d of %d candidates, "
                 "train error %.4f, own max violation %.4f%s",
                 method.c_str(), set.options.constraint.c_str(), o.alpha, options.iterations,
                 seconds, fit.iteration, static_cast<int>(fit.candidates.size()), fit.train_error,
@@ -442,13 +427,13 @@ std::string FitNoisyGroups(const std::string &method, const TrainingSet &set,
   return NoisyFitSummary(method, set, o, options, fit, detail);
 }
 
-TrainMethod NoisyGroupMethod(const std::string &name, const std::string &help) {
+TrainMethod NoisyGroupMethod(const std::string& name, const std::string& help) {
   TrainMethod method;
   method.name = name;
   method.help = help;
   method.constraints = {"eopp", "eodds"};
   method.sensitive_is_feature = true;
-  method.fit = [name](const TrainingSet &set, tinyfair::Model &model) {
+  method.fit = [name](const TrainingSet& set, tinyfair::Model& model) {
     return FitNoisyGroups(name, set, model);
   };
   return method;

@@ -13,25 +13,25 @@
 namespace tinyfair::host {
 namespace {
 
-bool Contains(const std::vector<std::string> &names, const std::string &name) {
+bool Contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-void CheckColumnsExist(const CsvTable &table, const std::vector<std::string> &names) {
-  for (const auto &name : names) table.column(name);  // throws naming it
+void CheckColumnsExist(const CsvTable& table, const std::vector<std::string>& names) {
+  for (const auto& name : names) table.column(name);  // throws naming it
 }
 
 // Whether the whole cell parses as a number; "inf" counts, so that a numeric
 // column holding it is refused rather than turned categorical.
-bool IsNumber(const std::string &cell) {
+bool IsNumber(const std::string& cell) {
   if (cell.empty()) return false;
-  char *end = nullptr;
+  char* end = nullptr;
   std::strtod(cell.c_str(), &end);
   return end == cell.c_str() + cell.size();
 }
 
 // 'a', 'b', 'c' (the first ten, then "...").
-std::string QuotedList(const google::protobuf::RepeatedPtrField<std::string> &names) {
+std::string QuotedList(const google::protobuf::RepeatedPtrField<std::string>& names) {
   constexpr int kMaxListed = 10;
   std::string list;
   for (int i = 0; i < names.size() && i < kMaxListed; ++i) {
@@ -43,7 +43,7 @@ std::string QuotedList(const google::protobuf::RepeatedPtrField<std::string> &na
 
 // A numeric cell as a finite number; markers of missing values are handled
 // by the caller.
-double FiniteNumber(const CsvTable &table, size_t row, size_t column) {
+double FiniteNumber(const CsvTable& table, size_t row, size_t column) {
   const double value = ParseNumber(table, row, column);
   const std::string where = "column '" + table.header[column] + "': ";
   if (!std::isfinite(value)) {
@@ -62,11 +62,11 @@ double FiniteNumber(const CsvTable &table, size_t row, size_t column) {
 // A column neither declared categorical nor numeric is categorical when a
 // cell is not a number; but a column of mostly numbers with a few words in
 // it is a data error, not categories.
-bool HasCategoricalCells(const CsvTable &table, size_t c) {
-  const std::string &name = table.header[c];
+bool HasCategoricalCells(const CsvTable& table, size_t c) {
+  const std::string& name = table.header[c];
   size_t numbers = 0, words = 0, first_word = 0;
   for (size_t r = 0; r < table.rows.size(); ++r) {
-    const std::string &cell = table.rows[r][c];
+    const std::string& cell = table.rows[r][c];
     if (table.is_missing(cell)) continue;
     if (IsNumber(cell)) {
       ++numbers;
@@ -84,7 +84,7 @@ bool HasCategoricalCells(const CsvTable &table, size_t c) {
 }
 
 // Fairness is measured per group: a row without one cannot count.
-void CheckNoneMissing(const CsvTable &table, size_t c) {
+void CheckNoneMissing(const CsvTable& table, size_t c) {
   for (size_t r = 0; r < table.rows.size(); ++r) {
     if (table.is_missing(table.rows[r][c])) {
       throw DataError(table.path, table.line_of_row[r], c + 1,
@@ -94,17 +94,17 @@ void CheckNoneMissing(const CsvTable &table, size_t c) {
   }
 }
 
-void SetCategories(const CsvTable &table, size_t c, tinyfair::Input &input) {
+void SetCategories(const CsvTable& table, size_t c, tinyfair::Input& input) {
   std::set<std::string> categories;
-  for (const auto &row : table.rows) categories.insert(row[c]);
+  for (const auto& row : table.rows) categories.insert(row[c]);
   input.set_kind(tinyfair::Input::CATEGORICAL);
-  for (const auto &category : categories) input.add_categories(category);
+  for (const auto& category : categories) input.add_categories(category);
   input.set_category_count(static_cast<uint32_t>(categories.size()));
 }
 
 // Offset and scale from the mean and standard deviation of the present values.
-void SetStandardisation(const CsvTable &table, size_t c, tinyfair::Input &input) {
-  const std::string &name = table.header[c];
+void SetStandardisation(const CsvTable& table, size_t c, tinyfair::Input& input) {
+  const std::string& name = table.header[c];
   double sum = 0.0, sum_squares = 0.0;
   size_t count = 0;
   for (size_t r = 0; r < table.rows.size(); ++r) {
@@ -129,7 +129,7 @@ void SetStandardisation(const CsvTable &table, size_t c, tinyfair::Input &input)
 
 // The device's capacities, said in terms of the columns; an identifier
 // column taken as categorical is the usual cause.
-void CheckDeviceCapacity(const CsvTable &table, const std::vector<tinyfair::Input> &inputs) {
+void CheckDeviceCapacity(const CsvTable& table, const std::vector<tinyfair::Input>& inputs) {
   if (inputs.size() > runtime::kMaxInputs) {
     throw DataError(table.path, 0, 0,
                     std::to_string(inputs.size()) + " input columns, more than the device's " +
@@ -137,8 +137,8 @@ void CheckDeviceCapacity(const CsvTable &table, const std::vector<tinyfair::Inpu
                         "; --ignore the columns the model does not need");
   }
   size_t categories = 0;
-  const tinyfair::Input *largest = nullptr;
-  for (const auto &input : inputs) {
+  const tinyfair::Input* largest = nullptr;
+  for (const auto& input : inputs) {
     categories += input.category_count();
     if (largest == nullptr || input.category_count() > largest->category_count()) largest = &input;
   }
@@ -154,7 +154,7 @@ void CheckDeviceCapacity(const CsvTable &table, const std::vector<tinyfair::Inpu
 
 }  // namespace
 
-std::vector<tinyfair::Input> InputsFromTable(const CsvTable &table, const ColumnRoles &roles) {
+std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const ColumnRoles& roles) {
   table.column(roles.label);
   CheckColumnsExist(table, roles.sensitive);
   CheckColumnsExist(table, roles.categorical);
@@ -162,7 +162,7 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable &table, const Column
   CheckColumnsExist(table, roles.ignore);
   std::vector<tinyfair::Input> inputs;
   for (size_t c = 0; c < table.header.size(); ++c) {
-    const std::string &name = table.header[c];
+    const std::string& name = table.header[c];
     if (name == roles.label || Contains(roles.ignore, name)) continue;
     tinyfair::Input input;
     input.set_name(name);
@@ -184,8 +184,8 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable &table, const Column
   return inputs;
 }
 
-std::vector<int> ReadLabels(const CsvTable &table, const std::string &label,
-                            const std::vector<std::string> &positive_labels) {
+std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
+                            const std::vector<std::string>& positive_labels) {
   const size_t c = table.column(label);
   std::vector<int> labels(table.rows.size());
   for (size_t r = 0; r < table.rows.size(); ++r) {
@@ -198,7 +198,7 @@ std::vector<int> ReadLabels(const CsvTable &table, const std::string &label,
     std::set<std::string> seen;
     size_t first = 0;
     for (size_t r = 0; r < table.rows.size(); ++r) {
-      const std::string &cell = table.rows[r][c];
+      const std::string& cell = table.rows[r][c];
       if (cell == "1" || cell == "1.0") {
         labels[r] = 1;
       } else if (cell == "0" || cell == "0.0") {
@@ -211,7 +211,7 @@ std::vector<int> ReadLabels(const CsvTable &table, const std::string &label,
     }
     if (!seen.empty()) {
       std::string values;
-      for (const auto &value : seen) values += (values.empty() ? "'" : ", '") + value + "'";
+      for (const auto& value : seen) values += (values.empty() ? "'" : ", '") + value + "'";
       throw DataError(table.path, table.line_of_row[first], c + 1,
                       "label column '" + label + "' is not 0/1 (it holds " + values +
                           "); name the positive values with --positive");
@@ -224,36 +224,36 @@ std::vector<int> ReadLabels(const CsvTable &table, const std::string &label,
   return labels;
 }
 
-void CheckCategoriesKnown(const tinyfair::Model &model, const CsvTable &table) {
+void CheckCategoriesKnown(const tinyfair::Model& model, const CsvTable& table) {
   const bool fallback = model.groups().unknown_policy() == tinyfair::GroupFormation::FALLBACK;
   for (int i = 0; i < model.inputs_size(); ++i) {
-    const tinyfair::Input &input = model.inputs(i);
+    const tinyfair::Input& input = model.inputs(i);
     if (input.kind() != tinyfair::Input::CATEGORICAL) continue;
-    const auto &attributes = model.groups().attribute_inputs();
+    const auto& attributes = model.groups().attribute_inputs();
     const bool group = std::find(attributes.begin(), attributes.end(), static_cast<uint32_t>(i)) !=
                        attributes.end();
     if (group && fallback) continue;  // the device decides it as the fallback group
     const size_t c = table.column(input.name());
     const std::set<std::string> known(input.categories().begin(), input.categories().end());
     for (size_t r = 0; r < table.rows.size(); ++r) {
-      const std::string &cell = table.rows[r][c];
+      const std::string& cell = table.rows[r][c];
       if (known.count(cell) != 0) continue;
-      throw DataError(table.path, table.line_of_row[r], c + 1,
-                      "column '" + input.name() + "': " + (group ? "group" : "category") + " '" +
-                          cell + "'" + (table.is_missing(cell) ? " (a missing value)" : "") +
-                          " is not in the model, which knows " + QuotedList(input.categories()) +
-                          (group ? " (train with --unknown-group fallback:NAME "
-                                   "to decide unknown groups as "
-                                   "group NAME)"
-                                 : ""));
+      throw DataError(
+          table.path, table.line_of_row[r], c + 1,
+          "column '" + input.name() + "': " + (group ? "group" : "category") + " '" + cell + "'" +
+              (table.is_missing(cell) ? " (a missing value)" : "") +
+              " is not in the model, which knows " + QuotedList(input.categories()) +
+              (group ? " (train with --unknown-group fallback:NAME to decide unknown groups as "
+                       "group NAME)"
+                     : ""));
     }
   }
 }
 
-InputEncoder::InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input> &inputs,
-                           const CsvTable &table)
+InputEncoder::InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
+                           const CsvTable& table)
     : inputs_(inputs), table_(table) {
-  for (const auto &input : inputs_) {
+  for (const auto& input : inputs_) {
     column_.push_back(table.column(input.name()));
     std::vector<std::pair<std::string, uint32_t>> lookup;
     for (int k = 0; k < input.categories_size(); ++k) {
@@ -264,14 +264,14 @@ InputEncoder::InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::In
   }
 }
 
-void InputEncoder::DeviceRow(size_t row, std::vector<float> &values) const {
+void InputEncoder::DeviceRow(size_t row, std::vector<float>& values) const {
   values.resize(inputs_.size());
-  const auto &cells = table_.rows[row];
+  const auto& cells = table_.rows[row];
   for (int i = 0; i < inputs_.size(); ++i) {
-    const tinyfair::Input &input = inputs_[i];
-    const std::string &cell = cells[column_[i]];
+    const tinyfair::Input& input = inputs_[i];
+    const std::string& cell = cells[column_[i]];
     if (input.kind() == tinyfair::Input::CATEGORICAL) {
-      const auto &lookup = lookup_[i];
+      const auto& lookup = lookup_[i];
       const auto it =
           std::lower_bound(lookup.begin(), lookup.end(), std::make_pair(cell, uint32_t{0}));
       values[i] = (it != lookup.end() && it->first == cell)
@@ -285,7 +285,7 @@ void InputEncoder::DeviceRow(size_t row, std::vector<float> &values) const {
   }
 }
 
-size_t InputEncoder::DesignWidth(const std::vector<bool> &use) const {
+size_t InputEncoder::DesignWidth(const std::vector<bool>& use) const {
   size_t width = 0;
   for (int i = 0; i < inputs_.size(); ++i) {
     if (inputs_[i].kind() == tinyfair::Input::NUMERIC) {
@@ -297,7 +297,7 @@ size_t InputEncoder::DesignWidth(const std::vector<bool> &use) const {
   return width;
 }
 
-Eigen::MatrixXd InputEncoder::Design(const std::vector<bool> &use) const {
+Eigen::MatrixXd InputEncoder::Design(const std::vector<bool>& use) const {
   Eigen::MatrixXd design = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(row_count()),
                                                  static_cast<Eigen::Index>(DesignWidth(use)));
   std::vector<float> values;
@@ -305,7 +305,7 @@ Eigen::MatrixXd InputEncoder::Design(const std::vector<bool> &use) const {
     DeviceRow(r, values);
     Eigen::Index column = 0;
     for (int i = 0; i < inputs_.size(); ++i) {
-      const tinyfair::Input &input = inputs_[i];
+      const tinyfair::Input& input = inputs_[i];
       if (input.kind() == tinyfair::Input::NUMERIC) {
         const float value = values[i];
         design(static_cast<Eigen::Index>(r), column++) =
@@ -322,13 +322,13 @@ Eigen::MatrixXd InputEncoder::Design(const std::vector<bool> &use) const {
   return design;
 }
 
-void InputEncoder::FillScorer(const Eigen::VectorXd &coefficients, double intercept,
-                              const std::vector<bool> &use, tinyfair::LinearScorer *scorer) const {
+void InputEncoder::FillScorer(const Eigen::VectorXd& coefficients, double intercept,
+                              const std::vector<bool>& use, tinyfair::LinearScorer* scorer) const {
   scorer->Clear();
   scorer->set_bias(static_cast<float>(intercept));
   Eigen::Index column = 0;
   for (int i = 0; i < inputs_.size(); ++i) {
-    const tinyfair::Input &input = inputs_[i];
+    const tinyfair::Input& input = inputs_[i];
     if (input.kind() == tinyfair::Input::NUMERIC) {
       scorer->add_weights(static_cast<float>(coefficients[column++]));
     } else {

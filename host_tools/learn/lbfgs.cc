@@ -26,8 +26,8 @@ struct Pair {
 
 // -H g by the two-loop recursion, with H0 the preconditioner or else
 // (s'y / y'y) I from the newest pair.
-VectorXd Direction(const std::deque<Pair> &pairs, const VectorXd &g,
-                   const LbfgsPreconditioner &preconditioner) {
+VectorXd Direction(const std::deque<Pair>& pairs, const VectorXd& g,
+                   const LbfgsPreconditioner& preconditioner) {
   VectorXd q = -g;
   std::vector<double> alpha(pairs.size());
   for (size_t k = pairs.size(); k-- > 0;) {
@@ -37,7 +37,7 @@ VectorXd Direction(const std::deque<Pair> &pairs, const VectorXd &g,
   if (preconditioner) {
     preconditioner(q);
   } else if (!pairs.empty()) {
-    const Pair &last = pairs.back();
+    const Pair& last = pairs.back();
     q *= 1.0 / (last.rho * last.y.squaredNorm());
   }
   for (size_t k = 0; k < pairs.size(); ++k) {
@@ -49,7 +49,7 @@ VectorXd Direction(const std::deque<Pair> &pairs, const VectorXd &g,
 
 }  // namespace
 
-const char *LbfgsStopName(LbfgsStop stop) {
+const char* LbfgsStopName(LbfgsStop stop) {
   switch (stop) {
     case LbfgsStop::kGradient:
       return "gradient";
@@ -68,8 +68,8 @@ namespace {
 // The search direction d and its slope g'd, with the first step to try.
 // A direction that does not descend is replaced by steepest descent, and the
 // pairs are forgotten.
-VectorXd SearchDirection(std::deque<Pair> &pairs, const LbfgsResult &r,
-                         const LbfgsPreconditioner &preconditioner, double &slope, double &step) {
+VectorXd SearchDirection(std::deque<Pair>& pairs, const LbfgsResult& r,
+                         const LbfgsPreconditioner& preconditioner, double& slope, double& step) {
   VectorXd d = Direction(pairs, r.gradient, preconditioner);
   slope = r.gradient.dot(d);
   bool steepest = !preconditioner && pairs.empty();
@@ -98,8 +98,8 @@ struct SearchOutcome {
 
 // Weak Wolfe bracketing: halve inside [lo, hi] or double while unbounded.
 // On a Wolfe point, points.trial_x and trial_g hold it.
-SearchOutcome WolfeLineSearch(const LbfgsObjective &f, const VectorXd &d, double slope, double step,
-                              const LbfgsOptions &options, LbfgsResult &r, SearchPoints &points) {
+SearchOutcome WolfeLineSearch(const LbfgsObjective& f, const VectorXd& d, double slope, double step,
+                              const LbfgsOptions& options, LbfgsResult& r, SearchPoints& points) {
   const double noise = kObjectiveNoise * std::max(1.0, std::abs(r.objective));
   double hi = std::numeric_limits<double>::infinity();
   SearchOutcome out;
@@ -132,8 +132,8 @@ SearchOutcome WolfeLineSearch(const LbfgsObjective &f, const VectorXd &d, double
 
 // Moves to the accepted point (points.trial_x, trial_g), learning its pair
 // when it is a Wolfe point of positive curvature; returns the decrease.
-double Accept(const SearchOutcome &search, const LbfgsOptions &options, std::deque<Pair> &pairs,
-              SearchPoints &points, LbfgsResult &r) {
+double Accept(const SearchOutcome& search, const LbfgsOptions& options, std::deque<Pair>& pairs,
+              SearchPoints& points, LbfgsResult& r) {
   VectorXd s = points.trial_x - r.x;
   VectorXd y = points.trial_g - r.gradient;
   const double sy = s.dot(y);
@@ -152,9 +152,9 @@ double Accept(const SearchOutcome &search, const LbfgsOptions &options, std::deq
 
 }  // namespace
 
-LbfgsResult MinimizeLbfgs(const LbfgsObjective &f, VectorXd x0, const LbfgsOptions &options,
-                          const LbfgsProgress &progress,
-                          const LbfgsPreconditioner &preconditioner) {
+LbfgsResult MinimizeLbfgs(const LbfgsObjective& f, VectorXd x0, const LbfgsOptions& options,
+                          const LbfgsProgress& progress,
+                          const LbfgsPreconditioner& preconditioner) {
   if (options.memory < 1 || options.max_iterations < 0 || options.max_line_search_steps < 1 ||
       !(options.gradient_tolerance >= 0.0) || !(options.objective_tolerance >= 0.0) ||
       options.patience < 1) {

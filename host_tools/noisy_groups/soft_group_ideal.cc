@@ -10,7 +10,7 @@ namespace tinyfair::host {
 namespace {
 
 // The linearized constraint h_c per cell (section 1.2).
-Cells LinearizedConstraint(bool tpr, const Cells &overall, double alpha) {
+Cells LinearizedConstraint(bool tpr, const Cells& overall, double alpha) {
   if (tpr) {
     const double t = TruePositiveRate(overall);
     return {0.0, -0.5 * (alpha - t), 0.0, 0.5 * (-1.0 - (alpha - t))};
@@ -19,7 +19,7 @@ Cells LinearizedConstraint(bool tpr, const Cells &overall, double alpha) {
   return {-0.5 * (alpha + f), 0.0, 0.5 * (1.0 - (alpha + f)), 0.0};
 }
 
-LinearScorerFit ScorerOf(const Eigen::VectorXd &theta, Eigen::Index d) {
+LinearScorerFit ScorerOf(const Eigen::VectorXd& theta, Eigen::Index d) {
   LinearScorerFit fit;
   fit.weights = theta.head(d);
   fit.bias = theta[d];
@@ -37,12 +37,12 @@ struct OracleState {
 // 1. The oracle: Adam steps on f + sum_c lambda_c g_c(theta, w_c)
 // (surrogates; the mu terms depend on theta only through 0-1 predictions and
 // have no gradient).
-void OracleSteps(const NoisyGroupData &data, const NoisyGroupOptions &options, int steps, int m,
-                 const std::vector<double> &lambda, const std::vector<SoftAssignment> &tables,
-                 OracleState &state) {
+void OracleSteps(const NoisyGroupData& data, const NoisyGroupOptions& options, int steps, int m,
+                 const std::vector<double>& lambda, const std::vector<SoftAssignment>& tables,
+                 OracleState& state) {
   const Eigen::Index d = data.features.cols();
   const int constraints = static_cast<int>(lambda.size());
-  Eigen::VectorXd &score_gradient = state.score_gradient;
+  Eigen::VectorXd& score_gradient = state.score_gradient;
   for (int step = 0; step < steps; ++step) {
     const Eigen::VectorXd scores = ScorerOf(state.theta, d).Scores(data.features);
     HingeLoss(scores, data.labels, score_gradient);
@@ -66,14 +66,14 @@ struct WorstEquality {
   double sign = 0.0;
 };
 
-WorstEquality MostViolatedEquality(const SoftAssignment &w, const GroupCells &cells,
-                                   const Eigen::MatrixXd &true_given_noisy, int m_hat,
+WorstEquality MostViolatedEquality(const SoftAssignment& w, const GroupCells& cells,
+                                   const Eigen::MatrixXd& true_given_noisy, int m_hat,
                                    double tolerance) {
   const int m = static_cast<int>(true_given_noisy.rows());
   double worst_r = 0.0;
   WorstEquality worst;
   for (int k = 0; k < m_hat; ++k) {
-    const Cells &ck = cells.group[static_cast<size_t>(k)];
+    const Cells& ck = cells.group[static_cast<size_t>(k)];
     const double size = ck[0] + ck[1] + ck[2] + ck[3];
     if (size == 0.0) continue;
     for (int jp = 0; jp < m; ++jp) {
@@ -91,9 +91,9 @@ WorstEquality MostViolatedEquality(const SoftAssignment &w, const GroupCells &ce
 }
 
 // 2. mu in closed form and table c's projected supergradient step.
-void StepTable(int c, const GroupCells &cells, const Eigen::VectorXd &shares,
-               const Eigen::MatrixXd &true_given_noisy, int m_hat, const NoisyGroupOptions &options,
-               const IdealOptions &ideal, double lambda_c, SoftAssignment &w) {
+void StepTable(int c, const GroupCells& cells, const Eigen::VectorXd& shares,
+               const Eigen::MatrixXd& true_given_noisy, int m_hat, const NoisyGroupOptions& options,
+               const IdealOptions& ideal, double lambda_c, SoftAssignment& w) {
   const int m = static_cast<int>(true_given_noisy.rows());
   const double n = cells.overall[0] + cells.overall[1] + cells.overall[2] + cells.overall[3];
   const int j = c % m;
@@ -109,7 +109,7 @@ void StepTable(int c, const GroupCells &cells, const Eigen::VectorXd &shares,
     }
   }
   if (worst.j >= 0) {
-    const Cells &ck = cells.group[static_cast<size_t>(worst.k)];
+    const Cells& ck = cells.group[static_cast<size_t>(worst.k)];
     const double size = ck[0] + ck[1] + ck[2] + ck[3];
     for (int cell = 0; cell < 4; ++cell) {
       gradient(4 * worst.k + cell, worst.j) -=
@@ -123,8 +123,8 @@ void StepTable(int c, const GroupCells &cells, const Eigen::VectorXd &shares,
 }
 
 // 3. Projected gradient ascent on lambda with the averaged worst cases.
-void StepMultipliers(const std::vector<double> &delta, const NoisyGroupOptions &options,
-                     std::vector<double> &lambda) {
+void StepMultipliers(const std::vector<double>& delta, const NoisyGroupOptions& options,
+                     std::vector<double>& lambda) {
   const int constraints = static_cast<int>(lambda.size());
   Eigen::VectorXd next(constraints);
   for (int c = 0; c < constraints; ++c) {
@@ -136,8 +136,8 @@ void StepMultipliers(const std::vector<double> &delta, const NoisyGroupOptions &
 
 }  // namespace
 
-IdealFit TrainSoftGroupsIdeal(const NoisyGroupData &data, const Eigen::MatrixXd &true_given_noisy,
-                              const NoisyGroupOptions &options, const IdealOptions &ideal) {
+IdealFit TrainSoftGroupsIdeal(const NoisyGroupData& data, const Eigen::MatrixXd& true_given_noisy,
+                              const NoisyGroupOptions& options, const IdealOptions& ideal) {
   const int m = static_cast<int>(true_given_noisy.rows()), m_hat = data.group_count;
   const int constraints = ConstraintCount(options.constraint, m);
   const Eigen::Index d = data.features.cols();

@@ -33,7 +33,7 @@ struct GroupCounts {
   int64_t negatives = 0;
 };
 
-GroupCounts CountThresholds(const std::vector<double> &scores, const std::vector<int> &labels) {
+GroupCounts CountThresholds(const std::vector<double>& scores, const std::vector<int>& labels) {
   GroupCounts counts;
   std::vector<size_t> order(scores.size());
   std::iota(order.begin(), order.end(), size_t{0});
@@ -65,16 +65,16 @@ struct Vertex {
 // Upper concave hull of points sorted by (cx, cy); at equal cx only the
 // highest point is kept so that the hull is a function of x. Collinear
 // points are dropped, as fairlearn does.
-std::vector<Vertex> UpperHull(const std::vector<Vertex> &points) {
+std::vector<Vertex> UpperHull(const std::vector<Vertex>& points) {
   std::vector<Vertex> hull;
-  for (const Vertex &p : points) {
+  for (const Vertex& p : points) {
     if (!hull.empty() && hull.back().cx == p.cx) {
       if (p.cy < hull.back().cy) continue;
       hull.pop_back();
     }
     while (hull.size() >= 2) {
-      const Vertex &a = hull[hull.size() - 2];
-      const Vertex &b = hull.back();
+      const Vertex& a = hull[hull.size() - 2];
+      const Vertex& b = hull.back();
       // Counts are below 2^31, so the products stay below 2^62.
       if ((b.cy - a.cy) * (p.cx - a.cx) <= (p.cy - a.cy) * (b.cx - a.cx)) {
         hull.pop_back();
@@ -95,9 +95,9 @@ struct HullMix {
 };
 
 // x in [hull.front().x, hull.back().x].
-HullMix Interpolate(const std::vector<Vertex> &hull, double x) {
+HullMix Interpolate(const std::vector<Vertex>& hull, double x) {
   auto it = std::lower_bound(hull.begin(), hull.end(), x,
-                             [](const Vertex &v, double value) { return v.x < value; });
+                             [](const Vertex& v, double value) { return v.x < value; });
   if (it == hull.end()) it = hull.end() - 1;
   const size_t b = static_cast<size_t>(it - hull.begin());
   if (hull[b].x == x || b == 0) return {b, b, 1.0, hull[b].y};
@@ -106,7 +106,7 @@ HullMix Interpolate(const std::vector<Vertex> &hull, double x) {
   return {a, b, p0, p0 * hull[a].y + (1.0 - p0) * hull[b].y};
 }
 
-HardtGroupRule RuleFromMix(const std::vector<Vertex> &hull, const HullMix &mix) {
+HardtGroupRule RuleFromMix(const std::vector<Vertex>& hull, const HullMix& mix) {
   HardtGroupRule rule;
   rule.t0 = hull[mix.a].threshold;
   rule.t1 = hull[mix.b].threshold;
@@ -121,8 +121,8 @@ std::vector<double> SortedUnique(std::vector<double> values) {
   return values;
 }
 
-void Validate(const std::vector<double> &scores, const std::vector<int> &labels,
-              const std::vector<uint32_t> *groups, size_t group_count) {
+void Validate(const std::vector<double>& scores, const std::vector<int>& labels,
+              const std::vector<uint32_t>* groups, size_t group_count) {
   if (scores.size() != labels.size()) {
     throw std::invalid_argument("scores and labels differ in length");
   }
@@ -143,7 +143,7 @@ void Validate(const std::vector<double> &scores, const std::vector<int> &labels,
   }
 }
 
-void CheckGroup(const GroupCounts &counts, size_t group) {
+void CheckGroup(const GroupCounts& counts, size_t group) {
   const std::string name = "group " + std::to_string(group);
   if (counts.positives + counts.negatives == 0) {
     throw std::invalid_argument(name + " has no example in the fitting sample");
@@ -160,19 +160,19 @@ void CheckGroup(const GroupCounts &counts, size_t group) {
 
 }  // namespace
 
-double HardtProbability(const HardtGroupRule &rule, double score) {
+double HardtProbability(const HardtGroupRule& rule, double score) {
   const double thresholds = (score > rule.t0 ? rule.p0 : 0.0) + (score > rule.t1 ? rule.p1 : 0.0);
   return (1.0 - rule.ignore) * thresholds + rule.ignore * rule.constant;
 }
 
-std::vector<HardtOperatingPoint> HardtOperatingPoints(const std::vector<double> &scores,
-                                                      const std::vector<int> &labels) {
+std::vector<HardtOperatingPoint> HardtOperatingPoints(const std::vector<double>& scores,
+                                                      const std::vector<int>& labels) {
   Validate(scores, labels, nullptr, 1);
   const GroupCounts counts = CountThresholds(scores, labels);
   CheckGroup(counts, 0);
   const double n = static_cast<double>(scores.size());
   std::vector<HardtOperatingPoint> points;
-  for (const CountPoint &c : counts.points) {
+  for (const CountPoint& c : counts.points) {
     HardtOperatingPoint p;
     p.threshold = c.threshold;
     p.selection_rate = static_cast<double>(c.false_positives + c.true_positives) / n;
@@ -189,10 +189,10 @@ std::vector<HardtOperatingPoint> HardtOperatingPoints(const std::vector<double> 
 namespace {
 
 // Per group, the counts of every threshold; `sizes` gets each group's size.
-std::vector<GroupCounts> CountGroups(const std::vector<double> &scores,
-                                     const std::vector<int> &labels,
-                                     const std::vector<uint32_t> &groups, size_t group_count,
-                                     std::vector<size_t> &sizes) {
+std::vector<GroupCounts> CountGroups(const std::vector<double>& scores,
+                                     const std::vector<int>& labels,
+                                     const std::vector<uint32_t>& groups, size_t group_count,
+                                     std::vector<size_t>& sizes) {
   std::vector<std::vector<double>> group_scores(group_count);
   std::vector<std::vector<int>> group_labels(group_count);
   for (size_t i = 0; i < scores.size(); ++i) {
@@ -211,10 +211,10 @@ std::vector<GroupCounts> CountGroups(const std::vector<double> &scores,
 // Demographic parity: (selection, accuracy) of a group; equalized odds:
 // (FPR, TPR). Both maps from (FP, TP) counts are affine, so the hull is the
 // image of the group's achievable set's upper boundary.
-std::vector<Vertex> GroupHull(const GroupCounts &c, bool parity) {
+std::vector<Vertex> GroupHull(const GroupCounts& c, bool parity) {
   const int64_t n = c.positives + c.negatives;
   std::vector<Vertex> points;
-  for (const CountPoint &p : c.points) {
+  for (const CountPoint& p : c.points) {
     Vertex v;
     v.threshold = p.threshold;
     if (parity) {
@@ -237,10 +237,10 @@ std::vector<Vertex> GroupHull(const GroupCounts &c, bool parity) {
 
 // The common rates where the objective may peak: every hull breakpoint and,
 // for equalized odds, where two groups' hulls cross.
-std::vector<double> CandidateRates(const std::vector<std::vector<Vertex>> &hulls, bool parity) {
+std::vector<double> CandidateRates(const std::vector<std::vector<Vertex>>& hulls, bool parity) {
   std::vector<double> breakpoints;
-  for (const auto &hull : hulls) {
-    for (const Vertex &v : hull) breakpoints.push_back(v.x);
+  for (const auto& hull : hulls) {
+    for (const Vertex& v : hull) breakpoints.push_back(v.x);
   }
   breakpoints = SortedUnique(breakpoints);
   if (parity) return breakpoints;
@@ -266,8 +266,8 @@ std::vector<double> CandidateRates(const std::vector<std::vector<Vertex>> &hulls
 // Overall accuracy at common rate x: a weighted sum of the groups' hulls
 // (parity), or the accuracy of the best common ROC point (equalized odds).
 struct CommonRateAccuracy {
-  const std::vector<std::vector<Vertex>> &hulls;
-  const std::vector<size_t> &sizes;
+  const std::vector<std::vector<Vertex>>& hulls;
+  const std::vector<size_t>& sizes;
   bool parity;
   double total;
   double positive_share;
@@ -286,7 +286,7 @@ struct CommonRateAccuracy {
   }
 };
 
-double BestCommonRate(const std::vector<double> &candidates, const CommonRateAccuracy &objective) {
+double BestCommonRate(const std::vector<double>& candidates, const CommonRateAccuracy& objective) {
   double best_x = candidates.front();
   double best = objective(best_x);
   for (double x : candidates) {
@@ -300,11 +300,11 @@ double BestCommonRate(const std::vector<double> &candidates, const CommonRateAcc
 }
 
 // Each group's rule at common rate x.
-std::vector<HardtGroupRule> RulesAt(const std::vector<std::vector<Vertex>> &hulls, double best_x,
+std::vector<HardtGroupRule> RulesAt(const std::vector<std::vector<Vertex>>& hulls, double best_x,
                                     bool parity) {
   std::vector<HullMix> mixes;
   double best_tpr = kInfinity;
-  for (const auto &hull : hulls) {
+  for (const auto& hull : hulls) {
     mixes.push_back(Interpolate(hull, best_x));
     best_tpr = std::min(best_tpr, mixes.back().y);
   }
@@ -325,9 +325,9 @@ std::vector<HardtGroupRule> RulesAt(const std::vector<std::vector<Vertex>> &hull
 }
 
 // Achieved rates, from the rules themselves.
-void MeasureRules(const std::vector<double> &scores, const std::vector<int> &labels,
-                  const std::vector<uint32_t> &groups, const std::vector<GroupCounts> &counts,
-                  const std::vector<size_t> &sizes, HardtFit &fit) {
+void MeasureRules(const std::vector<double>& scores, const std::vector<int>& labels,
+                  const std::vector<uint32_t>& groups, const std::vector<GroupCounts>& counts,
+                  const std::vector<size_t>& sizes, HardtFit& fit) {
   const size_t group_count = counts.size();
   std::vector<double> selected(group_count, 0.0), true_pos(group_count, 0.0),
       false_pos(group_count, 0.0);
@@ -349,9 +349,9 @@ void MeasureRules(const std::vector<double> &scores, const std::vector<int> &lab
 
 }  // namespace
 
-HardtFit FitHardtPostprocessing(const std::vector<double> &scores, const std::vector<int> &labels,
-                                const std::vector<uint32_t> &groups, size_t group_count,
-                                const HardtOptions &options) {
+HardtFit FitHardtPostprocessing(const std::vector<double>& scores, const std::vector<int>& labels,
+                                const std::vector<uint32_t>& groups, size_t group_count,
+                                const HardtOptions& options) {
   if (group_count == 0) throw std::invalid_argument("group count must be positive");
   Validate(scores, labels, &groups, group_count);
   std::vector<size_t> sizes;
@@ -359,11 +359,11 @@ HardtFit FitHardtPostprocessing(const std::vector<double> &scores, const std::ve
 
   const bool parity = options.constraint == HardtOptions::Constraint::kDemographicParity;
   std::vector<std::vector<Vertex>> hulls;
-  for (const GroupCounts &c : counts) hulls.push_back(GroupHull(c, parity));
+  for (const GroupCounts& c : counts) hulls.push_back(GroupHull(c, parity));
 
   const double total = static_cast<double>(scores.size());
   int64_t all_positives = 0;
-  for (const GroupCounts &c : counts) all_positives += c.positives;
+  for (const GroupCounts& c : counts) all_positives += c.positives;
   const double positive_share = static_cast<double>(all_positives) / total;
   const CommonRateAccuracy objective{hulls, sizes, parity, total, positive_share};
   const double best_x = BestCommonRate(CandidateRates(hulls, parity), objective);

@@ -16,7 +16,7 @@ namespace {
 
 std::string Format(double value) { return FormatText("%.10g", value); }
 
-std::vector<std::string> BinLabels(const std::vector<double> &edges) {
+std::vector<std::string> BinLabels(const std::vector<double>& edges) {
   std::vector<std::string> labels{"<" + Format(edges.front())};
   for (std::size_t e = 0; e + 1 < edges.size(); ++e) {
     labels.push_back("[" + Format(edges[e]) + "," + Format(edges[e + 1]) + ")");
@@ -26,7 +26,7 @@ std::vector<std::string> BinLabels(const std::vector<double> &edges) {
 }
 
 // A number that must be present (bins and ordinal columns).
-double RequiredNumber(const CsvTable &table, std::size_t row, std::size_t column) {
+double RequiredNumber(const CsvTable& table, std::size_t row, std::size_t column) {
   if (table.is_missing(table.rows[row][column])) {
     throw DataError(table.path, table.line_of_row[row], column + 1,
                     "missing value in column '" + table.header[column] +
@@ -35,7 +35,7 @@ double RequiredNumber(const CsvTable &table, std::size_t row, std::size_t column
   return ParseNumber(table, row, column);
 }
 
-const char *KindName(BlockKind kind) {
+const char* KindName(BlockKind kind) {
   switch (kind) {
     case BlockKind::kBinary:
       return "binary";
@@ -47,8 +47,8 @@ const char *KindName(BlockKind kind) {
   return "unknown";
 }
 
-void CheckBinEdges(const CsvTable &table, const std::string &name,
-                   const std::vector<double> &edges) {
+void CheckBinEdges(const CsvTable& table, const std::string& name,
+                   const std::vector<double>& edges) {
   if (edges.empty() || !std::is_sorted(edges.begin(), edges.end()) ||
       std::adjacent_find(edges.begin(), edges.end()) != edges.end()) {
     throw DataError(table.path, 0, 0, "bin edges of '" + name + "' must increase strictly");
@@ -57,8 +57,8 @@ void CheckBinEdges(const CsvTable &table, const std::string &name,
 
 // The protected attribute's two values: zero is --protected-zero, or else
 // the value of the smaller group (the first in order on a tie).
-DomainBlock ProtectedBlock(const CsvTable &table, std::size_t c, const std::string &name,
-                           const std::string &protected_zero) {
+DomainBlock ProtectedBlock(const CsvTable& table, std::size_t c, const std::string& name,
+                           const std::string& protected_zero) {
   std::map<std::string, std::size_t> counts;
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     if (table.is_missing(table.rows[r][c])) {
@@ -88,9 +88,9 @@ DomainBlock ProtectedBlock(const CsvTable &table, std::size_t c, const std::stri
   return DomainBlock::Binary(name, {zero, one});
 }
 
-DomainBlock CategoricalBlock(const CsvTable &table, std::size_t c, const std::string &name) {
+DomainBlock CategoricalBlock(const CsvTable& table, std::size_t c, const std::string& name) {
   std::set<std::string> values;
-  for (const auto &row : table.rows) values.insert(row[c]);
+  for (const auto& row : table.rows) values.insert(row[c]);
   std::vector<std::string> labels(values.begin(), values.end());
   if (labels.size() < 2) {
     throw DataError(table.path, 0, 0, "column '" + name + "' has a single value; drop it");
@@ -98,14 +98,14 @@ DomainBlock CategoricalBlock(const CsvTable &table, std::size_t c, const std::st
   return labels.size() == 2 ? DomainBlock::Binary(name, labels) : DomainBlock::OneHot(name, labels);
 }
 
-DomainBlock BinsBlock(const CsvTable &table, std::size_t c, const std::string &name,
-                      const std::vector<double> &edges) {
+DomainBlock BinsBlock(const CsvTable& table, std::size_t c, const std::string& name,
+                      const std::vector<double>& edges) {
   for (std::size_t r = 0; r < table.rows.size(); ++r) RequiredNumber(table, r, c);
   const auto labels = BinLabels(edges);
   return labels.size() == 2 ? DomainBlock::Binary(name, labels) : DomainBlock::OneHot(name, labels);
 }
 
-DomainBlock OrdinalBlock(const CsvTable &table, std::size_t c, const std::string &name) {
+DomainBlock OrdinalBlock(const CsvTable& table, std::size_t c, const std::string& name) {
   std::set<double> values;
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     values.insert(RequiredNumber(table, r, c));
@@ -120,12 +120,12 @@ DomainBlock OrdinalBlock(const CsvTable &table, std::size_t c, const std::string
 
 }  // namespace
 
-std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const CsvTable &table,
-                                                       const MaxentColumns &spec,
-                                                       std::vector<Column> &learned,
-                                                       MaxentRoles &roles) {
+std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const CsvTable& table,
+                                                       const MaxentColumns& spec,
+                                                       std::vector<Column>& learned,
+                                                       MaxentRoles& roles) {
   std::map<std::string, Column> wanted;
-  auto want = [&](const std::string &name, Source source, std::vector<double> edges) {
+  auto want = [&](const std::string& name, Source source, std::vector<double> edges) {
     table.column(name);  // throws naming the available columns
     if (!wanted.emplace(name, Column{name, source, std::move(edges)}).second) {
       throw DataError(table.path, 0, 0, "column '" + name + "' is given more than one role");
@@ -133,17 +133,17 @@ std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const CsvTable &table,
   };
   want(spec.label, Source::kLabel, {});
   want(spec.protected_attribute, Source::kProtected, {});
-  for (const auto &name : spec.categorical) want(name, Source::kCategorical, {});
-  for (const auto &name : spec.ordinal) want(name, Source::kOrdinal, {});
-  for (const auto &[name, edges] : spec.bins) {
+  for (const auto& name : spec.categorical) want(name, Source::kCategorical, {});
+  for (const auto& name : spec.ordinal) want(name, Source::kOrdinal, {});
+  for (const auto& [name, edges] : spec.bins) {
     CheckBinEdges(table, name, edges);
     want(name, Source::kBins, edges);
   }
   std::vector<DomainBlock> blocks;
-  for (const auto &name : table.header) {
+  for (const auto& name : table.header) {
     const auto found = wanted.find(name);
     if (found == wanted.end()) continue;
-    const Column &column = found->second;
+    const Column& column = found->second;
     const std::size_t c = table.column(name);
     switch (column.source) {
       case Source::kLabel:
@@ -170,14 +170,14 @@ std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const CsvTable &table,
   return blocks;
 }
 
-TableDiscretiser::TableDiscretiser(const CsvTable &table, const MaxentColumns &columns)
+TableDiscretiser::TableDiscretiser(const CsvTable& table, const MaxentColumns& columns)
     : positive_(columns.positive), domain_(LearnBlocks(table, columns, columns_, roles_)) {}
 
-int TableDiscretiser::ValueOf(const CsvTable &table, std::size_t row, std::size_t block) const {
-  const Column &column = columns_[block];
-  const DomainBlock &values = domain_.blocks()[block];
+int TableDiscretiser::ValueOf(const CsvTable& table, std::size_t row, std::size_t block) const {
+  const Column& column = columns_[block];
+  const DomainBlock& values = domain_.blocks()[block];
   const std::size_t c = table.column(column.name);
-  const std::string &cell = table.rows[row][c];
+  const std::string& cell = table.rows[row][c];
   switch (column.source) {
     case Source::kBins: {
       const double x = RequiredNumber(table, row, c);
@@ -201,14 +201,14 @@ int TableDiscretiser::ValueOf(const CsvTable &table, std::size_t row, std::size_
       break;
   }
   std::string known;
-  for (const auto &label : values.labels) known += (known.empty() ? "'" : ", '") + label + "'";
+  for (const auto& label : values.labels) known += (known.empty() ? "'" : ", '") + label + "'";
   throw DataError(table.path, table.line_of_row[row], c + 1,
                   "value '" + cell + "' of column '" + column.name +
                       "' is not in the domain learned from the training data (values: " + known +
                       ")");
 }
 
-std::vector<std::vector<int>> TableDiscretiser::Encode(const CsvTable &table) const {
+std::vector<std::vector<int>> TableDiscretiser::Encode(const CsvTable& table) const {
   const std::vector<int> labels = ReadLabels(table, columns_[roles_.label_block].name, positive_);
   std::vector<std::vector<int>> points(table.rows.size(),
                                        std::vector<int>(domain_.block_count(), 0));
@@ -220,11 +220,11 @@ std::vector<std::vector<int>> TableDiscretiser::Encode(const CsvTable &table) co
   return points;
 }
 
-CsvTable TableDiscretiser::Decode(const std::vector<std::vector<int>> &points) const {
+CsvTable TableDiscretiser::Decode(const std::vector<std::vector<int>>& points) const {
   CsvTable table;
-  for (const auto &column : columns_) table.header.push_back(column.name);
+  for (const auto& column : columns_) table.header.push_back(column.name);
   table.rows.reserve(points.size());
-  for (const auto &point : points) {
+  for (const auto& point : points) {
     std::vector<std::string> row;
     for (std::size_t b = 0; b < domain_.block_count(); ++b) {
       row.push_back(domain_.blocks()[b].labels[static_cast<std::size_t>(point[b])]);
@@ -237,9 +237,9 @@ CsvTable TableDiscretiser::Decode(const std::vector<std::vector<int>> &points) c
 std::string TableDiscretiser::SchemaJson() const {
   std::string blocks = "[";
   for (std::size_t b = 0; b < domain_.block_count(); ++b) {
-    const auto &block = domain_.blocks()[b];
-    const Column &column = columns_[b];
-    const char *role = b == roles_.label_block       ? "label"
+    const auto& block = domain_.blocks()[b];
+    const Column& column = columns_[b];
+    const char* role = b == roles_.label_block       ? "label"
                        : b == roles_.protected_block ? "protected"
                                                      : "feature";
     JsonObject object;

@@ -21,8 +21,8 @@ struct GroupLosses {
   VectorXd group;
 };
 
-GroupLosses Measure(RegressionLoss loss, const VectorXd &predictions, const VectorXd &labels,
-                    const std::vector<int> &group, const VectorXd &group_rows) {
+GroupLosses Measure(RegressionLoss loss, const VectorXd& predictions, const VectorXd& labels,
+                    const std::vector<int>& group, const VectorXd& group_rows) {
   GroupLosses out{0.0, VectorXd::Zero(group_rows.size())};
   for (Eigen::Index i = 0; i < labels.size(); ++i) {
     const double value = LossValue(loss, labels[i], predictions[i]);
@@ -34,7 +34,7 @@ GroupLosses Measure(RegressionLoss loss, const VectorXd &predictions, const Vect
   return out;
 }
 
-double Lagrangian(const GroupLosses &g, const VectorXd &lambda, const VectorXd &zeta) {
+double Lagrangian(const GroupLosses& g, const VectorXd& lambda, const VectorXd& zeta) {
   return g.loss + lambda.dot(g.group - zeta);
 }
 
@@ -44,8 +44,8 @@ struct GroupBounds {
   VectorXd zeta;
 };
 
-GroupBounds BoundsOf(const std::vector<int> &group, int group_count,
-                     const BoundedGroupLossOptions &options) {
+GroupBounds BoundsOf(const std::vector<int>& group, int group_count,
+                     const BoundedGroupLossOptions& options) {
   GroupBounds bounds{VectorXd::Zero(group_count), VectorXd(group_count)};
   for (int a : group) {
     if (a < 0 || a >= group_count) throw std::invalid_argument("a group index is out of range");
@@ -65,15 +65,15 @@ GroupBounds BoundsOf(const std::vector<int> &group, int group_count,
 // 1/n + lambda_a / n_a; every call is timed.
 class WeightedLossOracle {
  public:
-  WeightedLossOracle(const Eigen::MatrixXd &X, const VectorXd &labels,
-                     const std::vector<int> &group, const VectorXd &group_rows,
-                     const BoundedGroupLossOptions &options)
+  WeightedLossOracle(const Eigen::MatrixXd& X, const VectorXd& labels,
+                     const std::vector<int>& group, const VectorXd& group_rows,
+                     const BoundedGroupLossOptions& options)
       : labels_(labels), group_(group), group_rows_(group_rows), least_squares_(X, options.l2) {
     if (options.loss == RegressionLoss::kLogistic)
       logistic_ = std::make_unique<LogisticOracle>(X, options.l2);
   }
 
-  LinearRegressor operator()(const VectorXd &lambda, std::vector<double> &oracle_seconds) const {
+  LinearRegressor operator()(const VectorXd& lambda, std::vector<double>& oracle_seconds) const {
     const Eigen::Index n = labels_.size();
     VectorXd w(n);
     for (Eigen::Index i = 0; i < n; ++i) {
@@ -89,9 +89,9 @@ class WeightedLossOracle {
   }
 
  private:
-  const VectorXd &labels_;
-  const std::vector<int> &group_;
-  const VectorXd &group_rows_;
+  const VectorXd& labels_;
+  const std::vector<int>& group_;
+  const VectorXd& group_rows_;
   const LeastSquaresOracle least_squares_;
   std::unique_ptr<LogisticOracle> logistic_;
 };
@@ -105,13 +105,13 @@ struct BestIterate {
 
 // The game: exponentiated gradient on the multipliers against the learner's
 // best responses; `hypotheses` and `played` get every response played.
-BestIterate PlayBoundedGroupLossGame(const Eigen::MatrixXd &X, const VectorXd &labels,
-                                     const std::vector<int> &group, const GroupBounds &bounds,
-                                     const BoundedGroupLossOptions &options,
-                                     const BoundedGroupLossProgress &progress,
-                                     std::vector<LinearRegressor> &hypotheses,
-                                     std::vector<int> &played, BoundedGroupLossFit &fit) {
-  const VectorXd &zeta = bounds.zeta;
+BestIterate PlayBoundedGroupLossGame(const Eigen::MatrixXd& X, const VectorXd& labels,
+                                     const std::vector<int>& group, const GroupBounds& bounds,
+                                     const BoundedGroupLossOptions& options,
+                                     const BoundedGroupLossProgress& progress,
+                                     std::vector<LinearRegressor>& hypotheses,
+                                     std::vector<int>& played, BoundedGroupLossFit& fit) {
+  const VectorXd& zeta = bounds.zeta;
   const Eigen::Index group_count = zeta.size();
   const double B = fit.multiplier_bound, nu = options.tolerance;
   const WeightedLossOracle oracle(X, labels, group, bounds.rows, options);
@@ -168,10 +168,10 @@ BestIterate PlayBoundedGroupLossGame(const Eigen::MatrixXd &X, const VectorXd &l
 
 }  // namespace
 
-BoundedGroupLossFit FitBoundedGroupLoss(const Eigen::MatrixXd &X, const VectorXd &labels,
-                                        const std::vector<int> &group, int group_count,
-                                        const BoundedGroupLossOptions &options,
-                                        const BoundedGroupLossProgress &progress) {
+BoundedGroupLossFit FitBoundedGroupLoss(const Eigen::MatrixXd& X, const VectorXd& labels,
+                                        const std::vector<int>& group, int group_count,
+                                        const BoundedGroupLossOptions& options,
+                                        const BoundedGroupLossProgress& progress) {
   const Eigen::Index n = X.rows();
   if (labels.size() != n || group.size() != static_cast<size_t>(n) || n == 0) {
     throw std::invalid_argument("features, labels and groups differ in length or are empty");

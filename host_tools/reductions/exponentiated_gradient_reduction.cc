@@ -38,7 +38,7 @@ struct MomentTable {
 
   int count() const { return events * groups; }
 
-  Eigen::VectorXd Of(const Eigen::VectorXd &h) const {
+  Eigen::VectorXd Of(const Eigen::VectorXd& h) const {
     std::vector<double> joint(static_cast<size_t>(count()), 0.0);
     std::vector<double> marginal(static_cast<size_t>(events), 0.0);
     for (Eigen::Index i = 0; i < p.size(); ++i) {
@@ -60,7 +60,7 @@ struct MomentTable {
   }
 
   // d/dh_i of sum_k signed_k gamma_k.
-  Eigen::VectorXd RowCoefficients(const Eigen::VectorXd &signed_lambda) const {
+  Eigen::VectorXd RowCoefficients(const Eigen::VectorXd& signed_lambda) const {
     std::vector<double> per_event(static_cast<size_t>(events), 0.0);
     for (int e = 0; e < events; ++e) {
       for (int a = 0; a < groups; ++a) {
@@ -78,8 +78,8 @@ struct MomentTable {
   }
 };
 
-MomentTable BuildMoments(ReductionConstraint constraint, const Eigen::VectorXd &y,
-                         const Eigen::VectorXi &group, const Eigen::VectorXd &sample_weight) {
+MomentTable BuildMoments(ReductionConstraint constraint, const Eigen::VectorXd& y,
+                         const Eigen::VectorXi& group, const Eigen::VectorXd& sample_weight) {
   const Eigen::Index n = y.size();
   if (group.size() != n || (sample_weight.size() != 0 && sample_weight.size() != n)) {
     throw std::invalid_argument("reduction: labels, groups and weights differ in length");
@@ -126,7 +126,7 @@ struct Hypothesis {
 };
 
 // L(h, lambda) with lambda = [lambda+; lambda-].
-double Lagrangian(double error, const Eigen::VectorXd &gamma, const Eigen::VectorXd &lambda,
+double Lagrangian(double error, const Eigen::VectorXd& gamma, const Eigen::VectorXd& lambda,
                   double epsilon) {
   const Eigen::Index k = gamma.size();
   return error + lambda.head(k).dot((gamma.array() - epsilon).matrix()) +
@@ -135,13 +135,13 @@ double Lagrangian(double error, const Eigen::VectorXd &gamma, const Eigen::Vecto
 
 class Game {
  public:
-  Game(const Eigen::MatrixXd &X, const Eigen::VectorXd &y, const MomentTable &moments,
-       const ReductionOptions &options)
+  Game(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, const MomentTable& moments,
+       const ReductionOptions& options)
       : X_(X), y_(y), moments_(moments), options_(options) {}
 
   // argmin_h L(h, lambda) by the weighted logistic learner, or the cached
   // classifier when that is at least as good; returns its index.
-  size_t BestResponse(const Eigen::VectorXd &lambda) {
+  size_t BestResponse(const Eigen::VectorXd& lambda) {
     ++oracle_calls_;
     const Eigen::Index k = moments_.count();
     const Eigen::VectorXd g = moments_.RowCoefficients(lambda.head(k) - lambda.tail(k));
@@ -181,26 +181,26 @@ class Game {
     return best;
   }
 
-  static Eigen::VectorXd Decisions(const LogisticFit &fit, const Eigen::MatrixXd &X) {
+  static Eigen::VectorXd Decisions(const LogisticFit& fit, const Eigen::MatrixXd& X) {
     const Eigen::VectorXd z = (X * fit.coefficients).array() + fit.intercept;
     return (z.array() >= 0.0).cast<double>();
   }
 
-  const std::vector<Hypothesis> &cache() const { return cache_; }
+  const std::vector<Hypothesis>& cache() const { return cache_; }
   int oracle_calls() const { return oracle_calls_; }
 
  private:
-  const Eigen::MatrixXd &X_;
-  const Eigen::VectorXd &y_;
-  const MomentTable &moments_;
-  const ReductionOptions &options_;
+  const Eigen::MatrixXd& X_;
+  const Eigen::VectorXd& y_;
+  const MomentTable& moments_;
+  const ReductionOptions& options_;
   std::vector<Hypothesis> cache_;
   int oracle_calls_ = 0;
 };
 
 // Q's training error and moments from its weights over the cache.
-void MixtureNumbers(const std::vector<Hypothesis> &cache, const Eigen::VectorXd &weight,
-                    double &error, Eigen::VectorXd &gamma) {
+void MixtureNumbers(const std::vector<Hypothesis>& cache, const Eigen::VectorXd& weight,
+                    double& error, Eigen::VectorXd& gamma) {
   error = 0.0;
   gamma = Eigen::VectorXd::Zero(cache.front().gamma.size());
   for (size_t j = 0; j < cache.size(); ++j) {
@@ -213,7 +213,7 @@ void MixtureNumbers(const std::vector<Hypothesis> &cache, const Eigen::VectorXd 
 
 // Removes members while keeping sum w_j [error_j; gamma_j; 1] fixed: each
 // kernel direction of that matrix moves weight until a member's reaches 0.
-void ReduceSupport(const std::vector<Hypothesis> &cache, Eigen::VectorXd &weight) {
+void ReduceSupport(const std::vector<Hypothesis>& cache, Eigen::VectorXd& weight) {
   for (;;) {
     std::vector<size_t> support;
     for (size_t j = 0; j < cache.size(); ++j) {
@@ -222,7 +222,7 @@ void ReduceSupport(const std::vector<Hypothesis> &cache, Eigen::VectorXd &weight
     const Eigen::Index rows = cache.front().gamma.size() + 2;
     Eigen::MatrixXd A(rows, static_cast<Eigen::Index>(support.size()));
     for (size_t c = 0; c < support.size(); ++c) {
-      const Hypothesis &h = cache[support[c]];
+      const Hypothesis& h = cache[support[c]];
       A.col(static_cast<Eigen::Index>(c)) << h.error, h.gamma, 1.0;
     }
     Eigen::FullPivLU<Eigen::MatrixXd> lu(A);
@@ -242,7 +242,7 @@ void ReduceSupport(const std::vector<Hypothesis> &cache, Eigen::VectorXd &weight
       }
     }
     for (size_t c = 0; c < support.size(); ++c) {
-      double &w = weight[static_cast<Eigen::Index>(support[c])];
+      double& w = weight[static_cast<Eigen::Index>(support[c])];
       w = c == leaving ? 0.0 : std::max(0.0, w - step * v[static_cast<Eigen::Index>(c)]);
     }
   }
@@ -251,7 +251,7 @@ void ReduceSupport(const std::vector<Hypothesis> &cache, Eigen::VectorXd &weight
 // Only lambda+ - lambda- of a pair acts on Q; the dual point with the
 // smaller of the two removed has the same best responses and a larger
 // Lagrangian (less epsilon penalty), so the gap is measured there.
-Eigen::VectorXd Project(const Eigen::VectorXd &lambda) {
+Eigen::VectorXd Project(const Eigen::VectorXd& lambda) {
   const Eigen::Index k = lambda.size() / 2;
   const Eigen::VectorXd difference = lambda.head(k) - lambda.tail(k);
   Eigen::VectorXd projected(lambda.size());
@@ -259,44 +259,43 @@ Eigen::VectorXd Project(const Eigen::VectorXd &lambda) {
   return projected;
 }
 
-double Violation(const Eigen::VectorXd &gamma) { return gamma.cwiseAbs().maxCoeff(); }
+double Violation(const Eigen::VectorXd& gamma) { return gamma.cwiseAbs().maxCoeff(); }
 
 }  // namespace
 
-Eigen::VectorXd ReductionMoments(ReductionConstraint constraint, const Eigen::VectorXd &h,
-                                 const Eigen::VectorXd &y, const Eigen::VectorXi &group,
-                                 const Eigen::VectorXd &sample_weight) {
+Eigen::VectorXd ReductionMoments(ReductionConstraint constraint, const Eigen::VectorXd& h,
+                                 const Eigen::VectorXd& y, const Eigen::VectorXi& group,
+                                 const Eigen::VectorXd& sample_weight) {
   return BuildMoments(constraint, y, group, sample_weight).Of(h);
 }
 
-Eigen::VectorXd MemberDecisions(const ReductionMember &member, const Eigen::MatrixXd &X) {
+Eigen::VectorXd MemberDecisions(const ReductionMember& member, const Eigen::MatrixXd& X) {
   return Game::Decisions(member.classifier, X);
 }
 
-Eigen::VectorXd MixtureExpectedDecisions(const ReductionFit &fit, const Eigen::MatrixXd &X) {
+Eigen::VectorXd MixtureExpectedDecisions(const ReductionFit& fit, const Eigen::MatrixXd& X) {
   Eigen::VectorXd expected = Eigen::VectorXd::Zero(X.rows());
-  for (const auto &member : fit.members) expected += member.weight * MemberDecisions(member, X);
+  for (const auto& member : fit.members) expected += member.weight * MemberDecisions(member, X);
   return expected;
 }
 
 namespace {
 
-void CheckReductionInputs(const Eigen::MatrixXd &X, const Eigen::VectorXd &y,
-                          const ReductionOptions &options) {
+void CheckReductionInputs(const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
+                          const ReductionOptions& options) {
   if (X.rows() != y.size()) throw std::invalid_argument("reduction: X and y differ in rows");
   if (!(options.epsilon >= 0.0) || !(options.bound >= 0.0) || !(options.nu >= 0.0) ||
       options.max_iterations < 1 || !(options.eta0 > 0.0) ||
       (options.bound == 0.0 && options.epsilon == 0.0)) {
     throw std::invalid_argument(
-        "reduction: needs epsilon >= 0, B >= 0 (B > 0 "
-        "when epsilon = 0), nu >= 0, eta0 > 0 and "
+        "reduction: needs epsilon >= 0, B >= 0 (B > 0 when epsilon = 0), nu >= 0, eta0 > 0 and "
         "at least one iteration");
   }
 }
 
 // The unconstrained response sets nu (and is a cached classifier).
-double AccuracyTolerance(Game &game, const Eigen::VectorXd &y, const MomentTable &moments,
-                         const ReductionOptions &options) {
+double AccuracyTolerance(Game& game, const Eigen::VectorXd& y, const MomentTable& moments,
+                         const ReductionOptions& options) {
   const size_t unconstrained = game.BestResponse(Eigen::VectorXd::Zero(2 * moments.count()));
   if (options.nu > 0.0) return options.nu;
   const Eigen::VectorXd miss = (game.cache()[unconstrained].h - y).cwiseAbs();
@@ -314,15 +313,15 @@ struct Candidate {
   double gap = 0.0;
 };
 
-Candidate CandidateOf(Game &game, const std::vector<int> &plays, int t,
-                      const Eigen::VectorXd &lambda_sum, const ReductionOptions &options, double B,
+Candidate CandidateOf(Game& game, const std::vector<int>& plays, int t,
+                      const Eigen::VectorXd& lambda_sum, const ReductionOptions& options, double B,
                       double nu) {
   Eigen::VectorXd weight = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(plays.size()));
   for (size_t j = 0; j < plays.size(); ++j) weight[static_cast<Eigen::Index>(j)] = plays[j];
   weight /= t;
   Candidate candidate;
   candidate.lambda_mean = Project(lambda_sum / t);
-  const Eigen::VectorXd &lambda_mean = candidate.lambda_mean;
+  const Eigen::VectorXd& lambda_mean = candidate.lambda_mean;
   MixtureNumbers(game.cache(), weight, candidate.error, candidate.gamma);
   const double middle = Lagrangian(candidate.error, candidate.gamma, lambda_mean, options.epsilon);
   const double high =
@@ -332,7 +331,7 @@ Candidate CandidateOf(Game &game, const std::vector<int> &plays, int t,
   // while the gap is not yet above nu (as the released code).
   double low = middle;
   for (const double scale : kLowScales) {
-    const Hypothesis &h = game.cache()[game.BestResponse(scale * lambda_mean)];
+    const Hypothesis& h = game.cache()[game.BestResponse(scale * lambda_mean)];
     low = std::min(low, Lagrangian(h.error, h.gamma, lambda_mean, options.epsilon));
     if (std::max(high - middle, middle - low) > nu) break;
   }
@@ -349,8 +348,8 @@ struct BestPlays {
 
 // The game: exponentiated gradient on the multipliers against the learner's
 // best responses, until the gap is at most nu or the iterations run out.
-BestPlays PlayReductionGame(Game &game, const MomentTable &moments, const ReductionOptions &options,
-                            const ReductionProgress &progress, ReductionFit &result) {
+BestPlays PlayReductionGame(Game& game, const MomentTable& moments, const ReductionOptions& options,
+                            const ReductionProgress& progress, ReductionFit& result) {
   const Eigen::Index k = moments.count();
   const double B = result.bound;
   Eigen::VectorXd theta = Eigen::VectorXd::Zero(2 * k);
@@ -387,7 +386,7 @@ BestPlays PlayReductionGame(Game &game, const MomentTable &moments, const Reduct
       last_check = t;
       last_gap = best.gap;
     }
-    const Eigen::VectorXd &h_gamma = game.cache()[played].gamma;
+    const Eigen::VectorXd& h_gamma = game.cache()[played].gamma;
     theta.head(k) += eta * (h_gamma.array() - options.epsilon).matrix();
     theta.tail(k) += eta * (-h_gamma.array() - options.epsilon).matrix();
   }
@@ -395,8 +394,8 @@ BestPlays PlayReductionGame(Game &game, const MomentTable &moments, const Reduct
 }
 
 // The best candidate's mixture, its support reduced, as the fit's members.
-void SetMembers(const Game &game, const BestPlays &best, const ReductionOptions &options,
-                ReductionFit &result) {
+void SetMembers(const Game& game, const BestPlays& best, const ReductionOptions& options,
+                ReductionFit& result) {
   Eigen::VectorXd weight = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(game.cache().size()));
   for (size_t j = 0; j < best.plays.size(); ++j) {
     weight[static_cast<Eigen::Index>(j)] = double(best.plays[j]) / best.t;
@@ -410,18 +409,18 @@ void SetMembers(const Game &game, const BestPlays &best, const ReductionOptions 
   result.violation_bound = options.epsilon + (1.0 + 2.0 * result.nu) / result.bound;
   for (size_t j = 0; j < game.cache().size(); ++j) {
     if (weight[static_cast<Eigen::Index>(j)] <= 0.0) continue;
-    const Hypothesis &h = game.cache()[j];
+    const Hypothesis& h = game.cache()[j];
     result.members.push_back({h.fit, weight[static_cast<Eigen::Index>(j)], h.error, h.gamma});
   }
 }
 
 }  // namespace
 
-ReductionFit FitExponentiatedGradient(const Eigen::MatrixXd &X, const Eigen::VectorXd &y,
-                                      const Eigen::VectorXi &group,
-                                      const Eigen::VectorXd &sample_weight,
-                                      const ReductionOptions &options,
-                                      const ReductionProgress &progress) {
+ReductionFit FitExponentiatedGradient(const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
+                                      const Eigen::VectorXi& group,
+                                      const Eigen::VectorXd& sample_weight,
+                                      const ReductionOptions& options,
+                                      const ReductionProgress& progress) {
   CheckReductionInputs(X, y, options);
   const MomentTable moments = BuildMoments(options.constraint, y, group, sample_weight);
   ReductionFit result;

@@ -15,7 +15,7 @@ using Eigen::VectorXd;
 
 namespace {
 
-std::vector<double> GroupProportions(const std::vector<int> &group, int group_count) {
+std::vector<double> GroupProportions(const std::vector<int>& group, int group_count) {
   std::vector<double> count(static_cast<size_t>(group_count), 0.0);
   for (int a : group) {
     if (a < 0 || a >= group_count) throw std::invalid_argument("a group index is out of range");
@@ -31,15 +31,15 @@ std::vector<double> GroupProportions(const std::vector<int> &group, int group_co
   return count;
 }
 
-double DefaultBound(const std::vector<double> &slack) {
+double DefaultBound(const std::vector<double>& slack) {
   return 1.0 / std::max(*std::min_element(slack.begin(), slack.end()), 0.005);
 }
 
 }  // namespace
 
-StatisticalParityProblem::StatisticalParityProblem(const MatrixXd &X, const VectorXd &y,
-                                                   const std::vector<int> &group, int group_count,
-                                                   const StatisticalParityOptions &options)
+StatisticalParityProblem::StatisticalParityProblem(const MatrixXd& X, const VectorXd& y,
+                                                   const std::vector<int>& group, int group_count,
+                                                   const StatisticalParityOptions& options)
     : X_(X),
       y_(y),
       group_(group),
@@ -64,7 +64,7 @@ StatisticalParityProblem::StatisticalParityProblem(const MatrixXd &X, const Vect
   }
 }
 
-ParityStats StatisticalParityProblem::Evaluate(const VectorXd &predictions) const {
+ParityStats StatisticalParityProblem::Evaluate(const VectorXd& predictions) const {
   const int N = grid_.size();
   const double alpha = grid_.alpha();
   // Per group, a histogram of the buckets, then suffix sums.
@@ -88,11 +88,11 @@ ParityStats StatisticalParityProblem::Evaluate(const VectorXd &predictions) cons
   return stats;
 }
 
-double StatisticalParityProblem::Lagrangian(const ParityStats &stats, const MatrixXd &lambda) {
+double StatisticalParityProblem::Lagrangian(const ParityStats& stats, const MatrixXd& lambda) {
   return stats.cost + lambda.cwiseProduct(stats.gamma).sum();
 }
 
-ThresholdCosts StatisticalParityProblem::Costs(const MatrixXd &lambda) const {
+ThresholdCosts StatisticalParityProblem::Costs(const MatrixXd& lambda) const {
   const int N = grid_.size();
   ThresholdCosts costs{options_.loss, &grid_, &y_, &group_, MatrixXd(group_count_, N)};
   const VectorXd total = lambda.colwise().sum().transpose();
@@ -105,7 +105,7 @@ ThresholdCosts StatisticalParityProblem::Costs(const MatrixXd &lambda) const {
   return costs;
 }
 
-LinearRegressor StatisticalParityProblem::Oracle(const MatrixXd &lambda) const {
+LinearRegressor StatisticalParityProblem::Oracle(const MatrixXd& lambda) const {
   const ThresholdCosts costs = Costs(lambda);
   const VectorXd targets = CellTargets(costs);
   if (options_.oracle == ParityOracle::kLogistic) return logistic_->FitTargets(targets);
@@ -126,9 +126,9 @@ struct ParityHypotheses {
 
 // The best response to signed multipliers lambda (group x N): a hypothesis
 // already found when none is better, so that the mixture stays small.
-int CachedBestResponse(const StatisticalParityProblem &problem, const MatrixXd &X,
-                       const MatrixXd &lambda, ParityHypotheses &found,
-                       std::vector<double> &oracle_seconds) {
+int CachedBestResponse(const StatisticalParityProblem& problem, const MatrixXd& X,
+                       const MatrixXd& lambda, ParityHypotheses& found,
+                       std::vector<double>& oracle_seconds) {
   const auto start = std::chrono::steady_clock::now();
   LinearRegressor h = problem.Oracle(lambda);
   oracle_seconds.push_back(
@@ -159,13 +159,13 @@ struct ParityShape {
   VectorXd slack_twice;
 };
 
-ParityShape ShapeOf(const StatisticalParityProblem &problem, int group_count,
-                    const StatisticalParityOptions &options) {
+ParityShape ShapeOf(const StatisticalParityProblem& problem, int group_count,
+                    const StatisticalParityOptions& options) {
   ParityShape shape{group_count, problem.grid().size(), 0, MatrixXd(), VectorXd()};
   const int N = shape.N;
   const Eigen::Index P = static_cast<Eigen::Index>(group_count) * N;
   shape.P = P;
-  MatrixXd &slack = shape.slack;
+  MatrixXd& slack = shape.slack;
   slack.resize(group_count, N);
   for (int a = 0; a < group_count; ++a) {
     slack.row(a).setConstant(options.slack.size() == 1 ? options.slack[0]
@@ -177,17 +177,17 @@ ParityShape ShapeOf(const StatisticalParityProblem &problem, int group_count,
   return shape;
 }
 
-MatrixXd SignedMultipliers(const VectorXd &lambda, const ParityShape &shape) {
+MatrixXd SignedMultipliers(const VectorXd& lambda, const ParityShape& shape) {
   return MatrixXd(Eigen::Map<const MatrixXd>(lambda.data(), shape.group_count, shape.N) -
                   Eigen::Map<const MatrixXd>(lambda.data() + shape.P, shape.group_count, shape.N));
 }
 
 // Algorithm 1: exponentiated gradient on the multipliers against cached best
 // responses; fills the fit with the iterate of the smallest gap.
-void PlayParityGame(const StatisticalParityProblem &problem, const MatrixXd &X,
-                    const StatisticalParityOptions &options, const ParityShape &shape,
-                    const StatisticalParityProgress &progress, ParityHypotheses &found,
-                    StatisticalParityFit &fit) {
+void PlayParityGame(const StatisticalParityProblem& problem, const MatrixXd& X,
+                    const StatisticalParityOptions& options, const ParityShape& shape,
+                    const StatisticalParityProgress& progress, ParityHypotheses& found,
+                    StatisticalParityFit& fit) {
   const Eigen::Index P = shape.P;
   const double B = fit.bound, nu = options.tolerance;
   StepSchedule schedule(B, options.initial_step, options.theory_step ? nu / (8.0 * B) : 0.0);
@@ -255,8 +255,8 @@ void PlayParityGame(const StatisticalParityProblem &problem, const MatrixXd &X,
 }
 
 // The best constant: gamma = 0, so it starts the LP feasible.
-void AddBestConstant(const StatisticalParityProblem &problem, const MatrixXd &X,
-                     ParityHypotheses &found) {
+void AddBestConstant(const StatisticalParityProblem& problem, const MatrixXd& X,
+                     ParityHypotheses& found) {
   const int N = problem.grid().size();
   int best_cell = 0;
   ParityStats constant_stats;
@@ -275,8 +275,8 @@ void AddBestConstant(const StatisticalParityProblem &problem, const MatrixXd &X,
 // Solves the mixture LP over the found hypotheses, dropping the lightest
 // columns (never the constant, the last) until at most max_members remain in
 // the support. Returns the kept columns; q holds their weights.
-std::vector<size_t> SolveMembersLp(const ParityHypotheses &found, const ParityShape &shape,
-                                   int max_members, VectorXd &q) {
+std::vector<size_t> SolveMembersLp(const ParityHypotheses& found, const ParityShape& shape,
+                                   int max_members, VectorXd& q) {
   const Eigen::Index P = shape.P;
   std::vector<size_t> columns(found.hypotheses.size());
   for (size_t k = 0; k < columns.size(); ++k) columns[k] = k;
@@ -285,7 +285,7 @@ std::vector<size_t> SolveMembersLp(const ParityHypotheses &found, const ParitySh
     VectorXd cost(K);
     MatrixXd A(2 * P, K);
     for (Eigen::Index c = 0; c < K; ++c) {
-      const ParityStats &s = found.stats[columns[static_cast<size_t>(c)]];
+      const ParityStats& s = found.stats[columns[static_cast<size_t>(c)]];
       cost[c] = s.cost;
       A.col(c) << Eigen::Map<const VectorXd>(s.gamma.data(), P),
           -Eigen::Map<const VectorXd>(s.gamma.data(), P);
@@ -311,9 +311,9 @@ std::vector<size_t> SolveMembersLp(const ParityHypotheses &found, const ParitySh
   return columns;
 }
 
-void UseLpMixture(const StatisticalParityProblem &problem, const ParityHypotheses &found,
-                  const ParityShape &shape, const std::vector<size_t> &columns, const VectorXd &q,
-                  StatisticalParityFit &fit) {
+void UseLpMixture(const StatisticalParityProblem& problem, const ParityHypotheses& found,
+                  const ParityShape& shape, const std::vector<size_t>& columns, const VectorXd& q,
+                  StatisticalParityFit& fit) {
   fit.mixture = RegressionMixture();
   double cost = 0.0;
   MatrixXd gamma = MatrixXd::Zero(shape.group_count, shape.N);
@@ -333,10 +333,10 @@ void UseLpMixture(const StatisticalParityProblem &problem, const ParityHypothese
 
 }  // namespace
 
-StatisticalParityFit FitStatisticalParity(const MatrixXd &X, const VectorXd &y,
-                                          const std::vector<int> &group, int group_count,
-                                          const StatisticalParityOptions &options,
-                                          const StatisticalParityProgress &progress) {
+StatisticalParityFit FitStatisticalParity(const MatrixXd& X, const VectorXd& y,
+                                          const std::vector<int>& group, int group_count,
+                                          const StatisticalParityOptions& options,
+                                          const StatisticalParityProgress& progress) {
   const StatisticalParityProblem problem(X, y, group, group_count, options);
   const ParityShape shape = ShapeOf(problem, group_count, options);
   StatisticalParityFit fit;
