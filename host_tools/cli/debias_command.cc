@@ -77,7 +77,7 @@ double DomainSize(const host::Domain& domain) {
   return size < 0x1.0p53 ? size : std::exp(domain.log_size());
 }
 
-void Debias(const DebiasOptions& o) {
+void CheckDebiasOptions(const DebiasOptions& o) {
   using host::DataError;
   if (!(o.tau > 0.0 && o.tau <= 1.0)) throw DataError("--tau", 0, 0, "must be in (0, 1]");
   if (!(o.prior_weight >= 0.0 && o.prior_weight <= 1.0)) {
@@ -86,6 +86,9 @@ void Debias(const DebiasOptions& o) {
   if (o.discretize.empty() != o.discretized_out.empty()) {
     throw DataError("--discretize", 0, 0, "--discretize and --discretized-out go together");
   }
+}
+
+host::MaxentColumns MaxentColumnsOf(const DebiasOptions& o) {
   host::MaxentColumns columns;
   columns.label = o.label.label;
   columns.positive = o.label.positive;
@@ -94,7 +97,194 @@ void Debias(const DebiasOptions& o) {
   columns.categorical = o.categorical;
   columns.ordinal = o.ordinal;
   for (const auto& spec : o.bins) columns.bins.push_back(ParseBins(spec));
+  return columns;
+}
 
+// The marginals the max-ent distribution must meet, chosen by --theta.
+Eigen::VectorXd TargetMarginals(const DebiasOptions& o, const host::Domain& domain,
+                                const host::DomainData& data, const host::MaxentRoles& roles,
+                                const std::vector<double>& reweighted,
+                                const std::vector<double>& empirical,
+                                const host::MixturePrior& prior) {
+  Eigen::VectorXd theta;
+  if (o.theta == "w") theta = host::WeightedMean(data, reweighted);
+  if (o.theta == "d") theta = host::WeightedMean(data, empirical);
+  if (o.theta == "b") {
+    theta =
+        host::WithBlockBalanced(domain, host::WeightedMean(data, empirical), roles.protected_block);
+  }
+  if (o.theta == "prior") theta = host::PriorMean(domain, data, prior);
+  return host::RenormaliseOneHotBlocks(domain, theta);
+}
+
+struct TimedDualSolution {
+  host::DualSolution solution;
+  double seconds = 0.0;
+};
+
+// Solves the dual and notes how it went (progress on a terminal only).
+TimedDualSolution SolveAndNote(const DebiasOptions& o, const host::DualOracle& oracle) {
+  host::DualSolverOptions solver;
+  solver.method =
+      o.solver == "newton" ? host::DualMethod::kNewton : host::DualMethod::kBoxNewtonPaper;
+  solver.gradient_tolerance = o.gradient_tolerance;
+  if (isatty(fileno(stderr))) {
+    solver.progress = [](int iteration, double h, double norm) {
+      if (iteration % 50 == 0 || norm < 1e-6) {
+        std::fprintf(stderr, "  iteration %5d  h %.12f  |gradient|_inf %.3e\n", iteration, h, norm);
+      }
+    };
+  }
+  const auto start = std::chrono::steady_clock::now();
+  TimedDualSolution timed;
+  host::DualSolution& solution = timed.solution;
+  try {
+    solution = host::SolveDual(oracle, solver);
+  } catch (const std::invalid_argument& error) {
+    throw host::DataError(o.data, 0, 0, error.what());
+  }
+  timed.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  char line[400];
+  std::snprintf(line, sizeof(line),
+                "debias-data: %s %s after %d iterations (%.3f s), h = %.10g, "
+                "|E_p[alpha] - theta|_inf = %.3e, pi_uniform = %.6f",
+                o.solver.c_str(), host::DualStatusName(solution.status), solution.iterations,
+                timed.seconds, solution.point.h, solution.feasibility, solution.point.pi_uniform);
+  Note(line);
+  for (const auto& warning : solution.warnings) Note("debias-data: warning: " + warning);
+  if (solution.status != host::DualStatus::kConverged) {
+    Note("debias-data: warning: the dual did not converge; the marginals are met only to " +
+         std::to_string(solution.feasibility));
+  }
+  return timed;
+}
+
+std::vector<std::vector<int>> DrawSynthetic(const DebiasOptions& o, size_t rows,
+                                            const host::Domain& domain,
+                                            const host::DomainData& data,
+                                            const host::DualOracle& oracle,
+                                            const host::DualSolution& solution) {
+  runtime::Pcg32 rng(o.seed, 0x3a7e);
+  std::vector<std::vector<int>> sample;
+  sample.reserve(rows);
+  if (o.sampler == "mixture") {
+    const host::MixtureSampler sampler(domain, data, solution.point);
+    for (size_t i = 0; i < rows; ++i) sample.push_back(sampler.Draw(rng));
+  } else {
+    const host::SequentialSampler sampler(oracle, solution.lambda);
+    for (size_t i = 0; i < rows; ++i) sample.push_back(sampler.Draw(rng));
+  }
+  return sample;
+}
+
+std::string DecodedCsv(const host::TableDiscretiser& schema,
+                       const std::vector<std::vector<int>>& points) {
+  std::vector<size_t> all(points.size());
+  for (size_t i = 0; i < points.size(); ++i) all[i] = i;
+  return TableToCsv(schema.Decode(points), all);
+}
+
+// What Debias learned and drew, for the report and the parameters file.
+struct DebiasResult {
+  const host::CsvTable& table;
+  const host::TableDiscretiser& schema;
+  const host::DomainData& data;
+  const host::MaxentRoles& roles;
+  const std::vector<double>& reweighted;
+  const std::vector<double>& empirical;
+  const host::MixturePrior& prior;
+  const Eigen::VectorXd& theta;
+  const host::DualOracle& oracle;
+  const TimedDualSolution& solved;
+  const std::vector<std::vector<int>>& sample;
+};
+
+// The report: exact rates of each distribution, the sample's, distances.
+host::JsonObject DebiasReport(const DebiasOptions& o, const DebiasResult& r) {
+  const host::Domain& domain = r.schema.domain();
+  const host::DualSolution& solution = r.solved.solution;
+  const host::GroupLabelJoint raw_joint = host::JointOfWeights(r.data, r.empirical, r.roles);
+  const host::GroupLabelJoint prior_joint = host::JointOfPrior(r.data, r.prior, r.roles);
+  const host::GroupLabelJoint optimum_joint = host::JointOfTilted(r.data, solution.point, r.roles);
+  const host::DomainData sample_data = host::Deduplicate(domain, r.sample);
+  const host::DomainData reference =
+      o.kl_reference.empty()
+          ? r.data
+          : host::Deduplicate(domain, r.schema.Encode(host::ReadCsv(o.kl_reference)));
+  constexpr double kSmoothing = 1e-7;
+  host::JsonObject report;
+  report.Number("rows", static_cast<double>(r.table.rows.size()))
+      .Number("distinct_rows", static_cast<double>(r.data.size()))
+      .Number("domain_size", DomainSize(domain))
+      .Number("dimension", static_cast<double>(domain.dimension()))
+      .Number("tau", o.tau)
+      .Number("prior_weight", o.prior_weight)
+      .Text("prior", o.prior)
+      .Text("theta", o.theta)
+      .Text("solver", o.solver)
+      .Text("status", host::DualStatusName(solution.status))
+      .Number("iterations", solution.iterations)
+      .Number("solve_seconds", r.solved.seconds)
+      .Number("feasibility", solution.feasibility)
+      .Number("kl_to_prior", -solution.point.h)
+      .Number("pi_uniform", solution.point.pi_uniform)
+      .Raw("raw", RatesJson(raw_joint, domain, r.roles).Str(2))
+      .Raw("reweighted",
+           RatesJson(host::JointOfWeights(r.data, r.reweighted, r.roles), domain, r.roles).Str(2))
+      .Raw("prior_distribution", RatesJson(prior_joint, domain, r.roles).Str(2))
+      .Raw("maxent_exact", RatesJson(optimum_joint, domain, r.roles).Str(2))
+      .Raw("synthetic", RatesJson(host::JointOfPoints(r.sample, r.roles), domain, r.roles).Str(2));
+  if (o.prior == "w" && o.prior_weight > 0.0) {
+    report.Number("theorem_4_5_bound", host::TheoremStatisticalRateBound(
+                                           o.tau, o.prior_weight, optimum_joint, prior_joint, 1));
+  }
+  report.Number("kl_synthetic_to_data",
+                host::SmoothedKlDivergence(domain, sample_data, reference, kSmoothing));
+  if (domain.log_size() <= std::log(1e7)) {
+    report.Number("kl_maxent_to_data",
+                  host::ExactKlToSmoothedData(r.oracle, solution.lambda, reference, kSmoothing));
+  }
+  report.Number("synthetic_rows", static_cast<double>(r.sample.size()))
+      .Number("seed", static_cast<double>(o.seed));
+  return report;
+}
+
+host::JsonObject DebiasParams(const DebiasOptions& o, const DebiasResult& r) {
+  const host::Domain& domain = r.schema.domain();
+  const host::DualSolution& solution = r.solved.solution;
+  std::string tables = "[";
+  for (size_t b = 0; b < domain.block_count(); ++b) {
+    tables += (b ? ", " : "") + host::JsonArray(solution.point.block_probabilities[b]);
+  }
+  host::JsonObject params;
+  params.Text("method", "maximum entropy (Celis, Keswani, Vishnoi 2020)")
+      .Text("data", o.data)
+      .Number("tau", o.tau)
+      .Number("prior_weight", o.prior_weight)
+      .Text("prior", o.prior)
+      .Text("theta_mode", o.theta)
+      .Raw("schema", r.schema.SchemaJson())
+      .Raw("theta", host::JsonArray(r.theta))
+      .Raw("lambda", host::JsonArray(solution.lambda))
+      .Number("log_partition", solution.point.log_partition)
+      .Number("h", solution.point.h)
+      .Number("kl_to_prior", -solution.point.h)
+      .Number("pi_uniform", solution.point.pi_uniform)
+      .Raw("block_probabilities", tables + "]")
+      .Text("solver", o.solver)
+      .Text("status", host::DualStatusName(solution.status))
+      .Number("iterations", solution.iterations)
+      .Number("feasibility", solution.feasibility)
+      .Text("sampler", o.sampler)
+      .Number("seed", static_cast<double>(o.seed))
+      .Number("synthetic_rows", static_cast<double>(r.sample.size()));
+  return params;
+}
+
+void Debias(const DebiasOptions& o) {
+  using host::DataError;
+  CheckDebiasOptions(o);
+  const host::MaxentColumns columns = MaxentColumnsOf(o);
   const host::CsvTable table = host::ReadCsv(o.data);
   const host::TableDiscretiser schema(table, columns);
   const host::Domain& domain = schema.domain();
@@ -115,146 +305,27 @@ void Debias(const DebiasOptions& o) {
   }
   const std::vector<double> empirical = host::EmpiricalWeights(data);
   const host::MixturePrior prior{o.prior_weight, o.prior == "w" ? reweighted : empirical};
-  Eigen::VectorXd theta;
-  if (o.theta == "w") theta = host::WeightedMean(data, reweighted);
-  if (o.theta == "d") theta = host::WeightedMean(data, empirical);
-  if (o.theta == "b") {
-    theta =
-        host::WithBlockBalanced(domain, host::WeightedMean(data, empirical), roles.protected_block);
-  }
-  if (o.theta == "prior") theta = host::PriorMean(domain, data, prior);
-  theta = host::RenormaliseOneHotBlocks(domain, theta);
+  const Eigen::VectorXd theta =
+      TargetMarginals(o, domain, data, roles, reweighted, empirical, prior);
 
   const host::DualOracle oracle(domain, data, prior, theta);
-  host::DualSolverOptions solver;
-  solver.method =
-      o.solver == "newton" ? host::DualMethod::kNewton : host::DualMethod::kBoxNewtonPaper;
-  solver.gradient_tolerance = o.gradient_tolerance;
-  if (isatty(fileno(stderr))) {
-    solver.progress = [](int iteration, double h, double norm) {
-      if (iteration % 50 == 0 || norm < 1e-6) {
-        std::fprintf(stderr, "  iteration %5d  h %.12f  |gradient|_inf %.3e\n", iteration, h, norm);
-      }
-    };
-  }
-  const auto start = std::chrono::steady_clock::now();
-  host::DualSolution solution;
-  try {
-    solution = host::SolveDual(oracle, solver);
-  } catch (const std::invalid_argument& error) {
-    throw DataError(o.data, 0, 0, error.what());
-  }
-  const double solve_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::snprintf(line, sizeof(line),
-                "debias-data: %s %s after %d iterations (%.3f s), h = %.10g, "
-                "|E_p[alpha] - theta|_inf = %.3e, pi_uniform = %.6f",
-                o.solver.c_str(), host::DualStatusName(solution.status), solution.iterations,
-                solve_seconds, solution.point.h, solution.feasibility, solution.point.pi_uniform);
-  Note(line);
-  for (const auto& warning : solution.warnings) Note("debias-data: warning: " + warning);
-  if (solution.status != host::DualStatus::kConverged) {
-    Note("debias-data: warning: the dual did not converge; the marginals are met only to " +
-         std::to_string(solution.feasibility));
-  }
+  const TimedDualSolution solved = SolveAndNote(o, oracle);
 
-  // The synthetic sample.
   const size_t rows = o.rows ? o.rows : table.rows.size();
-  runtime::Pcg32 rng(o.seed, 0x3a7e);
-  std::vector<std::vector<int>> sample;
-  sample.reserve(rows);
-  if (o.sampler == "mixture") {
-    const host::MixtureSampler sampler(domain, data, solution.point);
-    for (size_t i = 0; i < rows; ++i) sample.push_back(sampler.Draw(rng));
-  } else {
-    const host::SequentialSampler sampler(oracle, solution.lambda);
-    for (size_t i = 0; i < rows; ++i) sample.push_back(sampler.Draw(rng));
-  }
-  std::vector<size_t> all(rows);
-  for (size_t i = 0; i < rows; ++i) all[i] = i;
+  const std::vector<std::vector<int>> sample =
+      DrawSynthetic(o, rows, domain, data, oracle, solved.solution);
   std::vector<std::pair<std::string, std::string>> files;
-  files.emplace_back(o.out, TableToCsv(schema.Decode(sample), all));
+  files.emplace_back(o.out, DecodedCsv(schema, sample));
   if (!o.discretize.empty()) {
-    const host::CsvTable held_out = host::ReadCsv(o.discretize);
-    const auto points = schema.Encode(held_out);
-    std::vector<size_t> held_rows(points.size());
-    for (size_t i = 0; i < points.size(); ++i) held_rows[i] = i;
-    files.emplace_back(o.discretized_out, TableToCsv(schema.Decode(points), held_rows));
+    files.emplace_back(o.discretized_out,
+                       DecodedCsv(schema, schema.Encode(host::ReadCsv(o.discretize))));
   }
 
-  // The report: exact rates of each distribution, the sample's, distances.
-  const host::GroupLabelJoint raw_joint = host::JointOfWeights(data, empirical, roles);
-  const host::GroupLabelJoint prior_joint = host::JointOfPrior(data, prior, roles);
-  const host::GroupLabelJoint optimum_joint = host::JointOfTilted(data, solution.point, roles);
-  const host::DomainData sample_data = host::Deduplicate(domain, sample);
-  const host::DomainData reference =
-      o.kl_reference.empty()
-          ? data
-          : host::Deduplicate(domain, schema.Encode(host::ReadCsv(o.kl_reference)));
-  constexpr double kSmoothing = 1e-7;
-  host::JsonObject report;
-  report.Number("rows", static_cast<double>(table.rows.size()))
-      .Number("distinct_rows", static_cast<double>(data.size()))
-      .Number("domain_size", DomainSize(domain))
-      .Number("dimension", static_cast<double>(domain.dimension()))
-      .Number("tau", o.tau)
-      .Number("prior_weight", o.prior_weight)
-      .Text("prior", o.prior)
-      .Text("theta", o.theta)
-      .Text("solver", o.solver)
-      .Text("status", host::DualStatusName(solution.status))
-      .Number("iterations", solution.iterations)
-      .Number("solve_seconds", solve_seconds)
-      .Number("feasibility", solution.feasibility)
-      .Number("kl_to_prior", -solution.point.h)
-      .Number("pi_uniform", solution.point.pi_uniform)
-      .Raw("raw", RatesJson(raw_joint, domain, roles).Str(2))
-      .Raw("reweighted",
-           RatesJson(host::JointOfWeights(data, reweighted, roles), domain, roles).Str(2))
-      .Raw("prior_distribution", RatesJson(prior_joint, domain, roles).Str(2))
-      .Raw("maxent_exact", RatesJson(optimum_joint, domain, roles).Str(2))
-      .Raw("synthetic", RatesJson(host::JointOfPoints(sample, roles), domain, roles).Str(2));
-  if (o.prior == "w" && o.prior_weight > 0.0) {
-    report.Number("theorem_4_5_bound", host::TheoremStatisticalRateBound(
-                                           o.tau, o.prior_weight, optimum_joint, prior_joint, 1));
-  }
-  report.Number("kl_synthetic_to_data",
-                host::SmoothedKlDivergence(domain, sample_data, reference, kSmoothing));
-  if (domain.log_size() <= std::log(1e7)) {
-    report.Number("kl_maxent_to_data",
-                  host::ExactKlToSmoothedData(oracle, solution.lambda, reference, kSmoothing));
-  }
-  report.Number("synthetic_rows", static_cast<double>(rows))
-      .Number("seed", static_cast<double>(o.seed));
-
+  const DebiasResult result{table, schema, data,   roles,  reweighted, empirical,
+                            prior, theta,  oracle, solved, sample};
+  const host::JsonObject report = DebiasReport(o, result);
   if (!o.params_out.empty()) {
-    std::string tables = "[";
-    for (size_t b = 0; b < domain.block_count(); ++b) {
-      tables += (b ? ", " : "") + host::JsonArray(solution.point.block_probabilities[b]);
-    }
-    host::JsonObject params;
-    params.Text("method", "maximum entropy (Celis, Keswani, Vishnoi 2020)")
-        .Text("data", o.data)
-        .Number("tau", o.tau)
-        .Number("prior_weight", o.prior_weight)
-        .Text("prior", o.prior)
-        .Text("theta_mode", o.theta)
-        .Raw("schema", schema.SchemaJson())
-        .Raw("theta", host::JsonArray(theta))
-        .Raw("lambda", host::JsonArray(solution.lambda))
-        .Number("log_partition", solution.point.log_partition)
-        .Number("h", solution.point.h)
-        .Number("kl_to_prior", -solution.point.h)
-        .Number("pi_uniform", solution.point.pi_uniform)
-        .Raw("block_probabilities", tables + "]")
-        .Text("solver", o.solver)
-        .Text("status", host::DualStatusName(solution.status))
-        .Number("iterations", solution.iterations)
-        .Number("feasibility", solution.feasibility)
-        .Text("sampler", o.sampler)
-        .Number("seed", static_cast<double>(o.seed))
-        .Number("synthetic_rows", static_cast<double>(rows));
-    files.emplace_back(o.params_out, params.Str() + "\n");
+    files.emplace_back(o.params_out, DebiasParams(o, result).Str() + "\n");
   }
   if (!o.report_out.empty()) files.emplace_back(o.report_out, report.Str() + "\n");
   host::WriteFilesAtomically(files);

@@ -185,6 +185,148 @@ void WriteRampModel(const PostprocessOptions& o, const RampFit& fit, const std::
                     tinyfair::Model& model);
 void PostprocessStreamed(const PostprocessOptions& o);
 
+// Records the method in the provenance and writes the model.
+void WritePostprocessed(const PostprocessOptions& o, tinyfair::Model& model) {
+  model.set_provenance(model.provenance() + "; postprocess: " + o.method + ", data " + o.data);
+  host::WriteFileAtomically(o.out, host::ModelToJson(model));
+  Note("postprocess: wrote " + o.out);
+}
+
+// Hardt et al.'s two-threshold rule, demographic parity or equalized odds.
+void PostprocessHardt(const PostprocessOptions& o, const host::CsvTable& table,
+                      const host::ScoredSample& fitting, size_t group_count,
+                      tinyfair::Model& model) {
+  if (fitting.labels.empty())
+    throw std::invalid_argument("--method " + o.method + " needs --label");
+  host::HardtOptions options;
+  options.constraint = o.method == "hardt-dp" ? host::HardtOptions::Constraint::kDemographicParity
+                                              : host::HardtOptions::Constraint::kEqualizedOdds;
+  const host::HardtFit fit = host::FitHardtPostprocessing(fitting.scores, fitting.labels,
+                                                          fitting.groups, group_count, options);
+  std::vector<host::TwoThresholdGroup> rules;
+  for (const auto& r : fit.rules) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
+  host::SetTwoThresholdRule(rules, model);
+  model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
+  const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
+  const auto names = GroupNames(model);
+  char line[256];
+  for (size_t g = 0; g < group_count; ++g) {
+    model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
+    std::snprintf(line, sizeof(line), "  %-40s selection %.6f  TPR %.6f  FPR %.6f",
+                  names[g].c_str(), fit.selection_rates[g], fit.true_positive_rates[g],
+                  fit.false_positive_rates[g]);
+    Note(line);
+  }
+  std::snprintf(line, sizeof(line), "postprocess: %s, fitting accuracy %.4f", o.method.c_str(),
+                fit.accuracy);
+  Note(line);
+  WritePostprocessed(o, model);
+}
+
+// The group the reject-option band favours: --unprivileged, or else the one
+// the scorer selects least.
+uint32_t UnprivilegedGroup(const PostprocessOptions& o, const std::vector<std::string>& names,
+                           const std::vector<double>& probabilities,
+                           const host::ScoredSample& fitting, size_t group_count) {
+  if (!o.unprivileged.empty()) {
+    const auto it = std::find(names.begin(), names.end(), o.unprivileged);
+    if (it == names.end()) throw std::invalid_argument("no group called '" + o.unprivileged + "'");
+    return static_cast<uint32_t>(it - names.begin());
+  }
+  std::vector<double> selected(group_count, 0.0), count(group_count, 0.0);
+  for (size_t i = 0; i < probabilities.size(); ++i) {
+    selected[fitting.groups[i]] += probabilities[i] >= 0.5 ? 1.0 : 0.0;
+    count[fitting.groups[i]] += 1.0;
+  }
+  return selected[0] / count[0] <= selected[1] / count[1] ? 0 : 1;
+}
+
+// Per-group thresholds on p = (f + 1) / 2 of reject option classification
+// or shift inference.
+std::vector<double> ProbabilityThresholds(const PostprocessOptions& o,
+                                          const host::ScoredSample& fitting, size_t group_count,
+                                          const std::vector<std::string>& names) {
+  const std::vector<double> probabilities = host::AsProbabilities(fitting.scores);
+  char line[256];
+  if (o.method == "roc") {
+    host::RocOptions options;
+    options.bias_target = o.bias_target;
+    options.unprivileged_group = UnprivilegedGroup(o, names, probabilities, fitting, group_count);
+    const host::RocFit fit = host::FitRejectOptionClassification(
+        probabilities, fitting.labels, fitting.groups, group_count, options);
+    std::snprintf(line, sizeof(line),
+                  "postprocess: roc theta %.2f, unprivileged %s, fitting gap %.4f%s, accuracy %.4f",
+                  fit.theta, names[options.unprivileged_group].c_str(), fit.parity_gap,
+                  fit.reached_target ? "" : " (bias target not reached: minimum-bias theta)",
+                  fit.accuracy);
+    Note(line);
+    return fit.thresholds;
+  }
+  const host::ShiftInferenceFit fit = host::FitShiftInference(
+      probabilities, fitting.labels, fitting.groups, group_count, host::ShiftInferenceOptions{});
+  std::snprintf(line, sizeof(line), "postprocess: shift inference, fitting gap %.4f, accuracy %.4f",
+                fit.parity_gap, fit.accuracy);
+  Note(line);
+  return fit.thresholds;
+}
+
+// Reject option classification or shift inference: a threshold per group.
+void PostprocessThresholds(const PostprocessOptions& o, const host::CsvTable& table,
+                           const host::ScoredSample& fitting, size_t group_count,
+                           tinyfair::Model& model) {
+  if (fitting.labels.empty())
+    throw std::invalid_argument("--method " + o.method + " needs --label");
+  const auto names = GroupNames(model);
+  std::vector<double> thresholds = ProbabilityThresholds(o, fitting, group_count, names);
+  for (double& t : thresholds) t = host::ProbabilityThresholdOnScore(t);
+  host::SetThresholdRule(thresholds, model);
+  model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
+  const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
+  char line[256];
+  for (size_t g = 0; g < group_count; ++g) {
+    model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
+    std::snprintf(line, sizeof(line), "  %-40s threshold on p %.6f  rate %.6f", names[g].c_str(),
+                  (thresholds[g] + 1.0) / 2.0, rates[g]);
+    Note(line);
+  }
+  WritePostprocessed(o, model);
+}
+
+// The most accurate ramp of the (gamma, rho) grid on validation data whose
+// parity gap is within --max-validation-gap.
+RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fitter,
+                               const tinyfair::Model& model, size_t group_count) {
+  const host::ScoredSample validation = host::ScoreThroughRuntime(
+      model, host::ReadCsv(o.validation), o.label.label, o.label.positive);
+  RampFit fit;
+  double best_accuracy = -1.0, best_gap = 0.0;
+  size_t fits = 0;
+  const std::vector<double> offsets = o.covariance ? std::vector<double>{0.0} : o.rho_offsets;
+  for (double gamma : o.gamma_grid) {
+    for (double offset : offsets) {
+      const RampFit candidate = fitter.Fit(gamma, offset);
+      ++fits;
+      const auto [accuracy, gap] = ExpectedAccuracyAndGap(candidate, validation, group_count);
+      if (gap <= o.max_validation_gap && accuracy > best_accuracy) {
+        best_accuracy = accuracy;
+        best_gap = gap;
+        fit = candidate;
+      }
+    }
+  }
+  if (best_accuracy < 0.0) {
+    throw std::runtime_error("no (gamma, rho) in the grid keeps the validation parity gap within " +
+                             std::to_string(o.max_validation_gap));
+  }
+  char line[256];
+  std::snprintf(line, sizeof(line),
+                "postprocess: selected gamma %.4g rho %.4f on %s (%zu fits; validation: "
+                "expected accuracy %.4f, parity gap %.4f)",
+                fit.gamma, fit.rho, o.validation.c_str(), fits, best_accuracy, best_gap);
+  Note(line);
+  return fit;
+}
+
 void Postprocess(const PostprocessOptions& o) {
   if (o.stream) {
     PostprocessStreamed(o);
@@ -206,128 +348,19 @@ void Postprocess(const PostprocessOptions& o) {
   const bool needs_both_labels =
       o.method == "hardt-dp" || o.method == "hardt-eo" || o.method == "shift";
   host::RequireEveryGroup(fitting, model, o.data, needs_both_labels ? o.method : "");
-  char line[256];
   if (o.method == "hardt-dp" || o.method == "hardt-eo") {
-    if (fitting.labels.empty())
-      throw std::invalid_argument("--method " + o.method + " needs --label");
-    host::HardtOptions options;
-    options.constraint = o.method == "hardt-dp" ? host::HardtOptions::Constraint::kDemographicParity
-                                                : host::HardtOptions::Constraint::kEqualizedOdds;
-    const host::HardtFit fit = host::FitHardtPostprocessing(fitting.scores, fitting.labels,
-                                                            fitting.groups, group_count, options);
-    std::vector<host::TwoThresholdGroup> rules;
-    for (const auto& r : fit.rules) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
-    host::SetTwoThresholdRule(rules, model);
-    model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
-    const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
-    const auto names = GroupNames(model);
-    for (size_t g = 0; g < group_count; ++g) {
-      model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
-      std::snprintf(line, sizeof(line), "  %-40s selection %.6f  TPR %.6f  FPR %.6f",
-                    names[g].c_str(), fit.selection_rates[g], fit.true_positive_rates[g],
-                    fit.false_positive_rates[g]);
-      Note(line);
-    }
-    std::snprintf(line, sizeof(line), "postprocess: %s, fitting accuracy %.4f", o.method.c_str(),
-                  fit.accuracy);
-    Note(line);
-    model.set_provenance(model.provenance() + "; postprocess: " + o.method + ", data " + o.data);
-    host::WriteFileAtomically(o.out, host::ModelToJson(model));
-    Note("postprocess: wrote " + o.out);
+    PostprocessHardt(o, table, fitting, group_count, model);
     return;
   }
   if (o.method == "roc" || o.method == "shift") {
-    if (fitting.labels.empty())
-      throw std::invalid_argument("--method " + o.method + " needs --label");
-    const std::vector<double> probabilities = host::AsProbabilities(fitting.scores);
-    const auto names = GroupNames(model);
-    std::vector<double> thresholds;
-    if (o.method == "roc") {
-      host::RocOptions options;
-      options.bias_target = o.bias_target;
-      if (!o.unprivileged.empty()) {
-        const auto it = std::find(names.begin(), names.end(), o.unprivileged);
-        if (it == names.end())
-          throw std::invalid_argument("no group called '" + o.unprivileged + "'");
-        options.unprivileged_group = static_cast<uint32_t>(it - names.begin());
-      } else {
-        // The group the scorer selects least is the one the band favours.
-        std::vector<double> selected(group_count, 0.0), count(group_count, 0.0);
-        for (size_t i = 0; i < probabilities.size(); ++i) {
-          selected[fitting.groups[i]] += probabilities[i] >= 0.5 ? 1.0 : 0.0;
-          count[fitting.groups[i]] += 1.0;
-        }
-        options.unprivileged_group = selected[0] / count[0] <= selected[1] / count[1] ? 0 : 1;
-      }
-      const host::RocFit fit = host::FitRejectOptionClassification(
-          probabilities, fitting.labels, fitting.groups, group_count, options);
-      std::snprintf(
-          line, sizeof(line),
-          "postprocess: roc theta %.2f, unprivileged %s, fitting gap %.4f%s, accuracy %.4f",
-          fit.theta, names[options.unprivileged_group].c_str(), fit.parity_gap,
-          fit.reached_target ? "" : " (bias target not reached: minimum-bias theta)", fit.accuracy);
-      Note(line);
-      thresholds = fit.thresholds;
-    } else {
-      const host::ShiftInferenceFit fit =
-          host::FitShiftInference(probabilities, fitting.labels, fitting.groups, group_count,
-                                  host::ShiftInferenceOptions{});
-      std::snprintf(line, sizeof(line),
-                    "postprocess: shift inference, fitting gap %.4f, accuracy %.4f", fit.parity_gap,
-                    fit.accuracy);
-      Note(line);
-      thresholds = fit.thresholds;
-    }
-    for (double& t : thresholds) t = host::ProbabilityThresholdOnScore(t);
-    host::SetThresholdRule(thresholds, model);
-    model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
-    const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
-    for (size_t g = 0; g < group_count; ++g) {
-      model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
-      std::snprintf(line, sizeof(line), "  %-40s threshold on p %.6f  rate %.6f", names[g].c_str(),
-                    (thresholds[g] + 1.0) / 2.0, rates[g]);
-      Note(line);
-    }
-    model.set_provenance(model.provenance() + "; postprocess: " + o.method + ", data " + o.data);
-    host::WriteFileAtomically(o.out, host::ModelToJson(model));
-    Note("postprocess: wrote " + o.out);
+    PostprocessThresholds(o, table, fitting, group_count, model);
     return;
   }
   const RampFitter fitter(o, fitting, group_count, strata_count);
 
   const auto start = std::chrono::steady_clock::now();
-  RampFit fit;
-  if (!o.validation.empty()) {
-    const host::ScoredSample validation = host::ScoreThroughRuntime(
-        model, host::ReadCsv(o.validation), o.label.label, o.label.positive);
-    double best_accuracy = -1.0, best_gap = 0.0;
-    size_t fits = 0;
-    const std::vector<double> offsets = o.covariance ? std::vector<double>{0.0} : o.rho_offsets;
-    for (double gamma : o.gamma_grid) {
-      for (double offset : offsets) {
-        const RampFit candidate = fitter.Fit(gamma, offset);
-        ++fits;
-        const auto [accuracy, gap] = ExpectedAccuracyAndGap(candidate, validation, group_count);
-        if (gap <= o.max_validation_gap && accuracy > best_accuracy) {
-          best_accuracy = accuracy;
-          best_gap = gap;
-          fit = candidate;
-        }
-      }
-    }
-    if (best_accuracy < 0.0) {
-      throw std::runtime_error(
-          "no (gamma, rho) in the grid keeps the validation parity gap within " +
-          std::to_string(o.max_validation_gap));
-    }
-    std::snprintf(line, sizeof(line),
-                  "postprocess: selected gamma %.4g rho %.4f on %s (%zu fits; validation: "
-                  "expected accuracy %.4f, parity gap %.4f)",
-                  fit.gamma, fit.rho, o.validation.c_str(), fits, best_accuracy, best_gap);
-    Note(line);
-  } else {
-    fit = fitter.Fit(o.gamma, 0.0);
-  }
+  const RampFit fit = o.validation.empty() ? fitter.Fit(o.gamma, 0.0)
+                                           : SelectRampOnValidation(o, fitter, model, group_count);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   WriteRampModel(

@@ -142,6 +142,172 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
   }
 }
 
+// The rows of the sweep, each model measured on validation and test data.
+struct SweepTable {
+  const Evaluation& validation;
+  const Evaluation& test;
+  std::vector<Row> rows;
+
+  void Add(const std::string& method, double gamma, double rho, const tinyfair::Model& m) {
+    rows.push_back({method, gamma, rho, Evaluate(m, validation), Evaluate(m, test)});
+  }
+};
+
+// The scorer as it is: positive iff p >= 0.5 (f >= 0). Returns its positive
+// rate per group on validation data.
+std::vector<double> AddOriginalRow(const tinyfair::Model& model, size_t group_count,
+                                   SweepTable& table) {
+  tinyfair::Model original = model;
+  host::SetThresholdRule(std::vector<double>(group_count, 0.0), original);
+  table.Add("original", NAN, NAN, original);
+  std::vector<double> original_rates;
+  for (const auto& group : table.rows.back().validation.groups)
+    original_rates.push_back(group.positive_rate);
+  return original_rates;
+}
+
+struct RtoGrid {
+  std::vector<std::pair<host::RtoOptions, host::RtoFit>> fits;
+  double fit_seconds = 0.0;
+};
+
+// The RTO grid; the fits alone are timed.
+RtoGrid FitRtoGrid(const SweepOptions& o, const host::ScoredSample& fitting, size_t group_count) {
+  double label_rate = 0.0;
+  for (int y : fitting.labels) label_rate += y;
+  label_rate /= static_cast<double>(fitting.labels.size());
+  RtoGrid grid;
+  const auto start = std::chrono::steady_clock::now();
+  for (double gamma : o.gamma_grid) {
+    for (double offset : o.rho_offsets) {
+      host::RtoOptions options;
+      options.gamma = gamma;
+      options.rho = std::clamp(label_rate + offset, 0.0, 1.0);
+      grid.fits.emplace_back(options, host::FitRandomizedThresholdOptimizer(
+                                          fitting.scores, fitting.groups, group_count, options));
+    }
+  }
+  grid.fit_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return grid;
+}
+
+// Adds a row per RTO fit; returns the row of the most accurate one on
+// validation data within --max-validation-gap.
+size_t AddRtoRows(const SweepOptions& o, const tinyfair::Model& model, const RtoGrid& grid,
+                  SweepTable& table) {
+  size_t chosen = 0;
+  double best = -1.0;
+  for (const auto& [options, fit] : grid.fits) {
+    tinyfair::Model m = model;
+    host::SetRampRule(fit.thresholds, options.gamma, m);
+    table.Add("RTO", options.gamma, options.rho, m);
+    const auto& v = table.rows.back().validation;
+    if (v.expected_dp_gap <= o.max_validation_gap && v.expected_accuracy > best) {
+      best = v.expected_accuracy;
+      chosen = table.rows.size() - 1;
+    }
+  }
+  if (best < 0.0) throw std::runtime_error("no RTO fit meets --max-validation-gap");
+  return chosen;
+}
+
+// Hardt et al., both constraints; returns the demographic-parity fit.
+host::HardtFit AddHardtRows(const tinyfair::Model& model, const host::ScoredSample& fitting,
+                            size_t group_count, SweepTable& table) {
+  host::HardtFit hardt_dp;
+  for (auto constraint : {host::HardtOptions::Constraint::kDemographicParity,
+                          host::HardtOptions::Constraint::kEqualizedOdds}) {
+    host::HardtOptions options;
+    options.constraint = constraint;
+    const host::HardtFit fit = host::FitHardtPostprocessing(fitting.scores, fitting.labels,
+                                                            fitting.groups, group_count, options);
+    if (constraint == host::HardtOptions::Constraint::kDemographicParity) hardt_dp = fit;
+    std::vector<host::TwoThresholdGroup> rules;
+    for (const auto& r : fit.rules) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
+    tinyfair::Model m = model;
+    host::SetTwoThresholdRule(rules, m);
+    table.Add(
+        constraint == host::HardtOptions::Constraint::kDemographicParity ? "Hardt DP" : "Hardt EO",
+        NAN, NAN, m);
+  }
+  return hardt_dp;
+}
+
+// Shift inference and reject option classification work on p = (f + 1) / 2.
+void AddProbabilityBaselineRows(const tinyfair::Model& model, const host::ScoredSample& fitting,
+                                size_t group_count, const std::vector<double>& original_rates,
+                                SweepTable& table) {
+  const std::vector<double> probabilities = host::AsProbabilities(fitting.scores);
+  auto on_scores = [](std::vector<double> thresholds) {
+    for (double& t : thresholds) t = host::ProbabilityThresholdOnScore(t);
+    return thresholds;
+  };
+  {
+    const host::ShiftInferenceFit fit = host::FitShiftInference(
+        probabilities, fitting.labels, fitting.groups, group_count, host::ShiftInferenceOptions{});
+    tinyfair::Model m = model;
+    host::SetThresholdRule(on_scores(fit.thresholds), m);
+    table.Add("shift inference", NAN, NAN, m);
+  }
+  if (group_count == 2) {
+    // The band favours the group the scorer selects least; every theta of
+    // the grid is a point of the curve, the one its rule picks is marked.
+    host::RocOptions options;
+    options.unprivileged_group =
+        original_rates.size() == 2 && original_rates[1] < original_rates[0] ? 1 : 0;
+    const host::RocFit fit = host::FitRejectOptionClassification(
+        probabilities, fitting.labels, fitting.groups, group_count, options);
+    for (double theta : fit.thetas) {
+      tinyfair::Model m = model;
+      host::SetThresholdRule(on_scores(host::RocThresholds(theta, options.unprivileged_group)), m);
+      table.Add("ROC", theta, NAN, m);
+    }
+    tinyfair::Model m = model;
+    host::SetThresholdRule(on_scores(fit.thresholds), m);
+    table.Add("ROC (chosen theta)", fit.theta, NAN, m);
+  }
+}
+
+// The table: every row to sweep.csv, all but the ROC curve to stdout.
+void WriteSweepTable(const SweepOptions& o, const std::vector<Row>& rows, size_t chosen) {
+  std::string csv =
+      "method,gamma_or_theta,rho,validation_accuracy,validation_dp_gap,test_accuracy,test_dp_gap,"
+      "test_sampled_accuracy,test_sampled_dp_gap\n";
+  std::printf("%-18s %6s %7s  %9s %9s  %9s %9s\n", "method", "gamma", "rho", "val acc", "val gap",
+              "test acc", "test gap");
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    char line[256];
+    std::snprintf(line, sizeof(line), "%s,%.4g,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n",
+                  r.method.c_str(), r.gamma, r.rho, r.validation.expected_accuracy,
+                  r.validation.expected_dp_gap, r.test.expected_accuracy, r.test.expected_dp_gap,
+                  r.test.accuracy, r.test.dp_gap);
+    csv += line;
+    if (r.method == "ROC") continue;  // the curve is in the CSV and the plot
+    std::printf("%-18s %6.3g %7.4f  %9.4f %9.4f  %9.4f %9.4f%s\n", r.method.c_str(), r.gamma, r.rho,
+                r.validation.expected_accuracy, r.validation.expected_dp_gap,
+                r.test.expected_accuracy, r.test.expected_dp_gap,
+                i == chosen ? "  <- selected" : "");
+  }
+  host::WriteFileAtomically(o.out_dir + "/sweep.csv", csv);
+}
+
+// The chosen RTO fit as a model, with its reference rates on the fitting data.
+tinyfair::Model SelectedModel(const tinyfair::Model& model, const RtoGrid& grid,
+                              const std::vector<Row>& rows, size_t chosen,
+                              const host::CsvTable& fit_table, size_t group_count) {
+  tinyfair::Model selected = model;
+  host::SetRampRule(grid.fits[chosen - 1].second.thresholds, rows[chosen].gamma, selected);
+  // (rows[0] is the original, so RTO fit k is row k + 1.)
+  selected.set_model_id(selected.model_id().substr(0, 27) + "+rto");
+  const std::vector<double> rates = host::ExpectedPositiveRates(selected, fit_table);
+  for (size_t g = 0; g < group_count; ++g) {
+    selected.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
+  }
+  return selected;
+}
+
 void Sweep(const SweepOptions& o) {
   tinyfair::Model model = host::ReadModel(o.model);
   std::vector<std::string> attributes = o.sensitive;
@@ -163,132 +329,21 @@ void Sweep(const SweepOptions& o) {
                               host::ReadLabels(validation_table, o.label.label, o.label.positive)};
   const Evaluation test{&test_table, host::ReadLabels(test_table, o.label.label, o.label.positive)};
   const auto names = GroupNames(model);
-  std::vector<Row> rows;
-  auto add = [&](const std::string& method, double gamma, double rho, const tinyfair::Model& m) {
-    rows.push_back({method, gamma, rho, Evaluate(m, validation), Evaluate(m, test)});
-  };
+  SweepTable table{validation, test, {}};
 
-  // The scorer as it is: positive iff p >= 0.5 (f >= 0).
-  tinyfair::Model original = model;
-  host::SetThresholdRule(std::vector<double>(group_count, 0.0), original);
-  add("original", NAN, NAN, original);
-  std::vector<double> original_rates_;
-  for (const auto& group : rows.back().validation.groups)
-    original_rates_.push_back(group.positive_rate);
+  const std::vector<double> original_rates = AddOriginalRow(model, group_count, table);
+  const RtoGrid grid = FitRtoGrid(o, fitting, group_count);
+  const size_t chosen = AddRtoRows(o, model, grid, table);
+  const host::HardtFit hardt_dp = AddHardtRows(model, fitting, group_count, table);
+  AddProbabilityBaselineRows(model, fitting, group_count, original_rates, table);
 
-  // The RTO grid; the fits alone are timed.
-  double label_rate = 0.0;
-  for (int y : fitting.labels) label_rate += y;
-  label_rate /= static_cast<double>(fitting.labels.size());
-  std::vector<std::pair<host::RtoOptions, host::RtoFit>> fits;
-  const auto start = std::chrono::steady_clock::now();
-  for (double gamma : o.gamma_grid) {
-    for (double offset : o.rho_offsets) {
-      host::RtoOptions options;
-      options.gamma = gamma;
-      options.rho = std::clamp(label_rate + offset, 0.0, 1.0);
-      fits.emplace_back(options, host::FitRandomizedThresholdOptimizer(
-                                     fitting.scores, fitting.groups, group_count, options));
-    }
-  }
-  const double fit_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  size_t chosen = 0;
-  double best = -1.0;
-  for (const auto& [options, fit] : fits) {
-    tinyfair::Model m = model;
-    host::SetRampRule(fit.thresholds, options.gamma, m);
-    add("RTO", options.gamma, options.rho, m);
-    const auto& v = rows.back().validation;
-    if (v.expected_dp_gap <= o.max_validation_gap && v.expected_accuracy > best) {
-      best = v.expected_accuracy;
-      chosen = rows.size() - 1;
-    }
-  }
-  if (best < 0.0) throw std::runtime_error("no RTO fit meets --max-validation-gap");
-
-  // Hardt et al.
-  host::HardtFit hardt_dp;
-  for (auto constraint : {host::HardtOptions::Constraint::kDemographicParity,
-                          host::HardtOptions::Constraint::kEqualizedOdds}) {
-    host::HardtOptions options;
-    options.constraint = constraint;
-    const host::HardtFit fit = host::FitHardtPostprocessing(fitting.scores, fitting.labels,
-                                                            fitting.groups, group_count, options);
-    if (constraint == host::HardtOptions::Constraint::kDemographicParity) hardt_dp = fit;
-    std::vector<host::TwoThresholdGroup> rules;
-    for (const auto& r : fit.rules) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
-    tinyfair::Model m = model;
-    host::SetTwoThresholdRule(rules, m);
-    add(constraint == host::HardtOptions::Constraint::kDemographicParity ? "Hardt DP" : "Hardt EO",
-        NAN, NAN, m);
-  }
-
-  // Shift inference and reject option classification work on p = (f + 1) / 2.
-  const std::vector<double> probabilities = host::AsProbabilities(fitting.scores);
-  auto on_scores = [](std::vector<double> thresholds) {
-    for (double& t : thresholds) t = host::ProbabilityThresholdOnScore(t);
-    return thresholds;
-  };
-  {
-    const host::ShiftInferenceFit fit = host::FitShiftInference(
-        probabilities, fitting.labels, fitting.groups, group_count, host::ShiftInferenceOptions{});
-    tinyfair::Model m = model;
-    host::SetThresholdRule(on_scores(fit.thresholds), m);
-    add("shift inference", NAN, NAN, m);
-  }
-  if (group_count == 2) {
-    // The band favours the group the scorer selects least; every theta of
-    // the grid is a point of the curve, the one its rule picks is marked.
-    host::RocOptions options;
-    options.unprivileged_group =
-        original_rates_.size() == 2 && original_rates_[1] < original_rates_[0] ? 1 : 0;
-    const host::RocFit fit = host::FitRejectOptionClassification(
-        probabilities, fitting.labels, fitting.groups, group_count, options);
-    for (double theta : fit.thetas) {
-      tinyfair::Model m = model;
-      host::SetThresholdRule(on_scores(host::RocThresholds(theta, options.unprivileged_group)), m);
-      add("ROC", theta, NAN, m);
-    }
-    tinyfair::Model m = model;
-    host::SetThresholdRule(on_scores(fit.thresholds), m);
-    add("ROC (chosen theta)", fit.theta, NAN, m);
-  }
-
-  // The table.
-  std::string csv =
-      "method,gamma_or_theta,rho,validation_accuracy,validation_dp_gap,test_accuracy,test_dp_gap,"
-      "test_sampled_accuracy,test_sampled_dp_gap\n";
-  std::printf("%-18s %6s %7s  %9s %9s  %9s %9s\n", "method", "gamma", "rho", "val acc", "val gap",
-              "test acc", "test gap");
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const Row& r = rows[i];
-    char line[256];
-    std::snprintf(line, sizeof(line), "%s,%.4g,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n",
-                  r.method.c_str(), r.gamma, r.rho, r.validation.expected_accuracy,
-                  r.validation.expected_dp_gap, r.test.expected_accuracy, r.test.expected_dp_gap,
-                  r.test.accuracy, r.test.dp_gap);
-    csv += line;
-    if (r.method == "ROC") continue;  // the curve is in the CSV and the plot
-    std::printf("%-18s %6.3g %7.4f  %9.4f %9.4f  %9.4f %9.4f%s\n", r.method.c_str(), r.gamma, r.rho,
-                r.validation.expected_accuracy, r.validation.expected_dp_gap,
-                r.test.expected_accuracy, r.test.expected_dp_gap,
-                i == chosen ? "  <- selected" : "");
-  }
-  host::WriteFileAtomically(o.out_dir + "/sweep.csv", csv);
-  std::printf("RTO grid: %zu fits on %zu rows in %.4f s (exact solver, one core)\n", fits.size(),
-              fitting.scores.size(), fit_seconds);
-
-  tinyfair::Model selected = model;
-  host::SetRampRule(fits[chosen - 1].second.thresholds, rows[chosen].gamma, selected);
-  // (rows[0] is the original, so RTO fit k is row k + 1.)
-  selected.set_model_id(selected.model_id().substr(0, 27) + "+rto");
-  const std::vector<double> rates = host::ExpectedPositiveRates(selected, fit_table);
-  for (size_t g = 0; g < group_count; ++g) {
-    selected.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
-  }
+  WriteSweepTable(o, table.rows, chosen);
+  std::printf("RTO grid: %zu fits on %zu rows in %.4f s (exact solver, one core)\n",
+              grid.fits.size(), fitting.scores.size(), grid.fit_seconds);
+  const tinyfair::Model selected =
+      SelectedModel(model, grid, table.rows, chosen, fit_table, group_count);
   host::WriteFileAtomically(o.out_dir + "/selected.json", host::ModelToJson(selected));
-  WritePlots(o, rows, rows[chosen], selected, hardt_dp, names);
+  WritePlots(o, table.rows, table.rows[chosen], selected, hardt_dp, names);
   Note("sweep: wrote " + o.out_dir +
        "/{sweep.csv, selected.json, tradeoff.png, decision_curves.png}");
 }

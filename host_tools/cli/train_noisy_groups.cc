@@ -239,17 +239,18 @@ std::string Join(const Eigen::VectorXd& values) {
   return text;
 }
 
-std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
-                           tinyfair::Model& model) {
-  NoisyGroupCliOptions& o = *SharedOptions();
-  if (set.options.iterations > 0) o.iterations = set.options.iterations;
-  int noisy_count = 0;
+host::NoisyGroupData NoisyGroupDataOf(const TrainingSet& set, const tinyfair::Model& model,
+                                      const NoisyGroupCliOptions& o, int& noisy_count) {
   host::NoisyGroupData data;
   data.groups = NoisyGroups(set, model, o, noisy_count);
   data.group_count = noisy_count;
   data.features = set.design.sparseView();
   data.labels = set.labels;
+  return data;
+}
 
+host::NoisyGroupOptions NoisyTrainingOptions(const std::string& method, const TrainingSet& set,
+                                             const NoisyGroupCliOptions& o) {
   host::NoisyGroupOptions options;
   options.constraint = host::ParseRateConstraint(set.options.constraint);
   options.alpha = o.alpha;
@@ -272,6 +273,117 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
       if (t == iterations) std::fprintf(stderr, "\n");
     }
   };
+  return options;
+}
+
+host::NoisyGroupFit FitDro(const NoisyGroupCliOptions& o, const host::NoisyGroupData& data,
+                           const host::GroupNoiseModel& noise, int noisy_count,
+                           const std::string& source, const host::NoisyGroupOptions& options,
+                           std::string& detail) {
+  if (noise.true_count() != noisy_count) {
+    throw std::invalid_argument("--method dro needs the same groups observed and true (" +
+                                std::to_string(noisy_count) + " observed, " +
+                                std::to_string(noise.true_count()) + " true)");
+  }
+  const Eigen::VectorXd radii = o.gamma_rule == "paper" ? noise.PaperRadii() : noise.BoundRadii();
+  detail = ", " + source + ", gamma (" + o.gamma_rule + ") " + Join(radii);
+  Note("train: DRO TV radii per group (" + o.gamma_rule + "): " + Join(radii));
+  return host::TrainDro(data, radii, options);
+}
+
+// The ideal algorithm's mixture must fit the device: returns its member count.
+int CheckIdealCapacity(const NoisyGroupCliOptions& o, const tinyfair::Model& model) {
+  const int members = o.ideal_options.rounds * o.ideal_options.inner;
+  if (o.ideal_options.rounds < 1 || o.ideal_options.inner < 1 || o.ideal_options.oracle_steps < 1 ||
+      members > kMaxMixtureMembers) {
+    throw std::invalid_argument(
+        "--ideal needs --ideal-rounds, --ideal-inner and --oracle-steps >= 1 and at most " +
+        std::to_string(kMaxMixtureMembers) + " members (rounds x inner; the device's " +
+        "mixture capacity), got " + std::to_string(members));
+  }
+  size_t category_terms = 0;
+  for (const auto& input : model.inputs()) category_terms += input.category_count();
+  const auto k = static_cast<size_t>(members);
+  if (k * static_cast<size_t>(model.inputs_size()) > kMaxMemberWeights ||
+      k * category_terms > kMaxMemberCategoryTerms) {
+    throw std::invalid_argument(
+        "--ideal: " + std::to_string(members) + " members of " +
+        std::to_string(model.inputs_size()) + " inputs and " + std::to_string(category_terms) +
+        " category terms exceed the device's mixture (" + std::to_string(kMaxMemberWeights) +
+        " member weights, " + std::to_string(kMaxMemberCategoryTerms) +
+        " member category terms in all); use fewer members or inputs");
+  }
+  return members;
+}
+
+// Soft groups, ideal algorithm: fills the model with the mixture and returns
+// the summary line.
+std::string FitIdealSoftGroups(const TrainingSet& set, const NoisyGroupCliOptions& o,
+                               const host::NoisyGroupData& data, const Eigen::MatrixXd& conditional,
+                               const host::NoisyGroupOptions& options, const std::string& detail,
+                               tinyfair::Model& model) {
+  const int members = CheckIdealCapacity(o, model);
+  const host::IdealFit ideal =
+      host::TrainSoftGroupsIdeal(data, conditional, options, o.ideal_options);
+  double error = 0.0, violation = 0.0;
+  for (size_t member = 0; member < ideal.members.size(); ++member) {
+    error += ideal.error[member] / static_cast<double>(members);
+    violation += ideal.violation[member] / static_cast<double>(members);
+  }
+  char line[200];
+  std::snprintf(line, sizeof(line),
+                "train: soft-groups ideal: %d members, mean train error %.4f, mean of the "
+                "members' max worst-case violations %.4f",
+                members, error, violation);
+  Note(line);
+  FillMixture(set, ideal, model);
+  std::snprintf(line, sizeof(line),
+                ", ideal algorithm: T %d, Q %d, oracle steps %d, table rate %.4g, "
+                "%d members, mean train error %.4f",
+                o.ideal_options.rounds, o.ideal_options.inner, o.ideal_options.oracle_steps,
+                o.ideal_options.table_rate, members, error);
+  return "train: soft-groups (" + set.options.constraint + "), data " + set.options.data +
+         ", label " + set.options.label.label + ", observed group " + set.options.sensitive[0] +
+         detail + line;
+}
+
+// The linear scorer into the model, positive iff margin > 0: the rule is
+// margin >= the smallest positive float, the same set of floats.
+void SetMarginRule(const TrainingSet& set, const host::NoisyGroupFit& fit, tinyfair::Model& model) {
+  set.encoder.FillScorer(fit.scorer.weights, fit.scorer.bias, set.use, model.mutable_scorer());
+  model.mutable_scorer()->set_link(tinyfair::LinearScorer::IDENTITY);
+  // Positive iff margin > 0: the rule is margin >= the smallest normal
+  // float, the same set of floats but the subnormals, which the device
+  // refuses in a model (a core that flushes them to zero reads them as 0).
+  auto* rule = model.mutable_threshold();
+  for (size_t g = 0; g < model.dimensions().group_count(); ++g) {
+    rule->add_threshold(std::numeric_limits<float>::min());
+  }
+}
+
+std::string NoisyFitSummary(const std::string& method, const TrainingSet& set,
+                            const NoisyGroupCliOptions& o, const host::NoisyGroupOptions& options,
+                            const host::NoisyGroupFit& fit, const std::string& detail) {
+  char summary[240];
+  std::snprintf(summary, sizeof(summary),
+                ", alpha %.4g, hinge slack %.4g, iterations %d, rates theta %.4g lambda %.4g "
+                "weights %.4g%s, R %.4g, iterate %d, train error %.4f, own violation %.4f",
+                o.alpha, options.hinge_slack, options.iterations, o.learning_rate, o.lambda_rate,
+                o.weight_rate,
+                method != "naive" && o.adversary != "exact" ? " (reference-code adversary)" : "",
+                o.lambda_radius, fit.iteration, fit.train_error, fit.train_violation);
+  return "train: " + method + " (" + set.options.constraint + "), data " + set.options.data +
+         ", label " + set.options.label.label + ", observed group " + set.options.sensitive[0] +
+         detail + summary;
+}
+
+std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
+                           tinyfair::Model& model) {
+  NoisyGroupCliOptions& o = *SharedOptions();
+  if (set.options.iterations > 0) o.iterations = set.options.iterations;
+  int noisy_count = 0;
+  const host::NoisyGroupData data = NoisyGroupDataOf(set, model, o, noisy_count);
+  const host::NoisyGroupOptions options = NoisyTrainingOptions(method, set, o);
 
   std::string detail;
   const auto start = std::chrono::steady_clock::now();
@@ -292,16 +404,7 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
     const host::GroupNoiseModel noise =
         NoiseModel(set, model, o, data.groups, noisy_count, true_names, source);
     if (method == "dro") {
-      if (noise.true_count() != noisy_count) {
-        throw std::invalid_argument("--method dro needs the same groups observed and true (" +
-                                    std::to_string(noisy_count) + " observed, " +
-                                    std::to_string(noise.true_count()) + " true)");
-      }
-      const Eigen::VectorXd radii =
-          o.gamma_rule == "paper" ? noise.PaperRadii() : noise.BoundRadii();
-      detail = ", " + source + ", gamma (" + o.gamma_rule + ") " + Join(radii);
-      Note("train: DRO TV radii per group (" + o.gamma_rule + "): " + Join(radii));
-      fit = host::TrainDro(data, radii, options);
+      fit = FitDro(o, data, noise, noisy_count, source, options, detail);
     } else {
       const Eigen::MatrixXd conditional = noise.TrueGivenNoisy();
       detail = ", " + source;
@@ -309,51 +412,7 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
         Note("train: P(G=" + true_names[static_cast<size_t>(j)] +
              " | G^) = " + Join(conditional.row(j).transpose()));
       }
-      if (o.ideal) {
-        const int members = o.ideal_options.rounds * o.ideal_options.inner;
-        if (o.ideal_options.rounds < 1 || o.ideal_options.inner < 1 ||
-            o.ideal_options.oracle_steps < 1 || members > kMaxMixtureMembers) {
-          throw std::invalid_argument(
-              "--ideal needs --ideal-rounds, --ideal-inner and --oracle-steps >= 1 and at most " +
-              std::to_string(kMaxMixtureMembers) + " members (rounds x inner; the device's " +
-              "mixture capacity), got " + std::to_string(members));
-        }
-        size_t category_terms = 0;
-        for (const auto& input : model.inputs()) category_terms += input.category_count();
-        const auto k = static_cast<size_t>(members);
-        if (k * static_cast<size_t>(model.inputs_size()) > kMaxMemberWeights ||
-            k * category_terms > kMaxMemberCategoryTerms) {
-          throw std::invalid_argument(
-              "--ideal: " + std::to_string(members) + " members of " +
-              std::to_string(model.inputs_size()) + " inputs and " +
-              std::to_string(category_terms) + " category terms exceed the device's mixture (" +
-              std::to_string(kMaxMemberWeights) + " member weights, " +
-              std::to_string(kMaxMemberCategoryTerms) +
-              " member category terms in all); use fewer members or inputs");
-        }
-        const host::IdealFit ideal =
-            host::TrainSoftGroupsIdeal(data, conditional, options, o.ideal_options);
-        double error = 0.0, violation = 0.0;
-        for (size_t member = 0; member < ideal.members.size(); ++member) {
-          error += ideal.error[member] / static_cast<double>(members);
-          violation += ideal.violation[member] / static_cast<double>(members);
-        }
-        char line[200];
-        std::snprintf(line, sizeof(line),
-                      "train: soft-groups ideal: %d members, mean train error %.4f, mean of the "
-                      "members' max worst-case violations %.4f",
-                      members, error, violation);
-        Note(line);
-        FillMixture(set, ideal, model);
-        std::snprintf(line, sizeof(line),
-                      ", ideal algorithm: T %d, Q %d, oracle steps %d, table rate %.4g, "
-                      "%d members, mean train error %.4f",
-                      o.ideal_options.rounds, o.ideal_options.inner, o.ideal_options.oracle_steps,
-                      o.ideal_options.table_rate, members, error);
-        return "train: soft-groups (" + set.options.constraint + "), data " + set.options.data +
-               ", label " + set.options.label.label + ", observed group " +
-               set.options.sensitive[0] + detail + line;
-      }
+      if (o.ideal) return FitIdealSoftGroups(set, o, data, conditional, options, detail, model);
       fit = host::TrainSoftGroups(data, conditional, options);
     }
   }
@@ -363,32 +422,13 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
   std::snprintf(line, sizeof(line),
                 "train: %s (%s, alpha %.4g) %d iterations in %.2f s; iterate %d of %d candidates, "
                 "train error %.4f, own max violation %.4f%s",
-                method.c_str(), set.options.constraint.c_str(), o.alpha, iterations, seconds,
-                fit.iteration, static_cast<int>(fit.candidates.size()), fit.train_error,
+                method.c_str(), set.options.constraint.c_str(), o.alpha, options.iterations,
+                seconds, fit.iteration, static_cast<int>(fit.candidates.size()), fit.train_error,
                 fit.train_violation,
                 fit.feasible ? "" : " (NO feasible candidate: the least violating one)");
   Note(line);
-
-  set.encoder.FillScorer(fit.scorer.weights, fit.scorer.bias, set.use, model.mutable_scorer());
-  model.mutable_scorer()->set_link(tinyfair::LinearScorer::IDENTITY);
-  // Positive iff margin > 0: the rule is margin >= the smallest normal
-  // float, the same set of floats but the subnormals, which the device
-  // refuses in a model (a core that flushes them to zero reads them as 0).
-  auto* rule = model.mutable_threshold();
-  for (size_t g = 0; g < model.dimensions().group_count(); ++g) {
-    rule->add_threshold(std::numeric_limits<float>::min());
-  }
-  char summary[240];
-  std::snprintf(summary, sizeof(summary),
-                ", alpha %.4g, hinge slack %.4g, iterations %d, rates theta %.4g lambda %.4g "
-                "weights %.4g%s, R %.4g, iterate %d, train error %.4f, own violation %.4f",
-                o.alpha, options.hinge_slack, iterations, o.learning_rate, o.lambda_rate,
-                o.weight_rate,
-                method != "naive" && o.adversary != "exact" ? " (reference-code adversary)" : "",
-                o.lambda_radius, fit.iteration, fit.train_error, fit.train_violation);
-  return "train: " + method + " (" + set.options.constraint + "), data " + set.options.data +
-         ", label " + set.options.label.label + ", observed group " + set.options.sensitive[0] +
-         detail + summary;
+  SetMarginRule(set, fit, model);
+  return NoisyFitSummary(method, set, o, options, fit, detail);
 }
 
 TrainMethod NoisyGroupMethod(const std::string& name, const std::string& help) {

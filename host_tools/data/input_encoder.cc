@@ -59,89 +59,77 @@ double FiniteNumber(const CsvTable& table, size_t row, size_t column) {
   return value;
 }
 
-}  // namespace
+// A column neither declared categorical nor numeric is categorical when a
+// cell is not a number; but a column of mostly numbers with a few words in
+// it is a data error, not categories.
+bool HasCategoricalCells(const CsvTable& table, size_t c) {
+  const std::string& name = table.header[c];
+  size_t numbers = 0, words = 0, first_word = 0;
+  for (size_t r = 0; r < table.rows.size(); ++r) {
+    const std::string& cell = table.rows[r][c];
+    if (table.is_missing(cell)) continue;
+    if (IsNumber(cell)) {
+      ++numbers;
+    } else if (words++ == 0) {
+      first_word = r;
+    }
+  }
+  if (words > 0 && numbers > words) {
+    throw DataError(table.path, table.line_of_row[first_word], c + 1,
+                    "column '" + name + "': not a number: '" + table.rows[first_word][c] +
+                        "'; most of the column is numeric (pass --categorical " + name +
+                        " if it is categorical)");
+  }
+  return words > 0;
+}
 
-std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const ColumnRoles& roles) {
-  table.column(roles.label);
-  CheckColumnsExist(table, roles.sensitive);
-  CheckColumnsExist(table, roles.categorical);
-  CheckColumnsExist(table, roles.numeric);
-  CheckColumnsExist(table, roles.ignore);
-  std::vector<tinyfair::Input> inputs;
-  for (size_t c = 0; c < table.header.size(); ++c) {
-    const std::string& name = table.header[c];
-    if (name == roles.label || Contains(roles.ignore, name)) continue;
-    tinyfair::Input input;
-    input.set_name(name);
-    const bool sensitive = Contains(roles.sensitive, name);
-    bool categorical = sensitive || Contains(roles.categorical, name);
-    if (!categorical && !Contains(roles.numeric, name)) {
-      // Categorical when a cell is not a number; but a column of mostly
-      // numbers with a few words in it is a data error, not categories.
-      size_t numbers = 0, words = 0, first_word = 0;
-      for (size_t r = 0; r < table.rows.size(); ++r) {
-        const std::string& cell = table.rows[r][c];
-        if (table.is_missing(cell)) continue;
-        if (IsNumber(cell)) {
-          ++numbers;
-        } else if (words++ == 0) {
-          first_word = r;
-        }
-      }
-      if (words > 0 && numbers > words) {
-        throw DataError(table.path, table.line_of_row[first_word], c + 1,
-                        "column '" + name + "': not a number: '" + table.rows[first_word][c] +
-                            "'; most of the column is numeric (pass --categorical " + name +
-                            " if it is categorical)");
-      }
-      categorical = words > 0;
+// Fairness is measured per group: a row without one cannot count.
+void CheckNoneMissing(const CsvTable& table, size_t c) {
+  for (size_t r = 0; r < table.rows.size(); ++r) {
+    if (table.is_missing(table.rows[r][c])) {
+      throw DataError(table.path, table.line_of_row[r], c + 1,
+                      "column '" + table.header[c] + "': missing value '" + table.rows[r][c] +
+                          "' in a sensitive column; every row needs its group");
     }
-    if (sensitive) {
-      // Fairness is measured per group: a row without one cannot count.
-      for (size_t r = 0; r < table.rows.size(); ++r) {
-        if (table.is_missing(table.rows[r][c])) {
-          throw DataError(table.path, table.line_of_row[r], c + 1,
-                          "column '" + name + "': missing value '" + table.rows[r][c] +
-                              "' in a sensitive column; every row needs its group");
-        }
-      }
-    }
-    if (categorical) {
-      std::set<std::string> categories;
-      for (const auto& row : table.rows) categories.insert(row[c]);
-      input.set_kind(tinyfair::Input::CATEGORICAL);
-      for (const auto& category : categories) input.add_categories(category);
-      input.set_category_count(static_cast<uint32_t>(categories.size()));
-    } else {
-      // Mean and standard deviation over the present values.
-      double sum = 0.0, sum_squares = 0.0;
-      size_t count = 0;
-      for (size_t r = 0; r < table.rows.size(); ++r) {
-        if (table.is_missing(table.rows[r][c])) continue;
-        const double value = FiniteNumber(table, r, c);
-        sum += value;
-        sum_squares += value * value;
-        ++count;
-      }
-      if (count == 0) {
-        throw DataError(
-            table.path, 0, 0,
-            "numeric column '" + name + "' has no values; --ignore " + name + " to leave it out");
-      }
-      const double mean = sum / static_cast<double>(count);
-      const double variance = std::max(0.0, sum_squares / static_cast<double>(count) - mean * mean);
-      const double deviation = std::sqrt(variance);
-      input.set_kind(tinyfair::Input::NUMERIC);
-      input.set_offset(static_cast<float>(mean));
-      input.set_scale(static_cast<float>(deviation > 0.0 ? 1.0 / deviation : 1.0));
-    }
-    inputs.push_back(std::move(input));
   }
-  if (inputs.empty()) {
-    throw DataError(table.path, 0, 0, "no input columns besides the label");
+}
+
+void SetCategories(const CsvTable& table, size_t c, tinyfair::Input& input) {
+  std::set<std::string> categories;
+  for (const auto& row : table.rows) categories.insert(row[c]);
+  input.set_kind(tinyfair::Input::CATEGORICAL);
+  for (const auto& category : categories) input.add_categories(category);
+  input.set_category_count(static_cast<uint32_t>(categories.size()));
+}
+
+// Offset and scale from the mean and standard deviation of the present values.
+void SetStandardisation(const CsvTable& table, size_t c, tinyfair::Input& input) {
+  const std::string& name = table.header[c];
+  double sum = 0.0, sum_squares = 0.0;
+  size_t count = 0;
+  for (size_t r = 0; r < table.rows.size(); ++r) {
+    if (table.is_missing(table.rows[r][c])) continue;
+    const double value = FiniteNumber(table, r, c);
+    sum += value;
+    sum_squares += value * value;
+    ++count;
   }
-  // The device's capacities, said in terms of the columns; an identifier
-  // column taken as categorical is the usual cause.
+  if (count == 0) {
+    throw DataError(
+        table.path, 0, 0,
+        "numeric column '" + name + "' has no values; --ignore " + name + " to leave it out");
+  }
+  const double mean = sum / static_cast<double>(count);
+  const double variance = std::max(0.0, sum_squares / static_cast<double>(count) - mean * mean);
+  const double deviation = std::sqrt(variance);
+  input.set_kind(tinyfair::Input::NUMERIC);
+  input.set_offset(static_cast<float>(mean));
+  input.set_scale(static_cast<float>(deviation > 0.0 ? 1.0 / deviation : 1.0));
+}
+
+// The device's capacities, said in terms of the columns; an identifier
+// column taken as categorical is the usual cause.
+void CheckDeviceCapacity(const CsvTable& table, const std::vector<tinyfair::Input>& inputs) {
   if (inputs.size() > runtime::kMaxInputs) {
     throw DataError(table.path, 0, 0,
                     std::to_string(inputs.size()) + " input columns, more than the device's " +
@@ -162,6 +150,37 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const Column
                         "' has " + std::to_string(largest->category_count()) + " (--ignore " +
                         largest->name() + " if it is an identifier)");
   }
+}
+
+}  // namespace
+
+std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const ColumnRoles& roles) {
+  table.column(roles.label);
+  CheckColumnsExist(table, roles.sensitive);
+  CheckColumnsExist(table, roles.categorical);
+  CheckColumnsExist(table, roles.numeric);
+  CheckColumnsExist(table, roles.ignore);
+  std::vector<tinyfair::Input> inputs;
+  for (size_t c = 0; c < table.header.size(); ++c) {
+    const std::string& name = table.header[c];
+    if (name == roles.label || Contains(roles.ignore, name)) continue;
+    tinyfair::Input input;
+    input.set_name(name);
+    const bool sensitive = Contains(roles.sensitive, name);
+    bool categorical = sensitive || Contains(roles.categorical, name);
+    if (!categorical && !Contains(roles.numeric, name)) categorical = HasCategoricalCells(table, c);
+    if (sensitive) CheckNoneMissing(table, c);
+    if (categorical) {
+      SetCategories(table, c, input);
+    } else {
+      SetStandardisation(table, c, input);
+    }
+    inputs.push_back(std::move(input));
+  }
+  if (inputs.empty()) {
+    throw DataError(table.path, 0, 0, "no input columns besides the label");
+  }
+  CheckDeviceCapacity(table, inputs);
   return inputs;
 }
 

@@ -63,6 +63,95 @@ const char* LbfgsStopName(LbfgsStop stop) {
   return "?";
 }
 
+namespace {
+
+// The search direction d and its slope g'd, with the first step to try.
+// A direction that does not descend is replaced by steepest descent, and the
+// pairs are forgotten.
+VectorXd SearchDirection(std::deque<Pair>& pairs, const LbfgsResult& r,
+                         const LbfgsPreconditioner& preconditioner, double& slope, double& step) {
+  VectorXd d = Direction(pairs, r.gradient, preconditioner);
+  slope = r.gradient.dot(d);
+  bool steepest = !preconditioner && pairs.empty();
+  if (!(slope < 0.0) || !d.allFinite()) {
+    pairs.clear();
+    d = -r.gradient;
+    slope = -r.gradient_norm * r.gradient_norm;
+    steepest = true;
+  }
+  // Without curvature information the first step is scaled to length 1.
+  step = steepest ? std::min(1.0, 1.0 / d.norm()) : 1.0;
+  return d;
+}
+
+// The line search's points, kept between iterations so that their storage
+// is reused: the last trial and the best point of sufficient decrease.
+struct SearchPoints {
+  VectorXd trial_x, trial_g, lo_x, lo_g;
+};
+
+struct SearchOutcome {
+  bool wolfe = false;
+  double lo = 0.0;    // the largest step of sufficient decrease found
+  double lo_f = 0.0;  // the objective at the accepted point
+};
+
+// Weak Wolfe bracketing: halve inside [lo, hi] or double while unbounded.
+// On a Wolfe point, points.trial_x and trial_g hold it.
+SearchOutcome WolfeLineSearch(const LbfgsObjective& f, const VectorXd& d, double slope, double step,
+                              const LbfgsOptions& options, LbfgsResult& r, SearchPoints& points) {
+  const double noise = kObjectiveNoise * std::max(1.0, std::abs(r.objective));
+  double hi = std::numeric_limits<double>::infinity();
+  SearchOutcome out;
+  out.lo_f = r.objective;
+  for (int k = 0; k < options.max_line_search_steps; ++k) {
+    points.trial_x = r.x + step * d;
+    const double trial_f = f(points.trial_x, points.trial_g);
+    ++r.evaluations;
+    // Near the optimum the decrease drops below the rounding of the
+    // objective; a smaller gradient then shows the step is progress.
+    const bool flat_but_closer =
+        trial_f <= r.objective + noise && points.trial_g.norm() < r.gradient_norm;
+    if (!std::isfinite(trial_f) || !points.trial_g.allFinite() ||
+        (trial_f > r.objective + kArmijo * step * slope && !flat_but_closer)) {
+      hi = step;
+    } else if (points.trial_g.dot(d) < kCurvature * slope) {
+      out.lo = step;
+      out.lo_f = trial_f;
+      points.lo_x = points.trial_x;
+      points.lo_g = points.trial_g;
+    } else {
+      out.wolfe = true;
+      out.lo_f = trial_f;
+      break;
+    }
+    step = std::isfinite(hi) ? 0.5 * (out.lo + hi) : 2.0 * step;
+  }
+  return out;
+}
+
+// Moves to the accepted point (points.trial_x, trial_g), learning its pair
+// when it is a Wolfe point of positive curvature; returns the decrease.
+double Accept(const SearchOutcome& search, const LbfgsOptions& options, std::deque<Pair>& pairs,
+              SearchPoints& points, LbfgsResult& r) {
+  VectorXd s = points.trial_x - r.x;
+  VectorXd y = points.trial_g - r.gradient;
+  const double sy = s.dot(y);
+  if (search.wolfe && sy > 1e-16 * s.norm() * y.norm() && sy > 0.0) {
+    pairs.push_back({std::move(s), std::move(y), 1.0 / sy});
+    if (static_cast<int>(pairs.size()) > options.memory) pairs.pop_front();
+  }
+  const double decrease = r.objective - search.lo_f;
+  r.x.swap(points.trial_x);
+  r.gradient.swap(points.trial_g);
+  r.objective = search.lo_f;
+  r.gradient_norm = r.gradient.norm();
+  ++r.iterations;
+  return decrease;
+}
+
+}  // namespace
+
 LbfgsResult MinimizeLbfgs(const LbfgsObjective& f, VectorXd x0, const LbfgsOptions& options,
                           const LbfgsProgress& progress,
                           const LbfgsPreconditioner& preconditioner) {
@@ -83,7 +172,8 @@ LbfgsResult MinimizeLbfgs(const LbfgsObjective& f, VectorXd x0, const LbfgsOptio
 
   std::deque<Pair> pairs;
   int stalled = 0;
-  VectorXd trial_x, trial_g(r.x.size()), lo_x, lo_g;
+  SearchPoints points;
+  points.trial_g.resize(r.x.size());
   while (true) {
     if (r.gradient_norm <= options.gradient_tolerance) {
       r.stop = LbfgsStop::kGradient;
@@ -93,69 +183,20 @@ LbfgsResult MinimizeLbfgs(const LbfgsObjective& f, VectorXd x0, const LbfgsOptio
       r.stop = LbfgsStop::kMaxIterations;
       break;
     }
-    VectorXd d = Direction(pairs, r.gradient, preconditioner);
-    double slope = r.gradient.dot(d);
-    bool steepest = !preconditioner && pairs.empty();
-    if (!(slope < 0.0) || !d.allFinite()) {
-      pairs.clear();
-      d = -r.gradient;
-      slope = -r.gradient_norm * r.gradient_norm;
-      steepest = true;
-    }
-    // Without curvature information the first step is scaled to length 1.
-    double step = steepest ? std::min(1.0, 1.0 / d.norm()) : 1.0;
-
-    // Weak Wolfe bracketing: halve inside [lo, hi] or double while unbounded.
-    const double noise = kObjectiveNoise * std::max(1.0, std::abs(r.objective));
-    double lo = 0.0, hi = std::numeric_limits<double>::infinity();
-    double lo_f = r.objective;
-    bool wolfe = false;
-    for (int k = 0; k < options.max_line_search_steps; ++k) {
-      trial_x = r.x + step * d;
-      const double trial_f = f(trial_x, trial_g);
-      ++r.evaluations;
-      // Near the optimum the decrease drops below the rounding of the
-      // objective; a smaller gradient then shows the step is progress.
-      const bool flat_but_closer =
-          trial_f <= r.objective + noise && trial_g.norm() < r.gradient_norm;
-      if (!std::isfinite(trial_f) || !trial_g.allFinite() ||
-          (trial_f > r.objective + kArmijo * step * slope && !flat_but_closer)) {
-        hi = step;
-      } else if (trial_g.dot(d) < kCurvature * slope) {
-        lo = step;
-        lo_f = trial_f;
-        lo_x = trial_x;
-        lo_g = trial_g;
-      } else {
-        wolfe = true;
-        lo_f = trial_f;
-        break;
-      }
-      step = std::isfinite(hi) ? 0.5 * (lo + hi) : 2.0 * step;
-    }
-    if (!wolfe) {
+    double slope = 0.0, step = 0.0;
+    const VectorXd d = SearchDirection(pairs, r, preconditioner, slope, step);
+    const SearchOutcome search = WolfeLineSearch(f, d, slope, step, options, r, points);
+    if (!search.wolfe) {
       // No Wolfe point (a kink or the limit of precision): keep the best
       // point with sufficient decrease, if any, but learn no curvature.
-      if (lo == 0.0) {
+      if (search.lo == 0.0) {
         r.stop = LbfgsStop::kLineSearch;
         break;
       }
-      trial_x = lo_x;
-      trial_g = lo_g;
+      points.trial_x = points.lo_x;
+      points.trial_g = points.lo_g;
     }
-    VectorXd s = trial_x - r.x;
-    VectorXd y = trial_g - r.gradient;
-    const double sy = s.dot(y);
-    if (wolfe && sy > 1e-16 * s.norm() * y.norm() && sy > 0.0) {
-      pairs.push_back({std::move(s), std::move(y), 1.0 / sy});
-      if (static_cast<int>(pairs.size()) > options.memory) pairs.pop_front();
-    }
-    const double decrease = r.objective - lo_f;
-    r.x.swap(trial_x);
-    r.gradient.swap(trial_g);
-    r.objective = lo_f;
-    r.gradient_norm = r.gradient.norm();
-    ++r.iterations;
+    const double decrease = Accept(search, options, pairs, points, r);
     if (progress) progress(r.iterations, r.objective, r.gradient_norm);
     stalled = decrease <= options.objective_tolerance * std::max(1.0, std::abs(r.objective))
                   ? stalled + 1

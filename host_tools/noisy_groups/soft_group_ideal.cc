@@ -19,6 +19,121 @@ Cells LinearizedConstraint(bool tpr, const Cells& overall, double alpha) {
   return {-0.5 * (alpha + f), 0.0, 0.5 * (1.0 - (alpha + f)), 0.0};
 }
 
+LinearScorerFit ScorerOf(const Eigen::VectorXd& theta, Eigen::Index d) {
+  LinearScorerFit fit;
+  fit.weights = theta.head(d);
+  fit.bias = theta[d];
+  return fit;
+}
+
+// The scorer's parameters and their optimiser, with the score gradient's
+// storage kept from step to step.
+struct OracleState {
+  Eigen::VectorXd theta;
+  Adam adam;
+  Eigen::VectorXd score_gradient;
+};
+
+// 1. The oracle: Adam steps on f + sum_c lambda_c g_c(theta, w_c)
+// (surrogates; the mu terms depend on theta only through 0-1 predictions and
+// have no gradient).
+void OracleSteps(const NoisyGroupData& data, const NoisyGroupOptions& options, int steps, int m,
+                 const std::vector<double>& lambda, const std::vector<SoftAssignment>& tables,
+                 OracleState& state) {
+  const Eigen::Index d = data.features.cols();
+  const int constraints = static_cast<int>(lambda.size());
+  Eigen::VectorXd& score_gradient = state.score_gradient;
+  for (int step = 0; step < steps; ++step) {
+    const Eigen::VectorXd scores = ScorerOf(state.theta, d).Scores(data.features);
+    HingeLoss(scores, data.labels, score_gradient);
+    for (int c = 0; c < constraints; ++c) {
+      if (lambda[static_cast<size_t>(c)] == 0.0) continue;
+      const SurrogateConstraints s = SoftAssignmentSurrogates(
+          scores, data, tables[static_cast<size_t>(c)], m, options.constraint, options.hinge_slack);
+      score_gradient += lambda[static_cast<size_t>(c)] * s.score_gradient[static_cast<size_t>(c)];
+    }
+    Eigen::VectorXd gradient(d + 1);
+    gradient.head(d) = data.features.transpose() * score_gradient;
+    gradient[d] = score_gradient.sum();
+    state.adam.Step(gradient, state.theta);
+  }
+}
+
+// The most violated relaxed equality r_(j',k,+-) of table w; j = -1 when
+// none is violated.
+struct WorstEquality {
+  int j = -1, k = -1;
+  double sign = 0.0;
+};
+
+WorstEquality MostViolatedEquality(const SoftAssignment& w, const GroupCells& cells,
+                                   const Eigen::MatrixXd& true_given_noisy, int m_hat,
+                                   double tolerance) {
+  const int m = static_cast<int>(true_given_noisy.rows());
+  double worst_r = 0.0;
+  WorstEquality worst;
+  for (int k = 0; k < m_hat; ++k) {
+    const Cells& ck = cells.group[static_cast<size_t>(k)];
+    const double size = ck[0] + ck[1] + ck[2] + ck[3];
+    if (size == 0.0) continue;
+    for (int jp = 0; jp < m; ++jp) {
+      double assigned = 0.0;
+      for (int cell = 0; cell < 4; ++cell) {
+        assigned += w(4 * k + cell, jp) * ck[static_cast<size_t>(cell)] / size;
+      }
+      for (double sign : {-1.0, 1.0}) {
+        const double r = sign * (assigned - true_given_noisy(jp, k)) - tolerance;
+        if (r > worst_r) worst_r = r, worst.j = jp, worst.k = k, worst.sign = sign;
+      }
+    }
+  }
+  return worst;
+}
+
+// 2. mu in closed form and table c's projected supergradient step.
+void StepTable(int c, const GroupCells& cells, const Eigen::VectorXd& shares,
+               const Eigen::MatrixXd& true_given_noisy, int m_hat, const NoisyGroupOptions& options,
+               const IdealOptions& ideal, double lambda_c, SoftAssignment& w) {
+  const int m = static_cast<int>(true_given_noisy.rows());
+  const double n = cells.overall[0] + cells.overall[1] + cells.overall[2] + cells.overall[3];
+  const int j = c % m;
+  const WorstEquality worst =
+      MostViolatedEquality(w, cells, true_given_noisy, m_hat, ideal.tolerance);
+  const Cells h = LinearizedConstraint(c < m, cells.overall, options.alpha);
+  Eigen::MatrixXd gradient = Eigen::MatrixXd::Zero(w.rows(), w.cols());
+  for (int k = 0; k < m_hat; ++k) {
+    for (int cell = 0; cell < 4; ++cell) {
+      const double share = cells.group[static_cast<size_t>(k)][static_cast<size_t>(cell)] / n;
+      if (shares[j] > 0.0)
+        gradient(4 * k + cell, j) += h[static_cast<size_t>(cell)] * share / shares[j];
+    }
+  }
+  if (worst.j >= 0) {
+    const Cells& ck = cells.group[static_cast<size_t>(worst.k)];
+    const double size = ck[0] + ck[1] + ck[2] + ck[3];
+    for (int cell = 0; cell < 4; ++cell) {
+      gradient(4 * worst.k + cell, worst.j) -=
+          ideal.mu_radius * worst.sign * ck[static_cast<size_t>(cell)] / size;
+    }
+  }
+  w += ideal.table_rate * lambda_c * gradient;
+  for (Eigen::Index row = 0; row < w.rows(); ++row) {
+    w.row(row) = ProjectOntoSimplex(w.row(row).transpose()).transpose();
+  }
+}
+
+// 3. Projected gradient ascent on lambda with the averaged worst cases.
+void StepMultipliers(const std::vector<double>& delta, const NoisyGroupOptions& options,
+                     std::vector<double>& lambda) {
+  const int constraints = static_cast<int>(lambda.size());
+  Eigen::VectorXd next(constraints);
+  for (int c = 0; c < constraints; ++c) {
+    next[c] = lambda[static_cast<size_t>(c)] + options.lambda_rate * delta[static_cast<size_t>(c)];
+  }
+  next = ProjectOntoCappedSimplex(next, options.lambda_radius);
+  lambda.assign(next.data(), next.data() + next.size());
+}
+
 }  // namespace
 
 IdealFit TrainSoftGroupsIdeal(const NoisyGroupData& data, const Eigen::MatrixXd& true_given_noisy,
@@ -26,42 +141,17 @@ IdealFit TrainSoftGroupsIdeal(const NoisyGroupData& data, const Eigen::MatrixXd&
   const int m = static_cast<int>(true_given_noisy.rows()), m_hat = data.group_count;
   const int constraints = ConstraintCount(options.constraint, m);
   const Eigen::Index d = data.features.cols();
-  Eigen::VectorXd theta = Eigen::VectorXd::Zero(d + 1);
-  Adam adam(d + 1, options.theta_rate);
+  OracleState state{Eigen::VectorXd::Zero(d + 1), Adam(d + 1, options.theta_rate),
+                    Eigen::VectorXd()};
   std::vector<double> lambda(static_cast<size_t>(constraints), 0.0);
   std::vector<SoftAssignment> tables(static_cast<size_t>(constraints),
                                      IndependentAssignment(true_given_noisy));
-  auto scorer = [&] {
-    LinearScorerFit fit;
-    fit.weights = theta.head(d);
-    fit.bias = theta[d];
-    return fit;
-  };
   IdealFit result;
-  Eigen::VectorXd score_gradient;
   for (int t = 0; t < ideal.rounds; ++t) {
     std::vector<double> delta(static_cast<size_t>(constraints), 0.0);
     for (int q = 0; q < ideal.inner; ++q) {
-      // 1. The oracle: Adam steps on f + sum_c lambda_c g_c(theta, w_c)
-      // (surrogates; the mu terms depend on theta only through 0-1
-      // predictions and have no gradient).
-      for (int step = 0; step < ideal.oracle_steps; ++step) {
-        const Eigen::VectorXd scores = scorer().Scores(data.features);
-        HingeLoss(scores, data.labels, score_gradient);
-        for (int c = 0; c < constraints; ++c) {
-          if (lambda[static_cast<size_t>(c)] == 0.0) continue;
-          const SurrogateConstraints s =
-              SoftAssignmentSurrogates(scores, data, tables[static_cast<size_t>(c)], m,
-                                       options.constraint, options.hinge_slack);
-          score_gradient +=
-              lambda[static_cast<size_t>(c)] * s.score_gradient[static_cast<size_t>(c)];
-        }
-        Eigen::VectorXd gradient(d + 1);
-        gradient.head(d) = data.features.transpose() * score_gradient;
-        gradient[d] = score_gradient.sum();
-        adam.Step(gradient, theta);
-      }
-      const LinearScorerFit member = scorer();
+      OracleSteps(data, options, ideal.oracle_steps, m, lambda, tables, state);
+      const LinearScorerFit member = ScorerOf(state.theta, d);
       const Eigen::VectorXd scores = member.Scores(data.features);
       const GroupCells cells = CountCells(scores, data.labels, data.groups, m_hat);
       const std::vector<double> worst = SoftGroupWorstViolations(scores, data, true_given_noisy,
@@ -72,63 +162,13 @@ IdealFit TrainSoftGroupsIdeal(const NoisyGroupData& data, const Eigen::MatrixXd&
       for (int c = 0; c < constraints; ++c) {
         delta[static_cast<size_t>(c)] += worst[static_cast<size_t>(c)] / ideal.inner;
       }
-
-      // 2. mu in closed form and the tables' projected supergradient step.
-      const double n = cells.overall[0] + cells.overall[1] + cells.overall[2] + cells.overall[3];
       const Eigen::VectorXd shares = TrueGroupShares(cells, true_given_noisy);
       for (int c = 0; c < constraints; ++c) {
-        SoftAssignment& w = tables[static_cast<size_t>(c)];
-        const int j = c % m;
-        // The most violated relaxed equality r_(j',k,+-).
-        double worst_r = 0.0;
-        int worst_j = -1, worst_k = -1;
-        double worst_sign = 0.0;
-        for (int k = 0; k < m_hat; ++k) {
-          const Cells& ck = cells.group[static_cast<size_t>(k)];
-          const double size = ck[0] + ck[1] + ck[2] + ck[3];
-          if (size == 0.0) continue;
-          for (int jp = 0; jp < m; ++jp) {
-            double assigned = 0.0;
-            for (int cell = 0; cell < 4; ++cell) {
-              assigned += w(4 * k + cell, jp) * ck[static_cast<size_t>(cell)] / size;
-            }
-            for (double sign : {-1.0, 1.0}) {
-              const double r = sign * (assigned - true_given_noisy(jp, k)) - ideal.tolerance;
-              if (r > worst_r) worst_r = r, worst_j = jp, worst_k = k, worst_sign = sign;
-            }
-          }
-        }
-        const Cells h = LinearizedConstraint(c < m, cells.overall, options.alpha);
-        Eigen::MatrixXd gradient = Eigen::MatrixXd::Zero(w.rows(), w.cols());
-        for (int k = 0; k < m_hat; ++k) {
-          for (int cell = 0; cell < 4; ++cell) {
-            const double share = cells.group[static_cast<size_t>(k)][static_cast<size_t>(cell)] / n;
-            if (shares[j] > 0.0)
-              gradient(4 * k + cell, j) += h[static_cast<size_t>(cell)] * share / shares[j];
-          }
-        }
-        if (worst_j >= 0) {
-          const Cells& ck = cells.group[static_cast<size_t>(worst_k)];
-          const double size = ck[0] + ck[1] + ck[2] + ck[3];
-          for (int cell = 0; cell < 4; ++cell) {
-            gradient(4 * worst_k + cell, worst_j) -=
-                ideal.mu_radius * worst_sign * ck[static_cast<size_t>(cell)] / size;
-          }
-        }
-        w += ideal.table_rate * lambda[static_cast<size_t>(c)] * gradient;
-        for (Eigen::Index row = 0; row < w.rows(); ++row) {
-          w.row(row) = ProjectOntoSimplex(w.row(row).transpose()).transpose();
-        }
+        StepTable(c, cells, shares, true_given_noisy, m_hat, options, ideal,
+                  lambda[static_cast<size_t>(c)], tables[static_cast<size_t>(c)]);
       }
     }
-    // 3. Projected gradient ascent on lambda with the averaged worst cases.
-    Eigen::VectorXd next(constraints);
-    for (int c = 0; c < constraints; ++c) {
-      next[c] =
-          lambda[static_cast<size_t>(c)] + options.lambda_rate * delta[static_cast<size_t>(c)];
-    }
-    next = ProjectOntoCappedSimplex(next, options.lambda_radius);
-    lambda.assign(next.data(), next.data() + next.size());
+    StepMultipliers(delta, options, lambda);
   }
   result.lambda = lambda;
   return result;

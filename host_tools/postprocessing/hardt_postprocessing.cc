@@ -186,11 +186,13 @@ std::vector<HardtOperatingPoint> HardtOperatingPoints(const std::vector<double>&
   return points;
 }
 
-HardtFit FitHardtPostprocessing(const std::vector<double>& scores, const std::vector<int>& labels,
-                                const std::vector<uint32_t>& groups, size_t group_count,
-                                const HardtOptions& options) {
-  if (group_count == 0) throw std::invalid_argument("group count must be positive");
-  Validate(scores, labels, &groups, group_count);
+namespace {
+
+// Per group, the counts of every threshold; `sizes` gets each group's size.
+std::vector<GroupCounts> CountGroups(const std::vector<double>& scores,
+                                     const std::vector<int>& labels,
+                                     const std::vector<uint32_t>& groups, size_t group_count,
+                                     std::vector<size_t>& sizes) {
   std::vector<std::vector<double>> group_scores(group_count);
   std::vector<std::vector<int>> group_labels(group_count);
   for (size_t i = 0; i < scores.size(); ++i) {
@@ -201,80 +203,90 @@ HardtFit FitHardtPostprocessing(const std::vector<double>& scores, const std::ve
   for (size_t g = 0; g < group_count; ++g) {
     counts.push_back(CountThresholds(group_scores[g], group_labels[g]));
     CheckGroup(counts.back(), g);
+    sizes.push_back(group_scores[g].size());
   }
+  return counts;
+}
 
-  const bool parity = options.constraint == HardtOptions::Constraint::kDemographicParity;
-  // Demographic parity: (selection, accuracy) per group; equalized odds:
-  // (FPR, TPR). Both maps from (FP, TP) counts are affine, so each hull is
-  // the image of the group's achievable set's upper boundary.
-  std::vector<std::vector<Vertex>> hulls;
-  std::vector<double> breakpoints;
-  for (size_t g = 0; g < group_count; ++g) {
-    const GroupCounts& c = counts[g];
-    const int64_t n = c.positives + c.negatives;
-    std::vector<Vertex> points;
-    for (const CountPoint& p : c.points) {
-      Vertex v;
-      v.threshold = p.threshold;
-      if (parity) {
-        v.cx = p.false_positives + p.true_positives;
-        v.cy = p.true_positives + c.negatives - p.false_positives;
-        v.x = static_cast<double>(v.cx) / static_cast<double>(n);
-        v.y = static_cast<double>(v.cy) / static_cast<double>(n);
-      } else {
-        v.cx = p.false_positives;
-        v.cy = p.true_positives;
-        v.x = static_cast<double>(v.cx) / static_cast<double>(c.negatives);
-        v.y = static_cast<double>(v.cy) / static_cast<double>(c.positives);
-      }
-      points.push_back(v);
+// Demographic parity: (selection, accuracy) of a group; equalized odds:
+// (FPR, TPR). Both maps from (FP, TP) counts are affine, so the hull is the
+// image of the group's achievable set's upper boundary.
+std::vector<Vertex> GroupHull(const GroupCounts& c, bool parity) {
+  const int64_t n = c.positives + c.negatives;
+  std::vector<Vertex> points;
+  for (const CountPoint& p : c.points) {
+    Vertex v;
+    v.threshold = p.threshold;
+    if (parity) {
+      v.cx = p.false_positives + p.true_positives;
+      v.cy = p.true_positives + c.negatives - p.false_positives;
+      v.x = static_cast<double>(v.cx) / static_cast<double>(n);
+      v.y = static_cast<double>(v.cy) / static_cast<double>(n);
+    } else {
+      v.cx = p.false_positives;
+      v.cy = p.true_positives;
+      v.x = static_cast<double>(v.cx) / static_cast<double>(c.negatives);
+      v.y = static_cast<double>(v.cy) / static_cast<double>(c.positives);
     }
-    // The walk already visits (cx, cy) in non-decreasing order of both in
-    // ROC space, and of cx in selection space.
-    hulls.push_back(UpperHull(points));
-    for (const Vertex& v : hulls.back()) breakpoints.push_back(v.x);
+    points.push_back(v);
+  }
+  // The walk already visits (cx, cy) in non-decreasing order of both in
+  // ROC space, and of cx in selection space.
+  return UpperHull(points);
+}
+
+// The common rates where the objective may peak: every hull breakpoint and,
+// for equalized odds, where two groups' hulls cross.
+std::vector<double> CandidateRates(const std::vector<std::vector<Vertex>>& hulls, bool parity) {
+  std::vector<double> breakpoints;
+  for (const auto& hull : hulls) {
+    for (const Vertex& v : hull) breakpoints.push_back(v.x);
   }
   breakpoints = SortedUnique(breakpoints);
-
-  const double total = static_cast<double>(scores.size());
-  int64_t all_positives = 0;
-  for (const GroupCounts& c : counts) all_positives += c.positives;
-  const double positive_share = static_cast<double>(all_positives) / total;
-
+  if (parity) return breakpoints;
+  // min_g U_g(x) also bends where two groups' hulls cross; between two
+  // consecutive breakpoints every hull is linear, so each pair crosses at
+  // most once there.
   std::vector<double> candidates = breakpoints;
-  if (!parity) {
-    // min_g U_g(x) also bends where two groups' hulls cross; between two
-    // consecutive breakpoints every hull is linear, so each pair crosses at
-    // most once there.
-    for (size_t i = 0; i + 1 < breakpoints.size(); ++i) {
-      const double left = breakpoints[i], right = breakpoints[i + 1];
-      for (size_t g = 0; g < group_count; ++g) {
-        for (size_t h = g + 1; h < group_count; ++h) {
-          const double dl = Interpolate(hulls[g], left).y - Interpolate(hulls[h], left).y;
-          const double dr = Interpolate(hulls[g], right).y - Interpolate(hulls[h], right).y;
-          if ((dl < 0.0 && dr > 0.0) || (dl > 0.0 && dr < 0.0)) {
-            candidates.push_back(left + (right - left) * dl / (dl - dr));
-          }
+  for (size_t i = 0; i + 1 < breakpoints.size(); ++i) {
+    const double left = breakpoints[i], right = breakpoints[i + 1];
+    for (size_t g = 0; g < hulls.size(); ++g) {
+      for (size_t h = g + 1; h < hulls.size(); ++h) {
+        const double dl = Interpolate(hulls[g], left).y - Interpolate(hulls[h], left).y;
+        const double dr = Interpolate(hulls[g], right).y - Interpolate(hulls[h], right).y;
+        if ((dl < 0.0 && dr > 0.0) || (dl > 0.0 && dr < 0.0)) {
+          candidates.push_back(left + (right - left) * dl / (dl - dr));
         }
       }
     }
-    candidates = SortedUnique(candidates);
   }
+  return SortedUnique(candidates);
+}
 
-  // Overall accuracy at common rate x: a weighted sum of the groups' hulls
-  // (parity), or the accuracy of the best common ROC point (equalized odds).
-  auto objective = [&](double x) {
+// Overall accuracy at common rate x: a weighted sum of the groups' hulls
+// (parity), or the accuracy of the best common ROC point (equalized odds).
+struct CommonRateAccuracy {
+  const std::vector<std::vector<Vertex>>& hulls;
+  const std::vector<size_t>& sizes;
+  bool parity;
+  double total;
+  double positive_share;
+
+  double operator()(double x) const {
     if (parity) {
       double sum = 0.0;
-      for (size_t g = 0; g < group_count; ++g) {
-        sum += static_cast<double>(group_scores[g].size()) / total * Interpolate(hulls[g], x).y;
+      for (size_t g = 0; g < hulls.size(); ++g) {
+        sum += static_cast<double>(sizes[g]) / total * Interpolate(hulls[g], x).y;
       }
       return sum;
     }
     double lowest = kInfinity;
-    for (size_t g = 0; g < group_count; ++g) lowest = std::min(lowest, Interpolate(hulls[g], x).y);
+    for (size_t g = 0; g < hulls.size(); ++g) lowest = std::min(lowest, Interpolate(hulls[g], x).y);
     return (1.0 - positive_share) * (1.0 - x) + positive_share * lowest;
-  };
+  }
+};
+
+double BestCommonRate(const std::vector<double>& candidates, const CommonRateAccuracy& objective) {
   double best_x = candidates.front();
   double best = objective(best_x);
   for (double x : candidates) {
@@ -284,15 +296,20 @@ HardtFit FitHardtPostprocessing(const std::vector<double>& scores, const std::ve
       best_x = x;
     }
   }
+  return best_x;
+}
 
-  HardtFit fit;
+// Each group's rule at common rate x.
+std::vector<HardtGroupRule> RulesAt(const std::vector<std::vector<Vertex>>& hulls, double best_x,
+                                    bool parity) {
   std::vector<HullMix> mixes;
   double best_tpr = kInfinity;
-  for (size_t g = 0; g < group_count; ++g) {
-    mixes.push_back(Interpolate(hulls[g], best_x));
+  for (const auto& hull : hulls) {
+    mixes.push_back(Interpolate(hull, best_x));
     best_tpr = std::min(best_tpr, mixes.back().y);
   }
-  for (size_t g = 0; g < group_count; ++g) {
+  std::vector<HardtGroupRule> rules;
+  for (size_t g = 0; g < hulls.size(); ++g) {
     HardtGroupRule rule = RuleFromMix(hulls[g], mixes[g]);
     if (!parity) {
       // The hull point (x, U) sits above the common (x, y*); mixing in the
@@ -302,10 +319,16 @@ HardtFit FitHardtPostprocessing(const std::vector<double>& scores, const std::ve
       rule.constant = best_x;
       rule.ignore = above > 0.0 ? std::clamp((mixes[g].y - best_tpr) / above, 0.0, 1.0) : 0.0;
     }
-    fit.rules.push_back(rule);
+    rules.push_back(rule);
   }
+  return rules;
+}
 
-  // Achieved rates, from the rules themselves.
+// Achieved rates, from the rules themselves.
+void MeasureRules(const std::vector<double>& scores, const std::vector<int>& labels,
+                  const std::vector<uint32_t>& groups, const std::vector<GroupCounts>& counts,
+                  const std::vector<size_t>& sizes, HardtFit& fit) {
+  const size_t group_count = counts.size();
   std::vector<double> selected(group_count, 0.0), true_pos(group_count, 0.0),
       false_pos(group_count, 0.0);
   double correct = 0.0;
@@ -316,12 +339,38 @@ HardtFit FitHardtPostprocessing(const std::vector<double>& scores, const std::ve
     correct += labels[i] == 1 ? p : 1.0 - p;
   }
   for (size_t g = 0; g < group_count; ++g) {
-    fit.group_sizes.push_back(group_scores[g].size());
-    fit.selection_rates.push_back(selected[g] / static_cast<double>(group_scores[g].size()));
+    fit.group_sizes.push_back(sizes[g]);
+    fit.selection_rates.push_back(selected[g] / static_cast<double>(sizes[g]));
     fit.true_positive_rates.push_back(true_pos[g] / static_cast<double>(counts[g].positives));
     fit.false_positive_rates.push_back(false_pos[g] / static_cast<double>(counts[g].negatives));
   }
-  fit.accuracy = correct / total;
+  fit.accuracy = correct / static_cast<double>(scores.size());
+}
+
+}  // namespace
+
+HardtFit FitHardtPostprocessing(const std::vector<double>& scores, const std::vector<int>& labels,
+                                const std::vector<uint32_t>& groups, size_t group_count,
+                                const HardtOptions& options) {
+  if (group_count == 0) throw std::invalid_argument("group count must be positive");
+  Validate(scores, labels, &groups, group_count);
+  std::vector<size_t> sizes;
+  const std::vector<GroupCounts> counts = CountGroups(scores, labels, groups, group_count, sizes);
+
+  const bool parity = options.constraint == HardtOptions::Constraint::kDemographicParity;
+  std::vector<std::vector<Vertex>> hulls;
+  for (const GroupCounts& c : counts) hulls.push_back(GroupHull(c, parity));
+
+  const double total = static_cast<double>(scores.size());
+  int64_t all_positives = 0;
+  for (const GroupCounts& c : counts) all_positives += c.positives;
+  const double positive_share = static_cast<double>(all_positives) / total;
+  const CommonRateAccuracy objective{hulls, sizes, parity, total, positive_share};
+  const double best_x = BestCommonRate(CandidateRates(hulls, parity), objective);
+
+  HardtFit fit;
+  fit.rules = RulesAt(hulls, best_x, parity);
+  MeasureRules(scores, labels, groups, counts, sizes, fit);
   return fit;
 }
 

@@ -47,6 +47,77 @@ const char* KindName(BlockKind kind) {
   return "unknown";
 }
 
+void CheckBinEdges(const CsvTable& table, const std::string& name,
+                   const std::vector<double>& edges) {
+  if (edges.empty() || !std::is_sorted(edges.begin(), edges.end()) ||
+      std::adjacent_find(edges.begin(), edges.end()) != edges.end()) {
+    throw DataError(table.path, 0, 0, "bin edges of '" + name + "' must increase strictly");
+  }
+}
+
+// The protected attribute's two values: zero is --protected-zero, or else
+// the value of the smaller group (the first in order on a tie).
+DomainBlock ProtectedBlock(const CsvTable& table, std::size_t c, const std::string& name,
+                           const std::string& protected_zero) {
+  std::map<std::string, std::size_t> counts;
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    if (table.is_missing(table.rows[r][c])) {
+      throw DataError(table.path, table.line_of_row[r], c + 1,
+                      "missing value in the protected attribute '" + name + "'");
+    }
+    ++counts[table.rows[r][c]];
+  }
+  if (counts.size() != 2) {
+    throw DataError(table.path, 0, 0,
+                    "the protected attribute '" + name +
+                        "' must have exactly two values; "
+                        "it has " +
+                        std::to_string(counts.size()));
+  }
+  auto first = counts.begin(), second = std::next(first);
+  std::string zero = second->second < first->second ? second->first : first->first;
+  if (!protected_zero.empty()) {
+    if (!counts.count(protected_zero)) {
+      throw DataError(table.path, 0, 0,
+                      "'" + protected_zero + "' is not a value of '" + name + "' (values: '" +
+                          first->first + "', '" + second->first + "')");
+    }
+    zero = protected_zero;
+  }
+  const std::string one = zero == first->first ? second->first : first->first;
+  return DomainBlock::Binary(name, {zero, one});
+}
+
+DomainBlock CategoricalBlock(const CsvTable& table, std::size_t c, const std::string& name) {
+  std::set<std::string> values;
+  for (const auto& row : table.rows) values.insert(row[c]);
+  std::vector<std::string> labels(values.begin(), values.end());
+  if (labels.size() < 2) {
+    throw DataError(table.path, 0, 0, "column '" + name + "' has a single value; drop it");
+  }
+  return labels.size() == 2 ? DomainBlock::Binary(name, labels) : DomainBlock::OneHot(name, labels);
+}
+
+DomainBlock BinsBlock(const CsvTable& table, std::size_t c, const std::string& name,
+                      const std::vector<double>& edges) {
+  for (std::size_t r = 0; r < table.rows.size(); ++r) RequiredNumber(table, r, c);
+  const auto labels = BinLabels(edges);
+  return labels.size() == 2 ? DomainBlock::Binary(name, labels) : DomainBlock::OneHot(name, labels);
+}
+
+DomainBlock OrdinalBlock(const CsvTable& table, std::size_t c, const std::string& name) {
+  std::set<double> values;
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    values.insert(RequiredNumber(table, r, c));
+  }
+  if (values.size() < 2) {
+    throw DataError(table.path, 0, 0, "column '" + name + "' has a single value; drop it");
+  }
+  std::vector<std::string> labels;
+  for (double v : values) labels.push_back(Format(v));
+  return DomainBlock::Ordinal(name, labels, std::vector<double>(values.begin(), values.end()));
+}
+
 }  // namespace
 
 std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const CsvTable& table,
@@ -65,10 +136,7 @@ std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const CsvTable& table,
   for (const auto& name : spec.categorical) want(name, Source::kCategorical, {});
   for (const auto& name : spec.ordinal) want(name, Source::kOrdinal, {});
   for (const auto& [name, edges] : spec.bins) {
-    if (edges.empty() || !std::is_sorted(edges.begin(), edges.end()) ||
-        std::adjacent_find(edges.begin(), edges.end()) != edges.end()) {
-      throw DataError(table.path, 0, 0, "bin edges of '" + name + "' must increase strictly");
-    }
+    CheckBinEdges(table, name, edges);
     want(name, Source::kBins, edges);
   }
   std::vector<DomainBlock> blocks;
@@ -83,69 +151,19 @@ std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const CsvTable& table,
         roles.label_block = blocks.size();
         blocks.push_back(DomainBlock::Binary(name, {"0", "1"}));
         break;
-      case Source::kProtected: {
-        std::map<std::string, std::size_t> counts;
-        for (std::size_t r = 0; r < table.rows.size(); ++r) {
-          if (table.is_missing(table.rows[r][c])) {
-            throw DataError(table.path, table.line_of_row[r], c + 1,
-                            "missing value in the protected attribute '" + name + "'");
-          }
-          ++counts[table.rows[r][c]];
-        }
-        if (counts.size() != 2) {
-          throw DataError(table.path, 0, 0,
-                          "the protected attribute '" + name +
-                              "' must have exactly two values; "
-                              "it has " +
-                              std::to_string(counts.size()));
-        }
-        auto first = counts.begin(), second = std::next(first);
-        std::string zero = second->second < first->second ? second->first : first->first;
-        if (!spec.protected_zero.empty()) {
-          if (!counts.count(spec.protected_zero)) {
-            throw DataError(table.path, 0, 0,
-                            "'" + spec.protected_zero + "' is not a value of '" + name +
-                                "' (values: '" + first->first + "', '" + second->first + "')");
-          }
-          zero = spec.protected_zero;
-        }
-        const std::string one = zero == first->first ? second->first : first->first;
+      case Source::kProtected:
         roles.protected_block = blocks.size();
-        blocks.push_back(DomainBlock::Binary(name, {zero, one}));
+        blocks.push_back(ProtectedBlock(table, c, name, spec.protected_zero));
         break;
-      }
-      case Source::kCategorical: {
-        std::set<std::string> values;
-        for (const auto& row : table.rows) values.insert(row[c]);
-        std::vector<std::string> labels(values.begin(), values.end());
-        if (labels.size() < 2) {
-          throw DataError(table.path, 0, 0, "column '" + name + "' has a single value; drop it");
-        }
-        blocks.push_back(labels.size() == 2 ? DomainBlock::Binary(name, labels)
-                                            : DomainBlock::OneHot(name, labels));
+      case Source::kCategorical:
+        blocks.push_back(CategoricalBlock(table, c, name));
         break;
-      }
-      case Source::kBins: {
-        for (std::size_t r = 0; r < table.rows.size(); ++r) RequiredNumber(table, r, c);
-        const auto labels = BinLabels(column.edges);
-        blocks.push_back(labels.size() == 2 ? DomainBlock::Binary(name, labels)
-                                            : DomainBlock::OneHot(name, labels));
+      case Source::kBins:
+        blocks.push_back(BinsBlock(table, c, name, column.edges));
         break;
-      }
-      case Source::kOrdinal: {
-        std::set<double> values;
-        for (std::size_t r = 0; r < table.rows.size(); ++r) {
-          values.insert(RequiredNumber(table, r, c));
-        }
-        if (values.size() < 2) {
-          throw DataError(table.path, 0, 0, "column '" + name + "' has a single value; drop it");
-        }
-        std::vector<std::string> labels;
-        for (double v : values) labels.push_back(Format(v));
-        blocks.push_back(
-            DomainBlock::Ordinal(name, labels, std::vector<double>(values.begin(), values.end())));
+      case Source::kOrdinal:
+        blocks.push_back(OrdinalBlock(table, c, name));
         break;
-      }
     }
     learned.push_back(column);
   }

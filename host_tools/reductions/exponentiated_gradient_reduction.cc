@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "host_tools/reductions/exponentiated_gradient.h"
+
 namespace tinyfair::host {
 namespace {
 
@@ -277,11 +279,10 @@ Eigen::VectorXd MixtureExpectedDecisions(const ReductionFit& fit, const Eigen::M
   return expected;
 }
 
-ReductionFit FitExponentiatedGradient(const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
-                                      const Eigen::VectorXi& group,
-                                      const Eigen::VectorXd& sample_weight,
-                                      const ReductionOptions& options,
-                                      const ReductionProgress& progress) {
+namespace {
+
+void CheckReductionInputs(const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
+                          const ReductionOptions& options) {
   if (X.rows() != y.size()) throw std::invalid_argument("reduction: X and y differ in rows");
   if (!(options.epsilon >= 0.0) || !(options.bound >= 0.0) || !(options.nu >= 0.0) ||
       options.max_iterations < 1 || !(options.eta0 > 0.0) ||
@@ -290,89 +291,114 @@ ReductionFit FitExponentiatedGradient(const Eigen::MatrixXd& X, const Eigen::Vec
         "reduction: needs epsilon >= 0, B >= 0 (B > 0 when epsilon = 0), nu >= 0, eta0 > 0 and "
         "at least one iteration");
   }
-  const MomentTable moments = BuildMoments(options.constraint, y, group, sample_weight);
-  const Eigen::Index k = moments.count();
-  ReductionFit result;
-  result.bound = options.bound > 0.0 ? options.bound : 1.0 / options.epsilon;
-  const double B = result.bound;
-  Game game(X, y, moments, options);
+}
 
-  // The unconstrained response sets nu (and is a cached classifier).
-  const size_t unconstrained = game.BestResponse(Eigen::VectorXd::Zero(2 * k));
-  if (options.nu > 0.0) {
-    result.nu = options.nu;
-  } else {
-    const Eigen::VectorXd miss = (game.cache()[unconstrained].h - y).cwiseAbs();
-    const double mean = moments.p.dot(miss);
-    const double variance = moments.p.dot((miss.array() - mean).square().matrix());
-    result.nu = kAccuracyMultiplier * std::sqrt(variance) / std::sqrt(double(y.size()));
+// The unconstrained response sets nu (and is a cached classifier).
+double AccuracyTolerance(Game& game, const Eigen::VectorXd& y, const MomentTable& moments,
+                         const ReductionOptions& options) {
+  const size_t unconstrained = game.BestResponse(Eigen::VectorXd::Zero(2 * moments.count()));
+  if (options.nu > 0.0) return options.nu;
+  const Eigen::VectorXd miss = (game.cache()[unconstrained].h - y).cwiseAbs();
+  const double mean = moments.p.dot(miss);
+  const double variance = moments.p.dot((miss.array() - mean).square().matrix());
+  return kAccuracyMultiplier * std::sqrt(variance) / std::sqrt(double(y.size()));
+}
+
+// The candidate of iteration t (uniform mixture of the plays, mean lambda):
+// its error, moments and duality gap.
+struct Candidate {
+  double error = 0.0;
+  Eigen::VectorXd gamma;
+  Eigen::VectorXd lambda_mean;
+  double gap = 0.0;
+};
+
+Candidate CandidateOf(Game& game, const std::vector<int>& plays, int t,
+                      const Eigen::VectorXd& lambda_sum, const ReductionOptions& options, double B,
+                      double nu) {
+  Eigen::VectorXd weight = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(plays.size()));
+  for (size_t j = 0; j < plays.size(); ++j) weight[static_cast<Eigen::Index>(j)] = plays[j];
+  weight /= t;
+  Candidate candidate;
+  candidate.lambda_mean = Project(lambda_sum / t);
+  const Eigen::VectorXd& lambda_mean = candidate.lambda_mean;
+  MixtureNumbers(game.cache(), weight, candidate.error, candidate.gamma);
+  const double middle = Lagrangian(candidate.error, candidate.gamma, lambda_mean, options.epsilon);
+  const double high =
+      candidate.error +
+      B * std::max(0.0, (candidate.gamma.cwiseAbs().array() - options.epsilon).maxCoeff());
+  // The lower bound: the best response to the mean multiplier, scaled up
+  // while the gap is not yet above nu (as the released code).
+  double low = middle;
+  for (const double scale : kLowScales) {
+    const Hypothesis& h = game.cache()[game.BestResponse(scale * lambda_mean)];
+    low = std::min(low, Lagrangian(h.error, h.gamma, lambda_mean, options.epsilon));
+    if (std::max(high - middle, middle - low) > nu) break;
   }
+  candidate.gap = std::max(high - middle, middle - low);
+  return candidate;
+}
 
+// The plays of the candidate with the smallest gap.
+struct BestPlays {
+  std::vector<int> plays;
+  int t = 0;
+  double gap = std::numeric_limits<double>::infinity();
+};
+
+// The game: exponentiated gradient on the multipliers against the learner's
+// best responses, until the gap is at most nu or the iterations run out.
+BestPlays PlayReductionGame(Game& game, const MomentTable& moments, const ReductionOptions& options,
+                            const ReductionProgress& progress, ReductionFit& result) {
+  const Eigen::Index k = moments.count();
+  const double B = result.bound;
   Eigen::VectorXd theta = Eigen::VectorXd::Zero(2 * k);
   Eigen::VectorXd lambda_sum = Eigen::VectorXd::Zero(2 * k);
   std::vector<int> plays;
   double eta = options.eta0 / B;
   double last_check = kCheckStart, last_gap = std::numeric_limits<double>::infinity();
-  double best_gap = std::numeric_limits<double>::infinity();
-  std::vector<int> best_plays;
-  int best_t = 0;
+  BestPlays best;
   for (int t = 1; t <= options.max_iterations; ++t) {
     // lambda_k = B exp(theta_k) / (1 + sum exp(theta)), with the implicit
-    // slack coordinate at theta = 0; shifted by the maximum against overflow.
-    const double shift = std::max(0.0, theta.maxCoeff());
-    const Eigen::VectorXd e = (theta.array() - shift).exp();
-    const Eigen::VectorXd lambda = B * e / (std::exp(-shift) + e.sum());
+    // slack coordinate at theta = 0.
+    const Eigen::VectorXd lambda = DualWeights(theta, B);
     const size_t played = game.BestResponse(lambda);
     plays.resize(game.cache().size(), 0);
     ++plays[played];
     lambda_sum += lambda;
-
-    // The candidate (uniform mixture of the plays, mean lambda) and its gap.
-    Eigen::VectorXd weight = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(plays.size()));
-    for (size_t j = 0; j < plays.size(); ++j) weight[static_cast<Eigen::Index>(j)] = plays[j];
-    weight /= t;
-    const Eigen::VectorXd lambda_mean = Project(lambda_sum / t);
-    double error = 0.0;
-    Eigen::VectorXd gamma;
-    MixtureNumbers(game.cache(), weight, error, gamma);
-    const double middle = Lagrangian(error, gamma, lambda_mean, options.epsilon);
-    const double high =
-        error + B * std::max(0.0, (gamma.cwiseAbs().array() - options.epsilon).maxCoeff());
-    // The lower bound: the best response to the mean multiplier, scaled up
-    // while the gap is not yet above nu (as the released code).
-    double low = middle;
-    for (const double scale : kLowScales) {
-      const Hypothesis& h = game.cache()[game.BestResponse(scale * lambda_mean)];
-      low = std::min(low, Lagrangian(h.error, h.gamma, lambda_mean, options.epsilon));
-      if (std::max(high - middle, middle - low) > result.nu) break;
-    }
-    const double gap = std::max(high - middle, middle - low);
-    if (gap < best_gap) {
-      best_gap = gap;
-      best_plays = plays;
-      best_t = t;
+    const Candidate candidate = CandidateOf(game, plays, t, lambda_sum, options, B, result.nu);
+    if (candidate.gap < best.gap) {
+      best.gap = candidate.gap;
+      best.plays = plays;
+      best.t = t;
     }
     result.iterations = t;
-    if (progress) progress({t, gap, error, Violation(gamma), lambda_mean.sum()});
-    if (gap <= result.nu && t >= kMinIterations) {
+    if (progress) {
+      progress({t, candidate.gap, candidate.error, Violation(candidate.gamma),
+                candidate.lambda_mean.sum()});
+    }
+    if (candidate.gap <= result.nu && t >= kMinIterations) {
       result.converged = true;
       break;
     }
     if (t >= last_check * kCheckGrowth) {
-      if (best_gap > kShrinkGap * last_gap) eta *= kShrinkEta;
+      if (best.gap > kShrinkGap * last_gap) eta *= kShrinkEta;
       last_check = t;
-      last_gap = best_gap;
+      last_gap = best.gap;
     }
     const Eigen::VectorXd& h_gamma = game.cache()[played].gamma;
     theta.head(k) += eta * (h_gamma.array() - options.epsilon).matrix();
     theta.tail(k) += eta * (-h_gamma.array() - options.epsilon).matrix();
   }
+  return best;
+}
 
-  result.gap = best_gap;
-  result.oracle_calls = game.oracle_calls();
+// The best candidate's mixture, its support reduced, as the fit's members.
+void SetMembers(const Game& game, const BestPlays& best, const ReductionOptions& options,
+                ReductionFit& result) {
   Eigen::VectorXd weight = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(game.cache().size()));
-  for (size_t j = 0; j < best_plays.size(); ++j) {
-    weight[static_cast<Eigen::Index>(j)] = double(best_plays[j]) / best_t;
+  for (size_t j = 0; j < best.plays.size(); ++j) {
+    weight[static_cast<Eigen::Index>(j)] = double(best.plays[j]) / best.t;
   }
   result.members_before_reduction = static_cast<int>((weight.array() > 0.0).count());
   ReduceSupport(game.cache(), weight);
@@ -380,12 +406,31 @@ ReductionFit FitExponentiatedGradient(const Eigen::MatrixXd& X, const Eigen::Vec
   Eigen::VectorXd gamma;
   MixtureNumbers(game.cache(), weight, result.error, gamma);
   result.violation = Violation(gamma);
-  result.violation_bound = options.epsilon + (1.0 + 2.0 * result.nu) / B;
+  result.violation_bound = options.epsilon + (1.0 + 2.0 * result.nu) / result.bound;
   for (size_t j = 0; j < game.cache().size(); ++j) {
     if (weight[static_cast<Eigen::Index>(j)] <= 0.0) continue;
     const Hypothesis& h = game.cache()[j];
     result.members.push_back({h.fit, weight[static_cast<Eigen::Index>(j)], h.error, h.gamma});
   }
+}
+
+}  // namespace
+
+ReductionFit FitExponentiatedGradient(const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
+                                      const Eigen::VectorXi& group,
+                                      const Eigen::VectorXd& sample_weight,
+                                      const ReductionOptions& options,
+                                      const ReductionProgress& progress) {
+  CheckReductionInputs(X, y, options);
+  const MomentTable moments = BuildMoments(options.constraint, y, group, sample_weight);
+  ReductionFit result;
+  result.bound = options.bound > 0.0 ? options.bound : 1.0 / options.epsilon;
+  Game game(X, y, moments, options);
+  result.nu = AccuracyTolerance(game, y, moments, options);
+  const BestPlays best = PlayReductionGame(game, moments, options, progress, result);
+  result.gap = best.gap;
+  result.oracle_calls = game.oracle_calls();
+  SetMembers(game, best, options, result);
   return result;
 }
 

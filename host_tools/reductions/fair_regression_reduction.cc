@@ -116,60 +116,84 @@ LinearRegressor StatisticalParityProblem::Oracle(const MatrixXd& lambda) const {
   return least_squares;
 }
 
-StatisticalParityFit FitStatisticalParity(const MatrixXd& X, const VectorXd& y,
-                                          const std::vector<int>& group, int group_count,
-                                          const StatisticalParityOptions& options,
-                                          const StatisticalParityProgress& progress) {
-  const StatisticalParityProblem problem(X, y, group, group_count, options);
-  const int N = problem.grid().size();
+namespace {
+
+// Every distinct hypothesis found, with its statistics.
+struct ParityHypotheses {
+  std::vector<LinearRegressor> hypotheses;
+  std::vector<ParityStats> stats;
+};
+
+// The best response to signed multipliers lambda (group x N): a hypothesis
+// already found when none is better, so that the mixture stays small.
+int CachedBestResponse(const StatisticalParityProblem& problem, const MatrixXd& X,
+                       const MatrixXd& lambda, ParityHypotheses& found,
+                       std::vector<double>& oracle_seconds) {
+  const auto start = std::chrono::steady_clock::now();
+  LinearRegressor h = problem.Oracle(lambda);
+  oracle_seconds.push_back(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  ParityStats s = problem.Evaluate(h.Predict(X));
+  int best = -1;
+  double best_value = StatisticalParityProblem::Lagrangian(s, lambda);
+  for (size_t c = 0; c < found.stats.size(); ++c) {
+    const double value = StatisticalParityProblem::Lagrangian(found.stats[c], lambda);
+    if (value <= best_value && (best < 0 || value < best_value)) {
+      best = static_cast<int>(c);
+      best_value = value;
+    }
+  }
+  if (best >= 0) return best;
+  found.hypotheses.push_back(std::move(h));
+  found.stats.push_back(std::move(s));
+  return static_cast<int>(found.stats.size()) - 1;
+}
+
+// The game's dimensions and constraint slacks: P = groups x N cells, each
+// with a slack, twice (gamma <= slack and -gamma <= slack).
+struct ParityShape {
+  int group_count;
+  int N;
+  Eigen::Index P;
+  MatrixXd slack;
+  VectorXd slack_twice;
+};
+
+ParityShape ShapeOf(const StatisticalParityProblem& problem, int group_count,
+                    const StatisticalParityOptions& options) {
+  ParityShape shape{group_count, problem.grid().size(), 0, MatrixXd(), VectorXd()};
+  const int N = shape.N;
   const Eigen::Index P = static_cast<Eigen::Index>(group_count) * N;
-  MatrixXd slack(group_count, N);
+  shape.P = P;
+  MatrixXd& slack = shape.slack;
+  slack.resize(group_count, N);
   for (int a = 0; a < group_count; ++a) {
     slack.row(a).setConstant(options.slack.size() == 1 ? options.slack[0]
                                                        : options.slack[static_cast<size_t>(a)]);
   }
-  StatisticalParityFit fit;
-  fit.bound = options.bound > 0.0 ? options.bound : DefaultBound(options.slack);
-  fit.tolerance = options.tolerance;
+  shape.slack_twice = (VectorXd(2 * P) << Eigen::Map<const VectorXd>(slack.data(), P),
+                       Eigen::Map<const VectorXd>(slack.data(), P))
+                          .finished();
+  return shape;
+}
+
+MatrixXd SignedMultipliers(const VectorXd& lambda, const ParityShape& shape) {
+  return MatrixXd(Eigen::Map<const MatrixXd>(lambda.data(), shape.group_count, shape.N) -
+                  Eigen::Map<const MatrixXd>(lambda.data() + shape.P, shape.group_count, shape.N));
+}
+
+// Algorithm 1: exponentiated gradient on the multipliers against cached best
+// responses; fills the fit with the iterate of the smallest gap.
+void PlayParityGame(const StatisticalParityProblem& problem, const MatrixXd& X,
+                    const StatisticalParityOptions& options, const ParityShape& shape,
+                    const StatisticalParityProgress& progress, ParityHypotheses& found,
+                    StatisticalParityFit& fit) {
+  const Eigen::Index P = shape.P;
   const double B = fit.bound, nu = options.tolerance;
-  fit.violation_tolerance = (2.0 + 2.0 * nu) / B;
   StepSchedule schedule(B, options.initial_step, options.theory_step ? nu / (8.0 * B) : 0.0);
-
-  // Every distinct hypothesis found, with its statistics.
-  std::vector<LinearRegressor> hypotheses;
-  std::vector<ParityStats> stats;
-  // The cached best response to signed multipliers lambda (group x N).
-  auto best_response = [&](const MatrixXd& lambda) {
-    const auto start = std::chrono::steady_clock::now();
-    LinearRegressor h = problem.Oracle(lambda);
-    fit.oracle_seconds.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    ParityStats s = problem.Evaluate(h.Predict(X));
-    int best = -1;
-    double best_value = StatisticalParityProblem::Lagrangian(s, lambda);
-    for (size_t c = 0; c < stats.size(); ++c) {
-      const double value = StatisticalParityProblem::Lagrangian(stats[c], lambda);
-      if (value <= best_value && (best < 0 || value < best_value)) {
-        best = static_cast<int>(c);
-        best_value = value;
-      }
-    }
-    if (best >= 0) return best;
-    hypotheses.push_back(std::move(h));
-    stats.push_back(std::move(s));
-    return static_cast<int>(stats.size()) - 1;
-  };
-  auto signed_multipliers = [&](const VectorXd& lambda) {
-    return MatrixXd(Eigen::Map<const MatrixXd>(lambda.data(), group_count, N) -
-                    Eigen::Map<const MatrixXd>(lambda.data() + P, group_count, N));
-  };
-
   VectorXd theta = VectorXd::Zero(2 * P), lambda_sum = VectorXd::Zero(2 * P);
-  const VectorXd slack_twice = (VectorXd(2 * P) << Eigen::Map<const VectorXd>(slack.data(), P),
-                                Eigen::Map<const VectorXd>(slack.data(), P))
-                                   .finished();
   double cost_sum = 0.0;
-  MatrixXd gamma_sum = MatrixXd::Zero(group_count, N);
+  MatrixXd gamma_sum = MatrixXd::Zero(shape.group_count, shape.N);
   std::vector<int> played;
   int best_t = 0;
   double best_gap = std::numeric_limits<double>::infinity(), best_cost = 0.0;
@@ -177,7 +201,8 @@ StatisticalParityFit FitStatisticalParity(const MatrixXd& X, const VectorXd& y,
   fit.stopped_by = "iterations";
   for (int t = 1; t <= options.max_iterations; ++t) {
     const VectorXd lambda = DualWeights(theta, B);
-    const int h = best_response(signed_multipliers(lambda));
+    const int h =
+        CachedBestResponse(problem, X, SignedMultipliers(lambda, shape), found, fit.oracle_seconds);
     played.push_back(h);
     if (!options.lp_step && DistinctPlayed(played, t) > options.max_members) {
       played.pop_back();
@@ -185,23 +210,23 @@ StatisticalParityFit FitStatisticalParity(const MatrixXd& X, const VectorXd& y,
       break;
     }
     fit.iterations = t;
-    // A copy: the gap's best response below may grow `stats`.
-    const ParityStats played_stats = stats[static_cast<size_t>(h)];
+    // A copy: the gap's best response below may grow `found.stats`.
+    const ParityStats played_stats = found.stats[static_cast<size_t>(h)];
     cost_sum += played_stats.cost;
     gamma_sum += played_stats.gamma;
     lambda_sum += lambda;
     const double cost = cost_sum / t;
     const MatrixXd gamma = gamma_sum / t;
     const VectorXd lambda_mean = lambda_sum / t;
-    const MatrixXd lambda_signed = signed_multipliers(lambda_mean);
-    const double slack_term = lambda_mean.dot(slack_twice);
+    const MatrixXd lambda_signed = SignedMultipliers(lambda_mean, shape);
+    const double slack_term = lambda_mean.dot(shape.slack_twice);
     const double mid = cost + lambda_signed.cwiseProduct(gamma).sum() - slack_term;
-    const double violation = (gamma.cwiseAbs() - slack).maxCoeff();
+    const double violation = (gamma.cwiseAbs() - shape.slack).maxCoeff();
     const double high = cost + B * std::max(0.0, violation);
-    const int response = best_response(lambda_signed);
-    const double low =
-        StatisticalParityProblem::Lagrangian(stats[static_cast<size_t>(response)], lambda_signed) -
-        slack_term;
+    const int response = CachedBestResponse(problem, X, lambda_signed, found, fit.oracle_seconds);
+    const double low = StatisticalParityProblem::Lagrangian(
+                           found.stats[static_cast<size_t>(response)], lambda_signed) -
+                       slack_term;
     const double gap = std::max(high - mid, mid - low);
     if (gap < best_gap) {
       best_gap = gap;
@@ -216,20 +241,23 @@ StatisticalParityFit FitStatisticalParity(const MatrixXd& X, const VectorXd& y,
       break;
     }
     const Eigen::Map<const VectorXd> gamma_h(played_stats.gamma.data(), P);
-    theta.head(P) += schedule.step() * (gamma_h - slack_twice.head(P));
-    theta.tail(P) += schedule.step() * (-gamma_h - slack_twice.tail(P));
+    theta.head(P) += schedule.step() * (gamma_h - shape.slack_twice.head(P));
+    theta.tail(P) += schedule.step() * (-gamma_h - shape.slack_twice.tail(P));
     schedule.Update(t, best_gap);
   }
-  fit.mixture = PlayedMixture(hypotheses, played, best_t);
+  fit.mixture = PlayedMixture(found.hypotheses, played, best_t);
   fit.gap = best_gap;
   fit.loss = best_cost + problem.offset();
   fit.gamma = best_gamma;
   fit.disparity = best_gamma.cwiseAbs().maxCoeff();
   fit.average_loss = fit.loss;
   fit.average_disparity = fit.disparity;
-  if (!options.lp_step) return fit;
+}
 
-  // The best constant: gamma = 0, so it starts the LP feasible.
+// The best constant: gamma = 0, so it starts the LP feasible.
+void AddBestConstant(const StatisticalParityProblem& problem, const MatrixXd& X,
+                     ParityHypotheses& found) {
+  const int N = problem.grid().size();
   int best_cell = 0;
   ParityStats constant_stats;
   for (int j = 0; j <= N; ++j) {
@@ -240,54 +268,90 @@ StatisticalParityFit FitStatisticalParity(const MatrixXd& X, const VectorXd& y,
       best_cell = j;
     }
   }
-  hypotheses.push_back({VectorXd::Zero(X.cols()), problem.grid().Midpoint(best_cell)});
-  stats.push_back(constant_stats);
-  std::vector<size_t> columns(hypotheses.size());
+  found.hypotheses.push_back({VectorXd::Zero(X.cols()), problem.grid().Midpoint(best_cell)});
+  found.stats.push_back(constant_stats);
+}
+
+// Solves the mixture LP over the found hypotheses, dropping the lightest
+// columns (never the constant, the last) until at most max_members remain in
+// the support. Returns the kept columns; q holds their weights.
+std::vector<size_t> SolveMembersLp(const ParityHypotheses& found, const ParityShape& shape,
+                                   int max_members, VectorXd& q) {
+  const Eigen::Index P = shape.P;
+  std::vector<size_t> columns(found.hypotheses.size());
   for (size_t k = 0; k < columns.size(); ++k) columns[k] = k;
-  VectorXd q;
   for (;;) {
     const Eigen::Index K = static_cast<Eigen::Index>(columns.size());
     VectorXd cost(K);
     MatrixXd A(2 * P, K);
     for (Eigen::Index c = 0; c < K; ++c) {
-      const ParityStats& s = stats[columns[static_cast<size_t>(c)]];
+      const ParityStats& s = found.stats[columns[static_cast<size_t>(c)]];
       cost[c] = s.cost;
       A.col(c) << Eigen::Map<const VectorXd>(s.gamma.data(), P),
           -Eigen::Map<const VectorXd>(s.gamma.data(), P);
     }
-    q = SolveMixtureLp(cost, A, slack_twice, K - 1);
+    q = SolveMixtureLp(cost, A, shape.slack_twice, K - 1);
     std::vector<size_t> support;
     for (Eigen::Index c = 0; c < K; ++c) {
       if (q[c] > 1e-12) support.push_back(static_cast<size_t>(c));
     }
-    if (static_cast<int>(support.size()) <= options.max_members) break;
+    if (static_cast<int>(support.size()) <= max_members) break;
     std::sort(support.begin(), support.end(), [&](size_t l, size_t r) {
       return q[static_cast<Eigen::Index>(l)] > q[static_cast<Eigen::Index>(r)];
     });
     std::vector<size_t> kept;
     for (size_t c : support) {
-      if (c + 1 != columns.size() && static_cast<int>(kept.size()) + 1 < options.max_members) {
+      if (c + 1 != columns.size() && static_cast<int>(kept.size()) + 1 < max_members) {
         kept.push_back(columns[c]);
       }
     }
     kept.push_back(columns.back());
     columns = kept;
   }
+  return columns;
+}
+
+void UseLpMixture(const StatisticalParityProblem& problem, const ParityHypotheses& found,
+                  const ParityShape& shape, const std::vector<size_t>& columns, const VectorXd& q,
+                  StatisticalParityFit& fit) {
   fit.mixture = RegressionMixture();
   double cost = 0.0;
-  MatrixXd gamma = MatrixXd::Zero(group_count, N);
+  MatrixXd gamma = MatrixXd::Zero(shape.group_count, shape.N);
   for (size_t c = 0; c < columns.size(); ++c) {
     const double weight = q[static_cast<Eigen::Index>(c)];
     if (!(weight > 1e-12)) continue;
-    fit.mixture.members.push_back(hypotheses[columns[c]]);
+    fit.mixture.members.push_back(found.hypotheses[columns[c]]);
     fit.mixture.weights.push_back(weight);
-    cost += weight * stats[columns[c]].cost;
-    gamma += weight * stats[columns[c]].gamma;
+    cost += weight * found.stats[columns[c]].cost;
+    gamma += weight * found.stats[columns[c]].gamma;
   }
   fit.from_lp = true;
   fit.loss = cost + problem.offset();
   fit.gamma = gamma;
   fit.disparity = gamma.cwiseAbs().maxCoeff();
+}
+
+}  // namespace
+
+StatisticalParityFit FitStatisticalParity(const MatrixXd& X, const VectorXd& y,
+                                          const std::vector<int>& group, int group_count,
+                                          const StatisticalParityOptions& options,
+                                          const StatisticalParityProgress& progress) {
+  const StatisticalParityProblem problem(X, y, group, group_count, options);
+  const ParityShape shape = ShapeOf(problem, group_count, options);
+  StatisticalParityFit fit;
+  fit.bound = options.bound > 0.0 ? options.bound : DefaultBound(options.slack);
+  fit.tolerance = options.tolerance;
+  fit.violation_tolerance = (2.0 + 2.0 * options.tolerance) / fit.bound;
+
+  ParityHypotheses found;
+  PlayParityGame(problem, X, options, shape, progress, found, fit);
+  if (!options.lp_step) return fit;
+
+  AddBestConstant(problem, X, found);
+  VectorXd q;
+  const std::vector<size_t> columns = SolveMembersLp(found, shape, options.max_members, q);
+  UseLpMixture(problem, found, shape, columns, q, fit);
   return fit;
 }
 
