@@ -73,13 +73,12 @@ std::string IntervalJson(const host::RateInterval& i) {
   return o.Str(6);
 }
 
-void Monitor(const MonitorOptions& o) {
-  const tinyfair::Model model = host::ReadModel(o.model);
-  const tinyfair::MonitorReport report =
-      host::ParseMonitorReport(host::ReadFile(o.report), o.report, model);
+// Per group: the counters, their rates with Wilson intervals and the
+// reference rate the model was fitted to.
+std::vector<GroupRow> GroupRows(const tinyfair::Model& model,
+                                const tinyfair::MonitorReport& report) {
   const std::vector<std::string> names = GroupNames(model);
   std::vector<GroupRow> rows;
-  double highest = -1.0, lowest = 2.0;
   for (int g = 0; g < report.groups_size(); ++g) {
     const tinyfair::MonitorGroupCounters& c = report.groups(g);
     GroupRow row{names[static_cast<size_t>(g)], &c, {}, {}, {}, {}};
@@ -92,65 +91,80 @@ void Monitor(const MonitorOptions& o) {
                                                     4294967296.0 / c.decisions();
     row.reference =
         g < model.reference_positive_rate_size() ? model.reference_positive_rate(g) : 0.0;
-    if (c.decisions() > 0) {
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+struct ParityGaps {
+  double observed = 0.0;   // over the groups with decisions
+  double reference = 0.0;  // of the reference rates
+};
+
+ParityGaps Gaps(const std::vector<GroupRow>& rows) {
+  double highest = -1.0, lowest = 2.0;
+  double reference_highest = 0.0, reference_lowest = 1.0;
+  for (const GroupRow& row : rows) {
+    if (row.counters->decisions() > 0) {
       highest = std::max(highest, row.rate.rate);
       lowest = std::min(lowest, row.rate.rate);
     }
-    rows.push_back(row);
-  }
-  double reference_highest = 0.0, reference_lowest = 1.0;
-  for (const GroupRow& row : rows) {
     reference_highest = std::max(reference_highest, row.reference);
     reference_lowest = std::min(reference_lowest, row.reference);
   }
-  const double gap = highest >= lowest ? highest - lowest : 0.0;
-  const double reference_gap = rows.empty() ? 0.0 : reference_highest - reference_lowest;
-  const std::string reason = AlarmReason(report, rows);
+  ParityGaps gaps;
+  gaps.observed = highest >= lowest ? highest - lowest : 0.0;
+  gaps.reference = rows.empty() ? 0.0 : reference_highest - reference_lowest;
+  return gaps;
+}
 
-  if (o.json) {
-    std::string groups = "[";
-    for (size_t g = 0; g < rows.size(); ++g) {
-      const GroupRow& row = rows[g];
-      host::JsonObject j;
-      j.Text("group", row.name)
-          .Number("decisions", row.counters->decisions())
-          .Number("positives", row.counters->positives())
-          .Raw("positive_rate", IntervalJson(row.rate))
-          .Number("mean_probability", row.mean_probability)
-          .Number("reference_positive_rate", row.reference)
-          .Number("window_index", row.counters->window_index())
-          .Raw("window_positive_rate", IntervalJson(row.window_rate))
-          .Raw("true_positive_rate", IntervalJson(row.tpr))
-          .Raw("false_positive_rate", IntervalJson(row.fpr))
-          .Number("refused_non_finite_input", row.counters->refused_non_finite_input())
-          .Number("refused_score_overflow", row.counters->refused_score_overflow())
-          .Number("refused_unknown_category", row.counters->refused_unknown_category());
-      groups += (g ? ",\n    " : "\n    ") + j.Str(4);
-    }
-    groups += "\n  ]";
-    host::JsonObject alarm;
-    alarm.Text("kind", AlarmName(report.alarm().kind()))
-        .Number("group", report.alarm().group())
-        .Number("other_group", report.alarm().other_group())
-        .Number("at_update", report.alarm().at_update())
-        .Number("bound", report.alarm().bound())
-        .Number("limit", report.alarm().limit())
-        .Text("reason", reason);
-    host::JsonObject out;
-    out.Text("model_hash",
-             FormatText("%016llx", static_cast<unsigned long long>(report.model_hash())))
-        .Number("alpha", report.alpha())
-        .Number("tolerance", report.tolerance())
-        .Number("window", report.window())
-        .Number("updates", report.updates())
-        .Number("refusals_without_group", report.refusals_without_group())
-        .Raw("groups", groups)
-        .Number("parity_gap", gap)
-        .Number("reference_parity_gap", reference_gap)
-        .Raw("alarm", alarm.Str(2));
-    std::fputs((out.Str() + "\n").c_str(), stdout);
-    return;
+void PrintJson(const tinyfair::MonitorReport& report, const std::vector<GroupRow>& rows,
+               const ParityGaps& gaps, const std::string& reason) {
+  std::string groups = "[";
+  for (size_t g = 0; g < rows.size(); ++g) {
+    const GroupRow& row = rows[g];
+    host::JsonObject j;
+    j.Text("group", row.name)
+        .Number("decisions", row.counters->decisions())
+        .Number("positives", row.counters->positives())
+        .Raw("positive_rate", IntervalJson(row.rate))
+        .Number("mean_probability", row.mean_probability)
+        .Number("reference_positive_rate", row.reference)
+        .Number("window_index", row.counters->window_index())
+        .Raw("window_positive_rate", IntervalJson(row.window_rate))
+        .Raw("true_positive_rate", IntervalJson(row.tpr))
+        .Raw("false_positive_rate", IntervalJson(row.fpr))
+        .Number("refused_non_finite_input", row.counters->refused_non_finite_input())
+        .Number("refused_score_overflow", row.counters->refused_score_overflow())
+        .Number("refused_unknown_category", row.counters->refused_unknown_category());
+    groups += (g ? ",\n    " : "\n    ") + j.Str(4);
   }
+  groups += "\n  ]";
+  host::JsonObject alarm;
+  alarm.Text("kind", AlarmName(report.alarm().kind()))
+      .Number("group", report.alarm().group())
+      .Number("other_group", report.alarm().other_group())
+      .Number("at_update", report.alarm().at_update())
+      .Number("bound", report.alarm().bound())
+      .Number("limit", report.alarm().limit())
+      .Text("reason", reason);
+  host::JsonObject out;
+  out.Text("model_hash",
+           FormatText("%016llx", static_cast<unsigned long long>(report.model_hash())))
+      .Number("alpha", report.alpha())
+      .Number("tolerance", report.tolerance())
+      .Number("window", report.window())
+      .Number("updates", report.updates())
+      .Number("refusals_without_group", report.refusals_without_group())
+      .Raw("groups", groups)
+      .Number("parity_gap", gaps.observed)
+      .Number("reference_parity_gap", gaps.reference)
+      .Raw("alarm", alarm.Str(2));
+  std::fputs((out.Str() + "\n").c_str(), stdout);
+}
+
+void PrintTable(const tinyfair::MonitorReport& report, const std::vector<GroupRow>& rows,
+                const ParityGaps& gaps, const std::string& reason) {
   std::printf("model %016llx: %u updates, alpha %.4g, tolerance %.4g, window %s\n",
               static_cast<unsigned long long>(report.model_hash()), report.updates(),
               static_cast<double>(report.alpha()), static_cast<double>(report.tolerance()),
@@ -170,9 +184,23 @@ void Monitor(const MonitorOptions& o) {
                   row.fpr.lower, row.fpr.upper, c.labelled_negatives());
     }
   }
-  std::printf("parity gap %.4f (reference %.4f); refusals without a group: %u\n", gap,
-              reference_gap, report.refusals_without_group());
+  std::printf("parity gap %.4f (reference %.4f); refusals without a group: %u\n", gaps.observed,
+              gaps.reference, report.refusals_without_group());
   std::printf("alarm: %s: %s\n", AlarmName(report.alarm().kind()), reason.c_str());
+}
+
+void Monitor(const MonitorOptions& o) {
+  const tinyfair::Model model = host::ReadModel(o.model);
+  const tinyfair::MonitorReport report =
+      host::ParseMonitorReport(host::ReadFile(o.report), o.report, model);
+  const std::vector<GroupRow> rows = GroupRows(model, report);
+  const ParityGaps gaps = Gaps(rows);
+  const std::string reason = AlarmReason(report, rows);
+  if (o.json) {
+    PrintJson(report, rows, gaps, reason);
+  } else {
+    PrintTable(report, rows, gaps, reason);
+  }
 }
 
 }  // namespace
