@@ -10,6 +10,7 @@
 
 #include "host_tools/cli/train_method.h"
 #include "host_tools/data/group_formation.h"
+#include "host_tools/data/label_values.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
@@ -79,6 +80,22 @@ void RequireBothLabels(const host::CsvTable& table, const LabelOptions& label,
           "; training needs rows of both labels (positive: " + positive_values + ")");
 }
 
+// With --positive, every other value counts as negative: say so when that is
+// more than one value (a third class, or "Yes" next to "yes").
+void NoteNegativeClasses(const host::CsvTable& table, const LabelOptions& label) {
+  auto counts = host::LabelValueCounts(table, label.label);
+  counts.erase(std::remove_if(counts.begin(), counts.end(),
+                              [&](const auto& value) {
+                                return std::find(label.positive.begin(), label.positive.end(),
+                                                 value.first) != label.positive.end();
+                              }),
+               counts.end());
+  if (counts.size() < 2) return;
+  Note("train: label column '" + label.label + "' holds " + std::to_string(counts.size()) +
+       " values besides the positive ones, all counted as negative: " +
+       host::DescribeLabelValues(counts) + " (name every positive value with --positive)");
+}
+
 // Training imputes a missing number with the column's mean (a zero in the
 // design); the device refuses such rows, so say how many there are.
 void NoteMissingValues(const host::CsvTable& table, const std::vector<tinyfair::Input>& inputs) {
@@ -133,6 +150,7 @@ void Train(TrainOptions o, const std::vector<TrainMethod>& methods) {
   const std::vector<tinyfair::Input> inputs = host::InputsFromTable(table, roles);
   for (const auto& input : inputs) *model.add_inputs() = input;
   if (!method.numeric_label) RequireBothLabels(table, o.label, labels);
+  if (!method.numeric_label && !o.label.positive.empty()) NoteNegativeClasses(table, o.label);
   NoteMissingValues(table, inputs);
   host::FormGroups(o.sensitive, o.unknown_group, model);
 

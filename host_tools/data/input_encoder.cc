@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "host_tools/data/label_values.h"
 #include "tinyfair_runtime/capacity.h"
 
 namespace tinyfair::host {
@@ -15,6 +16,23 @@ namespace {
 
 bool Contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// A --positive that matches no row would count every row as negative and
+// report plausible but wrong rates (">50K" against adult.test's ">50K.").
+[[noreturn]] void RefuseUnmatchedPositive(const CsvTable& table, const std::string& label,
+                                          const std::vector<std::string>& positive_labels) {
+  const auto counts = LabelValueCounts(table, label);
+  std::string wanted;
+  std::string hint;
+  for (const auto& value : positive_labels) {
+    wanted += (wanted.empty() ? "'" : ", '") + value + "'";
+    const std::string similar = SimilarLabelValue(counts, value);
+    if (hint.empty() && !similar.empty()) hint = "; did you mean --positive '" + similar + "'?";
+  }
+  throw DataError(table.path, 0, 0,
+                  "no row of label column '" + label + "' holds the positive value " + wanted +
+                      " (it holds " + DescribeLabelValues(counts) + ")" + hint);
 }
 
 void CheckColumnsExist(const CsvTable& table, const std::vector<std::string>& names) {
@@ -218,9 +236,12 @@ std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
     }
     return labels;
   }
+  size_t positives = 0;
   for (size_t r = 0; r < table.rows.size(); ++r) {
     labels[r] = Contains(positive_labels, table.rows[r][c]) ? 1 : 0;
+    positives += static_cast<size_t>(labels[r]);
   }
+  if (positives == 0) RefuseUnmatchedPositive(table, label, positive_labels);
   return labels;
 }
 

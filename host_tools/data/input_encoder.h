@@ -42,7 +42,8 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const Column
 /// The 0/1 labels of a table.
 /// @throws DataError naming the file, line and column of a missing label, or
 ///         of the first value that is not 0/1 when no positive values were
-///         given (listing the values).
+///         given (listing the values); or, when positive values were given
+///         and no row holds one, naming the values found with their counts.
 std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
                             const std::vector<std::string>& positive_labels);
 

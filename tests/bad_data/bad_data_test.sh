@@ -157,6 +157,31 @@ case_single_row() {
   has_line stdout "rows 1, decided 1"
 }
 
+case_dotted_labels() {
+  # adult.test writes its labels ">50K." and "<=50K.": a --positive that matches
+  # no row is refused with the values found, not read as "every row negative".
+  local refusal="tinyfair: bad_data/dotted_labels.csv: no row of label column 'approved' holds the positive value 'yes' (it holds 'no.' 6 rows, 'yes.' 6 rows); did you mean --positive 'yes.'?"
+  train_model model/model.json
+  refuses 2 "$refusal" evaluate --model model/model.json --data bad_data/dotted_labels.csv "${labels[@]}"
+  refuses 2 "$refusal" train --data bad_data/dotted_labels.csv "${labels[@]}" --sensitive sex \
+    --out out/model.json
+  refuses 2 "$refusal" postprocess --model model/model.json --data bad_data/dotted_labels.csv \
+    "${labels[@]}" --method rto --out out/fair.json
+  accepts evaluate --model model/model.json --data bad_data/dotted_labels.csv --label approved \
+    --positive yes.
+  has_line stdout "rows 12, decided 12"
+}
+
+case_label_classes() {
+  # With --positive yes, "maybe" and "Yes" count as negative: train says so.
+  accepts train --data bad_data/label_classes.csv "${labels[@]}" --sensitive sex --out out/model.json
+  has_line stderr "train: label column 'approved' holds 3 values besides the positive ones, all counted as negative: 'no' 4 rows, 'Yes' 1 row, 'maybe' 1 row (name every positive value with --positive)"
+  [ -s out/model.json ] || fail "train wrote no model"
+  # Two label values: nothing to say.
+  accepts train --data bad_data/train.csv "${labels[@]}" --sensitive sex --out out/model.json
+  if grep -q "label column" stderr; then fail "train warned about two label values: $(cat stderr)"; fi
+}
+
 # refuses_everywhere MESSAGE FILE: train, evaluate and split refuse FILE alike.
 refuses_everywhere() {
   train_model model/model.json
