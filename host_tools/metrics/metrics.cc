@@ -13,6 +13,43 @@ namespace {
 
 std::string Number(double value) { return FormatText("%.6f", value); }
 
+// A rate that may be undefined: null in JSON, "n/a" in a table.
+std::string NumberOrNull(bool defined, double value) { return defined ? Number(value) : "null"; }
+std::string IntervalOrNull(bool defined, double lower, double upper) {
+  return defined ? "[" + Number(lower) + ", " + Number(upper) + "]" : "null";
+}
+std::string RateCell(bool defined, const RateInterval& interval) {
+  return defined ? FormatText("%.4f [%.4f, %.4f]", interval.rate, interval.lower, interval.upper)
+                 : std::string("n/a");
+}
+
+// One group's members of ReportJson.
+std::string GroupJson(const GroupReport& group) {
+  const bool rows = group.n > 0;
+  const RateInterval& tpr = group.tpr_interval;
+  return "{\"name\": " + JsonQuoted(group.name) + ", \"n\": " + std::to_string(group.n) +
+         ", \"positive_rate\": " + NumberOrNull(rows, group.positive_rate) +
+         ", \"positive_rate_ci\": " +
+         IntervalOrNull(rows, group.positive_rate_interval.lower,
+                        group.positive_rate_interval.upper) +
+         ", \"expected_positive_rate\": " + NumberOrNull(rows, group.expected_positive_rate) +
+         ", \"label1\": " + std::to_string(group.label1) +
+         ", \"label0\": " + std::to_string(group.label0) +
+         ", \"tpr\": " + NumberOrNull(group.tpr_defined(), group.tpr) +
+         ", \"tpr_ci\": " + IntervalOrNull(group.tpr_defined(), tpr.lower, tpr.upper) +
+         ", \"fnr\": " + NumberOrNull(group.tpr_defined(), 1.0 - group.tpr) +
+         ", \"fnr_ci\": " + IntervalOrNull(group.tpr_defined(), 1.0 - tpr.upper, 1.0 - tpr.lower) +
+         ", \"fpr\": " + NumberOrNull(group.fpr_defined(), group.fpr) + ", \"fpr_ci\": " +
+         IntervalOrNull(group.fpr_defined(), group.fpr_interval.lower, group.fpr_interval.upper) +
+         ", \"precision\": " +
+         NumberOrNull(group.precision_defined(), group.precision_interval.rate) +
+         ", \"precision_ci\": " +
+         IntervalOrNull(group.precision_defined(), group.precision_interval.lower,
+                        group.precision_interval.upper) +
+         ", \"expected_tpr\": " + NumberOrNull(group.tpr_defined(), group.expected_tpr) +
+         ", \"expected_fpr\": " + NumberOrNull(group.fpr_defined(), group.expected_fpr) + "}";
+}
+
 // max - min of the rates of the groups with `count` > 0.
 double Spread(const std::vector<GroupReport>& groups, size_t GroupReport::*count,
               double GroupReport::*rate) {
@@ -23,6 +60,35 @@ double Spread(const std::vector<GroupReport>& groups, size_t GroupReport::*count
     high = std::max(high, group.*rate);
   }
   return high >= low ? high - low : 0.0;
+}
+
+// The Wilson intervals of a group's realised rates, from its counts.
+void SetRateIntervals(GroupReport& group) {
+  group.positive_rate_interval = WilsonInterval(group.positives, group.n, kReportConfidence);
+  group.tpr_interval = WilsonInterval(group.true_positives, group.label1, kReportConfidence);
+  group.fpr_interval = WilsonInterval(group.false_positives, group.label0, kReportConfidence);
+  group.precision_interval =
+      WilsonInterval(group.true_positives, group.positives, kReportConfidence);
+}
+
+// The demographic-parity gap as highest minus lowest group rate, its
+// interval, and the selection-rate ratio.
+void SetGapInterval(ClassificationReport& report) {
+  const GroupReport* highest = nullptr;
+  const GroupReport* lowest = nullptr;
+  for (const auto& group : report.groups) {
+    if (group.n == 0) continue;
+    if (!highest || group.positive_rate > highest->positive_rate) highest = &group;
+    if (!lowest || group.positive_rate < lowest->positive_rate) lowest = &group;
+  }
+  if (!highest) return;
+  report.highest_rate_group = highest->name;
+  report.lowest_rate_group = lowest->name;
+  report.dp_gap_interval = NewcombeInterval(highest->positives, highest->n, lowest->positives,
+                                            lowest->n, kReportConfidence);
+  if (highest->positive_rate > 0.0) {
+    report.selection_rate_ratio = lowest->positive_rate / highest->positive_rate;
+  }
 }
 
 }  // namespace
@@ -56,11 +122,14 @@ ClassificationReport EvaluateDecisions(const std::vector<runtime::Decision>& dec
     const double clipped = std::clamp(p, 1e-15, 1.0 - 1e-15);
     log_loss -= std::log(labels[i] == 1 ? clipped : 1.0 - clipped);
     if (d.group < group_count) {
-      ++report.groups[d.group].n;
+      GroupReport& group = report.groups[d.group];
+      ++group.n;
       positives[d.group] += d.positive ? 1.0 : 0.0;
+      group.positives += d.positive ? 1 : 0;
+      (labels[i] == 1 ? group.true_positives : group.false_positives) += d.positive ? 1 : 0;
       expected[d.group] += p;
       const int label = labels[i] == 1 ? 1 : 0;
-      ++(label == 1 ? report.groups[d.group].label1 : report.groups[d.group].label0);
+      ++(label == 1 ? group.label1 : group.label0);
       positives_by_label[label][d.group] += d.positive ? 1.0 : 0.0;
       expected_by_label[label][d.group] += p;
     }
@@ -73,6 +142,7 @@ ClassificationReport EvaluateDecisions(const std::vector<runtime::Decision>& dec
   for (size_t g = 0; g < group_count; ++g) {
     GroupReport& group = report.groups[g];
     group.name = group_names[g];
+    SetRateIntervals(group);
     if (group.n == 0) continue;
     group.positive_rate = positives[g] / static_cast<double>(group.n);
     group.expected_positive_rate = expected[g] / static_cast<double>(group.n);
@@ -94,6 +164,7 @@ ClassificationReport EvaluateDecisions(const std::vector<runtime::Decision>& dec
   report.expected_fpr_gap = Spread(report.groups, &G::label0, &G::expected_fpr);
   report.eo_gap = report.tpr_gap + report.fpr_gap;
   report.expected_eo_gap = report.expected_tpr_gap + report.expected_fpr_gap;
+  SetGapInterval(report);
   return report;
 }
 
@@ -114,47 +185,59 @@ std::string ReportJson(const ClassificationReport& report) {
     out += (first ? "" : ", ") + JsonQuoted(status) + ": " + std::to_string(count);
     first = false;
   }
-  out += "}, \"groups\": [";
+  const bool gap = !report.highest_rate_group.empty();
+  out += "}, \"dp_gap_ci\": " +
+         IntervalOrNull(gap, report.dp_gap_interval.lower, report.dp_gap_interval.upper) +
+         ", \"dp_gap_groups\": " +
+         (gap ? "[" + JsonQuoted(report.highest_rate_group) + ", " +
+                    JsonQuoted(report.lowest_rate_group) + "]"
+              : std::string("null")) +
+         ", \"selection_rate_ratio\": " +
+         NumberOrNull(report.selection_rate_ratio.has_value(),
+                      report.selection_rate_ratio.value_or(0.0)) +
+         ", \"confidence\": " + Number(kReportConfidence) +
+         ", \"intervals\": \"Wilson score for rates; Newcombe hybrid score for dp_gap (highest "
+         "minus lowest group)\", \"groups\": [";
   for (size_t g = 0; g < report.groups.size(); ++g) {
-    const GroupReport& group = report.groups[g];
-    out += (g == 0 ? "" : ", ");
-    out += "{\"name\": " + JsonQuoted(group.name) + ", \"n\": " + std::to_string(group.n) +
-           ", \"positive_rate\": " + Number(group.positive_rate) +
-           ", \"expected_positive_rate\": " + Number(group.expected_positive_rate) +
-           ", \"label1\": " + std::to_string(group.label1) +
-           ", \"label0\": " + std::to_string(group.label0) + ", \"tpr\": " + Number(group.tpr) +
-           ", \"fpr\": " + Number(group.fpr) + ", \"expected_tpr\": " + Number(group.expected_tpr) +
-           ", \"expected_fpr\": " + Number(group.expected_fpr) + "}";
+    out += (g == 0 ? "" : ", ") + GroupJson(report.groups[g]);
   }
   return out + "]}\n";
 }
 
 std::string ReportTable(const ClassificationReport& report) {
-  char line[320];
-  std::string out;
-  std::snprintf(line, sizeof(line),
-                "rows %zu, decided %zu\naccuracy %.4f (expected %.4f), log loss %.4f\n"
-                "demographic-parity gap %.4f (expected %.4f)\n"
-                "equalized-odds gap %.4f = TPR gap %.4f + FPR gap %.4f "
-                "(expected %.4f = %.4f + %.4f)\n",
-                report.rows, report.decided, report.accuracy, report.expected_accuracy,
-                report.log_loss, report.dp_gap, report.expected_dp_gap, report.eo_gap,
-                report.tpr_gap, report.fpr_gap, report.expected_eo_gap, report.expected_tpr_gap,
-                report.expected_fpr_gap);
-  out += line;
+  std::string out = FormatText(
+      "rows %zu, decided %zu\naccuracy %.4f (expected %.4f), log loss %.4f\n"
+      "demographic-parity gap %.4f (expected %.4f)\n"
+      "equalized-odds gap %.4f = TPR gap %.4f + FPR gap %.4f (expected %.4f = %.4f + %.4f)\n",
+      report.rows, report.decided, report.accuracy, report.expected_accuracy, report.log_loss,
+      report.dp_gap, report.expected_dp_gap, report.eo_gap, report.tpr_gap, report.fpr_gap,
+      report.expected_eo_gap, report.expected_tpr_gap, report.expected_fpr_gap);
+  if (!report.highest_rate_group.empty()) {
+    out += FormatText("  %.0f %% interval of the gap %s - %s: [%.4f, %.4f] (Newcombe)\n",
+                      100.0 * kReportConfidence, report.highest_rate_group.c_str(),
+                      report.lowest_rate_group.c_str(), report.dp_gap_interval.lower,
+                      report.dp_gap_interval.upper);
+  }
+  if (report.selection_rate_ratio) {
+    out +=
+        FormatText("selection-rate ratio (lowest / highest) %.4f\n", *report.selection_rate_ratio);
+  }
   for (const auto& [status, count] : report.refused) {
-    std::snprintf(line, sizeof(line), "refused (%s): %zu\n", status.c_str(), count);
-    out += line;
+    out += FormatText("refused (%s): %zu\n", status.c_str(), count);
   }
-  std::snprintf(line, sizeof(line), "  %-28s %8s %14s %14s %8s %8s %8s %8s\n", "group", "n",
-                "positive rate", "expected rate", "TPR", "expected", "FPR", "expected");
-  out += line;
+  out += FormatText("  %-28s %8s %24s %14s %24s %24s %24s\n", "group", "n", "positive rate",
+                    "expected rate", "TPR", "FPR", "precision");
   for (const auto& group : report.groups) {
-    std::snprintf(line, sizeof(line), "  %-28s %8zu %14.4f %14.4f %8.4f %8.4f %8.4f %8.4f\n",
-                  group.name.c_str(), group.n, group.positive_rate, group.expected_positive_rate,
-                  group.tpr, group.expected_tpr, group.fpr, group.expected_fpr);
-    out += line;
+    out +=
+        FormatText("  %-28s %8zu %24s %14s %24s %24s %24s\n", group.name.c_str(), group.n,
+                   RateCell(group.n > 0, group.positive_rate_interval).c_str(),
+                   group.n > 0 ? FormatText("%.4f", group.expected_positive_rate).c_str() : "n/a",
+                   RateCell(group.tpr_defined(), group.tpr_interval).c_str(),
+                   RateCell(group.fpr_defined(), group.fpr_interval).c_str(),
+                   RateCell(group.precision_defined(), group.precision_interval).c_str());
   }
+  out += FormatText("  rates with their %.0f %% Wilson interval; n/a: no rows to measure it on\n",
+                    100.0 * kReportConfidence);
   return out;
 }
 

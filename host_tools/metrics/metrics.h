@@ -4,9 +4,12 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "host_tools/metrics/difference_interval.h"
+#include "host_tools/metrics/wilson_interval.h"
 #include "tinyfair_runtime/decision.h"
 
 namespace tinyfair::host {
@@ -24,7 +27,20 @@ struct GroupReport {
   /// realised outcomes and expected (mean probability).
   double tpr = 0.0, fpr = 0.0;
   double expected_tpr = 0.0, expected_fpr = 0.0;
+  /// Realised positive outcomes, and those among label-1 and label-0 rows.
+  size_t positives = 0, true_positives = 0, false_positives = 0;
+  /// Wilson intervals (kReportConfidence) of the realised rates. A rate is
+  /// undefined without the rows it is measured on (TPR and FNR without a
+  /// label-1 row, FPR without a label-0 row, precision without a positive
+  /// outcome): reports print it as null, never as 0.
+  RateInterval positive_rate_interval, tpr_interval, fpr_interval, precision_interval;
+  bool tpr_defined() const { return label1 > 0; }
+  bool fpr_defined() const { return label0 > 0; }
+  bool precision_defined() const { return positives > 0; }
 };
+
+/// The confidence of every interval of a report.
+inline constexpr double kReportConfidence = 0.95;
 
 struct ClassificationReport {
   size_t rows = 0;
@@ -39,6 +55,14 @@ struct ClassificationReport {
   /// max - min of the groups' positive rates (groups with rows only).
   double dp_gap = 0.0;
   double expected_dp_gap = 0.0;
+  /// The gap as the difference of the highest and the lowest group's rate,
+  /// with Newcombe's interval for that difference (kReportConfidence; it
+  /// treats the two groups as given, not as chosen for being the extremes).
+  DifferenceInterval dp_gap_interval;
+  std::string highest_rate_group, lowest_rate_group;
+  /// Lowest over highest positive rate (the "four-fifths rule" ratio);
+  /// undefined when no group has a positive outcome.
+  std::optional<double> selection_rate_ratio;
   /// Equalized-odds violation: (max - min TPR) + (max - min FPR), each over
   /// the groups with rows of that label; for two groups the sum over
   /// y in {0, 1} of |P(yhat = 1 | A = 1, y) - P(yhat = 1 | A = 0, y)|.

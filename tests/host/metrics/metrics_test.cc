@@ -73,5 +73,54 @@ TEST(Metrics, EqualizedOddsGapSampledAndExpected) {
   EXPECT_NE(ReportTable(report).find("equalized-odds gap 1.5000"), std::string::npos);
 }
 
+TEST(Metrics, UndefinedRatesAreNullAndIntervalsAreWilson) {
+  // Group c has no label-1 row: TPR and FNR undefined; group b no positive
+  // outcome: precision undefined.
+  const std::vector<runtime::Decision> decisions = {Make(0, 1.0f, true),  Make(0, 1.0f, true),
+                                                    Make(0, 0.0f, false), Make(1, 0.0f, false),
+                                                    Make(1, 0.0f, false), Make(2, 1.0f, true)};
+  const auto report = EvaluateDecisions(decisions, {1, 0, 1, 1, 0, 0}, {"a", "b", "c"});
+  const GroupReport& a = report.groups[0];
+  EXPECT_EQ(2u, a.positives);
+  EXPECT_EQ(1u, a.true_positives);
+  EXPECT_EQ(1u, a.false_positives);
+  // Wilson's interval for 2 of 3 at z = 1.959964, written out.
+  const double z = 1.959963984540054, n = 3.0, p = 2.0 / 3.0;
+  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  EXPECT_NEAR(centre - half, a.positive_rate_interval.lower, 1e-9);
+  EXPECT_NEAR(centre + half, a.positive_rate_interval.upper, 1e-9);
+  EXPECT_FALSE(report.groups[2].tpr_defined());
+  EXPECT_FALSE(report.groups[1].precision_defined());
+  // Highest rate c (1 of 1), lowest b (0 of 2): ratio 0, gap 1.
+  EXPECT_EQ("c", report.highest_rate_group);
+  EXPECT_EQ("b", report.lowest_rate_group);
+  ASSERT_TRUE(report.selection_rate_ratio.has_value());
+  EXPECT_DOUBLE_EQ(0.0, *report.selection_rate_ratio);
+  EXPECT_DOUBLE_EQ(1.0, report.dp_gap_interval.difference);
+  const std::string json = ReportJson(report);
+  EXPECT_NE(json.find("{\"name\": \"c\", \"n\": 1, \"positive_rate\": 1.000000, "
+                      "\"positive_rate_ci\": [0.206549, 1.000000]"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"tpr\": null, \"tpr_ci\": null, \"fnr\": null"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"precision\": null"), std::string::npos) << json;
+  EXPECT_NE(ReportTable(report).find("n/a"), std::string::npos);
+}
+
+TEST(Metrics, GapIntervalIsNewcombesHybridScore) {
+  // Newcombe (1998), Table II, examples (a) and (b), method 10.
+  const DifferenceInterval a = NewcombeInterval(56, 70, 48, 80);
+  EXPECT_NEAR(0.2, a.difference, 1e-12);
+  EXPECT_NEAR(0.0524, a.lower, 5e-5);
+  EXPECT_NEAR(0.3339, a.upper, 5e-5);
+  const DifferenceInterval b = NewcombeInterval(9, 10, 3, 10);
+  EXPECT_NEAR(0.1705, b.lower, 5e-5);
+  EXPECT_NEAR(0.8090, b.upper, 5e-5);
+  const DifferenceInterval none = NewcombeInterval(0, 0, 3, 10);
+  EXPECT_EQ(-1.0, none.lower);
+  EXPECT_EQ(1.0, none.upper);
+}
+
 }  // namespace
 }  // namespace tinyfair::host
