@@ -5,9 +5,9 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/data/split_rows.h"
 #include "host_tools/data/synthetic_data.h"
 #include "host_tools/model/model_file.h"
-#include "tinyfair_runtime/pcg32.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -15,6 +15,7 @@ namespace {
 struct DataOptions {
   std::string data, out_dir = ".";
   std::vector<std::string> parts = {"train=0.5", "fit=0.25", "test=0.25"};
+  std::vector<std::string> stratify;
   size_t rows = 20000;
   uint64_t seed = 1;
 };
@@ -42,42 +43,43 @@ std::vector<std::pair<std::string, double>> ParseParts(const std::vector<std::st
   return parts;
 }
 
-// Writes <out_dir>/<name>.csv for each "name=fraction" part, rows shuffled
-// with PCG32(seed) (Fisher-Yates), so the split is the same everywhere.
+// An empty part would fail later as a file without data rows.
+void RequireRowsInEveryPart(const host::CsvTable& table,
+                            const std::vector<std::pair<std::string, double>>& parts,
+                            const host::SplitParts& split) {
+  for (size_t p = 0; p < parts.size(); ++p) {
+    if (!split.rows[p].empty()) continue;
+    const size_t n = table.rows.size();
+    throw host::DataError(table.path, 0, 0,
+                          "part '" + parts[p].first + "' would be empty (" + std::to_string(n) +
+                              (n == 1 ? " data row" : " data rows") + " for " +
+                              std::to_string(parts.size()) +
+                              " parts); split needs at least one row per part");
+  }
+}
+
+// A stratum too small to reach every part is named, not hidden.
+void NoteStrataMissingFromAPart(const host::SplitParts& split) {
+  for (const auto& [stratum, rows] : split.strata_missing_from_a_part) {
+    Note("split: stratum '" + stratum + "' has " + std::to_string(rows) +
+         (rows == 1 ? " row" : " rows") + ", too few to be in every part");
+  }
+}
+
+// Writes <out_dir>/<name>.csv for each "name=fraction" part (host::SplitRows).
 // Every part is formed and checked before the first file is written.
 void WriteSplit(const host::CsvTable& table, const DataOptions& o) {
   const auto parts = ParseParts(o.parts);
+  std::vector<double> fractions;
+  for (const auto& part : parts) fractions.push_back(part.second);
   double total = 0.0;
-  for (const auto& part : parts) total += part.second;
+  for (double f : fractions) total += f;
   if (total > 1.0 + 1e-9) throw std::invalid_argument("--parts fractions add up to more than 1");
-  std::vector<size_t> order(table.rows.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  runtime::Pcg32 rng(o.seed, 0x511f);
-  for (size_t i = order.size(); i > 1; --i) {
-    const size_t j = static_cast<size_t>((static_cast<uint64_t>(rng.Next()) * i) >> 32U);
-    std::swap(order[i - 1], order[j]);
-  }
+  const host::SplitParts split = host::SplitRows(table, fractions, o.seed, o.stratify);
+  RequireRowsInEveryPart(table, parts, split);
   std::vector<std::pair<std::string, std::string>> files;
-  std::vector<size_t> counts;
-  size_t begin = 0;
   for (size_t p = 0; p < parts.size(); ++p) {
-    size_t count = static_cast<size_t>(parts[p].second * static_cast<double>(order.size()));
-    if (p + 1 == parts.size() && total > 1.0 - 1e-9) count = order.size() - begin;
-    if (count == 0) {
-      // An empty part would fail later as a file without data rows.
-      const size_t n = table.rows.size();
-      throw host::DataError(table.path, 0, 0,
-                            "part '" + parts[p].first + "' would be empty (" + std::to_string(n) +
-                                (n == 1 ? " data row" : " data rows") + " for " +
-                                std::to_string(parts.size()) +
-                                " parts); split needs at least one row per part");
-    }
-    std::vector<size_t> rows(order.begin() + static_cast<long>(begin),
-                             order.begin() + static_cast<long>(begin + count));
-    std::sort(rows.begin(), rows.end());
-    files.emplace_back(o.out_dir + "/" + parts[p].first + ".csv", TableToCsv(table, rows));
-    counts.push_back(count);
-    begin += count;
+    files.emplace_back(o.out_dir + "/" + parts[p].first + ".csv", TableToCsv(table, split.rows[p]));
   }
   const bool existed = std::filesystem::exists(o.out_dir);
   std::filesystem::create_directories(o.out_dir);
@@ -89,8 +91,9 @@ void WriteSplit(const host::CsvTable& table, const DataOptions& o) {
     throw;
   }
   for (size_t p = 0; p < files.size(); ++p) {
-    Note("split: wrote " + files[p].first + " (" + std::to_string(counts[p]) + " rows)");
+    Note("split: wrote " + files[p].first + " (" + std::to_string(split.rows[p].size()) + " rows)");
   }
+  NoteStrataMissingFromAPart(split);
 }
 
 void Demo(const DataOptions& o) {
@@ -122,6 +125,11 @@ void AddDataCommands(CLI::App& app) {
   split->add_option("--seed", o->seed, "Seed");
   split->add_option("--parts", o->parts, "Parts name=fraction")->delimiter(',');
   split->add_option("--out-dir", o->out_dir, "Output folder");
+  split
+      ->add_option("--stratify", o->stratify,
+                   "Split each combination of these columns' values (e.g. --stratify sex "
+                   "--stratify Y: by group and label) in the parts' proportions")
+      ->delimiter(',');
   split->callback([o] { WriteSplit(host::ReadCsv(o->data), *o); });
 }
 

@@ -182,6 +182,21 @@ case_label_classes() {
   if grep -q "label column" stderr; then fail "train warned about two label values: $(cat stderr)"; fi
 }
 
+case_stratified_split() {
+  # Each sex is split in the parts' proportions (F 5 rows: 2 + 3, M 4: 2 + 2,
+  # Other 3: 1 + 2); a stratum too small for every part is named.
+  accepts split --data bad_data/train.csv --parts a=0.5,b=0.5 --stratify sex --out-dir out/split
+  has_line stderr "split: wrote out/split/a.csv (5 rows)"
+  has_line stderr "split: wrote out/split/b.csv (7 rows)"
+  [ "$(cut -d, -f1 out/split/a.csv | tail -n +2 | sort | uniq -c | tr -s ' ' | tr '\n' ';')" = \
+    " 2 F; 2 M; 1 Other;" ] || fail "part a by sex: $(cut -d, -f1 out/split/a.csv | tr '\n' ' ')"
+  accepts split --data bad_data/train.csv --parts a=0.5,b=0.5 --stratify sex,approved \
+    --out-dir out/split
+  has_line stderr "split: stratum 'sex=Other, approved=yes' has 1 row, too few to be in every part"
+  refuses 2 "tinyfair: bad_data/train.csv: no column named 'race'; the columns are: sex, age, hours, workclass, approved" \
+    split --data bad_data/train.csv --stratify race --out-dir out/split
+}
+
 # refuses_everywhere MESSAGE FILE: train, evaluate and split refuse FILE alike.
 refuses_everywhere() {
   train_model model/model.json
