@@ -15,6 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include "host_tools/data/utf8_guard.h"
+
 namespace tinyfair::host {
 namespace {
 
@@ -349,6 +351,7 @@ struct CsvRecordReader::State {
   State(const std::string& file_name, const CsvOptions& csv_options)
       : name(file_name),
         options(csv_options),
+        encoding(this->name),
         guard(csv_options.max_line_bytes, this->name),
         parser(0, this->name) {}
 
@@ -381,7 +384,9 @@ struct CsvRecordReader::State {
     // record longer than a chunk is parsed again a logarithmic number of
     // times, not once per chunk.
     const std::size_t got = ReadChunk(std::max(chunk_bytes, buffer.size()));
+    encoding.Feed(std::string_view(buffer).substr(buffer.size() - got));
     guard.Feed(std::string_view(buffer).substr(buffer.size() - got));
+    if (at_end) encoding.Finish();
     if (at_end) guard.Finish();
     window = buffer;
     parser.SetText(window, at_end);
@@ -425,6 +430,7 @@ struct CsvRecordReader::State {
   std::string_view window;
   bool at_end = true;
   std::uint64_t consumed_before = 0;
+  Utf8Guard encoding;
   LineLengthGuard guard;
   RecordParser parser;
   std::vector<std::string> header;
@@ -445,7 +451,9 @@ CsvRecordReader::CsvRecordReader(ByteSource source, const std::string& name_for_
     s.buffer.erase(0, kUtf8Bom.size());
     s.consumed_before = kUtf8Bom.size();
   }
+  s.encoding.Feed(s.buffer);
   s.guard.Feed(s.buffer);
+  if (s.at_end) s.encoding.Finish();
   if (s.at_end) s.guard.Finish();
   s.window = s.buffer;
   s.parser.SetText(s.window, s.at_end);
@@ -464,7 +472,9 @@ CsvRecordReader::CsvRecordReader(std::string_view text, const std::string& name_
     text.remove_prefix(kUtf8Bom.size());
     s.consumed_before = kUtf8Bom.size();
   }
+  s.encoding.Feed(text);
   s.guard.Feed(text);
+  s.encoding.Finish();
   s.guard.Finish();
   s.window = text;
   s.parser.SetText(s.window, true);

@@ -270,6 +270,23 @@ case_crlf() {
   has_line stdout "rows 6, decided 6"
 }
 
+case_latin1() {
+  # "Öther" in Latin-1 is the byte 0xD6: refused where it stands, not read as "her".
+  refuses_everywhere "tinyfair: bad_data/latin1.csv:4: 0xD6 at byte 1 of the line is not UTF-8; if the file is Latin-1, convert it (iconv -f LATIN1 -t UTF-8)" bad_data/latin1.csv
+  iconv -f LATIN1 -t UTF-8 bad_data/latin1.csv > bad_data/latin1_converted.csv
+  accepts split --data bad_data/latin1_converted.csv --parts a=0.5,b=0.5 --out-dir out/split
+  grep -q "^Öther,29,38,Gov,no$" out/split/*.csv || fail "the converted file lost 'Öther'"
+}
+
+case_utf16() {
+  [ "$(head -c 2 bad_data/utf16.csv | od -An -tx1 | tr -d ' ')" = fffe ] ||
+    fail "bad_data/utf16.csv has lost its byte order mark"
+  refuses_everywhere "tinyfair: bad_data/utf16.csv:1: the file starts with a UTF-16 byte order mark; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)" bad_data/utf16.csv
+  # Without its byte order mark: the first NUL byte.
+  tail -c +3 bad_data/utf16.csv > bad_data/utf16_no_bom.csv
+  refuses_everywhere "tinyfair: bad_data/utf16_no_bom.csv:1: a NUL byte at byte 2 of the line; text holds none (a UTF-16 file has one in every other byte: iconv -f UTF-16 -t UTF-8 converts it)" bad_data/utf16_no_bom.csv
+}
+
 case_bom() {
   [ "$(head -c 3 bad_data/bom.csv | od -An -tx1 | tr -d ' ')" = efbbbf ] ||
     fail "bad_data/bom.csv has lost its byte order mark"

@@ -162,9 +162,13 @@ TEST(ParseCsvTest, TabDelimiterKeepsEmptyFields) {
   EXPECT_EQ(t.rows, (Rows{{"1", "", "3"}}));
 }
 
-TEST(ParseCsvTest, PassesInvalidUtf8Through) {
-  const CsvTable t = ParseCsv("a,b\n\xff\xfe,caf\xc3\n", "f.csv");
-  EXPECT_EQ(t.rows, (Rows{{"\xff\xfe", "caf\xc3"}}));
+// Bytes that are not UTF-8 are refused with their line (a Latin-1 file
+// used to pass through and mangle its categories); UTF-8 passes unchanged.
+TEST(ParseCsvTest, RefusesInvalidUtf8AndKeepsUtf8) {
+  EXPECT_THROW(ParseCsv("a,b\n\xff\xfe,caf\xc3\n", "f.csv"), DataError);
+  EXPECT_THROW(ParseCsv("a,b\n1,caf\xe9\n", "f.csv"), DataError);
+  const CsvTable t = ParseCsv("a,b\n\xc3\x96ther,caf\xc3\xa9\n", "f.csv");
+  EXPECT_EQ(t.rows, (Rows{{"\xc3\x96ther", "caf\xc3\xa9"}}));
 }
 
 TEST(ParseCsvTest, RejectsQuoteOrLineEndAsDelimiter) {
