@@ -145,6 +145,33 @@ void SetStandardisation(const CsvTable& table, size_t c, tinyfair::Input& input)
   input.set_scale(static_cast<float>(deviation > 0.0 ? 1.0 / deviation : 1.0));
 }
 
+// The columns to leave out for the categories to fit the device: the ones
+// with the most categories first (identifier-like columns: ids, names,
+// dates), as few as will do.
+std::vector<std::string> ColumnsToFitCategories(const std::vector<tinyfair::Input>& inputs,
+                                                size_t categories) {
+  std::vector<const tinyfair::Input*> by_size;
+  for (const auto& input : inputs) {
+    if (input.category_count() > 0) by_size.push_back(&input);
+  }
+  std::stable_sort(by_size.begin(), by_size.end(), [](const auto* a, const auto* b) {
+    return a->category_count() > b->category_count();
+  });
+  std::vector<std::string> names;
+  for (const auto* input : by_size) {
+    if (categories <= runtime::kMaxCategories) break;
+    categories -= input->category_count();
+    names.push_back(input->name());
+  }
+  return names;
+}
+
+std::string JoinedNames(const std::vector<std::string>& names) {
+  std::string text;
+  for (const auto& name : names) text += (text.empty() ? "" : ",") + name;
+  return text;
+}
+
 // The device's capacities, said in terms of the columns; an identifier
 // column taken as categorical is the usual cause.
 void CheckDeviceCapacity(const CsvTable& table, const std::vector<tinyfair::Input>& inputs) {
@@ -160,14 +187,45 @@ void CheckDeviceCapacity(const CsvTable& table, const std::vector<tinyfair::Inpu
     categories += input.category_count();
     if (largest == nullptr || input.category_count() > largest->category_count()) largest = &input;
   }
-  if (categories > runtime::kMaxCategories) {
-    throw DataError(table.path, 0, 0,
-                    "the categorical columns have " + std::to_string(categories) +
+  if (categories <= runtime::kMaxCategories) return;
+  const auto to_ignore = ColumnsToFitCategories(inputs, categories);
+  std::string message = "the categorical columns have " + std::to_string(categories) +
                         " categories in all, more than the device's " +
                         std::to_string(runtime::kMaxCategories) + "; column '" + largest->name() +
                         "' has " + std::to_string(largest->category_count()) + " (--ignore " +
-                        largest->name() + " if it is an identifier)");
+                        largest->name() + " if it is an identifier)";
+  if (to_ignore.size() > 1) {
+    message += "; to fit, leave out at least --ignore " + JoinedNames(to_ignore);
   }
+  throw DataError(table.path, 0, 0, message);
+}
+
+// Every column's problems at once: one DataError when there is one (as it
+// was raised), else one that lists them all, so that a file with several
+// bad columns needs one run to learn every flag it wants.
+void ThrowColumnProblems(const CsvTable& table, const std::vector<DataError>& problems) {
+  if (problems.empty()) return;
+  if (problems.size() == 1) throw problems.front();
+  std::string message = std::to_string(problems.size()) + " column problems:";
+  for (const auto& problem : problems) message += "\n  " + std::string(problem.what());
+  throw DataError(table.path, 0, 0, message);
+}
+
+// One input column as the schema describes it.
+tinyfair::Input InputOfColumn(const CsvTable& table, size_t c, const ColumnRoles& roles) {
+  const std::string& name = table.header[c];
+  tinyfair::Input input;
+  input.set_name(name);
+  const bool sensitive = Contains(roles.sensitive, name);
+  bool categorical = sensitive || Contains(roles.categorical, name);
+  if (!categorical && !Contains(roles.numeric, name)) categorical = HasCategoricalCells(table, c);
+  if (sensitive) CheckNoneMissing(table, c);
+  if (categorical) {
+    SetCategories(table, c, input);
+  } else {
+    SetStandardisation(table, c, input);
+  }
+  return input;
 }
 
 }  // namespace
@@ -179,26 +237,25 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const Column
   CheckColumnsExist(table, roles.numeric);
   CheckColumnsExist(table, roles.ignore);
   std::vector<tinyfair::Input> inputs;
+  std::vector<DataError> problems;
   for (size_t c = 0; c < table.header.size(); ++c) {
     const std::string& name = table.header[c];
     if (name == roles.label || Contains(roles.ignore, name)) continue;
-    tinyfair::Input input;
-    input.set_name(name);
-    const bool sensitive = Contains(roles.sensitive, name);
-    bool categorical = sensitive || Contains(roles.categorical, name);
-    if (!categorical && !Contains(roles.numeric, name)) categorical = HasCategoricalCells(table, c);
-    if (sensitive) CheckNoneMissing(table, c);
-    if (categorical) {
-      SetCategories(table, c, input);
-    } else {
-      SetStandardisation(table, c, input);
+    try {
+      inputs.push_back(InputOfColumn(table, c, roles));
+    } catch (const DataError& problem) {
+      problems.push_back(problem);
     }
-    inputs.push_back(std::move(input));
   }
-  if (inputs.empty()) {
+  if (inputs.empty() && problems.empty()) {
     throw DataError(table.path, 0, 0, "no input columns besides the label");
   }
-  CheckDeviceCapacity(table, inputs);
+  try {
+    CheckDeviceCapacity(table, inputs);
+  } catch (const DataError& problem) {
+    problems.push_back(problem);
+  }
+  ThrowColumnProblems(table, problems);
   return inputs;
 }
 

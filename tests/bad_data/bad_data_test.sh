@@ -287,6 +287,16 @@ case_utf16() {
   refuses_everywhere "tinyfair: bad_data/utf16_no_bom.csv:1: a NUL byte at byte 2 of the line; text holds none (a UTF-16 file has one in every other byte: iconv -f UTF-16 -t UTF-8 converts it)" bad_data/utf16_no_bom.csv
 }
 
+case_column_problems() {
+  # A word in a numeric column and a column with no values: one run names both.
+  refuses 2 "tinyfair: bad_data/column_problems.csv: 2 column problems:
+  bad_data/column_problems.csv:5:3: column 'hours': not a number: 'twenty'; most of the column is numeric (pass --categorical hours if it is categorical)
+  bad_data/column_problems.csv: numeric column 'score' has no values; --ignore score to leave it out" \
+    train --data bad_data/column_problems.csv "${labels[@]}" --sensitive sex --out out/model.json
+  accepts train --data bad_data/column_problems.csv "${labels[@]}" --sensitive sex \
+    --ignore hours,score --out out/model.json
+}
+
 case_bom() {
   [ "$(head -c 3 bad_data/bom.csv | od -An -tx1 | tr -d ' ')" = efbbbf ] ||
     fail "bad_data/bom.csv has lost its byte order mark"

@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "tinyfair_runtime/capacity.h"
+
 namespace tinyfair::host {
 namespace {
 
@@ -83,6 +85,44 @@ TEST(InputEncoder, LabelsNeedPositiveValuesUnlessZeroOne) {
   const CsvTable table = ParseCsv("x,y\n1,yes\n2,no\n", "l.csv");
   EXPECT_THROW(ReadLabels(table, "y", {}), DataError);
   EXPECT_EQ((std::vector<int>{1, 0}), ReadLabels(table, "y", {"yes"}));
+}
+
+TEST(InputEncoder, NamesTheFewestColumnsToLeaveOutForTheCategoryCapacity) {
+  // Three identifier-like columns of k categories, k = capacity / 2 + 1:
+  // two of them must go.
+  const size_t k = runtime::kMaxCategories / 2 + 1;
+  std::string csv = "a,b,c,y\n";
+  for (size_t i = 0; i < k; ++i) {
+    const std::string id = std::to_string(i);
+    csv += "a" + id + ",b" + id + ",c" + id + "," + (i % 2 ? "1" : "0") + "\n";
+  }
+  ColumnRoles roles;
+  roles.label = "y";
+  roles.categorical = {"a", "b", "c"};
+  try {
+    InputsFromTable(ParseCsv(csv, "ids.csv"), roles);
+    FAIL() << "categories beyond the device's capacity were accepted";
+  } catch (const DataError& error) {
+    EXPECT_NE(std::string(error.what()).find("; to fit, leave out at least --ignore a,b"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
+TEST(InputEncoder, ReportsEveryBadColumnAtOnce) {
+  const CsvTable table = ParseCsv("x,n,m,y\n1,,2,0\n2,,oops,1\n3,,4,0\n", "bad.csv");
+  ColumnRoles roles;
+  roles.label = "y";
+  try {
+    InputsFromTable(table, roles);
+    FAIL() << "bad columns were accepted";
+  } catch (const DataError& error) {
+    const std::string what = error.what();
+    EXPECT_EQ(0u, what.find("bad.csv: 2 column problems:\n")) << what;
+    EXPECT_NE(what.find("numeric column 'n' has no values"), std::string::npos) << what;
+    EXPECT_NE(what.find("bad.csv:3:3: column 'm': not a number: 'oops'"), std::string::npos)
+        << what;
+  }
 }
 
 }  // namespace
