@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/rule_writers.h"
@@ -155,6 +156,48 @@ std::pair<double, double> ExpectedAccuracyAndGap(const RampFit& fit,
     high = std::max(high, positive[g] / count[g]);
   }
   return {correct / static_cast<double>(sample.scores.size()), high - low};
+}
+
+// Accuracy and parity gap of the input model's own decisions (positive when
+// its score f >= 0, i.e. probability >= 1/2) on a scored sample: the
+// baseline a fair rule must not be worse than.
+std::pair<double, double> InputModelAccuracyAndGap(const host::ScoredSample& sample,
+                                                   size_t group_count) {
+  double correct = 0.0;
+  std::vector<double> positive(group_count, 0.0), count(group_count, 0.0);
+  for (size_t i = 0; i < sample.scores.size(); ++i) {
+    const int decision = sample.scores[i] >= 0.0 ? 1 : 0;
+    correct += decision == sample.labels[i] ? 1.0 : 0.0;
+    positive[sample.groups[i]] += decision;
+    count[sample.groups[i]] += 1.0;
+  }
+  double low = 1.0, high = 0.0;
+  for (size_t g = 0; g < group_count; ++g) {
+    if (count[g] == 0.0) continue;
+    low = std::min(low, positive[g] / count[g]);
+    high = std::max(high, positive[g] / count[g]);
+  }
+  return {correct / static_cast<double>(sample.scores.size()), high - low};
+}
+
+// The selected rule against the input model on validation data; a fair rule
+// with a larger gap than the model it corrects is said out loud.
+void CompareWithInputModel(const PostprocessOptions& o, const host::ScoredSample& validation,
+                           size_t group_count, double gap) {
+  const auto [input_accuracy, input_gap] = InputModelAccuracyAndGap(validation, group_count);
+  Note(host::FormatText("postprocess: the input model on %s: accuracy %.4f, parity gap %.4f",
+                        o.validation.c_str(), input_accuracy, input_gap));
+  if (gap > input_gap) {
+    std::vector<size_t> rows(group_count, 0);
+    for (uint32_t g : validation.groups) ++rows[g];
+    size_t smallest = validation.groups.size();
+    for (size_t n : rows) smallest = n > 0 ? std::min(smallest, n) : smallest;
+    Note(host::FormatText(
+        "postprocess: WARNING: the selected rule's validation parity gap %.4f is larger than the "
+        "input model's %.4f: it is not fairer there (the smallest validation group has %zu "
+        "row%s)",
+        gap, input_gap, smallest, smallest == 1 ? "" : "s"));
+  }
 }
 
 tinyfair::Model ScoringModel(const PostprocessOptions& o, const host::CsvTable& table) {
@@ -324,6 +367,7 @@ RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fi
                 "expected accuracy %.4f, parity gap %.4f)",
                 fit.gamma, fit.rho, o.validation.c_str(), fits, best_accuracy, best_gap);
   Note(line);
+  CompareWithInputModel(o, validation, group_count, best_gap);
   return fit;
 }
 
