@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "host_tools/cli/train_method.h"
+#include "host_tools/common/text_format.h"
 #include "host_tools/data/group_formation.h"
 #include "host_tools/data/label_values.h"
 #include "host_tools/model/model_file.h"
@@ -96,6 +97,29 @@ void NoteNegativeClasses(const host::CsvTable& table, const LabelOptions& label)
        host::DescribeLabelValues(counts) + " (name every positive value with --positive)");
 }
 
+// A fit on no feature, or one that decides (nearly) the same for everyone,
+// is legal but rarely meant: say so.
+void NoteDegenerateFit(const Eigen::MatrixXd& design) {
+  if (design.cols() != 0) return;
+  Note(
+      "train: WARNING: no feature to learn from (every input is sensitive or left out): the "
+      "model decides from its intercept alone");
+}
+
+void NoteNearConstantModel(const std::vector<double>& rates) {
+  constexpr double kNearConstant = 0.01;
+  double low = 1.0, high = 0.0;
+  for (double rate : rates) {
+    low = std::min(low, rate);
+    high = std::max(high, rate);
+  }
+  if (rates.empty() || (high > kNearConstant && low < 1.0 - kNearConstant)) return;
+  Note(
+      host::FormatText("train: WARNING: the model is near-constant: its expected positive rate on "
+                       "the training data is %.4f to %.4f across the groups",
+                       low, high));
+}
+
 // Training imputes a missing number with the column's mean (a zero in the
 // design); the device refuses such rows, so say how many there are.
 void NoteMissingValues(const host::CsvTable& table, const std::vector<tinyfair::Input>& inputs) {
@@ -164,6 +188,7 @@ void Train(TrainOptions o, const std::vector<TrainMethod>& methods) {
     }
   }
   const Eigen::MatrixXd design = encoder.Design(use);
+  NoteDegenerateFit(design);
   Eigen::VectorXd y(static_cast<Eigen::Index>(labels.size()));
   for (size_t i = 0; i < labels.size(); ++i) y[static_cast<Eigen::Index>(i)] = labels[i];
   const TrainingSet set{o, table, encoder, design, use, y};
@@ -178,6 +203,7 @@ void Train(TrainOptions o, const std::vector<TrainMethod>& methods) {
     for (size_t g = 0; g < group_count; ++g) {
       model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
     }
+    NoteNearConstantModel(rates);
   }
   model.set_provenance(provenance);
   host::WriteFileAtomically(o.out, host::ModelToJson(model));

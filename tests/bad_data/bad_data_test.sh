@@ -297,6 +297,19 @@ case_column_problems() {
     --ignore hours,score --out out/model.json
 }
 
+case_degenerate_fit() {
+  # Every input left out but the sensitive one: no feature to learn from.
+  accepts train --data bad_data/train.csv "${labels[@]}" --sensitive sex \
+    --ignore age,hours,workclass --out out/model.json
+  has_line stderr "train: WARNING: no feature to learn from (every input is sensitive or left out): the model decides from its intercept alone"
+  # One positive in 90 rows: the model says no to everyone.
+  accepts train --data bad_data/near_constant.csv "${labels[@]}" --sensitive sex --out out/model.json
+  has_line stderr "train: WARNING: the model is near-constant: its expected positive rate on the training data is 0.0000 to 0.0000 across the groups"
+  # A model that decides both ways: no warning.
+  accepts train --data bad_data/train.csv "${labels[@]}" --sensitive sex --out out/model.json
+  if grep -q "WARNING" stderr; then fail "train warned on a sound fit: $(cat stderr)"; fi
+}
+
 case_bom() {
   [ "$(head -c 3 bad_data/bom.csv | od -An -tx1 | tr -d ' ')" = efbbbf ] ||
     fail "bad_data/bom.csv has lost its byte order mark"
