@@ -310,6 +310,22 @@ case_degenerate_fit() {
   if grep -q "WARNING" stderr; then fail "train warned on a sound fit: $(cat stderr)"; fi
 }
 
+case_million_values() {
+  # 10^6 distinct values in one column: refused at once, and an earlier output
+  # is left as it was.
+  awk 'BEGIN { print "id,sex,approved"; for (i = 0; i < 1000000; i++) print "v" i "," (i % 2 ? "F" : "M") "," (i % 3 ? "yes" : "no") }' \
+    > bad_data/million_values.csv
+  rm -rf out && mkdir out && echo "earlier data" > out/synthetic.csv
+  "$tinyfair" debias-data --data bad_data/million_values.csv --label approved --positive yes \
+    --protected sex --categorical id --rows 10 --out out/synthetic.csv > stdout 2> stderr
+  status=$?
+  [ "$status" -eq 2 ] || fail "debias-data on 10^6 values: exit $status, expected 2"
+  [ "$(cat stderr)" = "tinyfair: bad_data/million_values.csv: column 'id' has more than 1024 distinct values, the most debias-data models per column; bin it (--bins id=EDGES) if it is a number, or leave it out" ] ||
+    fail "debias-data on 10^6 values: stderr: $(cat stderr)"
+  [ "$(cat out/synthetic.csv)" = "earlier data" ] || fail "debias-data changed an earlier output"
+  [ "$(ls -A out)" = synthetic.csv ] || fail "debias-data left output: $(ls -A out)"
+}
+
 case_bom() {
   [ "$(head -c 3 bad_data/bom.csv | od -An -tx1 | tr -d ' ')" = efbbbf ] ||
     fail "bad_data/bom.csv has lost its byte order mark"
