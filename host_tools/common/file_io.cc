@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "host_tools/common/data_error.h"
+
 namespace tinyfair::host {
 namespace {
 
@@ -127,6 +129,29 @@ std::string ReadFile(const std::string& path) {
   content << in.rdbuf();
   if (in.bad()) throw std::runtime_error(path + ": read error");
   return content.str();
+}
+
+std::string ReadFileAtMost(const std::string& path, size_t limit, const std::string& what) {
+  const auto refuse = [&] {
+    throw DataError(path, 0, 0,
+                    "larger than " + what + " can be (" + std::to_string(limit) +
+                        " bytes); is it the right file?");
+  };
+  // A regular file's size says it before a byte is read.
+  struct stat status {};
+  if (::stat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode) &&
+      static_cast<uint64_t>(status.st_size) > limit) {
+    refuse();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot open: " + std::strerror(errno));
+  // One byte past the limit tells a file of exactly `limit` bytes from a larger one.
+  std::string bytes(limit + 1, '\0');
+  in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  if (in.bad()) throw std::runtime_error(path + ": read error");
+  bytes.resize(static_cast<size_t>(in.gcount()));
+  if (bytes.size() > limit) refuse();
+  return bytes;
 }
 
 void WriteFileAtomically(const std::string& path, const std::string& bytes) {

@@ -2,6 +2,7 @@
 // partial file, a stray temporary, or a changed pre-existing file.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,6 +11,12 @@ namespace tinyfair::host {
 
 /// Reads a whole file; throws std::runtime_error naming the file on failure.
 std::string ReadFile(const std::string& path);
+
+/// Reads a whole file of at most `limit` bytes, in memory bounded by the
+/// limit whatever the file is (a pipe, a device, a sparse file).
+/// @throws DataError naming the file when it is larger, saying what it is
+///         (`what`, e.g. "a model file") and the limit.
+std::string ReadFileAtMost(const std::string& path, size_t limit, const std::string& what);
 
 /// Writes to a uniquely named temporary file beside `path` (`path`.XXXXXX.tmp),
 /// syncs it and renames it into place, so a failure leaves neither a partial

@@ -148,8 +148,15 @@ bool IsSealedModel(const std::string& bytes) {
 
 }  // namespace
 
+// Generous: the largest arrays the runtime's capacities allow
+// (kMaxMemberWeights + kMaxMemberCategoryWeights floats and the names) take
+// a few megabytes as JSON text. A larger file is the wrong file, refused
+// before it fills memory (a 2 GB file used to take 4.2 GB before its parse
+// failed).
+constexpr size_t kMaxModelFileBytes = size_t{64} << 20;
+
 tinyfair::Model ReadModel(const std::string& path) {
-  const std::string bytes = ReadFile(path);
+  const std::string bytes = ReadFileAtMost(path, kMaxModelFileBytes, "a model file");
   const size_t first = bytes.find_first_not_of(" \t\r\n");
   if (!IsSealedModel(bytes) && first != std::string::npos && bytes[first] == '{') {
     return ModelFromJson(bytes, path);

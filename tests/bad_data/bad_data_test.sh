@@ -326,6 +326,16 @@ case_million_values() {
   [ "$(ls -A out)" = synthetic.csv ] || fail "debias-data left output: $(ls -A out)"
 }
 
+case_huge_model() {
+  # A 2 GB (sparse) file given as a model is refused from its size, unread.
+  truncate -s 2G model/huge.pb
+  local refusal="tinyfair: model/huge.pb: larger than a model file can be (67108864 bytes); is it the right file?"
+  refuses 2 "$refusal" inspect model/huge.pb
+  refuses 2 "$refusal" evaluate --model model/huge.pb --data bad_data/train.csv "${labels[@]}"
+  refuses 2 "$refusal" simulate --model model/huge.pb --data bad_data/train.csv --out out/log.csv
+  rm -f model/huge.pb
+}
+
 case_bom() {
   [ "$(head -c 3 bad_data/bom.csv | od -An -tx1 | tr -d ' ')" = efbbbf ] ||
     fail "bad_data/bom.csv has lost its byte order mark"
