@@ -5,6 +5,8 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/monitor_plot.h"
+#include "host_tools/common/data_error.h"
 #include "host_tools/common/json_writer.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/metrics/wilson_interval.h"
@@ -17,8 +19,10 @@ namespace {
 using host::FormatText;
 
 struct MonitorOptions {
-  std::string model, report;
+  std::vector<std::string> reports;
+  std::string model, plot_dir;
   bool json = false;
+  bool render_plot = true;
 };
 
 struct GroupRow {
@@ -189,10 +193,58 @@ void PrintTable(const tinyfair::MonitorReport& report, const std::vector<GroupRo
   std::printf("alarm: %s: %s\n", AlarmName(report.alarm().kind()), reason.c_str());
 }
 
+// The reports of a sequence as plot points: each validated as a single
+// report is, and in order (one monitor since its Start).
+MonitorPlotSeries PlotSeries(const MonitorOptions& o, const tinyfair::Model& model) {
+  MonitorPlotSeries series;
+  series.group_names = GroupNames(model);
+  for (const std::string& path : o.reports) {
+    const tinyfair::MonitorReport report =
+        host::ParseMonitorReport(host::ReadFile(path), path, model);
+    const std::vector<GroupRow> rows = GroupRows(model, report);
+    if (!series.points.empty() && report.updates() < series.points.back().updates) {
+      throw host::DataError(path, 0, 0,
+                            FormatText("%u updates, fewer than the report before it (%u): the "
+                                       "sequence must be in order, from one monitor",
+                                       report.updates(), series.points.back().updates));
+    }
+    MonitorPlotPoint point;
+    point.updates = report.updates();
+    for (const GroupRow& row : rows) point.rates.push_back(row.rate);
+    point.gap = Gaps(rows).observed;
+    series.points.push_back(point);
+    series.reference_gap = Gaps(rows).reference;
+    series.tolerance = report.tolerance();
+    series.reference_rates.clear();
+    for (const GroupRow& row : rows) series.reference_rates.push_back(row.reference);
+    if (series.alarm_at == 0 && report.alarm().kind() != tinyfair::MonitorAlarm::NONE) {
+      series.alarm_at = report.alarm().at_update();
+      series.alarm_kind = AlarmName(report.alarm().kind());
+    }
+  }
+  series.group_names.resize(series.reference_rates.size());
+  return series;
+}
+
 void Monitor(const MonitorOptions& o) {
   const tinyfair::Model model = host::ReadModel(o.model);
+  if (o.reports.size() > 1 && o.plot_dir.empty()) {
+    throw host::DataError("--report", 0, 0,
+                          "several reports make a sequence to plot: add --plot DIR, or give "
+                          "one --report to print it");
+  }
+  if (!o.plot_dir.empty()) {
+    // Every report is checked before anything is written.
+    const MonitorPlotSeries series = PlotSeries(o, model);
+    if (!WriteMonitorPlot(series, o.plot_dir, o.render_plot)) {
+      Note("monitor: gnuplot failed on " + o.plot_dir +
+           "/monitor_rates.gp (the data and script are kept)");
+    }
+  }
+  // The last report of the sequence, printed as a single one is.
+  const std::string& last = o.reports.back();
   const tinyfair::MonitorReport report =
-      host::ParseMonitorReport(host::ReadFile(o.report), o.report, model);
+      host::ParseMonitorReport(host::ReadFile(last), last, model);
   const std::vector<GroupRow> rows = GroupRows(model, report);
   const ParityGaps gaps = Gaps(rows);
   const std::string reason = AlarmReason(report, rows);
@@ -212,9 +264,19 @@ void AddMonitorCommand(CLI::App& app) {
   command->add_option("--model", o->model, "The model the device ran (.pb or JSON)")
       ->required()
       ->check(CLI::ExistingFile);
-  command->add_option("--report", o->report, "The device's monitor report (MonitorReport)")
+  command
+      ->add_option("--report", o->reports,
+                   "The device's monitor report (MonitorReport); repeated, a sequence of "
+                   "reports for --plot, in order")
       ->required()
       ->check(CLI::ExistingFile);
+  command->add_option("--plot", o->plot_dir,
+                      "Plot the sequence of reports into this folder: per group the positive "
+                      "rate with its 95% Wilson interval and the reference rate, the parity gap "
+                      "and where the alarm fired (monitor_rates.dat, .gp, .png); the last report "
+                      "is printed");
+  command->add_flag("!--no-plots", o->render_plot,
+                    "With --plot: write the gnuplot data and script but do not run gnuplot");
   command->add_flag("--json", o->json, "Print JSON");
   command->callback([o] { Monitor(*o); });
 }

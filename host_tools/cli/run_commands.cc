@@ -5,6 +5,9 @@
 #include <sstream>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/drift_options.h"
+#include "host_tools/common/data_error.h"
+#include "host_tools/common/text_format.h"
 #include "host_tools/data/numeric_labels.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/metrics/regression_metrics.h"
@@ -13,18 +16,63 @@
 #include "host_tools/model/model_file.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/monitor_simulation.h"
+#include "host_tools/simulate/stream_drift.h"
 
 namespace tinyfair::cli {
 namespace {
 
 struct RunOptions {
   std::string model, data, out, vectors, expected, actual, monitor;
+  size_t monitor_every = 0;
+  CLI::Option* monitor_every_option = nullptr;
+  DriftFlags drift;
   LabelOptions label;
   uint64_t seed = 1, stream = 0;
   bool json = false;
 };
 
+// report.pb -> report-0001.pb: the k-th of a sequence of reports.
+std::string SequenceReportPath(const std::string& path, size_t k) {
+  const size_t slash = path.find_last_of('/');
+  const size_t dot = path.find_last_of('.');
+  const bool has_extension =
+      dot != std::string::npos && (slash == std::string::npos || dot > slash);
+  const std::string stem = has_extension ? path.substr(0, dot) : path;
+  return stem + host::FormatText("-%04zu", k) + (has_extension ? path.substr(dot) : "");
+}
+
+void CheckSimulateFlags(const RunOptions& o) {
+  if (o.monitor_every_option->count() > 0) {
+    if (o.monitor.empty()) {
+      throw host::DataError("--monitor-every", 0, 0, "needs --monitor, the report's file");
+    }
+    if (o.monitor_every == 0) {
+      throw host::DataError("--monitor-every", 0, 0, "must be at least 1 decision");
+    }
+  }
+  if (o.drift.Given() && !o.vectors.empty() && o.drift.score_shift_option->count() > 0) {
+    throw host::DataError("--vectors", 0, 0,
+                          "a device replaying the vectors cannot shift scores: leave out "
+                          "--vectors or --drift-score-shift");
+  }
+}
+
+// The monitor's report files: the final one and, with --monitor-every, one
+// every N decisions. Returns the alarm's summary.
+std::string AddMonitorReports(const RunOptions& o, const runtime::Model& model,
+                              const std::vector<runtime::Decision>& decisions,
+                              std::vector<std::pair<std::string, std::string>>& files) {
+  std::vector<std::string> reports;
+  const auto monitor = host::MonitorDecisions(model, decisions, o.monitor_every, &reports);
+  for (size_t k = 0; k < reports.size(); ++k) {
+    files.emplace_back(SequenceReportPath(o.monitor, k + 1), reports[k]);
+  }
+  files.emplace_back(o.monitor, host::EncodeReport(*monitor));
+  return host::AlarmSummary(*monitor);
+}
+
 void Simulate(const RunOptions& o) {
+  CheckSimulateFlags(o);
   const tinyfair::Model model = host::ReadModel(o.model);
   const host::CsvTable table = host::ReadCsv(o.data);
   host::InputEncoder encoder(model.inputs(), table);
@@ -34,21 +82,31 @@ void Simulate(const RunOptions& o) {
   vectors.input_count = static_cast<uint32_t>(encoder.input_count());
   vectors.seed = o.seed;
   vectors.stream = o.stream;
-  const auto decisions =
-      host::DecideRows(*runtime_model, encoder, o.seed, o.stream, &vectors.inputs);
-  std::vector<std::pair<std::string, std::string>> files = {{o.out, host::DecisionLog(decisions)}};
+  host::DriftedStream stream;
+  std::string log;
+  if (o.drift.Given()) {
+    const host::StreamDrift drift = ResolveDrift(o.drift, model, table.rows.size());
+    try {
+      stream = host::DecideRowsWithDrift(*runtime_model, encoder, o.seed, o.stream, drift,
+                                         &vectors.inputs);
+    } catch (const std::invalid_argument& error) {
+      throw host::DataError("--drift-group", 0, 0, o.drift.group + ": " + error.what());
+    }
+    log = host::DriftedDecisionLog(stream);
+  } else {
+    stream.decisions = host::DecideRows(*runtime_model, encoder, o.seed, o.stream, &vectors.inputs);
+    log = host::DecisionLog(stream.decisions);
+  }
+  std::vector<std::pair<std::string, std::string>> files = {{o.out, log}};
   if (!o.vectors.empty()) files.emplace_back(o.vectors, host::EncodeDecisionVectors(vectors));
   std::string alarm;
-  if (!o.monitor.empty()) {
-    const auto monitor = host::MonitorDecisions(*runtime_model, decisions);
-    files.emplace_back(o.monitor, host::EncodeReport(*monitor));
-    alarm = host::AlarmSummary(*monitor);
-  }
+  if (!o.monitor.empty()) alarm = AddMonitorReports(o, *runtime_model, stream.decisions, files);
   host::WriteFilesAtomically(files);
   if (!alarm.empty()) Note("simulate: monitor: " + alarm);
-  const std::string refused = host::RefusedRowsSummary(decisions, table);
+  const std::string refused = host::RefusedRowsSummary(
+      stream.decisions, table, stream.data_row.empty() ? nullptr : &stream.data_row);
   if (!refused.empty()) Note("simulate: " + refused);
-  Note("simulate: " + std::to_string(decisions.size()) + " decisions written to " + o.out);
+  Note("simulate: " + std::to_string(stream.decisions.size()) + " decisions written to " + o.out);
 }
 
 // A regression model: RMSE, log loss and the KS disparity under Q, from
@@ -151,6 +209,12 @@ void AddRunCommands(CLI::App& app) {
   simulate->add_option("--monitor", o->monitor,
                        "Also run the fairness monitor on the model's settings over the "
                        "decisions and write its report (MonitorReport .pb)");
+  o->monitor_every_option = simulate->add_option(
+      "--monitor-every", o->monitor_every,
+      "Also write the monitor's report after every N decisions, as a device sending one "
+      "home every N: --monitor r.pb gives r-0001.pb, r-0002.pb, ... (for `tinyfair monitor "
+      "--plot`)");
+  AddDriftOptions(*simulate, o->drift);
   simulate->callback([o] { Simulate(*o); });
 
   auto* evaluate = app.add_subcommand(

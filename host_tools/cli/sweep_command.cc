@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/gnuplot_render.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/metrics/metrics.h"
@@ -129,14 +130,7 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
   host::WriteFileAtomically(dir + "/decision_curves.gp", curve_script);
   if (!o.plots) return;
   for (const char* name : {"tradeoff", "decision_curves"}) {
-    // gnuplot writes the PNG itself: to a temporary name, renamed when done,
-    // so a failed plot leaves no partial image.
-    const std::string png = dir + "/" + name + ".png";
-    const std::string command =
-        "sed \"s|" + png + "|" + png + ".tmp|\" '" + dir + "/" + name + ".gp' | gnuplot";
-    if (std::system(command.c_str()) != 0 ||
-        std::rename((png + ".tmp").c_str(), png.c_str()) != 0) {
-      std::remove((png + ".tmp").c_str());
+    if (!RenderGnuplot(dir, name)) {
       Note("sweep: gnuplot failed on " + dir + "/" + name + ".gp (the data and script are kept)");
     }
   }

@@ -40,7 +40,7 @@ std::vector<runtime::Decision> DecideRows(const runtime::Model& model, const Inp
 }
 
 std::string RefusedRowsSummary(const std::vector<runtime::Decision>& decisions,
-                               const CsvTable& table) {
+                               const CsvTable& table, const std::vector<size_t>* data_row) {
   constexpr size_t kMaxLines = 5;
   std::map<std::string, size_t> by_status;
   std::string lines;
@@ -49,7 +49,8 @@ std::string RefusedRowsSummary(const std::vector<runtime::Decision>& decisions,
     if (runtime::IsOk(decisions[r].status)) continue;
     ++by_status[runtime::StatusName(decisions[r].status)];
     if (refused < kMaxLines) {
-      lines += (refused == 0 ? "" : ", ") + std::to_string(table.line_of_row[r]);
+      const size_t row = data_row != nullptr ? (*data_row)[r] : r;
+      lines += (refused == 0 ? "" : ", ") + std::to_string(table.line_of_row[row]);
     } else if (refused == kMaxLines) {
       lines += ", ...";
     }

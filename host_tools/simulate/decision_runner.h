@@ -25,9 +25,11 @@ std::vector<runtime::Decision> DecideRows(const runtime::Model& model, const Inp
 
 /// "FILE: K of N rows refused by the model (STATUS: k, ...; lines L, ...)"
 /// for the rows of `table` the runtime refused, listing the first lines;
-/// "" when it decided every row.
+/// "" when it decided every row. `data_row`, when given, is the row each
+/// decision was made for (decision i: row i without it).
 std::string RefusedRowsSummary(const std::vector<runtime::Decision>& decisions,
-                               const CsvTable& table);
+                               const CsvTable& table,
+                               const std::vector<size_t>* data_row = nullptr);
 
 /// The decision log: header line, then one record line per decision.
 std::string DecisionLog(const std::vector<runtime::Decision>& decisions);

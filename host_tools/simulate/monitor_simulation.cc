@@ -9,7 +9,8 @@
 namespace tinyfair::host {
 
 std::unique_ptr<runtime::FairnessMonitor> MonitorDecisions(
-    const runtime::Model& model, const std::vector<runtime::Decision>& decisions) {
+    const runtime::Model& model, const std::vector<runtime::Decision>& decisions, size_t every,
+    std::vector<std::string>* reports) {
   auto monitor = std::make_unique<runtime::FairnessMonitor>();
   const runtime::Status status = monitor->Start(runtime::MonitorReferenceOf(model));
   if (!runtime::IsOk(status)) {
@@ -17,10 +18,13 @@ std::unique_ptr<runtime::FairnessMonitor> MonitorDecisions(
                                 runtime::StatusName(status) +
                                 "): export it with --monitor-alpha and --monitor-tolerance");
   }
-  for (const runtime::Decision& decision : decisions) {
-    const runtime::Status update = monitor->Update(decision);
+  for (size_t i = 0; i < decisions.size(); ++i) {
+    const runtime::Status update = monitor->Update(decisions[i]);
     if (update != runtime::Status::kOk && update != runtime::Status::kDriftAlarm) {
       throw std::logic_error(std::string("monitor update: ") + runtime::StatusName(update));
+    }
+    if (every > 0 && reports != nullptr && (i + 1) % every == 0) {
+      reports->push_back(EncodeReport(*monitor));
     }
   }
   return monitor;

@@ -15,10 +15,13 @@ namespace tinyfair::host {
 
 /// Starts a monitor on the model's own settings and feeds it `decisions` in
 /// order; throws std::invalid_argument when the model sets no monitor
-/// (export it with --monitor-alpha). The monitor is large, so it is
+/// (export it with --monitor-alpha). With `every` > 0, `reports` receives
+/// the encoded report after every `every`-th decision, as a device sending
+/// one home every `every` decisions would. The monitor is large, so it is
 /// returned on the heap.
 std::unique_ptr<runtime::FairnessMonitor> MonitorDecisions(
-    const runtime::Model& model, const std::vector<runtime::Decision>& decisions);
+    const runtime::Model& model, const std::vector<runtime::Decision>& decisions, size_t every = 0,
+    std::vector<std::string>* reports = nullptr);
 
 /// The monitor's MonitorReport bytes, as the device encodes them.
 std::string EncodeReport(const runtime::FairnessMonitor& monitor);

@@ -24,22 +24,14 @@ if "$tinyfair" simulate --model "$work/plain.pb" --data "$work/test.csv" --out "
   echo "simulate --monitor ran on a model without monitor settings"; exit 1
 fi
 
-# The test part as it is, and with group b's test scores raised by 25 from
-# row 8000 on (a shift of that group's score distribution).
-python3 - "$work/test.csv" "$work/drifted.csv" <<'PY'
-import csv, sys
-rows = list(csv.DictReader(open(sys.argv[1])))
-with open(sys.argv[2], "w", newline="") as out:
-    w = csv.DictWriter(out, fieldnames=list(rows[0].keys()), lineterminator="\n")
-    w.writeheader()
-    for i, r in enumerate(rows):
-        if i >= 8000 and r["group"] == "b":
-            r["test_score"] = f"{float(r['test_score']) + 25:.3f}"
-        w.writerow(r)
-PY
+# The test part as it is, and with group b's scores raised from row 8000 on
+# (a shift of that group's score distribution, by simulate's drift generator).
+drift_flags_test=()
+drift_flags_drifted=(--drift-from 8000 --drift-group group=b --drift-score-shift 1.5)
 for data in test drifted; do
-  "$tinyfair" simulate --model "$work/model.pb" --data "$work/$data.csv" --seed 5 \
-    --out "$work/${data}_log.csv" --monitor "$work/${data}_report.pb" 2>/dev/null
+  flags="drift_flags_${data}[@]"
+  "$tinyfair" simulate --model "$work/model.pb" --data "$work/test.csv" --seed 5 \
+    --out "$work/${data}_log.csv" --monitor "$work/${data}_report.pb" "${!flags}" 2>/dev/null
   "$tinyfair" monitor --model "$work/model.pb" --report "$work/${data}_report.pb"
   "$tinyfair" monitor --model "$work/model.pb" --report "$work/${data}_report.pb" --json \
     > "$work/${data}_report.json"

@@ -1,0 +1,91 @@
+#include "host_tools/cli/monitor_plot.h"
+
+#include <filesystem>
+
+#include "host_tools/cli/gnuplot_render.h"
+#include "host_tools/common/file_io.h"
+#include "host_tools/common/text_format.h"
+
+namespace tinyfair::cli {
+namespace {
+
+// One block per group (x, rate, lower, upper, reference), then the gaps
+// (x, gap, reference gap, reference gap + tolerance).
+std::string PlotData(const MonitorPlotSeries& s) {
+  std::string data;
+  for (size_t g = 0; g < s.group_names.size(); ++g) {
+    data += "# " + s.group_names[g] +
+            ": decisions seen, positive rate, 95% Wilson lower, upper, "
+            "reference rate\n";
+    for (const MonitorPlotPoint& p : s.points) {
+      const host::RateInterval& r = p.rates[g];
+      data += host::FormatText("%u %.17g %.17g %.17g %.17g\n", p.updates, r.rate, r.lower, r.upper,
+                               s.reference_rates[g]);
+    }
+    data += "\n\n";
+  }
+  data += "# parity gap: decisions seen, gap, reference gap, reference gap + tolerance\n";
+  for (const MonitorPlotPoint& p : s.points) {
+    data += host::FormatText("%u %.17g %.17g %.17g\n", p.updates, p.gap, s.reference_gap,
+                             s.reference_gap + s.tolerance);
+  }
+  return data;
+}
+
+// gnuplot string literal: single quotes doubled.
+std::string Quoted(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string PlotScript(const MonitorPlotSeries& s, const std::string& dir) {
+  const std::string data = Quoted(dir + "/monitor_rates.dat");
+  // Names print as they are (no enhanced-text subscripts); both panels share
+  // the x axis and the margins, the legends sit right of the data.
+  std::string script =
+      "set terminal pngcairo noenhanced size 1100,800\nset output " +
+      Quoted(dir + "/monitor_rates.png") +
+      "\nset multiplot layout 2,1 title 'Fairness monitor over a sequence of reports'\n"
+      "set key outside right top\nset grid\nset lmargin at screen 0.08\n"
+      "set rmargin at screen 0.70\n" +
+      host::FormatText("set xrange [0:%u]\n", s.points.empty() ? 1 : s.points.back().updates);
+  if (s.alarm_at > 0) {
+    script += host::FormatText(
+        "set arrow 1 from %u, graph 0 to %u, graph 1 nohead lc rgb 'red' lw 2 dt 2\n"
+        "set label 1 'alarm (%s) at %u' at %u, graph 0.95 right offset -1,0 tc rgb 'red'\n",
+        s.alarm_at, s.alarm_at, s.alarm_kind.c_str(), s.alarm_at, s.alarm_at);
+  }
+  script += "set ylabel 'positive rate'\nset format x ''\nplot ";
+  for (size_t g = 0; g < s.group_names.size(); ++g) {
+    const std::string index = " index " + std::to_string(g);
+    const std::string color = host::FormatText(" lc %zu", g + 1);
+    script += (g ? ", \\\n  " : "") + data + index +
+              " using 1:3:4 with filledcurves fs transparent solid 0.2 noborder" + color +
+              " title " + Quoted(s.group_names[g] + " 95% interval") + ", \\\n  " + data + index +
+              " using 1:2 with linespoints pt 7 ps 0.6 lw 2" + color + " title " +
+              Quoted(s.group_names[g] + " rate") + ", \\\n  " + data + index +
+              " using 1:5 with lines dt 2 lw 1.5" + color + " title " +
+              Quoted(s.group_names[g] + " reference");
+  }
+  const std::string gap_index = " index " + std::to_string(s.group_names.size());
+  script += "\nset format x '%g'\nset xlabel 'decisions seen'\nset ylabel 'parity gap'\nplot " +
+            data + gap_index + " using 1:2 with linespoints pt 7 ps 0.6 lw 2 lc rgb 'black' " +
+            "title 'parity gap', \\\n  " + data + gap_index +
+            " using 1:3 with lines dt 2 lw 1.5 lc rgb 'black' title 'reference gap', \\\n  " +
+            data + gap_index +
+            " using 1:4 with lines dt 3 lw 1.5 lc rgb 'gray40' title 'reference gap + tolerance'\n"
+            "unset multiplot\n";
+  return script;
+}
+
+}  // namespace
+
+bool WriteMonitorPlot(const MonitorPlotSeries& series, const std::string& dir, bool render) {
+  std::filesystem::create_directories(dir);
+  host::WriteFileAtomically(dir + "/monitor_rates.dat", PlotData(series));
+  host::WriteFileAtomically(dir + "/monitor_rates.gp", PlotScript(series, dir));
+  return !render || RenderGnuplot(dir, "monitor_rates");
+}
+
+}  // namespace tinyfair::cli
