@@ -70,6 +70,7 @@ Status FairnessMonitor::Start(const MonitorReference& reference) {
     reference_rate_[g] = g < group_count_ ? reference.reference_rate[g] : 0.0f;
     if (g < group_count_) StartWindow(groups_[g]);
   }
+  FindExtremes();
   started_ = true;
   return Status::kOk;
 }
@@ -138,22 +139,26 @@ __attribute__((always_inline)) inline void FairnessMonitor::CountDecision(uint32
     if (positive) ++c.positives;
     c.probability_sum += PositiveDrawBound(probability);
   }
-  if (settings_.window != 0 && c.window_decisions == settings_.window) StartWindow(c);
+  if (settings_.window != 0 && c.window_decisions == settings_.window) NextWindow(g);
   if (c.window_decisions == UINT32_MAX) return;  // one window, saturated: the test stops
   ++c.window_decisions;
   if (positive) ++c.window_positives;
   if (c.window_decisions % kMonitorTestEvery == 0) Test(g);
 }
 
-void FairnessMonitor::Test(uint32_t g) {
+// Out of the decisions' path (one decision in kMonitorTestEvery runs it), so
+// that the path needs no floating-point registers saved.
+__attribute__((noinline)) void FairnessMonitor::Test(uint32_t g) {
   GroupCounters& c = groups_[g];
   const float rate =
       static_cast<float>(c.window_positives) / static_cast<float>(c.window_decisions);
   const float half_width =
       internal::NormalMixtureHalfWidth(c.window_decisions, rho_, c.log_inverse_beta_squared);
   const float lower = rate - half_width, upper = rate + half_width;
+  const float previous_lower = c.lower, previous_upper = c.upper;
   c.lower = lower > 0.0f ? lower : 0.0f;
   c.upper = upper < 1.0f ? upper : 1.0f;
+  TrackExtremes(g, previous_lower, previous_upper);
   if (alarmed()) return;
 
   const float reference = reference_rate_[g];
@@ -168,15 +173,49 @@ void FairnessMonitor::Test(uint32_t g) {
   }
   // The gap's lower bound: the highest lower bound minus the lowest upper
   // bound (a group without decisions has [0, 1] and never takes part).
-  uint32_t high = 0, low = 0;
-  for (uint32_t k = 1; k < group_count_; ++k) {
-    if (groups_[k].lower > groups_[high].lower) high = k;
-    if (groups_[k].upper < groups_[low].upper) low = k;
-  }
+  const uint32_t high = highest_lower_, low = lowest_upper_;
   const float gap_lower = groups_[high].lower - groups_[low].upper;
   const float gap_limit = reference_gap_ + tolerance;
   if (high != low && gap_lower > gap_limit) {
     alarm_ = {AlarmKind::kGap, high, low, updates_, gap_lower, gap_limit};
+  }
+}
+
+// Group g's window is full: a new one starts with bounds [0, 1]. Out of the
+// decisions' path, which then needs no floating-point registers saved.
+__attribute__((noinline)) void FairnessMonitor::NextWindow(uint32_t g) {
+  GroupCounters& c = groups_[g];
+  const float previous_lower = c.lower, previous_upper = c.upper;
+  StartWindow(c);
+  TrackExtremes(g, previous_lower, previous_upper);
+}
+
+// Group g's bounds changed. The extremes follow in O(1) unless g was an
+// extreme and moved inward; ties go to the smaller index, as in FindExtremes.
+void FairnessMonitor::TrackExtremes(uint32_t g, float previous_lower, float previous_upper) {
+  const GroupCounters& c = groups_[g];
+  bool rescan = false;
+  if (g == highest_lower_) {
+    rescan = c.lower < previous_lower;
+  } else if (c.lower > groups_[highest_lower_].lower ||
+             (c.lower == groups_[highest_lower_].lower && g < highest_lower_)) {
+    highest_lower_ = g;
+  }
+  if (g == lowest_upper_) {
+    rescan = rescan || c.upper > previous_upper;
+  } else if (c.upper < groups_[lowest_upper_].upper ||
+             (c.upper == groups_[lowest_upper_].upper && g < lowest_upper_)) {
+    lowest_upper_ = g;
+  }
+  if (rescan) FindExtremes();
+}
+
+void FairnessMonitor::FindExtremes() {
+  highest_lower_ = 0;
+  lowest_upper_ = 0;
+  for (uint32_t k = 1; k < group_count_; ++k) {
+    if (groups_[k].lower > groups_[highest_lower_].lower) highest_lower_ = k;
+    if (groups_[k].upper < groups_[lowest_upper_].upper) lowest_upper_ = k;
   }
 }
 

@@ -99,8 +99,8 @@ struct GroupCounters {
   float log_inverse_beta_squared = 0.0f;
 };
 
-/// A fairness monitor in caller-owned storage (sizeof: 2,768 bytes at 32
-/// groups, 248 at 2; 80 bytes a group). It never allocates and never changes a decision.
+/// A fairness monitor in caller-owned storage (sizeof: 2,776 bytes at 32
+/// groups, 256 at 2; 80 bytes a group). It never allocates and never changes a decision.
 ///
 /// The drift test: per group and window, a confidence sequence for the
 /// group's positive rate (internal/normal_mixture_boundary.h) at level
@@ -148,9 +148,12 @@ class FairnessMonitor {
 
  private:
   void StartWindow(GroupCounters& counters);
+  void NextWindow(uint32_t g);
   void CountDecision(uint32_t g, bool positive, float probability);
   void CountRefusal(const Decision& decision);
   void Test(uint32_t g);
+  void TrackExtremes(uint32_t g, float previous_lower, float previous_upper);
+  void FindExtremes();
 
   GroupCounters groups_[kMonitorGroups] = {};
   float reference_rate_[kMonitorGroups] = {};
@@ -164,6 +167,11 @@ class FairnessMonitor {
   float rho_ = 0.0f;
   /// ln(groups^2 / alpha^2): the part of ln(1 / beta^2) every window shares.
   float log_inverse_alpha_squared_ = 0.0f;
+  /// The group with the highest lower bound and the one with the lowest
+  /// upper bound (the first such index), kept as bounds change, so that the
+  /// gap test scans the groups only when an extreme group moves inward.
+  uint32_t highest_lower_ = 0;
+  uint32_t lowest_upper_ = 0;
   bool started_ = false;
 };
 

@@ -59,7 +59,7 @@ typedef struct tinyfair_model {
 
 /* Room for the C++ FairnessMonitor (fairness_monitor.h, docs/monitor.md);
  * the implementation checks it at compile time. */
-#define TINYFAIR_MONITOR_STORAGE_BYTES 2768
+#define TINYFAIR_MONITOR_STORAGE_BYTES 2776
 
 typedef struct tinyfair_monitor {
   uint32_t constructed; /* set by tinyfair_monitor_start */
