@@ -289,6 +289,37 @@ TEST(FairnessMonitor, GapBeyondTheReferenceGap) {
   EXPECT_TRUE(FiredAtTheCrossing(n, expected));
 }
 
+TEST(FairnessMonitor, GapTestComparesTheExtremesOfAFullScan) {
+  // Eight groups at rates 0.1 .. 0.9 in windows of 256: bounds narrow
+  // outward and fall back to [0, 1] at each new window, so the extreme
+  // groups move inward often. After every update the two groups the gap
+  // test compares must be the ones a scan of every bound finds (ties to the
+  // smaller index). The tolerance keeps every alarm down.
+  const float rates[8] = {0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f};
+  ASSERT_EQ(Status::kOk, g_monitor.Start(Reference(rates, 8, 0.05f, 0.99f, 256)));
+  Pcg32 rng(7, 3);
+  uint32_t mismatches = 0, changes = 0, previous_high = 0;
+  for (uint32_t n = 0; n < 20000; ++n) {
+    const uint32_t g = rng.Next() % 8;
+    const float rate = 0.1f + 0.8f * static_cast<float>(g) / 7.0f;
+    const bool positive = static_cast<float>(rng.Next() >> 8) * 0x1p-24f < rate;
+    (void)g_monitor.Update(Decided(g, positive, positive ? 1.0f : 0.0f));
+    uint32_t high = 0, low = 0;
+    for (uint32_t k = 1; k < 8; ++k) {
+      if (g_monitor.group(k).lower > g_monitor.group(high).lower) high = k;
+      if (g_monitor.group(k).upper < g_monitor.group(low).upper) low = k;
+    }
+    if (high != g_monitor.highest_lower_group() || low != g_monitor.lowest_upper_group()) {
+      ++mismatches;
+    }
+    changes += high != previous_high ? 1 : 0;
+    previous_high = high;
+  }
+  EXPECT_EQ(0u, mismatches);
+  EXPECT_FALSE(g_monitor.alarmed());
+  EXPECT_TRUE(changes > 20);  // the highest group did change, many times
+}
+
 TEST(FairnessMonitor, WindowsSpendAlphaByTheSeries) {
   // With windows of 64, window k tests at beta = alpha / groups * 6 /
   // (pi^2 k^2): a later window needs more evidence for the same drift.

@@ -142,6 +142,10 @@ class FairnessMonitor {
   /// Counters of group g < group_count().
   const GroupCounters& group(uint32_t g) const { return groups_[g]; }
   float reference_rate(uint32_t g) const { return reference_rate_[g]; }
+  /// The groups the gap test compares now: the one with the highest lower
+  /// bound and the one with the lowest upper bound (first index on ties).
+  uint32_t highest_lower_group() const { return highest_lower_; }
+  uint32_t lowest_upper_group() const { return lowest_upper_; }
   /// Decisions seen, refusals included.
   uint32_t updates() const { return updates_; }
   uint32_t refusals_without_group() const { return refusals_without_group_; }
