@@ -22,6 +22,8 @@ install(FILES "${PROJECT_SOURCE_DIR}/CMakeLists.txt" DESTINATION "${TINYFAIR_INS
 install(FILES "${PROJECT_SOURCE_DIR}/codegen/CMakeLists.txt"
         DESTINATION "${TINYFAIR_INSTALL_SHAREDIR}/codegen")
 install(FILES "${PROJECT_SOURCE_DIR}/cmake/capacities.cmake"
+              "${PROJECT_SOURCE_DIR}/cmake/c_storage_bytes.cmake"
+              "${PROJECT_SOURCE_DIR}/cmake/c_storage_bytes_probe.cc"
               "${PROJECT_SOURCE_DIR}/cmake/model_check_schema.cmake"
         DESTINATION "${TINYFAIR_INSTALL_SHAREDIR}/cmake")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/runtime" "${PROJECT_SOURCE_DIR}/proto"

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
+#include <vector>
 
 #include "codegen/comment_text.h"
 #include "codegen/input_names.h"
@@ -46,6 +47,7 @@ class Writer {
       arrays_ += (i % 6 == 0 ? "\n    " : " ") + format(values[i]) + ",";
     }
     arrays_ += "\n};\n";
+    array_bytes_.push_back(count * sizeof(T));
     return name;
   }
   std::string Floats(const char* field, const float* values, size_t count) {
@@ -56,10 +58,13 @@ class Writer {
     return Array(type, field, values, count, IntegerLiteral<T>);
   }
   const std::string& arrays() const { return arrays_; }
+  // The size of each array written, in bytes.
+  const std::vector<size_t>& array_bytes() const { return array_bytes_; }
 
  private:
   std::string prefix_;
   std::string arrays_;
+  std::vector<size_t> array_bytes_;
 };
 
 const char* RuleName(RuleKind rule) {
@@ -91,11 +96,9 @@ void CheckName(const std::string& name) {
   }
 }
 
-}  // namespace
-
-std::string ModelTablesDefinitions(const std::string& name, const DecisionTables& t) {
-  CheckName(name);
-  Writer w(name);
+// The arrays of the tables (written by `w`) and the initialiser of the
+// DecisionTables object that points at them.
+std::string TablesBody(Writer& w, const DecisionTables& t) {
   const size_t groups = t.group_count;
   const auto& g = t.groups;
   const auto& m = t.mixture;
@@ -156,8 +159,25 @@ std::string ModelTablesDefinitions(const std::string& name, const DecisionTables
   set("output.max", FloatLiteral(t.output.max));
   set("output.grid_size", IntegerLiteral(t.output.grid_size));
   set("output.grid_midpoint", t.output.grid_midpoint ? "true" : "false");
+  return body;
+}
+
+}  // namespace
+
+std::string ModelTablesDefinitions(const std::string& name, const DecisionTables& t) {
+  CheckName(name);
+  Writer w(name);
+  const std::string body = TablesBody(w, t);
   return w.arrays() + "inline constexpr tinyfair::runtime::DecisionTables k" + name +
          "Tables = [] {\n  tinyfair::runtime::DecisionTables t;\n" + body + "  return t;\n}();\n";
+}
+
+size_t ModelTablesArrayBytes(const DecisionTables& tables, size_t alignment) {
+  Writer w("Count");
+  (void)TablesBody(w, tables);
+  size_t total = 0;
+  for (size_t bytes : w.array_bytes()) total += (bytes + alignment - 1) / alignment * alignment;
+  return total;
 }
 
 std::string ModelTablesHeader(const std::string& name, const DecisionTables& tables,

@@ -33,4 +33,9 @@ std::string ModelTablesHeaderC(const std::string& name, const runtime::DecisionT
 /// Decide functions, for collecting several models in one header.
 std::string ModelTablesDefinitions(const std::string& name, const runtime::DecisionTables& tables);
 
+/// The bytes of the arrays the headers above define for `tables` (not the
+/// DecisionTables object itself, whose size is the target's), each rounded
+/// up to a multiple of `alignment`, as the linker places them.
+size_t ModelTablesArrayBytes(const runtime::DecisionTables& tables, size_t alignment);
+
 }  // namespace tinyfair::codegen

@@ -25,8 +25,9 @@ using tinyfair::runtime::Model;
 using tinyfair::runtime::Pcg32;
 using tinyfair::runtime::Status;
 
+// The storage sizes are measured at configure time (cmake/c_storage_bytes.cmake).
 static_assert(sizeof(Model) <= sizeof(tinyfair_model{}.storage),
-              "raise TINYFAIR_MODEL_STORAGE_BYTES in tinyfair.h");
+              "TINYFAIR_MODEL_STORAGE_BYTES (c_storage_bytes.h) is too small: reconfigure");
 static_assert(alignof(Model) <= alignof(uint64_t));
 static_assert(sizeof(tinyfair_rng) == sizeof(Pcg32));
 static_assert(TINYFAIR_DECISION_LINE_BYTES == tinyfair::runtime::kDecisionRecordLineSize);
@@ -40,7 +41,7 @@ static_assert(static_cast<int>(TINYFAIR_SELF_TEST_FAILED) ==
 static_assert(static_cast<int>(TINYFAIR_REPORT_BUFFER_TOO_SMALL) ==
               static_cast<int>(Status::kReportBufferTooSmall));
 static_assert(sizeof(FairnessMonitor) <= sizeof(tinyfair_monitor{}.storage),
-              "raise TINYFAIR_MONITOR_STORAGE_BYTES in tinyfair.h");
+              "TINYFAIR_MONITOR_STORAGE_BYTES (c_storage_bytes.h) is too small: reconfigure");
 static_assert(alignof(FairnessMonitor) <= alignof(uint64_t));
 
 constexpr uint32_t kConstructed = 0x7F41E001U;

@@ -7,6 +7,7 @@
 #include "codegen/model_header.h"
 #include "codegen/model_tables.h"
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/inspect_footprint.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/simulate/decision_runner.h"
 
@@ -19,6 +20,9 @@ struct ModelOptions {
   // The fairness monitor's settings (docs/monitor.md); negative: unchanged.
   double monitor_alpha = -1.0, monitor_tolerance = -1.0;
   long long monitor_window = -1;
+  // inspect --footprint
+  bool footprint = false;
+  FootprintRequest footprint_request;
 };
 
 void Export(const ModelOptions& o) {
@@ -39,7 +43,13 @@ void Export(const ModelOptions& o) {
   Note(line);
 }
 
-void Inspect(const ModelOptions& o) {
+void Inspect(ModelOptions& o) {
+  if (o.footprint) {
+    if (o.footprint_request.board.empty()) throw CLI::RequiredError("--board");
+    o.footprint_request.model = o.model;
+    PrintFootprint(o.footprint_request);
+    return;
+  }
   const tinyfair::Model model = host::ReadModel(o.model);
   std::fputs(host::ModelToJson(model).c_str(), stdout);
   std::fputs("\n", stdout);
@@ -98,10 +108,22 @@ void AddModelCommands(CLI::App& app) {
       ->check(CLI::Range(0LL, 4294967295LL));
   export_command->callback([o] { Export(*o); });
 
-  auto* inspect = app.add_subcommand("inspect", "Verify a model file and print it as JSON");
+  auto* inspect = app.add_subcommand(
+      "inspect",
+      "Verify a model file and print it as JSON, or (--footprint) what it costs on a board");
   inspect->add_option("model", o->model, "Model (.pb or JSON)")
       ->required()
       ->check(CLI::ExistingFile);
+  inspect->add_flag("--footprint", o->footprint,
+                    "Print the flash and RAM the model costs on --board by each way of shipping "
+                    "it (decoder, codegen --tables), measured from the board's size images, and "
+                    "the capacities in force there");
+  inspect->add_option("--board", o->footprint_request.board, "Board of --footprint")
+      ->check(CLI::IsMember({"mps2_an386", "mps2_an505", "microbit", "riscv32_virt"}));
+  inspect->add_option("--footprint-table", o->footprint_request.table,
+                      "The board's footprint table (default: the host build's, "
+                      "<tinyfair's folder>/../firmware/<board>/bench/size/footprint.txt)");
+  inspect->add_flag("--json", o->footprint_request.json, "--footprint as JSON");
   inspect->callback([o] { Inspect(*o); });
 
   auto* codegen =

@@ -3,6 +3,12 @@
 // post-processor fitted at build time, and prints the decision logs, which
 // must equal the host's parity_records.csv byte for byte. Lines starting
 // with "# " are notes.
+//
+// Built with TINYFAIR_PARITY_REPORT_CAPACITY_EXCEEDED=1 (a build with small
+// capacities, tests/capacities), it names each model in a note before its
+// log, and a model that Load refuses with capacity_exceeded is noted
+// ("# refused <name> capacity_exceeded") instead of ending the run; the
+// test checks that exactly the models that do not fit are refused.
 #include <string.h>
 
 #include "fitted_models.h"
@@ -10,6 +16,10 @@
 #include "targets/common/semihosting.h"
 #include "tinyfair_runtime/model.h"
 #include "vector_replay.h"
+
+#ifndef TINYFAIR_PARITY_REPORT_CAPACITY_EXCEEDED
+#define TINYFAIR_PARITY_REPORT_CAPACITY_EXCEEDED 0
+#endif
 
 namespace {
 
@@ -20,7 +30,20 @@ Model g_model;
 
 // Loads one model and replays its golden_<Name>.tfv; the decisions, or -1.
 long Replay(const tinyfair_models::GoldenModel& golden) {
+  if (TINYFAIR_PARITY_REPORT_CAPACITY_EXCEEDED) {
+    target::WriteString("# model ");
+    target::WriteString(golden.name);
+    target::WriteString("\n");
+  }
   const Status status = g_model.Load(golden.bytes, golden.size);
+  if (TINYFAIR_PARITY_REPORT_CAPACITY_EXCEEDED && status == Status::kCapacityExceeded) {
+    target::WriteString("# refused ");
+    target::WriteString(golden.name);
+    target::WriteString(" ");
+    target::WriteString(StatusName(status));
+    target::WriteString("\n");
+    return 0;
+  }
   if (!IsOk(status)) {
     target::WriteString("# golden_parity: ");
     target::WriteString(golden.name);

@@ -9,7 +9,8 @@
 //  - golden_records.csv: the host runtime's decision log for all of them,
 //    which every target must reproduce byte for byte;
 //  - golden_tables.h: the same models as constexpr DecisionTables (the
-//    codegen path), with a registry (kGoldenTables).
+//    codegen path), with a registry (kGoldenTables);
+//  - golden_<Name>.pb: each model file, for the tools (tinyfair codegen).
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -328,6 +329,7 @@ int main(int argc, char** argv) {
   uint64_t seed = 1000;
   for (auto& golden : GoldenModels()) {
     const std::string bytes = tinyfair::host::SealModel(golden.model);
+    tinyfair::host::WriteFileAtomically(out + "/golden_" + golden.name + ".pb", bytes);
     std::string part = tinyfair::codegen::ModelBytesHeader(golden.name, bytes, golden.name);
     if (!header.empty()) part = part.substr(part.find("namespace tinyfair_models"));
     header += part;

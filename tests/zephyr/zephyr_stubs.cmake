@@ -46,6 +46,22 @@ function(add_custom_command)
   endforeach()
 endfunction()
 
+# The storage size probe's schema code comes from Debian's generator; its
+# compile cannot run in script mode, so try_compile stands in: it writes the
+# sizes an object would carry, and the header must carry them.
+find_program(NANOPB_GENERATOR nanopb_generator.py REQUIRED)
+function(try_compile result_var bindir)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "CXX_STANDARD_REQUIRED"
+    "COPY_FILE;OUTPUT_VARIABLE;CXX_STANDARD" "SOURCES;CMAKE_FLAGS;COMPILE_DEFINITIONS")
+  foreach(source IN LISTS arg_SOURCES)
+    if(NOT EXISTS "${source}")
+      message(FATAL_ERROR "zephyr/CMakeLists.txt: the probe ${source} does not exist")
+    endif()
+  endforeach()
+  file(WRITE "${arg_COPY_FILE}" "INFO:model[004321]\nINFO:monitor[001234]\n")
+  set(${result_var} TRUE PARENT_SCOPE)
+endfunction()
+
 include("${REPO}/zephyr/CMakeLists.txt")
 
 get_property(sources GLOBAL PROPERTY recorded_sources)
@@ -72,6 +88,12 @@ endif()
 file(READ "${WORK}/tinyfair_proto/tinyfair/model.options" options_text)
 if(NOT options_text MATCHES "tinyfair\\.Model\\.inputs +max_count:${CONFIG_TINYFAIR_MAX_INPUTS}\n")
   message(FATAL_ERROR "the generated model.options does not hold CONFIG_TINYFAIR_MAX_INPUTS")
+endif()
+file(READ "${WORK}/tinyfair_generated/tinyfair_runtime/c_storage_bytes.h" storage_text)
+if(NOT storage_text MATCHES "TINYFAIR_MODEL_STORAGE_BYTES 4328\n" OR
+   NOT storage_text MATCHES "TINYFAIR_MONITOR_STORAGE_BYTES 1240\n")
+  message(FATAL_ERROR "c_storage_bytes.h does not hold the probe's sizes in uint64_t words:\n"
+                      "${storage_text}")
 endif()
 list(LENGTH sources count)
 message(STATUS "zephyr/CMakeLists.txt: ${count} sources, capacities from Kconfig")

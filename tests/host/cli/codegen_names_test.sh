@@ -5,7 +5,9 @@
 # tables) compiles without warnings, and firmware code indexes the inputs by the
 # sanitised names.
 set -euo pipefail
-tinyfair=$1 model=$2 include=$3 work=$4
+# include: the runtime's public headers; generated: the build's generated
+# runtime headers (c_storage_bytes.h, which tinyfair.h includes).
+tinyfair=$1 model=$2 include=$3 work=$4 generated=$5
 cxx=${CXX:-c++} cc=${CC:-cc}
 rm -rf "$work" && mkdir -p "$work"
 "$tinyfair" inspect "$model" > "$work/model.json"
@@ -56,14 +58,14 @@ _Static_assert(kHostileInputScoreErrorInjected == 0 && kHostileInputInput1 == 1,
 _Static_assert(kHostileRegionCategoryNORth_2 == 1, "categories");
 CC
 "$cxx" -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I "$work" "$work/use.cc"
-"$cxx" -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I "$work" -I "$include" "$work/use_tables.cc"
+"$cxx" -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I "$work" -I "$include" -I "$generated" "$work/use_tables.cc"
 "$cc" -std=c11 -Wall -Wextra -Werror -fsyntax-only -I "$work" "$work/use.c"
 # The C tables header: declarations in C, the tables in its C++ source.
 printf '#include "hostile_tables_c.h"\n_Static_assert(kHostileInputGroup == 4, "");\n' \
     > "$work/use_tables.c"
 printf '#define TINYFAIR_HOSTILE_TABLES_IMPLEMENTATION\n#include "hostile_tables_c.h"\n' \
     > "$work/tables_impl.cc"
-"$cc" -std=c11 -Wall -Wextra -Werror -fsyntax-only -I "$work" -I "$include" "$work/use_tables.c"
-"$cxx" -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I "$work" -I "$include" \
+"$cc" -std=c11 -Wall -Wextra -Werror -fsyntax-only -I "$work" -I "$include" -I "$generated" "$work/use_tables.c"
+"$cxx" -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I "$work" -I "$include" -I "$generated" \
     "$work/tables_impl.cc"
 echo "codegen_names_test: four headers from hostile names compile"

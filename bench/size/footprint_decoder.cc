@@ -1,0 +1,36 @@
+// Size image of the decoder path as firmware uses it: a model's bytes
+// compiled in (`tinyfair codegen --name FootprintModel`, footprint_model.h
+// from the image's include folder), Model::Load and Model::Decide. The
+// inputs, the group and the seed come from volatile objects, so the
+// optimiser can assume nothing about them (the program is the same for
+// every model; only the bytes differ).
+#include <stddef.h>
+#include <stdint.h>
+
+#include "footprint_model.h"
+#include "tinyfair_runtime/model.h"
+
+namespace {
+
+using namespace tinyfair::runtime;
+
+Model g_model;
+const float* volatile g_values = nullptr;  // the caller's input buffer, not counted
+volatile uint32_t g_group = 0;
+volatile uint64_t g_seed = 0;
+volatile bool g_positive = false;
+
+}  // namespace
+
+int main() {
+  if (g_model.Load(tinyfair_models::kFootprintModel, tinyfair_models::kFootprintModelSize) !=
+      Status::kOk) {
+    return 1;
+  }
+  Pcg32 rng(g_seed, 1);
+  const DecisionInput input{g_values, tinyfair_models::kFootprintModelInputCount, g_group};
+  Decision decision;
+  const Status status = g_model.Decide(input, rng, decision);
+  g_positive = decision.positive;
+  return static_cast<int>(status);
+}

@@ -1,0 +1,91 @@
+# The footprint table `tinyfair inspect --footprint` reads: what each way of
+# shipping a model costs on this board apart from the model itself, measured
+# from the footprint size images (footprint_decoder.cc, footprint_tables.cc
+# built with a golden model), and the capacities the board was built with.
+#
+#   cmake -DVALUES=<size_report.cmake VALUES of the images> -DBOARD=<board>
+#         -DKINDS=<rule kind|...> "-DCAPACITIES=<NAME=value|...>" -DOUT=<table>
+#         -P footprint_table.cmake
+#
+# The images are "decoder" and "tables_<kind>"; size_report.cmake wrote each
+# one's sections over the baseline image and its symbols (<image>.nm.txt,
+# nm -S -C, next to VALUES). A model's own bytes are its symbols
+# tinyfair_models::kFootprintModel... (the .pb array; the tables and their
+# arrays): they are subtracted, so what is left is the path's fixed cost.
+# Lines: "<key> <value>"; '#' starts a comment.
+cmake_minimum_required(VERSION 3.25)
+
+foreach(variable VALUES BOARD KINDS CAPACITIES OUT)
+  if(NOT DEFINED ${variable})
+    message(FATAL_ERROR "footprint_table.cmake: -D${variable}=... is required")
+  endif()
+endforeach()
+string(REPLACE "|" ";" KINDS "${KINDS}")
+string(REPLACE "|" ";" CAPACITIES "${CAPACITIES}")
+get_filename_component(values_dir "${VALUES}" DIRECTORY)
+
+file(STRINGS "${VALUES}" value_lines)
+# The figure <column> of <image> from VALUES.
+function(image_value image column out_var)
+  foreach(line IN LISTS value_lines)
+    if(line MATCHES "^${image} ${column} \\+?(-?[0-9]+)$")
+      set(${out_var} "${CMAKE_MATCH_1}" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+  message(FATAL_ERROR "footprint_table.cmake: ${VALUES} has no '${image} ${column}'")
+endfunction()
+
+# The sum of the sizes of <image>'s symbols whose name matches <regex>.
+function(symbol_bytes image regex out_var)
+  file(STRINGS "${values_dir}/${image}.nm.txt" symbols)
+  set(total 0)
+  foreach(line IN LISTS symbols)
+    if(NOT line MATCHES "^[0-9a-fA-F]+ ([0-9a-fA-F]+) [A-Za-z] (.+)$")
+      continue()
+    endif()
+    set(size "${CMAKE_MATCH_1}")
+    if(CMAKE_MATCH_2 MATCHES "${regex}")
+      math(EXPR total "${total} + 0x${size}")
+    endif()
+  endforeach()
+  set(${out_var} ${total} PARENT_SCOPE)
+endfunction()
+
+set(model_symbols "^tinyfair_models::kFootprintModel")
+set(text "# Footprint table of ${BOARD}, written by bench/size/footprint_table.cmake from\n")
+string(APPEND text "# the footprint size images (bytes over the baseline image, the model's own\n")
+string(APPEND text "# symbols subtracted). Read by tinyfair inspect --footprint.\n")
+string(APPEND text "board ${BOARD}\n")
+
+image_value(decoder delta_flash flash)
+image_value(decoder delta_ram ram)
+symbol_bytes(decoder "${model_symbols}$" model_bytes)
+symbol_bytes(decoder "^\\(anonymous namespace\\)::g_model$" model_sizeof)
+if(model_sizeof EQUAL 0)
+  message(FATAL_ERROR "footprint_table.cmake: the decoder image has no g_model")
+endif()
+math(EXPR flash "${flash} - ${model_bytes}")
+string(APPEND text "decoder.flash ${flash}\ndecoder.ram ${ram}\nmodel.sizeof ${model_sizeof}\n")
+
+set(tables_sizeof 0)
+foreach(kind IN LISTS KINDS)
+  image_value(tables_${kind} delta_flash flash)
+  image_value(tables_${kind} delta_ram ram)
+  symbol_bytes(tables_${kind} "${model_symbols}" model_bytes)
+  symbol_bytes(tables_${kind} "${model_symbols}Tables$" sizeof)
+  if(sizeof EQUAL 0)
+    message(FATAL_ERROR "footprint_table.cmake: tables_${kind} has no kFootprintModelTables")
+  endif()
+  set(tables_sizeof ${sizeof})
+  math(EXPR flash "${flash} - ${model_bytes}")
+  string(APPEND text "tables.${kind}.flash ${flash}\ntables.${kind}.ram ${ram}\n")
+endforeach()
+string(APPEND text "tables.sizeof ${tables_sizeof}\n")
+foreach(capacity IN LISTS CAPACITIES)
+  if(NOT capacity MATCHES "^(TINYFAIR_MAX_[A-Z_]+)=([0-9]+)$")
+    message(FATAL_ERROR "footprint_table.cmake: capacity '${capacity}' is not NAME=value")
+  endif()
+  string(APPEND text "capacity.${CMAKE_MATCH_1} ${CMAKE_MATCH_2}\n")
+endforeach()
+file(WRITE "${OUT}" "${text}")

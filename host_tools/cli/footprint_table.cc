@@ -1,0 +1,67 @@
+#include "host_tools/cli/footprint_table.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "host_tools/common/data_error.h"
+
+namespace tinyfair::cli {
+
+long long FootprintTable::Bytes(const std::string& key) const {
+  const auto found = bytes.find(key);
+  if (found == bytes.end()) {
+    throw host::DataError(path, 0, 0, "no '" + key + "' (rebuild the board build that writes it)");
+  }
+  return found->second;
+}
+
+std::string DefaultFootprintTablePath(const std::string& board) {
+  std::error_code error;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
+  const std::filesystem::path dir = error ? std::filesystem::path(".") : exe.parent_path();
+  return (dir / ".." / "firmware" / board / "bench" / "size" / "footprint.txt")
+      .lexically_normal()
+      .string();
+}
+
+FootprintTable ReadFootprintTable(const std::string& path, const std::string& board) {
+  std::ifstream in(path);
+  if (!in) {
+    throw host::DataError(
+        path, 0, 0,
+        "no footprint table for " + board +
+            "; the host build's board builds write it (cmake --build build/host --target "
+            "firmware_" +
+            board + "), or name one with --footprint-table");
+  }
+  FootprintTable table;
+  table.path = path;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string key;
+    if (!(fields >> key)) continue;
+    if (key == "board") {
+      fields >> table.board;
+      continue;
+    }
+    long long value = 0;
+    if (!(fields >> value)) {
+      throw host::DataError(path, static_cast<size_t>(number), 0, "'" + key + "' has no number");
+    }
+    if (key.rfind("capacity.", 0) == 0) {
+      table.capacities.emplace_back(key.substr(9), value);
+    } else {
+      table.bytes[key] = value;
+    }
+  }
+  if (table.board != board) {
+    throw host::DataError(path, 0, 0,
+                          "the footprint table of '" + table.board + "', not of " + board);
+  }
+  return table;
+}
+
+}  // namespace tinyfair::cli

@@ -1,0 +1,35 @@
+// The footprint table a board build writes from its size images
+// (bench/size/footprint_table.cmake): what the decoder path and the tables
+// path of each rule kind cost on the board apart from the model itself, and
+// the capacities the board was built with.
+#pragma once
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tinyfair::cli {
+
+struct FootprintTable {
+  std::string path;  // where it was read from
+  std::string board;
+  // "<key> <value>" lines: decoder.flash, decoder.ram, model.sizeof,
+  // tables.<kind>.flash, tables.<kind>.ram, tables.sizeof.
+  std::map<std::string, long long> bytes;
+  // (TINYFAIR_MAX_..., value), in the table's order.
+  std::vector<std::pair<std::string, long long>> capacities;
+
+  /// The figure named `key`; throws DataError when the table lacks it.
+  long long Bytes(const std::string& key) const;
+};
+
+/// Where the host build's board builds write the table of `board`, next to
+/// the tinyfair executable: <exe dir>/../firmware/<board>/bench/size/footprint.txt.
+std::string DefaultFootprintTablePath(const std::string& board);
+
+/// Reads the table at `path` and checks it is `board`'s. Throws DataError
+/// (exit status 2) when it is missing, saying which command writes it.
+FootprintTable ReadFootprintTable(const std::string& path, const std::string& board);
+
+}  // namespace tinyfair::cli
