@@ -269,6 +269,12 @@ Eigen::VectorXd ReductionMoments(ReductionConstraint constraint, const Eigen::Ve
   return BuildMoments(constraint, y, group, sample_weight).Of(h);
 }
 
+int MaxReductionMembers(ReductionConstraint constraint, int group_count) {
+  const int independent_moments =
+      (constraint == ReductionConstraint::kEqualizedOdds ? 2 : 1) * (group_count - 1);
+  return independent_moments + 2;
+}
+
 Eigen::VectorXd MemberDecisions(const ReductionMember& member, const Eigen::MatrixXd& X) {
   return Game::Decisions(member.classifier, X);
 }
@@ -431,6 +437,15 @@ ReductionFit FitExponentiatedGradient(const Eigen::MatrixXd& X, const Eigen::Vec
   result.gap = best.gap;
   result.oracle_calls = game.oracle_calls();
   SetMembers(game, best, options, result);
+  EgConvergence& c = result.convergence;
+  c.converged = result.gap <= result.nu;
+  c.stopped_by = result.converged ? "duality gap <= nu" : "iteration limit";
+  c.iterations = result.iterations;
+  c.gap = result.gap;
+  c.nu = result.nu;
+  c.violation = result.violation;
+  c.epsilon = options.epsilon;
+  c.guarantee = result.violation_bound;
   return result;
 }
 
