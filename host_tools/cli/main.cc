@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/fit_not_accepted.h"
 #include "host_tools/common/data_error.h"
 
 namespace tinyfair::cli {
@@ -63,6 +64,9 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
     return app.exit(error);
+  } catch (const tinyfair::cli::FitNotAccepted& error) {
+    std::cerr << "tinyfair: " << error.what() << "\n";
+    return tinyfair::cli::kFitNotAcceptedExit;
   } catch (const tinyfair::host::DataError& error) {
     std::cerr << "tinyfair: " << error.what() << "\n";
     return 2;

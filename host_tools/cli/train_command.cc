@@ -8,6 +8,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "host_tools/cli/fit_not_accepted.h"
 #include "host_tools/cli/train_method.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/group_formation.h"
@@ -26,6 +27,15 @@ std::vector<TrainMethod> TrainMethods() {
 }
 
 bool ProgressToTerminal() { return isatty(fileno(stderr)) != 0; }
+
+void ReportConvergence(const std::string& method, const host::EgConvergence& convergence,
+                       bool strict) {
+  Note("train: " + method + ": " + convergence.Summary());
+  if (!strict || convergence.Accepted()) return;
+  throw FitNotAccepted("--strict: " + method + " " +
+                       (convergence.converged ? "is above its guarantee" : "did not converge") +
+                       " (" + convergence.Summary() + "); nothing written");
+}
 
 int SensitiveInputIndex(const TrainingSet& set, const tinyfair::Model& model) {
   int index = 0;
@@ -253,6 +263,10 @@ void AddTrainCommand(CLI::App& app) {
                    "Iterations (or their cap) of an iterative method (default: the method's: "
                    "reduction 50, naive/dro/soft-groups 750, fair-regression 100)")
       ->check(CLI::PositiveNumber);
+  command->add_flag("--strict", o->strict,
+                    "Exponentiated-gradient methods (reduction, fair-regression): exit with "
+                    "status 3 and write nothing unless the game converged (duality gap <= nu) "
+                    "and the training violation is within the guarantee");
   command->add_flag("--use-sensitive", o->use_sensitive,
                     "Let the scorer use the sensitive columns");
   command->add_option("--unknown-group", o->unknown_group,

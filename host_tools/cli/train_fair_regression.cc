@@ -155,8 +155,9 @@ std::string FitParity(const TrainingSet& set, const FairRegressionOptions& f,
   Note(line + host::FormatText(" (%.0f oracle calls, %.3g s each, %.3f s in all)",
                                static_cast<double>(fit.oracle_seconds.size()),
                                Mean(fit.oracle_seconds), seconds));
+  ReportConvergence("fair regression (sp)", fit.convergence, set.options.strict);
   FillMixture(set, fit.mixture, f, true, model);
-  return line;
+  return line + ("; " + fit.convergence.Summary());
 }
 
 std::string FitGroupLoss(const TrainingSet& set, const FairRegressionOptions& f,
@@ -208,8 +209,9 @@ std::string FitGroupLoss(const TrainingSet& set, const FairRegressionOptions& f,
                 fit.iterations, fit.gap, MemberWeights(fit.mixture).c_str(), fit.loss,
                 losses.c_str());
   Note(line + host::FormatText(" (%.3g s per oracle call)", Mean(fit.oracle_seconds)));
+  ReportConvergence("fair regression (bgl)", fit.convergence, set.options.strict);
   FillMixture(set, fit.mixture, f, false, model);
-  return line;
+  return line + ("; " + fit.convergence.Summary());
 }
 
 // The reference rate of a regression model is each group's mean output

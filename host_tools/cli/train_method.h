@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/reductions/eg_convergence.h"
 
 namespace tinyfair::cli {
 
@@ -25,6 +26,9 @@ struct TrainOptions {
   /// default.
   int iterations = 0;
   bool use_sensitive = false;
+  /// Refuse (exit 3, nothing written) an exponentiated-gradient fit that
+  /// did not converge or is above its guarantee.
+  bool strict = false;
 };
 
 /// What a method trains on. The model passed with it already has its inputs
@@ -74,6 +78,11 @@ Eigen::VectorXd SensitiveCategories(const TrainingSet& set, int input_index);
 /// Each training row's group as the runtime forms it from the model's
 /// group attributes.
 Eigen::VectorXi TrainingGroups(const TrainingSet& set, const tinyfair::Model& model);
+
+/// Notes how an exponentiated-gradient fit ended and, with --strict, throws
+/// FitNotAccepted unless it converged within its guarantee.
+void ReportConvergence(const std::string& method, const host::EgConvergence& convergence,
+                       bool strict);
 
 /// Prints a fit's progress lines to stderr only when it is a terminal.
 bool ProgressToTerminal();

@@ -3,14 +3,16 @@
 // each decision draws one member classifier with its probability, positive
 // iff that member's logistic probability is at least 1/2. The groups of the
 // constraint are the model's groups (the product of the --sensitive columns).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
 
 #include "host_tools/cli/train_method.h"
+#include "host_tools/common/data_error.h"
+#include "host_tools/model/mixture_capacity.h"
 #include "host_tools/reductions/exponentiated_gradient_reduction.h"
-#include "tinyfair_runtime/capacity.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -24,19 +26,56 @@ struct ReductionFlags {
 // The device holds kMaxMembers members and their weights and category
 // terms together; a larger mixture could be written but never loaded.
 void RequireDeviceCapacity(size_t members, const tinyfair::LinearScorer& scorer) {
-  const size_t weights = members * static_cast<size_t>(scorer.weights_size());
-  const size_t categories = members * static_cast<size_t>(scorer.category_weights_size());
-  if (members <= runtime::kMaxMembers && weights <= runtime::kMaxMemberWeights &&
-      categories <= runtime::kMaxMemberCategoryWeights) {
-    return;
+  const host::MixtureCapacity capacity = host::DeviceMixtureCapacity(scorer);
+  if (members <= capacity.members) return;
+  throw std::invalid_argument("--method reduction: the mixture has " + std::to_string(members) +
+                              " members of " + std::to_string(capacity.weights_per_member) +
+                              " weights and " + std::to_string(capacity.category_terms_per_member) +
+                              " category terms each; the device holds at most " +
+                              std::to_string(capacity.members) + " such members (" +
+                              capacity.limited_by +
+                              "); fewer inputs or categories, or a larger --epsilon, give fewer");
+}
+
+// The categorical input with the most category terms that does not form
+// the groups: the one --ignore saves most on.
+const tinyfair::Input* WidestIgnorableInput(const tinyfair::Model& model) {
+  const auto& attributes = model.groups().attribute_inputs();
+  const tinyfair::Input* widest = nullptr;
+  for (int i = 0; i < model.inputs_size(); ++i) {
+    const bool forms_groups = std::find(attributes.begin(), attributes.end(),
+                                        static_cast<uint32_t>(i)) != attributes.end();
+    const tinyfair::Input& input = model.inputs(i);
+    if (forms_groups || input.kind() != tinyfair::Input::CATEGORICAL) continue;
+    if (widest == nullptr || input.category_count() > widest->category_count()) widest = &input;
   }
-  throw std::invalid_argument(
-      "--method reduction: the mixture has " + std::to_string(members) + " members with " +
-      std::to_string(weights) + " weights and " + std::to_string(categories) +
-      " category terms in all; the device holds at most " + std::to_string(runtime::kMaxMembers) +
-      " members, " + std::to_string(runtime::kMaxMemberWeights) + " weights and " +
-      std::to_string(runtime::kMaxMemberCategoryWeights) +
-      " category terms (fewer inputs or categories, or a larger --epsilon, give fewer)");
+  return widest;
+}
+
+// The reduction's mixture has at most MaxReductionMembers() members, known
+// from the groups and the constraint; each member's width is known from the
+// inputs. A device that cannot hold that many is refused before fitting.
+void RequireCapacityBeforeFitting(const TrainingSet& set, host::ReductionConstraint constraint,
+                                  const tinyfair::Model& model) {
+  const int groups = static_cast<int>(model.dimensions().group_count());
+  const size_t needed = static_cast<size_t>(host::MaxReductionMembers(constraint, groups));
+  const host::MixtureCapacity capacity = host::DeviceMixtureCapacity(model.scorer());
+  if (needed <= capacity.members) return;
+  const tinyfair::Input* widest = WidestIgnorableInput(model);
+  const std::string fix = widest != nullptr
+                              ? "--ignore " + widest->name() + " (" +
+                                    std::to_string(widest->category_count()) +
+                                    " categories), or other columns, makes each member smaller"
+                              : "--ignore some input columns to make each member smaller";
+  throw host::DataError(set.options.data, 0, 0,
+                        "--method reduction --constraint " + set.options.constraint + " on " +
+                            std::to_string(groups) + " groups can return a mixture of up to " +
+                            std::to_string(needed) + " members, each with " +
+                            std::to_string(capacity.weights_per_member) + " weights and " +
+                            std::to_string(capacity.category_terms_per_member) +
+                            " category terms; the device holds " +
+                            std::to_string(capacity.members) + " such members (" +
+                            capacity.limited_by + "); " + fix);
 }
 
 std::string FitReduction(const ReductionFlags& flags, const TrainingSet& set,
@@ -49,6 +88,11 @@ std::string FitReduction(const ReductionFlags& flags, const TrainingSet& set,
   options.bound = flags.bound;
   options.max_iterations = flags.iterations;
   options.learner.l2 = o.l2;
+  // The shared scorer adds nothing: each member carries its whole model.
+  set.encoder.FillScorer(Eigen::VectorXd::Zero(set.design.cols()), 0.0, set.use,
+                         model.mutable_scorer());
+  model.mutable_scorer()->set_link(tinyfair::LinearScorer::LOGISTIC);
+  RequireCapacityBeforeFitting(set, options.constraint, model);
   const Eigen::VectorXi group = TrainingGroups(set, model);
   char line[300];
   std::snprintf(line, sizeof(line),
@@ -78,11 +122,8 @@ std::string FitReduction(const ReductionFlags& flags, const TrainingSet& set,
                 fit.gap, fit.nu, fit.bound, fit.error, fit.violation, fit.violation_bound,
                 fit.members.size(), fit.members_before_reduction);
   Note(line);
+  ReportConvergence("reduction", fit.convergence, o.strict);
 
-  // The shared scorer adds nothing: each member carries its whole model.
-  set.encoder.FillScorer(Eigen::VectorXd::Zero(set.design.cols()), 0.0, set.use,
-                         model.mutable_scorer());
-  model.mutable_scorer()->set_link(tinyfair::LinearScorer::LOGISTIC);
   RequireDeviceCapacity(fit.members.size(), model.scorer());
   auto* rule = model.mutable_mixture();
   rule->set_member_output(tinyfair::MixtureRule::CLASSIFY);
@@ -100,7 +141,8 @@ std::string FitReduction(const ReductionFlags& flags, const TrainingSet& set,
                 ", epsilon %g, B %g, iterations %d, members %zu, training violation %.3e",
                 flags.epsilon, fit.bound, fit.iterations, fit.members.size(), fit.violation);
   return "train: exponentiated-gradient reduction (" + o.constraint + "), data " + o.data +
-         ", label " + o.label.label + ", l2 " + std::to_string(o.l2) + line;
+         ", label " + o.label.label + ", l2 " + std::to_string(o.l2) + line + "; " +
+         fit.convergence.Summary();
 }
 
 }  // namespace

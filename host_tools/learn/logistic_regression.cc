@@ -213,7 +213,14 @@ LogisticFit FitLogisticRegression(const MatrixXd& X, const VectorXd& y,
 
   const Problem problem(X, y, w, options);
   const Index p = X.cols();
-  Point current = problem.Evaluate(VectorXd::Zero(p), start_intercept);
+  const bool warm = options.initial_coefficients.size() != 0;
+  if (warm && options.initial_coefficients.size() != p) {
+    Fail(kCaller, "initial_coefficients has " + ToText(options.initial_coefficients.size()) +
+                      " entries but X has " + ToText(p) + " columns");
+  }
+  Point current = warm ? problem.Evaluate(options.initial_coefficients,
+                                          options.fit_intercept ? options.initial_intercept : 0.0)
+                       : problem.Evaluate(VectorXd::Zero(p), start_intercept);
   if (progress) progress(0, current.objective, current.gradient_norm);
 
   int iterations = 0;

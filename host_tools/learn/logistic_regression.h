@@ -29,6 +29,12 @@ struct LogisticOptions {
   double gradient_tolerance = 1e-8;
   /// Fit an unpenalised intercept; otherwise it is fixed at 0.
   bool fit_intercept = true;
+  /// Where Newton starts: empty for zero coefficients and the base-rate
+  /// intercept; otherwise these coefficients (one per column) and
+  /// initial_intercept, e.g. the fit of a nearby problem (a warm start: the
+  /// optimum is the same, the steps to reach it fewer).
+  Eigen::VectorXd initial_coefficients;
+  double initial_intercept = 0.0;
 };
 
 /// A fitted model: P(y = 1 | x) = sigmoid(x . coefficients + intercept).
@@ -50,7 +56,8 @@ using LogisticProgress = std::function<void(int iteration, double objective, dou
 
 /// Minimises the objective above by Newton's method with an Armijo
 /// backtracking line search, starting from zero coefficients and the
-/// intercept that matches the weighted base rate.
+/// intercept that matches the weighted base rate (or from the options'
+/// initial point).
 ///
 /// Stops when the gradient norm reaches the tolerance, after max_iterations
 /// steps, or when no step along the search direction lowers the objective

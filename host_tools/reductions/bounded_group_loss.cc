@@ -166,6 +166,28 @@ BestIterate PlayBoundedGroupLossGame(const Eigen::MatrixXd& X, const VectorXd& l
   return best;
 }
 
+// The loop's end and the returned losses' worst group.
+EgConvergence GroupLossConvergence(const BoundedGroupLossFit& fit, const BestIterate& best,
+                                   const VectorXd& zeta, double nu) {
+  EgConvergence c;
+  c.converged = fit.gap <= nu;
+  c.stopped_by = fit.converged                 ? "duality gap <= nu"
+                 : fit.stopped_by == "members" ? "member limit"
+                                               : "iteration limit";
+  c.iterations = fit.iterations;
+  c.gap = fit.gap;
+  c.nu = nu;
+  c.measure = "worst group's training loss";
+  c.allowed = "zeta";
+  if (best.mean.group.size() != zeta.size()) return c;
+  Eigen::Index a = 0;
+  (best.mean.group - zeta).maxCoeff(&a);
+  c.violation = best.mean.group[a];
+  c.epsilon = zeta[a];
+  c.guarantee = c.epsilon + fit.violation_tolerance;
+  return c;
+}
+
 }  // namespace
 
 BoundedGroupLossFit FitBoundedGroupLoss(const Eigen::MatrixXd& X, const VectorXd& labels,
@@ -196,6 +218,7 @@ BoundedGroupLossFit FitBoundedGroupLoss(const Eigen::MatrixXd& X, const VectorXd
   const bool within = ((best.mean.group - bounds.zeta).array() <= fit.violation_tolerance).all();
   fit.infeasible = fit.converged && !within;
   if (!fit.infeasible) fit.mixture = PlayedMixture(hypotheses, played, best.t);
+  fit.convergence = GroupLossConvergence(fit, best, bounds.zeta, options.tolerance);
   return fit;
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "host_tools/metrics/regression_loss.h"
+#include "host_tools/reductions/eg_convergence.h"
 #include "host_tools/reductions/exponentiated_gradient.h"
 
 namespace tinyfair::host {
@@ -50,6 +51,9 @@ struct BoundedGroupLossFit {
   /// The returned (or, when infeasible, the last averaged) mixture's loss per group.
   std::vector<double> group_loss;
   double violation_tolerance = 0.0;
+  /// The loop's stopping reason and gap; the worst group's loss against its
+  /// zeta_a.
+  EgConvergence convergence;
 };
 
 using BoundedGroupLossProgress =

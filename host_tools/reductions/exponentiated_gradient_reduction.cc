@@ -156,8 +156,15 @@ class Game {
     Hypothesis candidate;
     const double positive_weight = label.dot(weight), total_weight = weight.sum();
     if (positive_weight > 0.0 && positive_weight < total_weight) {
-      candidate.fit =
-          FitLogisticRegression(X_, label, weight / total_weight * y_.size(), options_.learner);
+      // Successive multipliers differ little, so the learner starts from
+      // its previous solution: the same optimum in fewer Newton steps.
+      LogisticOptions learner = options_.learner;
+      if (warm_start_.coefficients.size() == X_.cols()) {
+        learner.initial_coefficients = warm_start_.coefficients;
+        learner.initial_intercept = warm_start_.intercept;
+      }
+      candidate.fit = FitLogisticRegression(X_, label, weight / total_weight * y_.size(), learner);
+      warm_start_ = candidate.fit;
     } else {
       // One decision is cheaper everywhere: the constant classifier.
       candidate.fit.coefficients = Eigen::VectorXd::Zero(X_.cols());
@@ -195,6 +202,8 @@ class Game {
   const MomentTable& moments_;
   const ReductionOptions& options_;
   std::vector<Hypothesis> cache_;
+  // The learner's last solution, where its next fit starts.
+  LogisticFit warm_start_;
   int oracle_calls_ = 0;
 };
 
@@ -267,6 +276,12 @@ Eigen::VectorXd ReductionMoments(ReductionConstraint constraint, const Eigen::Ve
                                  const Eigen::VectorXd& y, const Eigen::VectorXi& group,
                                  const Eigen::VectorXd& sample_weight) {
   return BuildMoments(constraint, y, group, sample_weight).Of(h);
+}
+
+int MaxReductionMembers(ReductionConstraint constraint, int group_count) {
+  const int independent_moments =
+      (constraint == ReductionConstraint::kEqualizedOdds ? 2 : 1) * (group_count - 1);
+  return independent_moments + 2;
 }
 
 Eigen::VectorXd MemberDecisions(const ReductionMember& member, const Eigen::MatrixXd& X) {
@@ -431,6 +446,15 @@ ReductionFit FitExponentiatedGradient(const Eigen::MatrixXd& X, const Eigen::Vec
   result.gap = best.gap;
   result.oracle_calls = game.oracle_calls();
   SetMembers(game, best, options, result);
+  EgConvergence& c = result.convergence;
+  c.converged = result.gap <= result.nu;
+  c.stopped_by = result.converged ? "duality gap <= nu" : "iteration limit";
+  c.iterations = result.iterations;
+  c.gap = result.gap;
+  c.nu = result.nu;
+  c.violation = result.violation;
+  c.epsilon = options.epsilon;
+  c.guarantee = result.violation_bound;
   return result;
 }
 

@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "host_tools/learn/logistic_regression.h"
+#include "host_tools/reductions/eg_convergence.h"
 
 namespace tinyfair::host {
 
@@ -111,6 +112,9 @@ struct ReductionFit {
   double violation_bound = 0.0;
   /// Members of the averaged Q before the Caratheodory reduction.
   int members_before_reduction = 0;
+  /// Why the game stopped, gap against nu, violation against epsilon and
+  /// violation_bound.
+  EgConvergence convergence;
 };
 
 /// Fits Q on (X, y) with groups `group` (0..G-1, every group present).
@@ -124,6 +128,13 @@ ReductionFit FitExponentiatedGradient(const Eigen::MatrixXd& X, const Eigen::Vec
                                       const Eigen::VectorXd& sample_weight,
                                       const ReductionOptions& options,
                                       const ReductionProgress& progress = {});
+
+/// The most members FitExponentiatedGradient() returns on `group_count`
+/// groups: the rank of [err; gamma; 1], as the moments of each event sum to
+/// zero when weighted by the groups' shares (DP: 1 + (G - 1) + 1 = G + 1;
+/// equalized odds: 1 + 2 (G - 1) + 1 = 2G). Known before fitting, so a
+/// device that cannot hold that many members is refused before any work.
+int MaxReductionMembers(ReductionConstraint constraint, int group_count);
 
 /// Each row's h(x) for one member, and Q's expected decision
 /// sum_j weight_j h_j(x).

@@ -331,6 +331,24 @@ void UseLpMixture(const StatisticalParityProblem& problem, const ParityHypothese
   fit.disparity = gamma.cwiseAbs().maxCoeff();
 }
 
+// The loop's end and the returned mixture's worst constraint.
+EgConvergence ParityConvergence(const StatisticalParityFit& fit, const ParityShape& shape) {
+  EgConvergence c;
+  c.converged = fit.gap <= fit.tolerance;
+  c.stopped_by = fit.converged                 ? "duality gap <= nu"
+                 : fit.stopped_by == "members" ? "member limit"
+                                               : "iteration limit";
+  c.iterations = fit.iterations;
+  c.gap = fit.gap;
+  c.nu = fit.tolerance;
+  Eigen::Index a = 0, k = 0;
+  (fit.gamma.cwiseAbs() - shape.slack).maxCoeff(&a, &k);
+  c.violation = std::abs(fit.gamma(a, k));
+  c.epsilon = shape.slack(a, k);
+  c.guarantee = c.epsilon + fit.violation_tolerance;
+  return c;
+}
+
 }  // namespace
 
 StatisticalParityFit FitStatisticalParity(const MatrixXd& X, const VectorXd& y,
@@ -346,12 +364,16 @@ StatisticalParityFit FitStatisticalParity(const MatrixXd& X, const VectorXd& y,
 
   ParityHypotheses found;
   PlayParityGame(problem, X, options, shape, progress, found, fit);
-  if (!options.lp_step) return fit;
+  if (!options.lp_step) {
+    fit.convergence = ParityConvergence(fit, shape);
+    return fit;
+  }
 
   AddBestConstant(problem, X, found);
   VectorXd q;
   const std::vector<size_t> columns = SolveMembersLp(found, shape, options.max_members, q);
   UseLpMixture(problem, found, shape, columns, q, fit);
+  fit.convergence = ParityConvergence(fit, shape);
   return fit;
 }
 

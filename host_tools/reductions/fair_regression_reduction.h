@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "host_tools/metrics/regression_loss.h"
+#include "host_tools/reductions/eg_convergence.h"
 #include "host_tools/reductions/exponentiated_gradient.h"
 #include "host_tools/reductions/regression_grid.h"
 #include "host_tools/reductions/regression_oracles.h"
@@ -116,6 +117,9 @@ struct StatisticalParityFit {
   Eigen::MatrixXd gamma;
   /// Theorem 4: |gamma(a, k)| <= eps_a + (2 + 2 nu) / B once the gap <= nu.
   double violation_tolerance = 0.0;
+  /// The loop's stopping reason and gap; the returned mixture's worst
+  /// |gamma(a, k)| against its eps_a.
+  EgConvergence convergence;
 };
 
 using StatisticalParityProgress =

@@ -7,10 +7,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "host_tools/data/group_formation.h"
@@ -188,6 +190,90 @@ TEST(ExponentiatedGradientReduction, SampleWeightsActAsRepeatedRows) {
   const ReductionFit repeated = FitExponentiatedGradient(X, y, a, VectorXd(), options);
   EXPECT_NEAR(weighted.error, repeated.error, 1e-6);
   EXPECT_NEAR(weighted.violation, repeated.violation, 1e-6);
+}
+
+// Three groups: the third a copy of group 1's distribution, so that DP has
+// two independent moments.
+VectorXi ThreeGroups(const Sample& s) {
+  VectorXi a = s.a;
+  for (Eigen::Index i = 0; i < a.size(); i += 3) {
+    if (a[i] == 1) a[i] = 2;
+  }
+  return a;
+}
+
+TEST(ExponentiatedGradientReduction, MembersWithinTheBoundKnownBeforeFitting) {
+  // rank([err; gamma; 1]): DP on G groups has G - 1 independent moments,
+  // equalized odds 2 (G - 1).
+  EXPECT_EQ(MaxReductionMembers(ReductionConstraint::kDemographicParity, 2), 3);
+  EXPECT_EQ(MaxReductionMembers(ReductionConstraint::kDemographicParity, 3), 4);
+  EXPECT_EQ(MaxReductionMembers(ReductionConstraint::kEqualizedOdds, 2), 4);
+  EXPECT_EQ(MaxReductionMembers(ReductionConstraint::kEqualizedOdds, 3), 6);
+  const Sample s = MakeSample(600, 16);
+  const VectorXi three = ThreeGroups(s);
+  for (const auto constraint :
+       {ReductionConstraint::kDemographicParity, ReductionConstraint::kEqualizedOdds}) {
+    for (const double epsilon : {0.05, 0.01}) {
+      const ReductionFit fit =
+          FitExponentiatedGradient(s.X, s.y, three, VectorXd(), Options(constraint, epsilon));
+      SCOPED_TRACE(epsilon);
+      EXPECT_GE(fit.members_before_reduction, static_cast<int>(fit.members.size()));
+      EXPECT_LE(static_cast<int>(fit.members.size()), MaxReductionMembers(constraint, 3));
+    }
+  }
+}
+
+// max_a |E[h | a] - E[h]|, from the definition.
+double LargestParityMoment(const VectorXd& h, const VectorXi& a) {
+  const double all = h.mean();
+  double largest = 0.0;
+  for (int g = 0; g <= a.maxCoeff(); ++g) {
+    double sum = 0.0, count = 0.0;
+    for (Eigen::Index i = 0; i < h.size(); ++i) {
+      if (a[i] != g) continue;
+      sum += h[i];
+      count += 1.0;
+    }
+    largest = std::max(largest, std::abs(sum / count - all));
+  }
+  return largest;
+}
+
+TEST(ExponentiatedGradientReduction, ReportsAnIterationLimitAsNotConverged) {
+  const Sample s = MakeSample(600, 17);
+  ReductionOptions options = Options({}, 0.001);
+  options.max_iterations = 3;
+  const ReductionFit fit = FitExponentiatedGradient(s.X, s.y, s.a, VectorXd(), options);
+  const EgConvergence& c = fit.convergence;
+  EXPECT_FALSE(c.converged);
+  EXPECT_EQ(c.stopped_by, "iteration limit");
+  EXPECT_EQ(c.iterations, 3);
+  EXPECT_EQ(c.gap, fit.gap);
+  EXPECT_EQ(c.nu, fit.nu);
+  EXPECT_EQ(c.epsilon, 0.001);
+  EXPECT_DOUBLE_EQ(c.guarantee, 0.001 + (1.0 + 2.0 * fit.nu) / fit.bound);
+  EXPECT_NEAR(c.violation, LargestParityMoment(MixtureExpectedDecisions(fit, s.X), s.a), 1e-9);
+  EXPECT_FALSE(c.Accepted());
+  EXPECT_NE(c.Summary().find("(NOT converged)"), std::string::npos);
+  EXPECT_GT(c.gap, c.nu);
+  EXPECT_NE(c.Summary().find("stopped by iteration limit after 3 iterations; best duality gap"),
+            std::string::npos)
+      << c.Summary();
+}
+
+TEST(ExponentiatedGradientReduction, ReportsAConvergedGame) {
+  const Sample s = MakeSample(600, 18);
+  // A constraint no classifier violates: the game converges.
+  ReductionOptions options = Options({}, 1.0);
+  options.bound = 1.0;
+  const ReductionFit fit = FitExponentiatedGradient(s.X, s.y, s.a, VectorXd(), options);
+  const EgConvergence& c = fit.convergence;
+  ASSERT_TRUE(c.converged);
+  EXPECT_EQ(c.stopped_by, "duality gap <= nu");
+  EXPECT_LE(c.gap, c.nu);
+  EXPECT_LT(c.iterations, 50);
+  EXPECT_NEAR(c.violation, LargestParityMoment(MixtureExpectedDecisions(fit, s.X), s.a), 1e-9);
+  EXPECT_TRUE(c.Accepted());
 }
 
 TEST(ExponentiatedGradientReduction, RefusesAGroupWithoutRowsOfALabel) {
