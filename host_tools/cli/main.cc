@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
+#include <stdexcept>
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/fit_not_accepted.h"
@@ -60,19 +61,27 @@ int main(int argc, char** argv) {
   tinyfair::cli::AddSweepCommand(app);
   tinyfair::cli::AddNoiseCommand(app);
   tinyfair::cli::AddMonitorCommand(app);
+  // One exit-status scheme for every command (README, "Exit status"): 0 done,
+  // 1 a system or internal error, 2 bad input (the command line or a file),
+  // 3 a fit that --strict does not accept.
+  constexpr int kBadInputExit = 2, kSystemErrorExit = 1;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    return app.exit(error);
+    const int status = app.exit(error);  // prints the message, or the help
+    return status == 0 ? 0 : kBadInputExit;
   } catch (const tinyfair::cli::FitNotAccepted& error) {
     std::cerr << "tinyfair: " << error.what() << "\n";
     return tinyfair::cli::kFitNotAcceptedExit;
   } catch (const tinyfair::host::DataError& error) {
     std::cerr << "tinyfair: " << error.what() << "\n";
-    return 2;
+    return kBadInputExit;
+  } catch (const std::invalid_argument& error) {  // options that do not go together
+    std::cerr << "tinyfair: " << error.what() << "\n";
+    return kBadInputExit;
   } catch (const std::exception& error) {
     std::cerr << "tinyfair: " << error.what() << "\n";
-    return 1;
+    return kSystemErrorExit;
   }
   return 0;
 }

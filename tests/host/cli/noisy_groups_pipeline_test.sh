@@ -85,10 +85,10 @@ test ! -e "$work/never.csv"
 expect_exit 2 "missing value in group column 'workclass'" "$tinyfair" noise \
   --data "$work/train.csv" --column workclass --rate 0.1 --out "$work/never.csv"
 test ! -e "$work/never.csv"
-expect_exit 1 "add it to --ignore" "$tinyfair" train --method soft-groups \
+expect_exit 2 "add it to --ignore" "$tinyfair" train --method soft-groups \
   --data "$work/train_noisy.csv" --label Y --positive '>50K' --sensitive observed_race \
   --ignore fnlwgt --true-group race --out "$work/never.json"
-expect_exit 1 "takes no --noise-rate" "$tinyfair" train --method naive \
+expect_exit 2 "takes no --noise-rate" "$tinyfair" train --method naive \
   --data "$work/train_noisy.csv" --label Y --positive '>50K' --sensitive observed_race \
   --ignore race --noise-rate 0.3 --out "$work/never.json"
 test ! -e "$work/never.json"
