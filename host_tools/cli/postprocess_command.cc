@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/fit_not_accepted.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/model/model_file.h"
@@ -32,7 +33,7 @@ struct PostprocessOptions {
   std::string unprivileged;
   double bias_target = 0.02;
   std::vector<std::string> sensitive, strata;
-  bool covariance = false, stream = false;
+  bool covariance = false, stream = false, strict = false;
   double gamma = 0.1, epsilon = 0.0, max_validation_gap = 1.0;
   std::vector<double> gamma_grid = {0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4,
                                     0.5,  0.6,  0.7,  0.8, 0.9, 1.0};
@@ -192,11 +193,12 @@ void CompareWithInputModel(const PostprocessOptions& o, const host::ScoredSample
     for (uint32_t g : validation.groups) ++rows[g];
     size_t smallest = validation.groups.size();
     for (size_t n : rows) smallest = n > 0 ? std::min(smallest, n) : smallest;
-    Note(host::FormatText(
-        "postprocess: WARNING: the selected rule's validation parity gap %.4f is larger than the "
-        "input model's %.4f: it is not fairer there (the smallest validation group has %zu "
-        "row%s)",
-        gap, input_gap, smallest, smallest == 1 ? "" : "s"));
+    const std::string what = host::FormatText(
+        "the selected rule's validation parity gap %.4f is larger than the input model's %.4f: "
+        "it is not fairer there (the smallest validation group has %zu row%s)",
+        gap, input_gap, smallest, smallest == 1 ? "" : "s");
+    if (o.strict) throw FitNotAccepted("--strict: " + what + "; nothing written");
+    Note("postprocess: WARNING: " + what);
   }
 }
 
@@ -583,6 +585,9 @@ void AddPostprocessCommand(CLI::App& app) {
                     "rto: read --data a block of rows at a time and fit from per-group score "
                     "histograms (files too large for memory; progress on a terminal)");
   command->add_option("--out", o->out, "Output model (JSON)");
+  command->add_flag("--strict", o->strict,
+                    "With --validation: exit with status 3 and write nothing when the selected "
+                    "rule's validation parity gap is larger than the input model's");
   command->callback([o] {
     if ((o->rho == "auto" || !o->validation.empty()) && !o->covariance && o->label.label.empty() &&
         o->method == "rto") {

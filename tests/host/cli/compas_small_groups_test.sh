@@ -52,6 +52,17 @@ cat "$work/postprocess.txt"
 grep -q "^postprocess: WARNING: the selected rule's validation parity gap" "$work/postprocess.txt" ||
   fail "no warning for a rule less fair than its input model on validation"
 
+# With --strict the same selection is not accepted: exit 3, nothing written.
+set +e
+"$tinyfair" postprocess --model "$work/model.json" --data "$work/fit.csv" --label two_year_recid \
+  --validation "$work/validation.csv" --strict --out "$work/strict.json" 2> "$work/strict.txt"
+status=$?
+set -e
+[ "$status" -eq 3 ] || fail "postprocess --strict: exit $status, expected 3"
+[ ! -e "$work/strict.json" ] || fail "postprocess --strict wrote a model"
+grep -q "^tinyfair: --strict: the selected rule's validation parity gap" "$work/strict.txt" ||
+  fail "postprocess --strict: $(cat "$work/strict.txt")"
+
 for m in model fair; do
   echo "== $m on the test part"
   "$tinyfair" evaluate --model "$work/$m.json" --data "$work/test.csv" --label two_year_recid |
