@@ -137,15 +137,16 @@ class RampFitter {
   std::vector<double> stratum_rate_;
 };
 
-// Expected accuracy and parity gap of a ramp on a scored sample.
-std::pair<double, double> ExpectedAccuracyAndGap(const RampFit& fit,
-                                                 const host::ScoredSample& sample,
-                                                 size_t group_count) {
+// Expected accuracy and parity gap on a scored sample of a rule that says
+// positive for row i with probability `positive(i)`.
+template <typename PositiveProbability>
+std::pair<double, double> AccuracyAndGap(const host::ScoredSample& sample, size_t group_count,
+                                         const PositiveProbability& positive_probability) {
   double correct = 0.0;
   std::vector<double> positive(group_count, 0.0), count(group_count, 0.0);
   for (size_t i = 0; i < sample.scores.size(); ++i) {
     const uint32_t g = sample.groups[i];
-    const double h = std::clamp((sample.scores[i] - fit.thresholds[g]) / fit.gamma, 0.0, 1.0);
+    const double h = positive_probability(i);
     correct += sample.labels[i] == 1 ? h : 1.0 - h;
     positive[g] += h;
     count[g] += 1.0;
@@ -159,26 +160,22 @@ std::pair<double, double> ExpectedAccuracyAndGap(const RampFit& fit,
   return {correct / static_cast<double>(sample.scores.size()), high - low};
 }
 
+// Expected accuracy and parity gap of a ramp on a scored sample.
+std::pair<double, double> ExpectedAccuracyAndGap(const RampFit& fit,
+                                                 const host::ScoredSample& sample,
+                                                 size_t group_count) {
+  return AccuracyAndGap(sample, group_count, [&](size_t i) {
+    return std::clamp((sample.scores[i] - fit.thresholds[sample.groups[i]]) / fit.gamma, 0.0, 1.0);
+  });
+}
+
 // Accuracy and parity gap of the input model's own decisions (positive when
 // its score f >= 0, i.e. probability >= 1/2) on a scored sample: the
 // baseline a fair rule must not be worse than.
 std::pair<double, double> InputModelAccuracyAndGap(const host::ScoredSample& sample,
                                                    size_t group_count) {
-  double correct = 0.0;
-  std::vector<double> positive(group_count, 0.0), count(group_count, 0.0);
-  for (size_t i = 0; i < sample.scores.size(); ++i) {
-    const int decision = sample.scores[i] >= 0.0 ? 1 : 0;
-    correct += decision == sample.labels[i] ? 1.0 : 0.0;
-    positive[sample.groups[i]] += decision;
-    count[sample.groups[i]] += 1.0;
-  }
-  double low = 1.0, high = 0.0;
-  for (size_t g = 0; g < group_count; ++g) {
-    if (count[g] == 0.0) continue;
-    low = std::min(low, positive[g] / count[g]);
-    high = std::max(high, positive[g] / count[g]);
-  }
-  return {correct / static_cast<double>(sample.scores.size()), high - low};
+  return AccuracyAndGap(sample, group_count,
+                        [&](size_t i) { return sample.scores[i] >= 0.0 ? 1.0 : 0.0; });
 }
 
 // The selected rule against the input model on validation data; a fair rule
