@@ -62,7 +62,7 @@ TEST(MaxentSchema, ProtectedZeroCanBeChosen) {
 TEST(MaxentSchema, UnseenValueIsLocated) {
   const TableDiscretiser schema(ParseCsv(kTable, "t.csv"), Columns());
   const CsvTable other =
-      ParseCsv("age,colour,group,count,label\n30,red,a,1,no\n30,pink,a,1,no\n", "held.csv");
+      ParseCsv("age,colour,group,count,label\n30,red,a,1,yes\n30,pink,a,1,no\n", "held.csv");
   try {
     schema.Encode(other);
     FAIL() << "an unseen colour was accepted";
@@ -70,7 +70,7 @@ TEST(MaxentSchema, UnseenValueIsLocated) {
     EXPECT_EQ(error.line(), 3u);
     EXPECT_EQ(error.column(), 2u);
   }
-  const CsvTable count = ParseCsv("age,colour,group,count,label\n30,red,a,7,no\n", "held.csv");
+  const CsvTable count = ParseCsv("age,colour,group,count,label\n30,red,a,7,yes\n", "held.csv");
   EXPECT_THROW(schema.Encode(count), DataError);
 }
 
