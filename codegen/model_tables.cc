@@ -124,6 +124,8 @@ std::string TablesBody(Writer& w, const DecisionTables& t) {
   set("category_count_of",
       w.Integers("uint16_t", "CategoryCountOf", t.category_count_of, t.categorical_count));
   set("category_weights", w.Floats("CategoryWeights", t.category_weights, t.category_count));
+  set("other_category",
+      w.Integers("uint32_t", "OtherCategory", t.other_category, (t.categorical_count + 31) / 32));
   set("group_form",
       "tinyfair::runtime::GroupForm(" + std::to_string(static_cast<int>(t.group_form)) + ")");
   set("attribute_count", IntegerLiteral(t.attribute_count));

@@ -22,6 +22,30 @@ bool CategoryIndex(float value, uint32_t count, uint32_t& index) {
   return static_cast<float>(index) == value;
 }
 
+// Whether categorical input k's last category takes the values the model
+// does not list.
+bool TakesOther(const DecisionTables& t, uint32_t k) {
+  return t.other_category != nullptr && (t.other_category[k / 32] & (1U << (k % 32))) != 0;
+}
+
+// A whole number: every float of magnitude 2^23 or more is one, and below
+// that the conversion to int32 is exact.
+bool IsWholeNumber(float value) {
+  if (!IsFinite(value)) return false;
+  if (value >= 8388608.0f || value <= -8388608.0f) return true;
+  return static_cast<float>(static_cast<int32_t>(value)) == value;
+}
+
+// The category categorical input k holds: its index, or the input's "other"
+// category for an index the model does not list.
+bool CategoryOf(const DecisionTables& t, uint32_t k, float value, uint32_t& category) {
+  const uint32_t count = t.category_count_of[k];
+  if (CategoryIndex(value, count, category)) return true;
+  if (!TakesOther(t, k) || !IsWholeNumber(value)) return false;
+  category = count - 1;
+  return true;
+}
+
 // A refusal keeps the model hash and the group (when formed) and nothing
 // of a decision.
 Status Refuse(Decision& out, Status status) {
@@ -67,14 +91,15 @@ Status FormGroup(const DecisionTables& t, const DecisionInput& input, uint32_t& 
   return Status::kOk;
 }
 
-// Every categorical input must hold a known category, except a group
-// attribute that the fallback let through; `skip` tells whether one did.
+// Every categorical input must hold a known category (or an unlisted one
+// its "other" category takes), except a group attribute that the fallback
+// let through; `skip` tells whether one did.
 Status CheckCategories(const DecisionTables& t, const float* x, uint32_t unknown_attributes,
                        bool& skip) {
   skip = false;
   for (uint32_t k = 0; k < t.categorical_count; ++k) {
     uint32_t category;
-    if (CategoryIndex(x[t.categorical_input[k]], t.category_count_of[k], category)) continue;
+    if (CategoryOf(t, k, x[t.categorical_input[k]], category)) continue;
     bool allowed = false;
     for (uint32_t j = 0; j < t.attribute_count; ++j) {
       if (t.attribute_categorical[j] == k && (unknown_attributes & (1U << j)) != 0) {
@@ -87,7 +112,7 @@ Status CheckCategories(const DecisionTables& t, const float* x, uint32_t unknown
   return Status::kOk;
 }
 
-// bias + sum_i w[i] x[i] + the category terms of known categories, in this
+// bias + sum_i w[i] x[i] + the terms of the categories held, in this
 // fixed order on every target. Categorical inputs have weight 0; when an
 // unknown one was let through (`skip`), categorical inputs are left out of
 // the products so that a NaN there cannot reach the sum.
@@ -109,7 +134,7 @@ float Margin(const DecisionTables& t, const float* x, float bias, const float* w
   }
   for (uint32_t k = 0; k < t.categorical_count; ++k) {
     uint32_t category;
-    if (CategoryIndex(x[t.categorical_input[k]], t.category_count_of[k], category)) {
+    if (CategoryOf(t, k, x[t.categorical_input[k]], category)) {
       sum += category_weights[t.category_start[k] + category];
     }
   }

@@ -441,7 +441,8 @@ bool CategoricalWeightsZero(const Checked& c, const tinyfair_FloatSpan& weights,
 }
 
 // Numeric inputs with finite, normal offset and scale; categorical inputs
-// with categories that add up to the declared count.
+// with categories that add up to the declared count. Only a categorical
+// input has an "other" category.
 bool InputsOk(const Checked& c) {
   InputReader inputs(c);
   CheckInput input;
@@ -449,7 +450,8 @@ bool InputsOk(const Checked& c) {
   for (size_t i = 0; i < c.m.inputs.count; ++i) {
     if (!inputs.Next(input)) return false;
     if (Is(input.kind, tinyfair_check_Input_Kind_NUMERIC)) {
-      if (!FiniteNormal(input.offset) || !FiniteNormal(input.scale) || input.category_count != 0) {
+      if (!FiniteNormal(input.offset) || !FiniteNormal(input.scale) || input.category_count != 0 ||
+          input.last_category_is_other) {
         return false;
       }
     } else if (Is(input.kind, tinyfair_check_Input_Kind_CATEGORICAL)) {
@@ -478,8 +480,10 @@ bool GroupsOk(const Checked& c) {
     for (size_t j = 0; j < groups.attribute_inputs_count; ++j) {
       const uint32_t index = groups.attribute_inputs[j];
       CheckInput input;
+      // A group attribute's unknown values follow the group policy, never
+      // an "other" category.
       if (index >= m.inputs.count || !InputAt(c, index, input) ||
-          !Is(input.kind, tinyfair_check_Input_Kind_CATEGORICAL)) {
+          !Is(input.kind, tinyfair_check_Input_Kind_CATEGORICAL) || input.last_category_is_other) {
         return false;
       }
       for (size_t k = 0; k < j; ++k) {

@@ -112,11 +112,17 @@ Status Model::Prepare() {
 
   uint32_t categorical = 0;
   uint16_t start = 0;
+  bool any_other = false;
+  for (uint32_t& word : other_category_) word = 0;
   for (size_t i = 0; i < n; ++i) {
     if (m.inputs[i].kind != tinyfair_Input_Kind_CATEGORICAL) continue;
     categorical_input_[categorical] = static_cast<uint8_t>(i);
     category_start_[categorical] = start;
     category_count_of_[categorical] = static_cast<uint16_t>(m.inputs[i].category_count);
+    if (m.inputs[i].last_category_is_other) {
+      other_category_[categorical / 32] |= 1U << (categorical % 32);
+      any_other = true;
+    }
     start = static_cast<uint16_t>(start + m.inputs[i].category_count);
     ++categorical;
   }
@@ -125,6 +131,7 @@ Status Model::Prepare() {
   t.category_start = category_start_;
   t.category_count_of = category_count_of_;
   t.category_weights = m.scorer.category_weights;
+  t.other_category = any_other ? other_category_ : nullptr;
 
   static_assert(static_cast<int>(GroupForm::kDirect) == tinyfair_GroupFormation_Kind_DIRECT);
   t.group_form = static_cast<GroupForm>(m.groups.kind);

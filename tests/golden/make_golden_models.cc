@@ -2,8 +2,9 @@
 // tests use, into OUT_DIR:
 //  - test_models.h: a sealed model of every rule kind and group form, a
 //    registry of them (kGoldenModels), the threshold model with two columns
-//    swapped (SwappedColumnsModel, for the input-layout check) and one model
-//    that exceeds the runtime's input capacity;
+//    swapped (SwappedColumnsModel, for the input-layout check), two models
+//    with an "other" category where none may be (OtherOn*Model) and one
+//    model that exceeds the runtime's input capacity;
 //  - golden_<Name>.tfv: 1,000 decision vectors per model, seeded, with
 //    non-finite inputs, unknown categories and unknown groups mixed in;
 //  - golden_records.csv: the host runtime's decision log for all of them,
@@ -91,6 +92,31 @@ Model Fallback() {
   Model m = Ramp("fallback");
   m.mutable_groups()->set_unknown_policy(tinyfair::GroupFormation::FALLBACK);
   m.mutable_groups()->set_fallback_group(1);
+  return m;
+}
+
+// The ramp model whose colour input lists red and green and an "other"
+// category that decides every other whole index (schema 1.3).
+Model OtherCategory() {
+  Model m = Ramp("other-category");
+  auto* colour = m.mutable_inputs(1);
+  colour->clear_categories();
+  for (const char* c : {"red", "green", "(other)"}) colour->add_categories(c);
+  colour->set_last_category_is_other(true);
+  return m;
+}
+
+// Models Load must refuse: an "other" category on a numeric input, and on a
+// group attribute (whose unknown values follow the group policy).
+Model OtherOnNumeric() {
+  Model m = OtherCategory();
+  m.mutable_inputs(0)->set_last_category_is_other(true);
+  return m;
+}
+
+Model OtherOnGroup() {
+  Model m = OtherCategory();
+  m.mutable_inputs(2)->set_last_category_is_other(true);
   return m;
 }
 
@@ -208,6 +234,7 @@ std::vector<Golden> GoldenModels() {
       {"SmallThresholdModel", Threshold()},
       {"SmallRampModel", Ramp("small-ramp")},
       {"FallbackModel", Fallback()},
+      {"OtherCategoryModel", OtherCategory()},
       {"DirectGroupModel", DirectGroup()},
       {"IntersectionalModel", Intersectional()},
       {"TwoThresholdModel", TwoThreshold()},
@@ -252,12 +279,8 @@ Model SwappedColumns() {
 
 // One model input more than the runtime holds; sealed by hand, since
 // SealModel rightly refuses it.
-std::string OversizedModelBytes() {
-  Model m = Ramp("oversized");
-  for (size_t i = m.inputs_size(); i <= tinyfair::runtime::kMaxInputs; ++i) {
-    AddNumeric(m, ("extra" + std::to_string(i)).c_str(), 0.0f, 1.0f);
-    m.mutable_scorer()->add_weights(0.01f);
-  }
+// A model sealed as the host seals one, though the runtime refuses it.
+std::string RefusedSealedBytes(Model m) {
   try {
     (void)tinyfair::host::SealModel(m);
   } catch (const std::exception&) {
@@ -266,6 +289,15 @@ std::string OversizedModelBytes() {
   std::string bytes;
   m.SerializeToString(&bytes);
   return bytes;
+}
+
+Model Oversized() {
+  Model m = Ramp("oversized");
+  for (size_t i = m.inputs_size(); i <= tinyfair::runtime::kMaxInputs; ++i) {
+    AddNumeric(m, ("extra" + std::to_string(i)).c_str(), 0.0f, 1.0f);
+    m.mutable_scorer()->add_weights(0.01f);
+  }
+  return m;
 }
 
 // Seeded rows: mostly ordinary values, with every refusal mixed in.
@@ -289,6 +321,8 @@ tinyfair::host::DecisionVectors MakeVectors(uint64_t seed) {
       z = -kInfinity;
     else if (special < 0.07f)
       colour = 3.0f;  // unknown category
+    else if (special < 0.075f)
+      colour = -1.0f;  // unknown category, as a caller may mark one
     else if (special < 0.08f)
       colour = 0.5f;  // not an index
     else if (special < 0.11f)
@@ -303,6 +337,18 @@ tinyfair::host::DecisionVectors MakeVectors(uint64_t seed) {
     v.groups.push_back(group);
   }
   return v;
+}
+
+// k<Name>Size and k<Name>[]: a model's bytes, unchecked.
+std::string RefusedModelBytes(const std::string& name, const std::string& bytes) {
+  std::string text = "\nnamespace tinyfair_models {\ninline constexpr size_t k" + name +
+                     "Size = " + std::to_string(bytes.size()) +
+                     ";\nalignas(8) inline constexpr uint8_t k" + name + "[] = {";
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    text += (i % 16 == 0 ? "\n   " : "") + std::string(" ") +
+            std::to_string(static_cast<unsigned char>(bytes[i])) + ",";
+  }
+  return text + "\n};\n}  // namespace tinyfair_models\n";
 }
 
 }  // namespace
@@ -364,15 +410,11 @@ int main(int argc, char** argv) {
   const std::string swapped_part = tinyfair::codegen::ModelBytesHeader(
       "SwappedColumnsModel", tinyfair::host::SealModel(swapped), "SwappedColumnsModel");
   header += "\n" + swapped_part.substr(swapped_part.find("namespace tinyfair_models"));
-  const std::string oversized = OversizedModelBytes();
-  header += "\nnamespace tinyfair_models {\ninline constexpr size_t kOversizedModelSize = " +
-            std::to_string(oversized.size()) +
-            ";\nalignas(8) inline constexpr uint8_t kOversizedModel[] = {";
-  for (size_t i = 0; i < oversized.size(); ++i) {
-    header += (i % 16 == 0 ? "\n   " : "") + std::string(" ") +
-              std::to_string(static_cast<unsigned char>(oversized[i])) + ",";
-  }
-  header += "\n};\n}  // namespace tinyfair_models\n";
+  // Models the runtime refuses, which codegen (as strict as Load) would not
+  // write: their bytes as they are.
+  header += RefusedModelBytes("OtherOnNumericModel", RefusedSealedBytes(OtherOnNumeric()));
+  header += RefusedModelBytes("OtherOnGroupModel", RefusedSealedBytes(OtherOnGroup()));
+  header += RefusedModelBytes("OversizedModel", RefusedSealedBytes(Oversized()));
   tinyfair::host::WriteFileAtomically(out + "/test_models.h", header);
   tinyfair::host::WriteFileAtomically(out + "/golden_records.csv", records);
   tables += tables_registry + "};\n\n}  // namespace tinyfair_models\n";

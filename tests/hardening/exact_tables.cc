@@ -25,6 +25,7 @@ ExactTables::ExactTables(const runtime::DecisionTables& t) : tables_(t) {
   e.category_start = Copy(t.category_start, t.categorical_count);
   e.category_count_of = Copy(t.category_count_of, t.categorical_count);
   e.category_weights = Copy(t.category_weights, t.category_count);
+  e.other_category = Copy(t.other_category, (t.categorical_count + 31) / 32);
   e.attribute_categorical = Copy(t.attribute_categorical, t.attribute_count);
 
   // Only the arrays the rule reads.

@@ -71,6 +71,24 @@ bool CategoryIndex(float value, uint32_t count, uint32_t& index) {
   return static_cast<float>(index) == value;
 }
 
+// An index outside [0, count) decides as the last category when the input
+// has an "other" category and the index is a whole number (model.proto,
+// Input.last_category_is_other).
+bool HasOther(const DecisionTables& t, uint32_t k) {
+  return t.other_category != nullptr && ((t.other_category[k / 32] >> (k % 32)) & 1U) != 0;
+}
+
+bool HeldCategory(const DecisionTables& t, uint32_t k, float value, uint32_t& category) {
+  const uint32_t count = t.category_count_of[k];
+  if (CategoryIndex(value, count, category)) return true;
+  const bool finite = value == value && value - value == 0.0f;
+  const bool whole = finite && (Abs(value) >= 8388608.0 ||
+                                static_cast<float>(static_cast<long long>(value)) == value);
+  if (!HasOther(t, k) || !whole) return false;
+  category = count - 1;
+  return true;
+}
+
 // The largest magnitude any partial sum of one margin reaches, computed in
 // double in the runtime's order (categorical inputs contribute by table).
 double LargestPartialSum(const DecisionTables& t, const float* x, float bias, const float* weights,
@@ -86,7 +104,7 @@ double LargestPartialSum(const DecisionTables& t, const float* x, float bias, co
   }
   for (uint32_t k = 0; k < t.categorical_count; ++k) {
     uint32_t category;
-    if (!CategoryIndex(x[t.categorical_input[k]], t.category_count_of[k], category)) continue;
+    if (!HeldCategory(t, k, x[t.categorical_input[k]], category)) continue;
     sum += category_weights[t.category_start[k] + category];
     if (Abs(sum) > largest) largest = Abs(sum);
   }
@@ -150,7 +168,7 @@ Status ExpectedStatus(const DecisionTables& t, const DecisionInput& input, uint3
   }
   for (uint32_t k = 0; k < t.categorical_count; ++k) {
     uint32_t category;
-    if (CategoryIndex(x[t.categorical_input[k]], t.category_count_of[k], category)) continue;
+    if (HeldCategory(t, k, x[t.categorical_input[k]], category)) continue;
     bool let_through = false;
     for (uint32_t j = 0; j < t.attribute_count; ++j) {
       if (t.attribute_categorical[j] == k && (unknown_attributes & (1U << j)) != 0) {
@@ -233,6 +251,7 @@ const char* CheckTables(const DecisionTables& t) {
       for (uint32_t i = 0; i < j; ++i) {
         if (t.attribute_categorical[i] == k) return "repeated group attribute";
       }
+      if (HasOther(t, k)) return "other category on a group attribute";
       product *= t.category_count_of[k];
     }
     if (product != t.group_count) return "group count is not the attributes' product";

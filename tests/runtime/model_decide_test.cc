@@ -150,6 +150,37 @@ TEST(ModelDecide, FallbackGroup) {
   EXPECT_EQ(1, male.group);
 }
 
+// Colour lists red, green and '(other)' (term 0): any other whole index
+// decides as '(other)'; a non-integral or non-finite one is still refused.
+TEST(ModelDecide, OtherCategoryTakesEveryUnlistedWholeIndex) {
+  ASSERT_EQ(Status::kOk, g_model.Load(kOtherCategoryModel, kOtherCategoryModelSize));
+  Decision listed, unlisted;
+  ASSERT_EQ(Status::kOk, DecideOne(1.0f, 2.0f, 0.0f, 0x12345678U, listed));
+  const float kUnlisted[] = {3.0f, -1.0f, 1.0e9f, -3.0e38f, 16777216.0f};
+  for (const float colour : kUnlisted) {
+    ASSERT_EQ(Status::kOk, DecideOne(1.0f, colour, 0.0f, 0x12345678U, unlisted));
+    EXPECT_EQ(Bits(listed.score), Bits(unlisted.score));
+    EXPECT_EQ(Bits(listed.probability), Bits(unlisted.probability));
+    EXPECT_EQ(listed.positive, unlisted.positive);
+  }
+  // Female: 0.5 - 0.5, plus no term for '(other)' and 0.25 for red.
+  EXPECT_EQ(Bits(tinyfair::runtime::internal::SignedLogistic(0.0f)), Bits(listed.score));
+  ASSERT_EQ(Status::kOk, DecideOne(1.0f, 0.0f, 0.0f, 0, unlisted));
+  EXPECT_EQ(Bits(tinyfair::runtime::internal::SignedLogistic(0.25f)), Bits(unlisted.score));
+  const float inf = __builtin_inff();
+  const float kNotAnIndex[] = {0.5f, 2.5f, -0.5f, inf, -inf, __builtin_nanf("")};
+  for (const float colour : kNotAnIndex) {
+    EXPECT_EQ(Status::kUnknownCategory, DecideOne(1.0f, colour, 0.0f, 0, unlisted));
+  }
+  // The group attribute has no other category: an unknown sex is refused.
+  EXPECT_EQ(Status::kUnknownGroup, DecideOne(1.0f, 0.0f, 2.0f, 0, unlisted));
+}
+
+TEST(ModelDecide, OtherCategoryOnlyOnACategoricalInputThatFormsNoGroup) {
+  EXPECT_EQ(Status::kInvalidModel, g_model.Load(kOtherOnNumericModel, kOtherOnNumericModelSize));
+  EXPECT_EQ(Status::kInvalidModel, g_model.Load(kOtherOnGroupModel, kOtherOnGroupModelSize));
+}
+
 TEST(ModelDecide, DirectGroup) {
   ASSERT_EQ(Status::kOk, g_model.Load(kDirectGroupModel, kDirectGroupModelSize));
   const float values[4] = {1.0f, 0.0f, 0.0f, -3.0f};

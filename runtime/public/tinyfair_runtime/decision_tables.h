@@ -84,6 +84,10 @@ struct DecisionTables {
   const uint16_t* category_start = nullptr;
   const uint16_t* category_count_of = nullptr;
   const float* category_weights = nullptr;  // [category_count]
+  /// Bit k (word k / 32) set: categorical input k's last category stands
+  /// for every value the model does not list, so an integral index outside
+  /// its range decides as that category. nullptr: no input has one.
+  const uint32_t* other_category = nullptr;
 
   // Groups.
   GroupForm group_form = GroupForm::kFromAttributes;

@@ -78,6 +78,7 @@ class Model {
   uint8_t categorical_input_[kMaxInputs] = {};
   uint16_t category_start_[kMaxInputs] = {};
   uint16_t category_count_of_[kMaxInputs] = {};
+  uint32_t other_category_[(kMaxInputs + 31) / 32] = {};
   uint8_t attribute_categorical_[kMaxGroupAttributes] = {};
   uint64_t member_draw_bound_[kMaxMembers] = {};
   DecisionTables tables_;
