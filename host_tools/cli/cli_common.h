@@ -33,6 +33,11 @@ void AddLabelOptions(CLI::App& command, LabelOptions& options, bool required);
 /// Progress and notes go to stderr; results to stdout or files.
 void Note(const std::string& text);
 
+/// Per column of `table`, the rows whose value `model` does not list and
+/// what the device does with them ("COMMAND: FILE: column ...").
+void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
+                        const host::CsvTable& table);
+
 /// The group names of a model, one per group.
 std::vector<std::string> GroupNames(const tinyfair::Model& model);
 

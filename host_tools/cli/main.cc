@@ -7,10 +7,18 @@
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/fit_not_accepted.h"
 #include "host_tools/common/data_error.h"
+#include "host_tools/data/unlisted_values.h"
 
 namespace tinyfair::cli {
 
 void Note(const std::string& text) { std::fprintf(stderr, "%s\n", text.c_str()); }
+
+void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
+                        const host::CsvTable& table) {
+  for (const auto& line : host::DescribeUnlistedValues(host::FindUnlistedValues(model, table))) {
+    Note(command + ": " + table.path + ": " + line);
+  }
+}
 
 void AddLabelOptions(CLI::App& command, LabelOptions& options, bool required) {
   auto* label = command.add_option("--label", options.label, "Label column");

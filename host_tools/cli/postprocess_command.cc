@@ -384,6 +384,7 @@ void Postprocess(const PostprocessOptions& o) {
   }
   const host::ScoredSample fitting =
       host::ScoreThroughRuntime(model, table, o.label.label, o.label.positive);
+  NoteUnlistedValues("postprocess", model, table);
   if (fitting.refused > 0) {
     Note("postprocess: " + std::to_string(fitting.refused) +
          " rows refused by the model, left out");

@@ -76,7 +76,8 @@ void Simulate(const RunOptions& o) {
   const tinyfair::Model model = host::ReadModel(o.model);
   const host::CsvTable table = host::ReadCsv(o.data);
   host::InputEncoder encoder(model.inputs(), table);
-  host::CheckCategoriesKnown(model, table);
+  host::CheckGroupsKnown(model, table);
+  NoteUnlistedValues("simulate", model, table);
   const auto runtime_model = host::LoadIntoRuntime(model);
   host::DecisionVectors vectors;
   vectors.input_count = static_cast<uint32_t>(encoder.input_count());
@@ -137,7 +138,8 @@ void Evaluate(const RunOptions& o) {
   const tinyfair::Model model = host::ReadModel(o.model);
   const host::CsvTable table = host::ReadCsv(o.data);
   host::InputEncoder encoder(model.inputs(), table);
-  host::CheckCategoriesKnown(model, table);
+  host::CheckGroupsKnown(model, table);
+  NoteUnlistedValues("evaluate", model, table);
   const auto runtime_model = host::LoadIntoRuntime(model);
   if (host::IsRegressionModel(*runtime_model)) {
     return EvaluateRegression(o, model, table, *runtime_model);

@@ -314,10 +314,13 @@ void Sweep(const SweepOptions& o) {
       host::ScoreThroughRuntime(model, fit_table, o.label.label, o.label.positive);
   // Every group needs both labels: Hardt et al. and shift inference fit on them.
   host::RequireEveryGroup(fitting, model, o.data, "the sweep's baselines");
-  // Rows of validation or test data the device would refuse would silently
-  // leave the metrics: refuse the data instead.
-  host::CheckCategoriesKnown(model, validation_table);
-  host::CheckCategoriesKnown(model, test_table);
+  // A row without its group cannot count: refuse the data. A row whose
+  // value the model does not list is decided as "other" or refused by the
+  // device and left out of the metrics: say which.
+  host::CheckGroupsKnown(model, validation_table);
+  host::CheckGroupsKnown(model, test_table);
+  NoteUnlistedValues("sweep", model, validation_table);
+  NoteUnlistedValues("sweep", model, test_table);
   std::filesystem::create_directories(o.out_dir);
   const Evaluation validation{&validation_table,
                               host::ReadLabels(validation_table, o.label.label, o.label.positive)};

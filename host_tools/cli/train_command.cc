@@ -13,6 +13,7 @@
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/group_formation.h"
 #include "host_tools/data/label_values.h"
+#include "host_tools/data/unlisted_values.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
@@ -147,6 +148,18 @@ void NoteMissingValues(const host::CsvTable& table, const std::vector<tinyfair::
   }
 }
 
+// With --min-category-count, the rare values of each column are learned as
+// one category: say which, so that nobody looks for them in the model.
+void NoteFoldedCategories(const host::CsvTable& table, const tinyfair::Model& model,
+                          uint32_t min_count) {
+  for (const auto& folded : host::FindUnlistedValues(model, table)) {
+    Note("train: column '" + folded.column + "': " + std::to_string(folded.values.size()) +
+         (folded.values.size() == 1 ? " value" : " values") + " of fewer than " +
+         std::to_string(min_count) + " rows (" + std::to_string(folded.rows) +
+         (folded.rows == 1 ? " row" : " rows") + ") folded into '" + host::kOtherCategory + "'");
+  }
+}
+
 const TrainMethod& FindMethod(const std::vector<TrainMethod>& methods, TrainOptions& o) {
   const auto method = std::find_if(methods.begin(), methods.end(),
                                    [&](const TrainMethod& m) { return m.name == o.method; });
@@ -174,6 +187,7 @@ void Train(TrainOptions o, const std::vector<TrainMethod>& methods) {
   roles.categorical = o.categorical;
   roles.numeric = o.numeric;
   roles.ignore = o.ignore;
+  roles.min_category_count = o.min_category_count;
   std::vector<int> labels;
   if (!method.numeric_label) labels = host::ReadLabels(table, roles.label, roles.positive_labels);
 
@@ -187,6 +201,7 @@ void Train(TrainOptions o, const std::vector<TrainMethod>& methods) {
   if (!method.numeric_label && !o.label.positive.empty()) NoteNegativeClasses(table, o.label);
   NoteMissingValues(table, inputs);
   host::FormGroups(o.sensitive, o.unknown_group, model);
+  NoteFoldedCategories(table, model, o.min_category_count);
 
   host::InputEncoder encoder(model.inputs(), table);
   std::vector<bool> use(inputs.size(), true);
@@ -271,6 +286,10 @@ void AddTrainCommand(CLI::App& app) {
                     "Let the scorer use the sensitive columns");
   command->add_option("--unknown-group", o->unknown_group,
                       "What the device does with an unknown group: refuse | fallback:NAME");
+  command->add_option("--min-category-count", o->min_category_count,
+                      "Fold the categories of fewer training rows into one category '(other)' "
+                      "per column (sensitive columns excepted), which also decides values first "
+                      "seen after training; 0: off, the device refuses unseen values");
   command->add_option("--id", o->id, "Model id (at most 31 characters)");
   command->add_option("--out", o->out, "Output model (JSON)");
   for (const auto& method : *methods) {

@@ -22,6 +22,9 @@ struct TrainOptions {
   LabelOptions label;
   std::vector<std::string> sensitive, categorical, numeric, ignore;
   double l2 = 1e-4;
+  /// Categories of fewer training rows are folded into one "other" category
+  /// per column (host::ColumnRoles); 0: none.
+  uint32_t min_category_count = 0;
   /// Iterations (or their cap) of an iterative method; 0: the method's own
   /// default.
   int iterations = 0;

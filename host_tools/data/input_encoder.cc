@@ -112,12 +112,30 @@ void CheckNoneMissing(const CsvTable& table, size_t c) {
   }
 }
 
-void SetCategories(const CsvTable& table, size_t c, tinyfair::Input& input) {
-  std::set<std::string> categories;
-  for (const auto& row : table.rows) categories.insert(row[c]);
+// The categories in sorted order; with `min_count` > 0, those of at least
+// that many rows, then the "other" category that stands for the rest (and
+// for values first seen after training).
+void SetCategories(const CsvTable& table, size_t c, uint32_t min_count, tinyfair::Input& input) {
+  std::map<std::string, size_t> rows_of;
+  for (const auto& row : table.rows) ++rows_of[row[c]];
   input.set_kind(tinyfair::Input::CATEGORICAL);
-  for (const auto& category : categories) input.add_categories(category);
-  input.set_category_count(static_cast<uint32_t>(categories.size()));
+  for (const auto& [category, rows] : rows_of) {
+    if (rows >= min_count) input.add_categories(category);
+  }
+  if (min_count > 0) {
+    if (rows_of.count(kOtherCategory) != 0) {
+      const size_t r = static_cast<size_t>(
+          std::find_if(table.rows.begin(), table.rows.end(),
+                       [&](const auto& row) { return row[c] == kOtherCategory; }) -
+          table.rows.begin());
+      throw DataError(table.path, table.line_of_row[r], c + 1,
+                      "column '" + table.header[c] + "' holds the value '" + kOtherCategory +
+                          "', the name --min-category-count gives the category of rare values");
+    }
+    input.add_categories(kOtherCategory);
+    input.set_last_category_is_other(true);
+  }
+  input.set_category_count(static_cast<uint32_t>(input.categories_size()));
 }
 
 // Offset and scale from the mean and standard deviation of the present values.
@@ -221,7 +239,7 @@ tinyfair::Input InputOfColumn(const CsvTable& table, size_t c, const ColumnRoles
   if (!categorical && !Contains(roles.numeric, name)) categorical = HasCategoricalCells(table, c);
   if (sensitive) CheckNoneMissing(table, c);
   if (categorical) {
-    SetCategories(table, c, input);
+    SetCategories(table, c, sensitive ? 0 : roles.min_category_count, input);
   } else {
     SetStandardisation(table, c, input);
   }
@@ -302,28 +320,22 @@ std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
   return labels;
 }
 
-void CheckCategoriesKnown(const tinyfair::Model& model, const CsvTable& table) {
-  const bool fallback = model.groups().unknown_policy() == tinyfair::GroupFormation::FALLBACK;
-  for (int i = 0; i < model.inputs_size(); ++i) {
-    const tinyfair::Input& input = model.inputs(i);
-    if (input.kind() != tinyfair::Input::CATEGORICAL) continue;
-    const auto& attributes = model.groups().attribute_inputs();
-    const bool group = std::find(attributes.begin(), attributes.end(), static_cast<uint32_t>(i)) !=
-                       attributes.end();
-    if (group && fallback) continue;  // the device decides it as the fallback group
+void CheckGroupsKnown(const tinyfair::Model& model, const CsvTable& table) {
+  // The device decides an unknown group as the fallback group.
+  if (model.groups().unknown_policy() == tinyfair::GroupFormation::FALLBACK) return;
+  for (const uint32_t i : model.groups().attribute_inputs()) {
+    const tinyfair::Input& input = model.inputs(static_cast<int>(i));
     const size_t c = table.column(input.name());
     const std::set<std::string> known(input.categories().begin(), input.categories().end());
     for (size_t r = 0; r < table.rows.size(); ++r) {
       const std::string& cell = table.rows[r][c];
       if (known.count(cell) != 0) continue;
-      throw DataError(
-          table.path, table.line_of_row[r], c + 1,
-          "column '" + input.name() + "': " + (group ? "group" : "category") + " '" + cell + "'" +
-              (table.is_missing(cell) ? " (a missing value)" : "") +
-              " is not in the model, which knows " + QuotedList(input.categories()) +
-              (group ? " (train with --unknown-group fallback:NAME to decide unknown groups as "
-                       "group NAME)"
-                     : ""));
+      throw DataError(table.path, table.line_of_row[r], c + 1,
+                      "column '" + input.name() + "': group '" + cell + "'" +
+                          (table.is_missing(cell) ? " (a missing value)" : "") +
+                          " is not in the model, which knows " + QuotedList(input.categories()) +
+                          " (train with --unknown-group fallback:NAME to decide unknown groups as "
+                          "group NAME)");
     }
   }
 }
@@ -389,7 +401,10 @@ Eigen::MatrixXd InputEncoder::Design(const std::vector<bool>& use) const {
         design(static_cast<Eigen::Index>(r), column++) =
             std::isnan(value) ? 0.0 : (static_cast<double>(value) - input.offset()) * input.scale();
       } else if (use[i]) {
-        const auto category = static_cast<uint32_t>(values[i]);
+        auto category = static_cast<uint32_t>(values[i]);
+        if (category >= input.category_count() && input.last_category_is_other()) {
+          category = input.category_count() - 1;
+        }
         if (category < input.category_count()) {
           design(static_cast<Eigen::Index>(r), column + category) = 1.0;
         }

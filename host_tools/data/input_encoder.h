@@ -5,6 +5,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -26,12 +27,21 @@ struct ColumnRoles {
   std::vector<std::string> numeric;
   /// Columns that are not inputs.
   std::vector<std::string> ignore;
+  /// 0: every category of a column is its own. N > 0: in each categorical
+  /// column except the sensitive ones, the values of fewer than N rows are
+  /// folded into one last category, kOtherCategory, which also decides the
+  /// values first seen after training (Input.last_category_is_other).
+  uint32_t min_category_count = 0;
 };
+
+/// The name of the category that stands for the values a model does not list.
+inline constexpr const char* kOtherCategory = "(other)";
 
 /// The model inputs for every column except the label and the ignored ones,
 /// in file order: numeric ones with offset = mean and scale = 1 / standard
 /// deviation; categorical ones (sensitive columns always) with their
-/// categories in sorted order. A missing categorical cell is its own
+/// categories in sorted order, then kOtherCategory when
+/// roles.min_category_count is set. A missing categorical cell is its own
 /// category (e.g. "?"), except in a sensitive column, where it is refused.
 /// A column is detected as numeric when every present cell is a number; one
 /// whose cells are mostly numbers but not all is refused naming the first
@@ -47,12 +57,11 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const Column
 std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
                             const std::vector<std::string>& positive_labels);
 
-/// Checks that every categorical cell of `table` is a category of `model`
-/// (the runtime refuses others), except in the group attributes of a model
-/// that decides unknown groups as a fallback group. Metrics and fits over
-/// the remaining rows would silently describe a different population.
-/// @throws DataError naming line, column, the category and the known ones.
-void CheckCategoriesKnown(const tinyfair::Model& model, const CsvTable& table);
+/// Checks that every group attribute cell of `table` is a category of
+/// `model`, unless the model decides unknown groups as a fallback group: a
+/// row without its group cannot count in any fairness measure.
+/// @throws DataError naming line, column, the group and the known ones.
+void CheckGroupsKnown(const tinyfair::Model& model, const CsvTable& table);
 
 /// Encodes the rows of one table for one model's inputs.
 class InputEncoder {
@@ -75,7 +84,9 @@ class InputEncoder {
 
   /// The design matrix for training: per numeric input (x - offset) * scale
   /// (0 when missing); per categorical input with `use[i]` true, one 0/1
-  /// column per category. Inputs with `use[i]` false get no column.
+  /// column per category, a value the input does not list counting as its
+  /// other category when it has one. Inputs with `use[i]` false get no
+  /// column.
   Eigen::MatrixXd Design(const std::vector<bool>& use) const;
 
   /// Number of design columns Design(use) produces.

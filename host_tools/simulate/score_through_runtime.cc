@@ -10,7 +10,7 @@ ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const CsvTable& t
                                  const std::string& label,
                                  const std::vector<std::string>& positive) {
   InputEncoder encoder(model.inputs(), table);
-  CheckCategoriesKnown(model, table);
+  CheckGroupsKnown(model, table);
   const auto runtime_model = LoadIntoRuntime(model);
   const auto decisions = DecideRows(*runtime_model, encoder, 1, 0);
   std::vector<int> labels;

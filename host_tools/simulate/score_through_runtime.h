@@ -13,9 +13,9 @@
 namespace tinyfair::host {
 
 /// Scores every row of `table` through the runtime; rows the runtime refuses
-/// (a missing value) are left out and counted.
-/// @throws DataError for a category the model does not know
-///         (CheckCategoriesKnown).
+/// (a missing value, a category the model does not list and cannot take as
+/// "other") are left out and counted.
+/// @throws DataError for a group the model does not know (CheckGroupsKnown).
 /// @param label  label column ("" for none); positive: its positive values.
 ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const CsvTable& table,
                                  const std::string& label,
