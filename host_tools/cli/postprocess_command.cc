@@ -281,8 +281,13 @@ void PostprocessHardt(const PostprocessOptions& o, const host::CsvTable& table,
   char line[256];
   for (size_t g = 0; g < group_count; ++g) {
     model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
-    std::snprintf(line, sizeof(line), "  %-40s selection %.6f  TPR %.6f  FPR %.6f",
-                  names[g].c_str(), fit[g].selection, fit[g].tpr, fit[g].fpr);
+    // A merged or pooled group's rates are those of the rows its rule was fitted on.
+    const bool shared = !plan.identity() && (plan.of_group[g] == host::FittingGroups::kPooled ||
+                                             std::count(plan.of_group.begin(), plan.of_group.end(),
+                                                        plan.of_group[g]) > 1);
+    std::snprintf(line, sizeof(line), "  %-40s selection %.6f  TPR %.6f  FPR %.6f%s",
+                  names[g].c_str(), fit[g].selection, fit[g].tpr, fit[g].fpr,
+                  shared ? "  (of the rows its rule shares)" : "");
     Note(line);
   }
   std::snprintf(line, sizeof(line), "postprocess: %s, fitting accuracy %.4f", o.method.c_str(),

@@ -197,6 +197,15 @@ case_small_groups() {
   accepts "${sweep[@]}" --min-group-size 5 --small-groups merge --merge-groups 'sex=Other:sex=M'
   has_line stderr "sweep: small groups: $merged"
 
+  # No fit of the grid meets --max-validation-gap 0: the fairest is selected
+  # with a warning, and a --strict sweep writes nothing (exit 3).
+  local beyond="the selected rule's validation parity gap 0.2615 exceeds --max-validation-gap 0.0000: no fit of the grid meets it, the fairest was selected"
+  accepts postprocess "${fit[@]}" --validation bad_data/small_groups.csv --min-group-size 5 \
+    --small-groups pooled --max-validation-gap 0 --out out/fair.json
+  has_line stderr "postprocess: WARNING: $beyond"
+  refuses 3 "sweep: small groups: $pooled"$'\n'"sweep: baseline, the input model on bad_data/small_groups.csv: accuracy 0.5714, parity gap 0.8333"$'\n'"tinyfair: --strict: $beyond; nothing written" \
+    "${sweep[@]}" --min-group-size 5 --small-groups pooled --max-validation-gap 0 --strict
+
   # A merge that leaves a group small, a merge without --small-groups merge,
   # and a method whose groups cannot be merged are refused.
   refuses 2 "tinyfair: bad_data/small_groups.csv: with --merge-groups, fewer rows than --min-group-size 7 remain to fit a rule on: 'sex=F' 6 rows (merged groups counted with their target); merge into a larger group, or lower --min-group-size" \
