@@ -9,7 +9,8 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
-#include "host_tools/cli/fit_not_accepted.h"
+#include "host_tools/cli/selection_check.h"
+#include "host_tools/cli/small_group_flags.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/model/model_file.h"
@@ -30,6 +31,7 @@ struct PostprocessOptions {
   std::string model, data, validation, out = "fair_model.json", method = "rto", solver = "exact",
                                        rho = "auto", score_column, score_kind = "probability";
   LabelOptions label;
+  SmallGroupFlags small_groups;
   std::string unprivileged;
   double bias_target = 0.02;
   std::vector<std::string> sensitive, strata;
@@ -90,8 +92,12 @@ host::RtoOptions RampOptions(const PostprocessOptions& o, double gamma, double r
 class RampFitter {
  public:
   RampFitter(const PostprocessOptions& o, const host::ScoredSample& sample, size_t group_count,
-             size_t strata_count)
-      : o_(o), sample_(sample), group_count_(group_count), strata_count_(strata_count) {
+             size_t strata_count, const host::FittingGroups& plan)
+      : o_(o),
+        sample_(sample),
+        group_count_(group_count),
+        strata_count_(strata_count),
+        plan_(plan) {
     // Label rate per stratum (the last group attributes), and overall.
     std::vector<double> positives(strata_count, 0.0), counts(strata_count, 0.0);
     for (size_t i = 0; i < sample.groups.size(); ++i) {
@@ -120,12 +126,16 @@ class RampFitter {
               .thresholds;
       return fit;
     }
-    const host::RtoOptions options =
-        RampOptions(o_, gamma, rho_offset, stratum_rate_, group_count_);
-    fit.rho = options.rho_by_group.front();
-    fit.thresholds =
-        host::FitRandomizedThresholdOptimizer(sample_.scores, sample_.groups, group_count_, options)
-            .thresholds;
+    // Targets from every row of each stratum, so that merged and pooled
+    // groups aim at the same rate as the rest.
+    fit.rho = RampOptions(o_, gamma, rho_offset, stratum_rate_, 1).rho_by_group.front();
+    fit.thresholds = host::FitPerModelGroup<double>(
+        sample_, plan_, [&](const host::ScoredSample& sample, size_t count) {
+          return host::FitRandomizedThresholdOptimizer(
+                     sample.scores, sample.groups, count,
+                     RampOptions(o_, gamma, rho_offset, stratum_rate_, count))
+              .thresholds;
+        });
     return fit;
   }
 
@@ -134,6 +144,7 @@ class RampFitter {
   const host::ScoredSample& sample_;
   size_t group_count_;
   size_t strata_count_;
+  const host::FittingGroups& plan_;
   std::vector<double> stratum_rate_;
 };
 
@@ -178,25 +189,19 @@ std::pair<double, double> InputModelAccuracyAndGap(const host::ScoredSample& sam
                         [&](size_t i) { return sample.scores[i] >= 0.0 ? 1.0 : 0.0; });
 }
 
-// The selected rule against the input model on validation data; a fair rule
-// with a larger gap than the model it corrects is said out loud.
+// The selected rule against its gap target and the input model on
+// validation data; a fair rule with a larger gap than the model it corrects
+// is said out loud.
 void CompareWithInputModel(const PostprocessOptions& o, const host::ScoredSample& validation,
                            size_t group_count, double gap) {
   const auto [input_accuracy, input_gap] = InputModelAccuracyAndGap(validation, group_count);
   Note(host::FormatText("postprocess: the input model on %s: accuracy %.4f, parity gap %.4f",
                         o.validation.c_str(), input_accuracy, input_gap));
-  if (gap > input_gap) {
-    std::vector<size_t> rows(group_count, 0);
-    for (uint32_t g : validation.groups) ++rows[g];
-    size_t smallest = validation.groups.size();
-    for (size_t n : rows) smallest = n > 0 ? std::min(smallest, n) : smallest;
-    const std::string what = host::FormatText(
-        "the selected rule's validation parity gap %.4f is larger than the input model's %.4f: "
-        "it is not fairer there (the smallest validation group has %zu row%s)",
-        gap, input_gap, smallest, smallest == 1 ? "" : "s");
-    if (o.strict) throw FitNotAccepted("--strict: " + what + "; nothing written");
-    Note("postprocess: WARNING: " + what);
-  }
+  size_t smallest = validation.groups.size();
+  for (size_t n : host::RowsPerGroup(validation, group_count))
+    smallest = n > 0 ? std::min(smallest, n) : smallest;
+  CheckSelectionOnValidation(
+      {"postprocess", o.validation, gap, input_gap, o.max_validation_gap, smallest}, o.strict);
 }
 
 tinyfair::Model ScoringModel(const PostprocessOptions& o, const host::CsvTable& table) {
@@ -236,17 +241,39 @@ void WritePostprocessed(const PostprocessOptions& o, tinyfair::Model& model) {
 
 // Hardt et al.'s two-threshold rule, demographic parity or equalized odds.
 void PostprocessHardt(const PostprocessOptions& o, const host::CsvTable& table,
-                      const host::ScoredSample& fitting, size_t group_count,
+                      const host::ScoredSample& fitting, const host::FittingGroups& plan,
                       tinyfair::Model& model) {
+  const size_t group_count = plan.of_group.size();
   if (fitting.labels.empty())
     throw std::invalid_argument("--method " + o.method + " needs --label");
   host::HardtOptions options;
   options.constraint = o.method == "hardt-dp" ? host::HardtOptions::Constraint::kDemographicParity
                                               : host::HardtOptions::Constraint::kEqualizedOdds;
-  const host::HardtFit fit = host::FitHardtPostprocessing(fitting.scores, fitting.labels,
-                                                          fitting.groups, group_count, options);
+  struct GroupFit {
+    host::HardtGroupRule rule;
+    double selection, tpr, fpr;
+  };
+  const std::vector<GroupFit> fit = host::FitPerModelGroup<GroupFit>(
+      fitting, plan, [&](const host::ScoredSample& sample, size_t count) {
+        const host::HardtFit f = host::FitHardtPostprocessing(sample.scores, sample.labels,
+                                                              sample.groups, count, options);
+        std::vector<GroupFit> groups;
+        for (size_t g = 0; g < count; ++g) {
+          groups.push_back({f.rules[g], f.selection_rates[g], f.true_positive_rates[g],
+                            f.false_positive_rates[g]});
+        }
+        return groups;
+      });
   std::vector<host::TwoThresholdGroup> rules;
-  for (const auto& r : fit.rules) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
+  double correct = 0.0;  // expected, on the fitting sample
+  for (const auto& g : fit) {
+    const auto& r = g.rule;
+    rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
+  }
+  for (size_t i = 0; i < fitting.scores.size(); ++i) {
+    const double h = host::HardtProbability(fit[fitting.groups[i]].rule, fitting.scores[i]);
+    correct += fitting.labels[i] == 1 ? h : 1.0 - h;
+  }
   host::SetTwoThresholdRule(rules, model);
   model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
   const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
@@ -254,13 +281,17 @@ void PostprocessHardt(const PostprocessOptions& o, const host::CsvTable& table,
   char line[256];
   for (size_t g = 0; g < group_count; ++g) {
     model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
-    std::snprintf(line, sizeof(line), "  %-40s selection %.6f  TPR %.6f  FPR %.6f",
-                  names[g].c_str(), fit.selection_rates[g], fit.true_positive_rates[g],
-                  fit.false_positive_rates[g]);
+    // A merged or pooled group's rates are those of the rows its rule was fitted on.
+    const bool shared = !plan.identity() && (plan.of_group[g] == host::FittingGroups::kPooled ||
+                                             std::count(plan.of_group.begin(), plan.of_group.end(),
+                                                        plan.of_group[g]) > 1);
+    std::snprintf(line, sizeof(line), "  %-40s selection %.6f  TPR %.6f  FPR %.6f%s",
+                  names[g].c_str(), fit[g].selection, fit[g].tpr, fit[g].fpr,
+                  shared ? "  (of the rows its rule shares)" : "");
     Note(line);
   }
   std::snprintf(line, sizeof(line), "postprocess: %s, fitting accuracy %.4f", o.method.c_str(),
-                fit.accuracy);
+                correct / static_cast<double>(fitting.scores.size()));
   Note(line);
   WritePostprocessed(o, model);
 }
@@ -286,8 +317,10 @@ uint32_t UnprivilegedGroup(const PostprocessOptions& o, const std::vector<std::s
 // Per-group thresholds on p = (f + 1) / 2 of reject option classification
 // or shift inference.
 std::vector<double> ProbabilityThresholds(const PostprocessOptions& o,
-                                          const host::ScoredSample& fitting, size_t group_count,
+                                          const host::ScoredSample& fitting,
+                                          const host::FittingGroups& plan,
                                           const std::vector<std::string>& names) {
+  const size_t group_count = plan.of_group.size();
   const std::vector<double> probabilities = host::AsProbabilities(fitting.scores);
   char line[256];
   if (o.method == "roc") {
@@ -304,22 +337,30 @@ std::vector<double> ProbabilityThresholds(const PostprocessOptions& o,
     Note(line);
     return fit.thresholds;
   }
-  const host::ShiftInferenceFit fit = host::FitShiftInference(
-      probabilities, fitting.labels, fitting.groups, group_count, host::ShiftInferenceOptions{});
-  std::snprintf(line, sizeof(line), "postprocess: shift inference, fitting gap %.4f, accuracy %.4f",
-                fit.parity_gap, fit.accuracy);
-  Note(line);
-  return fit.thresholds;
+  host::ScoredSample on_probabilities = fitting;
+  on_probabilities.scores = probabilities;
+  return host::FitPerModelGroup<double>(
+      on_probabilities, plan, [&](const host::ScoredSample& sample, size_t count) {
+        const host::ShiftInferenceFit fit = host::FitShiftInference(
+            sample.scores, sample.labels, sample.groups, count, host::ShiftInferenceOptions{});
+        std::snprintf(line, sizeof(line),
+                      "postprocess: shift inference on %zu group%s, fitting gap %.4f, accuracy "
+                      "%.4f",
+                      count, count == 1 ? "" : "s", fit.parity_gap, fit.accuracy);
+        Note(line);
+        return fit.thresholds;
+      });
 }
 
 // Reject option classification or shift inference: a threshold per group.
 void PostprocessThresholds(const PostprocessOptions& o, const host::CsvTable& table,
-                           const host::ScoredSample& fitting, size_t group_count,
+                           const host::ScoredSample& fitting, const host::FittingGroups& plan,
                            tinyfair::Model& model) {
+  const size_t group_count = plan.of_group.size();
   if (fitting.labels.empty())
     throw std::invalid_argument("--method " + o.method + " needs --label");
   const auto names = GroupNames(model);
-  std::vector<double> thresholds = ProbabilityThresholds(o, fitting, group_count, names);
+  std::vector<double> thresholds = ProbabilityThresholds(o, fitting, plan, names);
   for (double& t : thresholds) t = host::ProbabilityThresholdOnScore(t);
   host::SetThresholdRule(thresholds, model);
   model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
@@ -340,8 +381,8 @@ RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fi
                                const tinyfair::Model& model, size_t group_count) {
   const host::ScoredSample validation = host::ScoreThroughRuntime(
       model, host::ReadCsv(o.validation), o.label.label, o.label.positive);
-  RampFit fit;
-  double best_accuracy = -1.0, best_gap = 0.0;
+  RampFit fit, fairest;
+  double best_accuracy = -1.0, best_gap = 0.0, fairest_gap = 2.0, fairest_accuracy = 0.0;
   size_t fits = 0;
   const std::vector<double> offsets = o.covariance ? std::vector<double>{0.0} : o.rho_offsets;
   for (double gamma : o.gamma_grid) {
@@ -354,11 +395,17 @@ RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fi
         best_gap = gap;
         fit = candidate;
       }
+      if (gap < fairest_gap) {
+        fairest_gap = gap;
+        fairest_accuracy = accuracy;
+        fairest = candidate;
+      }
     }
   }
-  if (best_accuracy < 0.0) {
-    throw std::runtime_error("no (gamma, rho) in the grid keeps the validation parity gap within " +
-                             std::to_string(o.max_validation_gap));
+  if (best_accuracy < 0.0) {  // none meets the target: the fairest, said below
+    fit = fairest;
+    best_accuracy = fairest_accuracy;
+    best_gap = fairest_gap;
   }
   char line[256];
   std::snprintf(line, sizeof(line),
@@ -392,15 +439,27 @@ void Postprocess(const PostprocessOptions& o) {
   const bool needs_both_labels =
       o.method == "hardt-dp" || o.method == "hardt-eo" || o.method == "shift";
   host::RequireEveryGroup(fitting, model, o.data, needs_both_labels ? o.method : "");
+  // Covariance control, conditional parity and reject option classification
+  // fit on cells of a binary attribute and its strata: a merged or pooled
+  // group would break the cells.
+  if (o.small_groups.policy != "refuse" &&
+      (o.covariance || !o.strata.empty() || o.method == "roc")) {
+    throw std::invalid_argument("--small-groups " + o.small_groups.policy +
+                                " does not combine with --covariance, --strata or --method roc "
+                                "(they fit on cells of a binary attribute); there, lower "
+                                "--min-group-size or merge the categories in the data");
+  }
+  const host::FittingGroups plan =
+      PlanSmallGroups(o.small_groups, fitting, model, o.data, "postprocess");
   if (o.method == "hardt-dp" || o.method == "hardt-eo") {
-    PostprocessHardt(o, table, fitting, group_count, model);
+    PostprocessHardt(o, table, fitting, plan, model);
     return;
   }
   if (o.method == "roc" || o.method == "shift") {
-    PostprocessThresholds(o, table, fitting, group_count, model);
+    PostprocessThresholds(o, table, fitting, plan, model);
     return;
   }
-  const RampFitter fitter(o, fitting, group_count, strata_count);
+  const RampFitter fitter(o, fitting, group_count, strata_count, plan);
 
   const auto start = std::chrono::steady_clock::now();
   const RampFit fit = o.validation.empty() ? fitter.Fit(o.gamma, 0.0)
@@ -462,6 +521,21 @@ void WriteRampModel(const PostprocessOptions& o, const RampFit& fit, const std::
 // --stream: the ramp fitted from per-group score histograms gathered a
 // block of rows at a time (host/streamed_rto_fit.h), the fitting file read
 // twice (to fit, then for the reference rates) and never held whole.
+// --stream fits each group on its own histogram: groups below
+// --min-group-size are refused (the in-memory fit pools or merges them).
+void RequireStreamedGroupsLargeEnough(const PostprocessOptions& o,
+                                      const std::vector<size_t>& group_rows,
+                                      const tinyfair::Model& model) {
+  if (o.small_groups.policy != "refuse") {
+    throw std::invalid_argument(
+        "--stream takes --small-groups refuse only (pooled or merged "
+        "groups are fitted without --stream)");
+  }
+  host::SmallGroupOptions options;
+  options.min_group_size = o.small_groups.min_group_size;
+  host::PlanFittingGroups(group_rows, GroupNames(model), o.data, options);
+}
+
 void PostprocessStreamed(const PostprocessOptions& o) {
   if (o.method != "rto" || o.covariance || !o.validation.empty() || o.model.empty()) {
     throw std::invalid_argument(
@@ -493,6 +567,9 @@ void PostprocessStreamed(const PostprocessOptions& o) {
     counts[g % strata_count] += static_cast<double>(histograms.examples(g));
   }
   host::RequireEveryGroup(one_per_group, model, o.data);
+  std::vector<size_t> group_rows;
+  for (size_t g = 0; g < group_count; ++g) group_rows.push_back(histograms.examples(g));
+  RequireStreamedGroupsLargeEnough(o, group_rows, model);
   std::vector<double> stratum_rate;
   for (size_t s = 0; s < strata_count; ++s) {
     stratum_rate.push_back(counts[s] > 0.0 ? positives[s] / counts[s] : 0.0);
@@ -583,9 +660,11 @@ void AddPostprocessCommand(CLI::App& app) {
                     "rto: read --data a block of rows at a time and fit from per-group score "
                     "histograms (files too large for memory; progress on a terminal)");
   command->add_option("--out", o->out, "Output model (JSON)");
+  AddSmallGroupFlags(*command, o->small_groups);
   command->add_flag("--strict", o->strict,
                     "With --validation: exit with status 3 and write nothing when the selected "
-                    "rule's validation parity gap is larger than the input model's");
+                    "rule's validation parity gap exceeds --max-validation-gap or is larger than "
+                    "the input model's");
   command->callback([o] {
     if ((o->rho == "auto" || !o->validation.empty()) && !o->covariance && o->label.label.empty() &&
         o->method == "rto") {

@@ -13,11 +13,14 @@
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/gnuplot_render.h"
+#include "host_tools/cli/selection_check.h"
+#include "host_tools/cli/small_group_flags.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/rule_writers.h"
+#include "host_tools/model/score_model.h"
 #include "host_tools/postprocessing/hardt_postprocessing.h"
 #include "host_tools/postprocessing/randomized_threshold_optimizer.h"
 #include "host_tools/postprocessing/reject_option_classification.h"
@@ -29,8 +32,11 @@ namespace tinyfair::cli {
 namespace {
 
 struct SweepOptions {
-  std::string model, data, validation, test, out_dir = "sweep";
+  std::string model, data, validation, test, out_dir = "sweep", score_column,
+                                             score_kind = "probability";
   LabelOptions label;
+  SmallGroupFlags small_groups;
+  bool strict = false;
   std::vector<std::string> sensitive;
   std::vector<double> gamma_grid = {0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4,
                                     0.5,  0.6,  0.7,  0.8, 0.9, 1.0};
@@ -38,6 +44,9 @@ struct SweepOptions {
   double max_validation_gap = 1.0;
   bool plots = true;
 };
+
+// The method name of the baseline row: the input model's own decisions.
+constexpr const char* kInputModel = "input model";
 
 struct Row {
   std::string method;
@@ -57,8 +66,25 @@ host::ClassificationReport Evaluate(const tinyfair::Model& model, const Evaluati
                                  GroupNames(model));
 }
 
+// The points no other point beats on both test accuracy and test gap, in
+// increasing gap: the trade-off the methods reach together.
+std::string ParetoFront(const std::vector<Row>& rows) {
+  std::vector<std::pair<double, double>> points;  // (gap, accuracy)
+  for (const auto& row : rows)
+    points.push_back({row.test.expected_dp_gap, -row.test.expected_accuracy});
+  std::sort(points.begin(), points.end());
+  std::string data = "# Pareto front\n";
+  double best = -1.0;
+  for (const auto& [gap, negative_accuracy] : points) {
+    if (-negative_accuracy <= best) continue;
+    best = -negative_accuracy;
+    data += host::FormatText("%.6f %.6f\n", gap, best);
+  }
+  return data;
+}
+
 void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& chosen,
-                const tinyfair::Model& rto, const host::HardtFit& hardt,
+                const tinyfair::Model& rto, const std::vector<host::HardtGroupRule>& hardt,
                 const std::vector<std::string>& names) {
   const std::string dir = o.out_dir;
   double widest = 0.0;
@@ -75,13 +101,14 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
     data += host::FormatText("%.6f %.6f %.6f %.6f\n", row.test.expected_dp_gap,
                              row.test.expected_accuracy, row.gamma, row.rho);
   }
+  data += "\n\n" + ParetoFront(rows);
   host::WriteFileAtomically(dir + "/tradeoff.dat", data);
   std::string script =
-      "set terminal pngcairo size 900,600\nset output '" + dir +
+      "set terminal pngcairo size 1100,600\nset output '" + dir +
       "/tradeoff.png'\n"
       "set title 'Accuracy and demographic-parity gap on test data (expected values)'\n"
-      "set xlabel 'demographic-parity gap'\nset ylabel 'accuracy'\nset key bottom right\nset "
-      "grid\n" +
+      "set xlabel 'demographic-parity gap'\nset ylabel 'accuracy'\n"
+      "set key outside right top box\nset grid\n" +
       // Wide enough for every method but the far end of the ROC curve.
       host::FormatText("set xrange [0:%.4f]\n", 1.1 * widest) + "plot ";
   size_t block = 0;
@@ -89,11 +116,16 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
   for (const auto& row : rows) {
     if (row.method == last) continue;
     last = row.method;
+    const std::string style = row.method == kInputModel
+                                  ? "pointtype 9 pointsize 3 lc rgb 'black' title 'input model "
+                                    "(baseline)'"
+                                  : "pointsize 1.5 title '" + row.method + "'";
     script += (block ? ", " : "") + std::string("'" + dir + "/tradeoff.dat' index ") +
-              std::to_string(block) + " using 1:2 with points pointsize 1.5 title '" + row.method +
-              "'";
+              std::to_string(block) + " using 1:2 with points " + style;
     ++block;
   }
+  script += ", '" + dir + "/tradeoff.dat' index " + std::to_string(block) +
+            " using 1:2 with steps lw 2 dashtype 3 lc rgb 'gray40' title 'Pareto front'";
   script += host::FormatText(
       ", '-' using 1:2 with points pointtype 6 pointsize 4 lw 2 title 'selected RTO (gamma %.2g, "
       "rho %.3f)'\n%.6f %.6f\ne\n",
@@ -108,18 +140,18 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
       const double p = i / 400.0, f = 2.0 * p - 1.0;
       const double h = std::clamp(
           (f - ramp.threshold(static_cast<int>(g))) / ramp.width(static_cast<int>(g)), 0.0, 1.0);
-      curves += host::FormatText("%.5f %.6f %.6f %.0f\n", p, h,
-                                 host::HardtProbability(hardt.rules[g], f), 0.0);
+      curves +=
+          host::FormatText("%.5f %.6f %.6f %.0f\n", p, h, host::HardtProbability(hardt[g], f), 0.0);
     }
     curves += "\n\n";
   }
   host::WriteFileAtomically(dir + "/decision_curves.dat", curves);
-  std::string curve_script =
-      "set terminal pngcairo size 900,600\nset output '" + dir +
-      "/decision_curves.png'\n"
-      "set title 'P(positive) against the scorer probability, per group'\n"
-      "set xlabel 'scorer probability p'\nset ylabel 'P(positive)'\nset key top left\nset grid\n"
-      "set yrange [-0.02:1.02]\nplot ";
+  std::string curve_script = "set terminal pngcairo size 1100,600\nset output '" + dir +
+                             "/decision_curves.png'\n"
+                             "set title 'P(positive) against the scorer probability, per group'\n"
+                             "set xlabel 'scorer probability p'\nset ylabel 'P(positive)'\n"
+                             "set key outside right top box\nset grid\n"
+                             "set yrange [-0.02:1.02]\nplot ";
   for (size_t g = 0; g < names.size(); ++g) {
     curve_script += (g ? ", " : "") + std::string("'" + dir + "/decision_curves.dat' index ") +
                     std::to_string(g) + " using 1:2 with lines lw 2 title 'RTO " + names[g] + "'";
@@ -147,13 +179,13 @@ struct SweepTable {
   }
 };
 
-// The scorer as it is: positive iff p >= 0.5 (f >= 0). Returns its positive
+// The scorer as it is: positive iff p >= 0.5 (f >= 0), the baseline. Returns its positive
 // rate per group on validation data.
 std::vector<double> AddOriginalRow(const tinyfair::Model& model, size_t group_count,
                                    SweepTable& table) {
   tinyfair::Model original = model;
   host::SetThresholdRule(std::vector<double>(group_count, 0.0), original);
-  table.Add("original", NAN, NAN, original);
+  table.Add(kInputModel, NAN, NAN, original);
   std::vector<double> original_rates;
   for (const auto& group : table.rows.back().validation.groups)
     original_rates.push_back(group.positive_rate);
@@ -161,12 +193,17 @@ std::vector<double> AddOriginalRow(const tinyfair::Model& model, size_t group_co
 }
 
 struct RtoGrid {
-  std::vector<std::pair<host::RtoOptions, host::RtoFit>> fits;
+  struct Fit {
+    host::RtoOptions options;
+    std::vector<double> thresholds;  // per model group
+  };
+  std::vector<Fit> fits;
   double fit_seconds = 0.0;
 };
 
 // The RTO grid; the fits alone are timed.
-RtoGrid FitRtoGrid(const SweepOptions& o, const host::ScoredSample& fitting, size_t group_count) {
+RtoGrid FitRtoGrid(const SweepOptions& o, const host::ScoredSample& fitting,
+                   const host::FittingGroups& plan) {
   double label_rate = 0.0;
   for (int y : fitting.labels) label_rate += y;
   label_rate /= static_cast<double>(fitting.labels.size());
@@ -177,8 +214,13 @@ RtoGrid FitRtoGrid(const SweepOptions& o, const host::ScoredSample& fitting, siz
       host::RtoOptions options;
       options.gamma = gamma;
       options.rho = std::clamp(label_rate + offset, 0.0, 1.0);
-      grid.fits.emplace_back(options, host::FitRandomizedThresholdOptimizer(
-                                          fitting.scores, fitting.groups, group_count, options));
+      grid.fits.push_back(
+          {options, host::FitPerModelGroup<double>(
+                        fitting, plan, [&](const host::ScoredSample& sample, size_t count) {
+                          return host::FitRandomizedThresholdOptimizer(sample.scores, sample.groups,
+                                                                       count, options)
+                              .thresholds;
+                        })});
     }
   }
   grid.fit_seconds =
@@ -187,38 +229,46 @@ RtoGrid FitRtoGrid(const SweepOptions& o, const host::ScoredSample& fitting, siz
 }
 
 // Adds a row per RTO fit; returns the row of the most accurate one on
-// validation data within --max-validation-gap.
+// validation data within --max-validation-gap, or else the fairest.
 size_t AddRtoRows(const SweepOptions& o, const tinyfair::Model& model, const RtoGrid& grid,
                   SweepTable& table) {
-  size_t chosen = 0;
-  double best = -1.0;
-  for (const auto& [options, fit] : grid.fits) {
+  size_t chosen = 0, fairest = 0;
+  double best = -1.0, fairest_gap = 2.0;
+  for (const auto& fit : grid.fits) {
     tinyfair::Model m = model;
-    host::SetRampRule(fit.thresholds, options.gamma, m);
-    table.Add("RTO", options.gamma, options.rho, m);
+    host::SetRampRule(fit.thresholds, fit.options.gamma, m);
+    table.Add("RTO", fit.options.gamma, fit.options.rho, m);
     const auto& v = table.rows.back().validation;
     if (v.expected_dp_gap <= o.max_validation_gap && v.expected_accuracy > best) {
       best = v.expected_accuracy;
       chosen = table.rows.size() - 1;
     }
+    if (v.expected_dp_gap < fairest_gap) {
+      fairest_gap = v.expected_dp_gap;
+      fairest = table.rows.size() - 1;
+    }
   }
-  if (best < 0.0) throw std::runtime_error("no RTO fit meets --max-validation-gap");
-  return chosen;
+  return best < 0.0 ? fairest : chosen;  // none meets the target: the fairest, said later
 }
 
-// Hardt et al., both constraints; returns the demographic-parity fit.
-host::HardtFit AddHardtRows(const tinyfair::Model& model, const host::ScoredSample& fitting,
-                            size_t group_count, SweepTable& table) {
-  host::HardtFit hardt_dp;
+// Hardt et al., both constraints; returns the demographic-parity rules.
+std::vector<host::HardtGroupRule> AddHardtRows(const tinyfair::Model& model,
+                                               const host::ScoredSample& fitting,
+                                               const host::FittingGroups& plan, SweepTable& table) {
+  std::vector<host::HardtGroupRule> hardt_dp;
   for (auto constraint : {host::HardtOptions::Constraint::kDemographicParity,
                           host::HardtOptions::Constraint::kEqualizedOdds}) {
     host::HardtOptions options;
     options.constraint = constraint;
-    const host::HardtFit fit = host::FitHardtPostprocessing(fitting.scores, fitting.labels,
-                                                            fitting.groups, group_count, options);
+    const std::vector<host::HardtGroupRule> fit = host::FitPerModelGroup<host::HardtGroupRule>(
+        fitting, plan, [&](const host::ScoredSample& sample, size_t count) {
+          return host::FitHardtPostprocessing(sample.scores, sample.labels, sample.groups, count,
+                                              options)
+              .rules;
+        });
     if (constraint == host::HardtOptions::Constraint::kDemographicParity) hardt_dp = fit;
     std::vector<host::TwoThresholdGroup> rules;
-    for (const auto& r : fit.rules) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
+    for (const auto& r : fit) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
     tinyfair::Model m = model;
     host::SetTwoThresholdRule(rules, m);
     table.Add(
@@ -230,21 +280,30 @@ host::HardtFit AddHardtRows(const tinyfair::Model& model, const host::ScoredSamp
 
 // Shift inference and reject option classification work on p = (f + 1) / 2.
 void AddProbabilityBaselineRows(const tinyfair::Model& model, const host::ScoredSample& fitting,
-                                size_t group_count, const std::vector<double>& original_rates,
-                                SweepTable& table) {
+                                const host::FittingGroups& plan,
+                                const std::vector<double>& original_rates, SweepTable& table) {
+  const size_t group_count = plan.of_group.size();
   const std::vector<double> probabilities = host::AsProbabilities(fitting.scores);
   auto on_scores = [](std::vector<double> thresholds) {
     for (double& t : thresholds) t = host::ProbabilityThresholdOnScore(t);
     return thresholds;
   };
   {
-    const host::ShiftInferenceFit fit = host::FitShiftInference(
-        probabilities, fitting.labels, fitting.groups, group_count, host::ShiftInferenceOptions{});
+    host::ScoredSample on_probabilities = fitting;
+    on_probabilities.scores = probabilities;
+    const std::vector<double> thresholds = host::FitPerModelGroup<double>(
+        on_probabilities, plan, [](const host::ScoredSample& sample, size_t count) {
+          return host::FitShiftInference(sample.scores, sample.labels, sample.groups, count,
+                                         host::ShiftInferenceOptions{})
+              .thresholds;
+        });
     tinyfair::Model m = model;
-    host::SetThresholdRule(on_scores(fit.thresholds), m);
+    host::SetThresholdRule(on_scores(thresholds), m);
     table.Add("shift inference", NAN, NAN, m);
   }
-  if (group_count == 2) {
+  // Reject option classification favours one group of a binary attribute:
+  // with a small group merged or pooled there is no second group to favour.
+  if (group_count == 2 && plan.identity()) {
     // The band favours the group the scorer selects least; every theta of
     // the grid is a point of the curve, the one its rule picks is marked.
     host::RocOptions options;
@@ -282,7 +341,7 @@ void WriteSweepTable(const SweepOptions& o, const std::vector<Row>& rows, size_t
     std::printf("%-18s %6.3g %7.4f  %9.4f %9.4f  %9.4f %9.4f%s\n", r.method.c_str(), r.gamma, r.rho,
                 r.validation.expected_accuracy, r.validation.expected_dp_gap,
                 r.test.expected_accuracy, r.test.expected_dp_gap,
-                i == chosen ? "  <- selected" : "");
+                i == chosen ? "  <- selected" : (i == 0 ? "  <- baseline" : ""));
   }
   host::WriteFileAtomically(o.out_dir + "/sweep.csv", csv);
 }
@@ -292,8 +351,8 @@ tinyfair::Model SelectedModel(const tinyfair::Model& model, const RtoGrid& grid,
                               const std::vector<Row>& rows, size_t chosen,
                               const host::CsvTable& fit_table, size_t group_count) {
   tinyfair::Model selected = model;
-  host::SetRampRule(grid.fits[chosen - 1].second.thresholds, rows[chosen].gamma, selected);
-  // (rows[0] is the original, so RTO fit k is row k + 1.)
+  host::SetRampRule(grid.fits[chosen - 1].thresholds, rows[chosen].gamma, selected);
+  // (rows[0] is the input model, so RTO fit k is row k + 1.)
   selected.set_model_id(selected.model_id().substr(0, 27) + "+rto");
   const std::vector<double> rates = host::ExpectedPositiveRates(selected, fit_table);
   for (size_t g = 0; g < group_count; ++g) {
@@ -302,18 +361,50 @@ tinyfair::Model SelectedModel(const tinyfair::Model& model, const RtoGrid& grid,
   return selected;
 }
 
-void Sweep(const SweepOptions& o) {
-  tinyfair::Model model = host::ReadModel(o.model);
+// The scorer: a model from train, or another model's scores in a column.
+tinyfair::Model SweepScoringModel(const SweepOptions& o, const host::CsvTable& fit_table) {
+  tinyfair::Model model;
+  if (o.model.empty() == o.score_column.empty()) {
+    throw std::invalid_argument("give --model or --score-column (with --sensitive), not both");
+  }
+  if (o.model.empty()) {
+    if (o.sensitive.empty()) throw std::invalid_argument("--score-column needs --sensitive");
+    model = host::ScoreOnlyModel(
+        fit_table, o.score_column,
+        o.score_kind == "margin" ? host::ScoreKind::kMargin : host::ScoreKind::kProbability,
+        o.sensitive);
+  } else {
+    model = host::ReadModel(o.model);
+  }
   std::vector<std::string> attributes = o.sensitive;
   host::PrepareScoringModel(attributes, model);
-  const size_t group_count = model.dimensions().group_count();
+  return model;
+}
+
+// The selected fit against --max-validation-gap and the baseline (row 0).
+void CheckSelection(const SweepOptions& o, const std::vector<Row>& rows, size_t chosen) {
+  size_t smallest = rows[0].validation.rows;
+  for (const auto& group : rows[0].validation.groups)
+    smallest = group.n > 0 ? std::min(smallest, group.n) : smallest;
+  const double input_gap = rows[0].validation.expected_dp_gap;
+  Note(host::FormatText("sweep: baseline, the input model on %s: accuracy %.4f, parity gap %.4f",
+                        o.validation.c_str(), rows[0].validation.expected_accuracy, input_gap));
+  CheckSelectionOnValidation({"sweep", o.validation, rows[chosen].validation.expected_dp_gap,
+                              input_gap, o.max_validation_gap, smallest},
+                             o.strict);
+}
+
+void Sweep(const SweepOptions& o) {
   const host::CsvTable fit_table = host::ReadCsv(o.data);
+  const tinyfair::Model model = SweepScoringModel(o, fit_table);
+  const size_t group_count = model.dimensions().group_count();
   const host::CsvTable validation_table = host::ReadCsv(o.validation);
   const host::CsvTable test_table = host::ReadCsv(o.test);
   const host::ScoredSample fitting =
       host::ScoreThroughRuntime(model, fit_table, o.label.label, o.label.positive);
   // Every group needs both labels: Hardt et al. and shift inference fit on them.
   host::RequireEveryGroup(fitting, model, o.data, "the sweep's baselines");
+  const host::FittingGroups plan = PlanSmallGroups(o.small_groups, fitting, model, o.data, "sweep");
   // A row without its group cannot count: refuse the data. A row whose
   // value the model does not list is decided as "other" or refused by the
   // device and left out of the metrics: say which.
@@ -321,7 +412,6 @@ void Sweep(const SweepOptions& o) {
   host::CheckGroupsKnown(model, test_table);
   NoteUnlistedValues("sweep", model, validation_table);
   NoteUnlistedValues("sweep", model, test_table);
-  std::filesystem::create_directories(o.out_dir);
   const Evaluation validation{&validation_table,
                               host::ReadLabels(validation_table, o.label.label, o.label.positive)};
   const Evaluation test{&test_table, host::ReadLabels(test_table, o.label.label, o.label.positive)};
@@ -329,11 +419,13 @@ void Sweep(const SweepOptions& o) {
   SweepTable table{validation, test, {}};
 
   const std::vector<double> original_rates = AddOriginalRow(model, group_count, table);
-  const RtoGrid grid = FitRtoGrid(o, fitting, group_count);
+  const RtoGrid grid = FitRtoGrid(o, fitting, plan);
   const size_t chosen = AddRtoRows(o, model, grid, table);
-  const host::HardtFit hardt_dp = AddHardtRows(model, fitting, group_count, table);
-  AddProbabilityBaselineRows(model, fitting, group_count, original_rates, table);
+  const std::vector<host::HardtGroupRule> hardt_dp = AddHardtRows(model, fitting, plan, table);
+  AddProbabilityBaselineRows(model, fitting, plan, original_rates, table);
+  CheckSelection(o, table.rows, chosen);  // with --strict, before anything is written
 
+  std::filesystem::create_directories(o.out_dir);
   WriteSweepTable(o, table.rows, chosen);
   std::printf("RTO grid: %zu fits on %zu rows in %.4f s (exact solver, one core)\n",
               grid.fits.size(), fitting.scores.size(), grid.fit_seconds);
@@ -352,8 +444,12 @@ void AddSweepCommand(CLI::App& app) {
   auto* command = app.add_subcommand(
       "sweep", "Fit post-processors over a grid, select on validation data, table and plots");
   command->add_option("--model", o->model, "Scorer model from train (JSON or .pb)")
-      ->required()
       ->check(CLI::ExistingFile);
+  command->add_option("--score-column", o->score_column,
+                      "Sweep over scores of any model instead: the CSV column holding them "
+                      "(in every file; needs --sensitive)");
+  command->add_option("--score-kind", o->score_kind, "probability (in [0,1]) or margin (any real)")
+      ->check(CLI::IsMember({"probability", "margin"}));
   command->add_option("--data", o->data, "Fitting CSV")->required()->check(CLI::ExistingFile);
   command->add_option("--validation", o->validation, "Validation CSV (selection)")
       ->required()
@@ -369,7 +465,12 @@ void AddSweepCommand(CLI::App& app) {
   command->add_option("--rho-offsets", o->rho_offsets, "Offsets to the label rate for rho")
       ->delimiter(',');
   command->add_option("--max-validation-gap", o->max_validation_gap,
-                      "Select only fits within this validation gap");
+                      "Select only fits within this validation gap (none within: the fairest, "
+                      "with a warning)");
+  AddSmallGroupFlags(*command, o->small_groups);
+  command->add_flag("--strict", o->strict,
+                    "Exit with status 3 and write nothing when the selected fit's validation gap "
+                    "exceeds --max-validation-gap or is larger than the input model's");
   command->add_flag("!--no-plots", o->plots,
                     "Write the gnuplot data and scripts but do not run gnuplot");
   command->add_option("--out-dir", o->out_dir, "Output folder");

@@ -56,6 +56,7 @@ same_model() {
     fail "$1 and $2 differ"
 }
 
+small_fix="give them the rule fitted on all rows (--small-groups pooled), merge them into a named group (--small-groups merge --merge-groups 'GROUP,GROUP:TARGET'), or lower --min-group-size"
 known="which knows 'Gov', 'Private', 'Self-emp'"
 groups="which knows 'F', 'M', 'Other' (train with --unknown-group fallback:NAME to decide unknown groups as group NAME)"
 device_refuses="(the device refuses rows with a missing value: non_finite_input)"
@@ -169,10 +170,82 @@ case_one_label_group() {
       postprocess --model model/model.json --data bad_data/one_label_group.csv "${labels[@]}" \
       --method "$method" --out out/fair.json
   done
-  # The randomized threshold optimizer does not use the labels per group.
-  accepts postprocess --model model/model.json --data bad_data/one_label_group.csv "${labels[@]}" \
+  # The randomized threshold optimizer does not use the labels per group;
+  # groups of 2 and 3 rows are below the default --min-group-size.
+  refuses 2 "tinyfair: bad_data/one_label_group.csv: 3 groups have fewer rows than --min-group-size 93 to fit a rule on: 'sex=F' 3 rows, 'sex=M' 3 rows, 'sex=Other' 2 rows; $small_fix" \
+    postprocess --model model/model.json --data bad_data/one_label_group.csv "${labels[@]}" \
     --method rto --out out/fair.json
+  accepts postprocess --model model/model.json --data bad_data/one_label_group.csv "${labels[@]}" \
+    --method rto --min-group-size 1 --out out/fair.json
   [ -s out/fair.json ] || fail "postprocess rto wrote no model"
+}
+
+# The ramp thresholds of a postprocessed model, one line per group.
+ramp_thresholds() {
+  python3 -c 'import json, sys; print("\n".join(map(str, json.load(open(sys.argv[1]))["ramp"]["threshold"])))' "$1"
+}
+
+case_small_groups() {
+  # sex=Other has 2 of the 14 fitting rows: a rule fitted on them is noise.
+  train_model model/model.json
+  local fit=(--model model/model.json --data bad_data/small_groups.csv "${labels[@]}")
+  local sweep=(sweep "${fit[@]}" --validation bad_data/small_groups.csv --test bad_data/small_groups.csv
+    --no-plots --out-dir out/sweep)
+  local small="tinyfair: bad_data/small_groups.csv: 1 group has fewer rows than --min-group-size 5 to fit a rule on: 'sex=Other' 2 rows; $small_fix"
+  # By default (93 rows) every group here is small.
+  refuses 2 "tinyfair: bad_data/small_groups.csv: 3 groups have fewer rows than --min-group-size 93 to fit a rule on: 'sex=F' 6 rows, 'sex=M' 6 rows, 'sex=Other' 2 rows; $small_fix" \
+    postprocess "${fit[@]}" --out out/fair.json
+  for method in rto hardt-dp hardt-eo roc shift; do
+    refuses 2 "$small" postprocess "${fit[@]}" --method "$method" --min-group-size 5 --out out/fair.json
+  done
+  refuses 2 "$small" "${sweep[@]}" --min-group-size 5
+  [ ! -e out/sweep ] || fail "a refused sweep made its folder"
+
+  # Pooled: the group gets the rule fitted on all 14 rows.
+  local pooled="'sex=Other' 2 rows: fewer rows than --min-group-size 5, given the pooled rule fitted on all 14 rows"
+  for method in rto hardt-dp hardt-eo shift; do
+    accepts postprocess "${fit[@]}" --method "$method" --min-group-size 5 --small-groups pooled \
+      --out out/fair.json
+    has_line stderr "postprocess: small groups: $pooled"
+    [ -s out/fair.json ] || fail "postprocess $method --small-groups pooled wrote no model"
+  done
+  accepts "${sweep[@]}" --min-group-size 5 --small-groups pooled
+  has_line stderr "sweep: small groups: $pooled"
+  [ -s out/sweep/selected.json ] || fail "sweep --small-groups pooled wrote no model"
+
+  # Merged: sex=Other shares sex=M's rule (the model keeps its three groups).
+  local merged="'sex=Other' 2 rows merged into 'sex=M': its rule is fitted on 8 rows"
+  accepts postprocess "${fit[@]}" --method rto --min-group-size 5 --small-groups merge \
+    --merge-groups 'sex=Other:sex=M' --out out/fair.json
+  has_line stderr "postprocess: small groups: $merged"
+  local thresholds
+  thresholds=$(ramp_thresholds out/fair.json)
+  [ "$(echo "$thresholds" | wc -l)" -eq 3 ] || fail "merged model: thresholds $thresholds"
+  [ "$(echo "$thresholds" | sed -n 2p)" = "$(echo "$thresholds" | sed -n 3p)" ] ||
+    fail "sex=Other does not share sex=M's threshold: $thresholds"
+  accepts "${sweep[@]}" --min-group-size 5 --small-groups merge --merge-groups 'sex=Other:sex=M'
+  has_line stderr "sweep: small groups: $merged"
+
+  # No fit of the grid meets --max-validation-gap 0: the fairest is selected
+  # with a warning, and a --strict sweep writes nothing (exit 3).
+  local beyond="the selected rule's validation parity gap 0.2615 exceeds --max-validation-gap 0.0000: no fit of the grid meets it, the fairest was selected"
+  accepts postprocess "${fit[@]}" --validation bad_data/small_groups.csv --min-group-size 5 \
+    --small-groups pooled --max-validation-gap 0 --out out/fair.json
+  has_line stderr "postprocess: WARNING: $beyond"
+  refuses 3 "sweep: small groups: $pooled"$'\n'"sweep: baseline, the input model on bad_data/small_groups.csv: accuracy 0.5714, parity gap 0.8333"$'\n'"tinyfair: --strict: $beyond; nothing written" \
+    "${sweep[@]}" --min-group-size 5 --small-groups pooled --max-validation-gap 0 --strict
+
+  # A merge that leaves a group small, a merge without --small-groups merge,
+  # and a method whose groups cannot be merged are refused.
+  refuses 2 "tinyfair: bad_data/small_groups.csv: with --merge-groups, fewer rows than --min-group-size 7 remain to fit a rule on: 'sex=F' 6 rows (merged groups counted with their target); merge into a larger group, or lower --min-group-size" \
+    postprocess "${fit[@]}" --min-group-size 7 --small-groups merge --merge-groups 'sex=Other:sex=M' \
+    --out out/fair.json
+  refuses 2 "tinyfair: --small-groups merge and --merge-groups go together" \
+    postprocess "${fit[@]}" --min-group-size 5 --merge-groups 'sex=Other:sex=M' --out out/fair.json
+  refuses 2 "tinyfair: --merge-groups: no group called 'sex=X' (the groups: 'sex=F', 'sex=M', 'sex=Other')" \
+    postprocess "${fit[@]}" --small-groups merge --merge-groups 'sex=X:sex=M' --out out/fair.json
+  refuses 2 "tinyfair: --small-groups pooled does not combine with --covariance, --strata or --method roc (they fit on cells of a binary attribute); there, lower --min-group-size or merge the categories in the data" \
+    postprocess "${fit[@]}" --method roc --min-group-size 5 --small-groups pooled --out out/fair.json
 }
 
 case_single_row() {

@@ -37,7 +37,7 @@ PY
 # The sweep: the RTO grid and the baselines, selected on validation, plotted.
 "$tinyfair" sweep --model "$work/logistic.json" --data "$work/fit.csv" --validation "$work/validation.csv" \
   --test "$data/adult.test" --label Y --positive "$positive" --out-dir "$work/sweep" > "$work/sweep.txt"
-grep -E "original|selected|Hardt|RTO grid" "$work/sweep.txt"
+grep -E "input model|selected|Hardt|RTO grid" "$work/sweep.txt"
 test "$(grep -c '^RTO,' "$work/sweep/sweep.csv")" -eq 65
 test -s "$work/sweep/tradeoff.png" && test -s "$work/sweep/decision_curves.png"
 "$tinyfair" export --model "$work/sweep/selected.json" --out "$work/selected.pb"

@@ -53,3 +53,27 @@ if "$tinyfair" postprocess --data "$work/bad.csv" --score-column probability --s
 fi
 grep -q "bad.csv:2:7: score 1\..* is not a probability" "$work/bad.err" && cat "$work/bad.err"
 test ! -e "$work/bad.json"
+echo "sweep on the probability column, the input model as its baseline row:"
+"$tinyfair" sweep --data "$work/fit_scores.csv" --validation "$work/test_scores.csv" \
+  --test "$work/test_scores.csv" --score-column probability --sensitive group --label hired \
+  --no-plots --out-dir "$work/sweep" > "$work/sweep.txt" 2> "$work/sweep.err"
+grep -q "^input model .* <- baseline$" "$work/sweep.txt"
+test "$(grep -c '^RTO,' "$work/sweep/sweep.csv")" -eq 65
+test -s "$work/sweep/selected.json"
+# The baseline decides positive iff the probability is at least 1/2:
+# recounted from the score file, its accuracy and gap are the sweep's.
+python3 - "$work/test_scores.csv" "$work/sweep/sweep.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+decide = [float(r["probability"]) >= 0.5 for r in rows]
+accuracy = sum(d == (r["hired"] == "1") for d, r in zip(decide, rows)) / len(rows)
+rate = {}
+for d, r in zip(decide, rows):
+    n, k = rate.get(r["group"], (0, 0))
+    rate[r["group"]] = (n + 1, k + d)
+rates = [k / n for n, k in rate.values()]
+baseline = next(r for r in csv.DictReader(open(sys.argv[2])) if r["method"] == "input model")
+print(f"  baseline: accuracy {accuracy:.6f}, gap {max(rates) - min(rates):.6f}")
+assert abs(float(baseline["test_accuracy"]) - accuracy) < 1e-6, baseline
+assert abs(float(baseline["test_dp_gap"]) - (max(rates) - min(rates))) < 1e-6, baseline
+PY
