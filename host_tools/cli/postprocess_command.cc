@@ -10,6 +10,7 @@
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/fit_not_accepted.h"
+#include "host_tools/cli/read_data.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/model/model_file.h"
@@ -338,8 +339,8 @@ void PostprocessThresholds(const PostprocessOptions& o, const host::CsvTable& ta
 // parity gap is within --max-validation-gap.
 RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fitter,
                                const tinyfair::Model& model, size_t group_count) {
-  const host::ScoredSample validation = host::ScoreThroughRuntime(
-      model, host::ReadCsv(o.validation), o.label.label, o.label.positive);
+  const host::ScoredSample validation =
+      host::ScoreThroughRuntime(model, ReadDataCsv(o.validation), o.label.label, o.label.positive);
   RampFit fit;
   double best_accuracy = -1.0, best_gap = 0.0;
   size_t fits = 0;
@@ -375,7 +376,7 @@ void Postprocess(const PostprocessOptions& o) {
     PostprocessStreamed(o);
     return;
   }
-  const host::CsvTable table = host::ReadCsv(o.data);
+  const host::CsvTable table = ReadDataCsv(o.data);
   tinyfair::Model model = ScoringModel(o, table);
   const size_t group_count = model.dimensions().group_count();
   const size_t strata_count = StrataCount(model, o.strata);

@@ -13,6 +13,7 @@
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/gnuplot_render.h"
+#include "host_tools/cli/read_data.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/metrics/metrics.h"
@@ -307,9 +308,9 @@ void Sweep(const SweepOptions& o) {
   std::vector<std::string> attributes = o.sensitive;
   host::PrepareScoringModel(attributes, model);
   const size_t group_count = model.dimensions().group_count();
-  const host::CsvTable fit_table = host::ReadCsv(o.data);
-  const host::CsvTable validation_table = host::ReadCsv(o.validation);
-  const host::CsvTable test_table = host::ReadCsv(o.test);
+  const host::CsvTable fit_table = ReadDataCsv(o.data);
+  const host::CsvTable validation_table = ReadDataCsv(o.validation);
+  const host::CsvTable test_table = ReadDataCsv(o.test);
   const host::ScoredSample fitting =
       host::ScoreThroughRuntime(model, fit_table, o.label.label, o.label.positive);
   // Every group needs both labels: Hardt et al. and shift inference fit on them.
