@@ -71,6 +71,16 @@ echo "$parity"
   fail "the device and the host differ: $parity"
 echo "demo flags: --ignore $ignore"
 
+# The demo passes --features on: a column the file lacks is refused, naming
+# the columns it has.
+set +e
+"${demo[@]}" --features age,prior_count --out-dir "$work/features" > "$work/features.txt" 2>&1
+status=$?
+set -e
+[ "$status" -eq 2 ] || fail "demo --features age,prior_count: exit $status, expected 2"
+grep -q "^tinyfair: $work/features/data/train.csv: --features names 'prior_count', which is not a column; the columns are: id, compas_screening_date, sex, " \
+  "$work/features.txt" || fail "demo --features: $(tail -n 1 "$work/features.txt")"
+
 # 3. The README's commands, step by step, on the raw file.
 tf=$tinyfair
 steps=$work/steps
@@ -87,4 +97,14 @@ cmp <(head -n 1 "$steps/train.csv") <(head -n 1 "$raw") || fail "split changed t
   > "$work/evaluate.txt" 2> "$work/evaluate_notes.txt"
 grep -q "^rows 1447, decided " "$work/evaluate.txt" || fail "evaluate: $(cat "$work/evaluate.txt")"
 sed -n '1,4p' "$work/evaluate.txt"
+# Or name the features instead: none of the problem columns is read.
+features=sex,age,juv_fel_count,juv_misd_count,juv_other_count,priors_count,c_charge_degree
+"$tf" train --data "$steps/train.csv" "${label[@]}" --sensitive race --features "$features" \
+  --out "$steps/features.json" 2> "$work/train_features.txt"
+[ "$(grep -o '"name": "[^"]*"' "$steps/features.json" | sed 's/"name": //' | tr -d '"' | paste -sd,)" = \
+  "sex,age,race,juv_fel_count,juv_misd_count,juv_other_count,priors_count,c_charge_degree" ] ||
+  fail "train --features: inputs $(grep -o '"name": "[^"]*"' "$steps/features.json" | paste -sd,)"
+"$tf" evaluate --model "$steps/features.json" --data "$steps/test.csv" "${label[@]}" |
+  sed -n '1,3p'
+
 echo "compas raw: ok"
