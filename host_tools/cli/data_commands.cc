@@ -5,6 +5,8 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/read_data.h"
+#include "host_tools/data/csv_rows_as_read.h"
 #include "host_tools/data/split_rows.h"
 #include "host_tools/data/synthetic_data.h"
 #include "host_tools/model/model_file.h"
@@ -79,7 +81,8 @@ void WriteSplit(const host::CsvTable& table, const DataOptions& o) {
   RequireRowsInEveryPart(table, parts, split);
   std::vector<std::pair<std::string, std::string>> files;
   for (size_t p = 0; p < parts.size(); ++p) {
-    files.emplace_back(o.out_dir + "/" + parts[p].first + ".csv", TableToCsv(table, split.rows[p]));
+    files.emplace_back(o.out_dir + "/" + parts[p].first + ".csv",
+                       host::CsvRowsAsRead(table, split.rows[p]));
   }
   const bool existed = std::filesystem::exists(o.out_dir);
   std::filesystem::create_directories(o.out_dir);
@@ -96,13 +99,20 @@ void WriteSplit(const host::CsvTable& table, const DataOptions& o) {
   NoteStrataMissingFromAPart(split);
 }
 
+// The parts hold the rows byte for byte as the file has them.
+host::CsvOptions RowsAsRead() {
+  host::CsvOptions options;
+  options.keep_record_text = true;
+  return options;
+}
+
 void Demo(const DataOptions& o) {
   if (!o.data.empty()) {
-    WriteSplit(host::ReadCsv(o.data), o);
+    WriteSplit(ReadDataCsv(o.data, RowsAsRead()), o);
     return;
   }
   const std::string csv = host::SyntheticHiringCsv(o.rows, o.seed);
-  WriteSplit(host::ParseCsv(csv, "synthetic"), o);
+  WriteSplit(host::ParseCsv(csv, "synthetic", RowsAsRead()), o);
 }
 
 }  // namespace
@@ -118,6 +128,9 @@ void AddDataCommands(CLI::App& app) {
   demo->add_option("--seed", o->seed, "Seed");
   demo->add_option("--parts", o->parts, "Split parts name=fraction")->delimiter(',');
   demo->add_option("--out-dir", o->out_dir, "Output folder");
+  demo->add_option("--stratify", o->stratify,
+                   "Split each combination of these columns' values in the parts' proportions")
+      ->delimiter(',');
   demo->callback([o] { Demo(*o); });
 
   auto* split = app.add_subcommand("split", "Split a CSV into seeded random parts");
@@ -130,7 +143,7 @@ void AddDataCommands(CLI::App& app) {
                    "Split each combination of these columns' values (e.g. --stratify sex "
                    "--stratify Y: by group and label) in the parts' proportions")
       ->delimiter(',');
-  split->callback([o] { WriteSplit(host::ReadCsv(o->data), *o); });
+  split->callback([o] { WriteSplit(ReadDataCsv(o->data, RowsAsRead()), *o); });
 }
 
 }  // namespace tinyfair::cli

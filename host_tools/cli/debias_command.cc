@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/read_data.h"
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/json_writer.h"
 #include "host_tools/model/model_file.h"
@@ -210,7 +211,7 @@ host::JsonObject DebiasReport(const DebiasOptions& o, const DebiasResult& r) {
   const host::DomainData reference =
       o.kl_reference.empty()
           ? r.data
-          : host::Deduplicate(domain, r.schema.Encode(host::ReadCsv(o.kl_reference)));
+          : host::Deduplicate(domain, r.schema.Encode(ReadDataCsv(o.kl_reference)));
   constexpr double kSmoothing = 1e-7;
   host::JsonObject report;
   report.Number("rows", static_cast<double>(r.table.rows.size()))
@@ -285,7 +286,7 @@ void Debias(const DebiasOptions& o) {
   using host::DataError;
   CheckDebiasOptions(o);
   const host::MaxentColumns columns = MaxentColumnsOf(o);
-  const host::CsvTable table = host::ReadCsv(o.data);
+  const host::CsvTable table = ReadDataCsv(o.data);
   const host::TableDiscretiser schema(table, columns);
   const host::Domain& domain = schema.domain();
   const host::MaxentRoles roles = schema.roles();
@@ -318,7 +319,7 @@ void Debias(const DebiasOptions& o) {
   files.emplace_back(o.out, DecodedCsv(schema, sample));
   if (!o.discretize.empty()) {
     files.emplace_back(o.discretized_out,
-                       DecodedCsv(schema, schema.Encode(host::ReadCsv(o.discretize))));
+                       DecodedCsv(schema, schema.Encode(ReadDataCsv(o.discretize))));
   }
 
   const DebiasResult result{table, schema, data,   roles,  reweighted, empirical,

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/read_data.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/noisy_groups/group_flipping.h"
 
@@ -21,7 +22,7 @@ struct NoiseOptions {
 
 void AddNoise(const NoiseOptions& o) {
   if (!(o.rate >= 0.0 && o.rate <= 1.0)) throw std::invalid_argument("--rate must be in [0, 1]");
-  host::CsvTable table = host::ReadCsv(o.data);
+  host::CsvTable table = ReadDataCsv(o.data);
   const size_t c = table.column(o.column);
   const std::string into = o.into.empty() ? o.column + "_noisy" : o.into;
   if (table.has_column(into)) {

@@ -11,6 +11,7 @@
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/selection_check.h"
 #include "host_tools/cli/small_group_flags.h"
+#include "host_tools/cli/read_data.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/model/model_file.h"
@@ -380,7 +381,7 @@ void PostprocessThresholds(const PostprocessOptions& o, const host::CsvTable& ta
 RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fitter,
                                const tinyfair::Model& model, size_t group_count) {
   const host::ScoredSample validation = host::ScoreThroughRuntime(
-      model, host::ReadCsv(o.validation), o.label.label, o.label.positive);
+      model, ReadDataCsv(o.validation), o.label.label, o.label.positive);
   RampFit fit, fairest;
   double best_accuracy = -1.0, best_gap = 0.0, fairest_gap = 2.0, fairest_accuracy = 0.0;
   size_t fits = 0;
@@ -422,7 +423,7 @@ void Postprocess(const PostprocessOptions& o) {
     PostprocessStreamed(o);
     return;
   }
-  const host::CsvTable table = host::ReadCsv(o.data);
+  const host::CsvTable table = ReadDataCsv(o.data);
   tinyfair::Model model = ScoringModel(o, table);
   const size_t group_count = model.dimensions().group_count();
   const size_t strata_count = StrataCount(model, o.strata);

@@ -6,6 +6,7 @@
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/drift_options.h"
+#include "host_tools/cli/read_data.h"
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/numeric_labels.h"
@@ -74,7 +75,7 @@ std::string AddMonitorReports(const RunOptions& o, const runtime::Model& model,
 void Simulate(const RunOptions& o) {
   CheckSimulateFlags(o);
   const tinyfair::Model model = host::ReadModel(o.model);
-  const host::CsvTable table = host::ReadCsv(o.data);
+  const host::CsvTable table = ReadDataCsv(o.data);
   host::InputEncoder encoder(model.inputs(), table);
   host::CheckGroupsKnown(model, table);
   NoteUnlistedValues("simulate", model, table);
@@ -136,7 +137,7 @@ void EvaluateRegression(const RunOptions& o, const tinyfair::Model& model,
 
 void Evaluate(const RunOptions& o) {
   const tinyfair::Model model = host::ReadModel(o.model);
-  const host::CsvTable table = host::ReadCsv(o.data);
+  const host::CsvTable table = ReadDataCsv(o.data);
   host::InputEncoder encoder(model.inputs(), table);
   host::CheckGroupsKnown(model, table);
   NoteUnlistedValues("evaluate", model, table);

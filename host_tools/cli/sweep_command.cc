@@ -15,6 +15,7 @@
 #include "host_tools/cli/gnuplot_render.h"
 #include "host_tools/cli/selection_check.h"
 #include "host_tools/cli/small_group_flags.h"
+#include "host_tools/cli/read_data.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/metrics/metrics.h"
@@ -395,11 +396,11 @@ void CheckSelection(const SweepOptions& o, const std::vector<Row>& rows, size_t 
 }
 
 void Sweep(const SweepOptions& o) {
-  const host::CsvTable fit_table = host::ReadCsv(o.data);
+  const host::CsvTable fit_table = ReadDataCsv(o.data);
   const tinyfair::Model model = SweepScoringModel(o, fit_table);
   const size_t group_count = model.dimensions().group_count();
-  const host::CsvTable validation_table = host::ReadCsv(o.validation);
-  const host::CsvTable test_table = host::ReadCsv(o.test);
+  const host::CsvTable validation_table = ReadDataCsv(o.validation);
+  const host::CsvTable test_table = ReadDataCsv(o.test);
   const host::ScoredSample fitting =
       host::ScoreThroughRuntime(model, fit_table, o.label.label, o.label.positive);
   // Every group needs both labels: Hardt et al. and shift inference fit on them.

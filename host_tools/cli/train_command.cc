@@ -9,8 +9,10 @@
 #include <stdexcept>
 
 #include "host_tools/cli/fit_not_accepted.h"
+#include "host_tools/cli/read_data.h"
 #include "host_tools/cli/train_method.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/data/feature_allow_list.h"
 #include "host_tools/data/group_formation.h"
 #include "host_tools/data/label_values.h"
 #include "host_tools/data/unlisted_values.h"
@@ -179,7 +181,7 @@ const TrainMethod& FindMethod(const std::vector<TrainMethod>& methods, TrainOpti
 void Train(TrainOptions o, const std::vector<TrainMethod>& methods) {
   if (o.sensitive.empty()) throw std::invalid_argument("train needs --sensitive");
   const TrainMethod& method = FindMethod(methods, o);
-  const host::CsvTable table = host::ReadCsv(o.data);
+  const host::CsvTable table = ReadDataCsv(o.data);
   host::ColumnRoles roles;
   roles.label = o.label.label;
   roles.positive_labels = o.label.positive;
@@ -188,6 +190,9 @@ void Train(TrainOptions o, const std::vector<TrainMethod>& methods) {
   roles.numeric = o.numeric;
   roles.ignore = o.ignore;
   roles.min_category_count = o.min_category_count;
+  for (auto& name : host::ColumnsOutsideFeatures(table, o.features, roles)) {
+    roles.ignore.push_back(std::move(name));
+  }
   std::vector<int> labels;
   if (!method.numeric_label) labels = host::ReadLabels(table, roles.label, roles.positive_labels);
 
@@ -251,6 +256,11 @@ void AddTrainCommand(CLI::App& app) {
       ->delimiter(',');
   command->add_option("--numeric", o->numeric, "Columns to treat as numeric")->delimiter(',');
   command->add_option("--ignore", o->ignore, "Columns that are not inputs")->delimiter(',');
+  command
+      ->add_option("--features", o->features,
+                   "The only columns that are inputs (besides the sensitive ones); every "
+                   "other column but the label is left out")
+      ->delimiter(',');
   std::string method_help = "Training method:";
   std::vector<std::string> names, constraints;
   for (const auto& method : *methods) {

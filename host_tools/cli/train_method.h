@@ -21,6 +21,9 @@ struct TrainOptions {
   std::string constraint;  // empty: the method's first (default) constraint
   LabelOptions label;
   std::vector<std::string> sensitive, categorical, numeric, ignore;
+  /// Allow-list: when set, only these columns (with the label and the
+  /// sensitive ones) are inputs.
+  std::vector<std::string> features;
   double l2 = 1e-4;
   /// Categories of fewer training rows are folded into one "other" category
   /// per column (host::ColumnRoles); 0: none.

@@ -14,6 +14,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "host_tools/cli/read_data.h"
 #include "host_tools/cli/train_method.h"
 #include "host_tools/noisy_groups/dro_training.h"
 #include "host_tools/noisy_groups/group_noise_model.h"
@@ -146,7 +147,7 @@ Eigen::VectorXd NoisyMarginal(const std::vector<int>& groups, int group_count) {
 
 Eigen::MatrixXd ReadNoiseModel(const std::string& path, const tinyfair::Input& noisy,
                                std::vector<std::string>& true_names) {
-  const host::CsvTable table = host::ReadCsv(path);
+  const host::CsvTable table = ReadDataCsv(path);
   Eigen::MatrixXd matrix(static_cast<Eigen::Index>(table.rows.size()), noisy.category_count());
   for (int k = 0; k < static_cast<int>(noisy.category_count()); ++k) {
     const size_t c = table.column(noisy.categories(k));

@@ -1,6 +1,7 @@
 #include "host_tools/data/csv_reader.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -144,9 +145,10 @@ class RecordParser {
   // Bytes of the text consumed by the records read.
   std::size_t pos() const { return pos_; }
 
-  // Reads the next record that is not blank into `fields` and the line it
-  // starts on into `line`.
-  Outcome Next(std::vector<std::string>* fields, std::size_t* line) {
+  // Reads the next record that is not blank into `fields`, the line it
+  // starts on into `line` and its bytes, line end included, into `text`
+  // (a view on the window, valid until the next SetText).
+  Outcome Next(std::vector<std::string>* fields, std::size_t* line, std::string_view* text) {
     while (pos_ < text_.size()) {
       const std::size_t record_start = pos_;
       const std::size_t record_line = line_;
@@ -176,7 +178,10 @@ class RecordParser {
       }
       // A line holding nothing but padding is blank, not a one-cell row.
       const bool blank = !any_quoted && fields->size() == 1 && fields->front().empty();
-      if (!blank) return Outcome::kRecord;
+      if (!blank) {
+        *text = text_.substr(record_start, pos_ - record_start);
+        return Outcome::kRecord;
+      }
     }
     return final_ ? Outcome::kEnd : Outcome::kNeedMore;
   }
@@ -264,23 +269,49 @@ class RecordParser {
   std::size_t line_ = 1;
 };
 
-// Renames empty and repeated names the way pandas.read_csv does.
-void RenameBadNames(std::vector<std::string>* names) {
+// Renames empty and repeated names the way pandas.read_csv does, never to
+// a name the header holds elsewhere; returns what it renamed. `line` is the
+// header's line.
+std::vector<RenamedColumn> RenameBadNames(std::vector<std::string>* names, std::size_t line) {
   const std::unordered_set<std::string> originals(names->begin(), names->end());
   std::unordered_set<std::string> used;
+  std::unordered_map<std::string, std::size_t> first_column;
   std::unordered_map<std::string, std::size_t> repeats;
+  std::vector<RenamedColumn> renamed;
   for (std::size_t i = 0; i < names->size(); ++i) {
     std::string& name = (*names)[i];
-    if (name.empty()) name = "Unnamed: " + std::to_string(i);
-    if (used.count(name) != 0) {
+    RenamedColumn rename{line, i, name, name, 0};
+    const bool empty = name.empty();
+    if (empty) name = "Unnamed: " + std::to_string(i);
+    // A generated "Unnamed: i" gives way to one the header holds.
+    if (used.count(name) != 0 || (empty && originals.count(name) != 0)) {
       const std::string base = name;
       std::size_t& k = repeats[base];
       do {
         name = base + "." + std::to_string(++k);
       } while (used.count(name) != 0 || originals.count(name) != 0);
+      if (!rename.original.empty()) rename.first_column = first_column[rename.original];
+    }
+    first_column.emplace(name, i);
+    if (name != rename.original) {
+      rename.name = name;
+      renamed.push_back(rename);
     }
     used.insert(name);
   }
+  return renamed;
+}
+
+// 'name' as a shell word: quoted when it holds anything but letters,
+// digits and "._-".
+std::string ShellWord(const std::string& name) {
+  const bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '_' || c == '-';
+  });
+  if (plain) return name;
+  std::string quoted = "'";
+  for (const char c : name) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
 }
 
 // `line` is the header's line, 0 when the names came from the options.
@@ -325,6 +356,19 @@ void CheckDelimiter(const CsvOptions& options) {
 }
 
 }  // namespace
+
+std::string RenamedColumn::Warning(const std::string& file) const {
+  const std::string what = original.empty()
+                               ? "empty column name"
+                               : "duplicate column name " + QuoteForMessage(original) +
+                                     ", first in column " + std::to_string(first_column + 1);
+  return DataError(file, line, line != 0 ? column + 1 : 0,
+                   "warning: " + what +
+                       (line != 0 ? "" : " (column " + std::to_string(column + 1) + ")") +
+                       "; read as " + QuoteForMessage(name) + " (--ignore " + ShellWord(name) +
+                       " leaves it out)")
+      .what();
+}
 
 std::size_t CsvTable::column(const std::string& name) const {
   for (std::size_t i = 0; i < header.size(); ++i) {
@@ -410,13 +454,18 @@ struct CsvRecordReader::State {
     } else {
       header = options.column_names;
     }
-    if (options.rename_bad_header_names) RenameBadNames(&header);
+    header_text = record_text;
+    if (options.rename_bad_header_names) renamed = RenameBadNames(&header, header_line);
     CheckNames(header, header_line, name);
   }
 
   RecordParser::Outcome NextRecord(std::vector<std::string>* fields, std::size_t* line) {
     for (;;) {
-      const RecordParser::Outcome outcome = parser.Next(fields, line);
+      std::string_view text;
+      const RecordParser::Outcome outcome = parser.Next(fields, line, &text);
+      if (outcome == RecordParser::Outcome::kRecord && options.keep_record_text) {
+        record_text.assign(text);
+      }
       if (outcome != RecordParser::Outcome::kNeedMore || !Refill()) return outcome;
     }
   }
@@ -435,6 +484,11 @@ struct CsvRecordReader::State {
   RecordParser parser;
   std::vector<std::string> header;
   char delimiter = ',';
+  std::vector<RenamedColumn> renamed;
+  // With CsvOptions::keep_record_text.
+  std::string byte_order_mark;
+  std::string header_text;
+  std::string record_text;
 };
 
 CsvRecordReader::CsvRecordReader(ByteSource source, const std::string& name_for_errors,
@@ -450,6 +504,7 @@ CsvRecordReader::CsvRecordReader(ByteSource source, const std::string& name_for_
   if (std::string_view(s.buffer).substr(0, kUtf8Bom.size()) == kUtf8Bom) {
     s.buffer.erase(0, kUtf8Bom.size());
     s.consumed_before = kUtf8Bom.size();
+    if (options.keep_record_text) s.byte_order_mark = kUtf8Bom;
   }
   s.encoding.Feed(s.buffer);
   s.guard.Feed(s.buffer);
@@ -471,6 +526,7 @@ CsvRecordReader::CsvRecordReader(std::string_view text, const std::string& name_
   if (text.substr(0, kUtf8Bom.size()) == kUtf8Bom) {
     text.remove_prefix(kUtf8Bom.size());
     s.consumed_before = kUtf8Bom.size();
+    if (options.keep_record_text) s.byte_order_mark = kUtf8Bom;
   }
   s.encoding.Feed(text);
   s.guard.Feed(text);
@@ -486,6 +542,14 @@ CsvRecordReader::~CsvRecordReader() = default;
 const std::vector<std::string>& CsvRecordReader::header() const { return state_->header; }
 
 char CsvRecordReader::delimiter() const { return state_->delimiter; }
+
+const std::vector<RenamedColumn>& CsvRecordReader::renamed_columns() const {
+  return state_->renamed;
+}
+
+const std::string& CsvRecordReader::header_text() const { return state_->header_text; }
+
+const std::string& CsvRecordReader::record_text() const { return state_->record_text; }
 
 std::uint64_t CsvRecordReader::bytes_consumed() const {
   return state_->consumed_before + state_->parser.pos();
@@ -509,6 +573,10 @@ bool CsvRecordReader::NextBlock(std::size_t max_rows, CsvTable* table) {
   table->delimiter = s.delimiter;
   table->header = s.header;
   table->missing_markers = s.options.missing_markers;
+  table->renamed_columns = s.renamed;
+  table->byte_order_mark = s.byte_order_mark;
+  table->header_text = s.header_text;
+  const bool keep_text = s.options.keep_record_text;
   // Row vectors are reused from block to block.
   std::size_t count = 0;
   std::size_t line = 0;
@@ -520,10 +588,13 @@ bool CsvRecordReader::NextBlock(std::size_t max_rows, CsvTable* table) {
     } else {
       table->line_of_row[count] = line;
     }
+    if (keep_text && count == table->row_text.size()) table->row_text.emplace_back();
+    if (keep_text) table->row_text[count] = s.record_text;
     ++count;
   }
   table->rows.resize(count);
   table->line_of_row.resize(count);
+  table->row_text.resize(keep_text ? count : 0);
   return count > 0;
 }
 

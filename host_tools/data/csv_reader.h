@@ -45,6 +45,27 @@ struct CsvOptions {
   /// written by pandas with its index (law_data.csv) and for ProPublica's
   /// COMPAS file, which repeats decile_score and priors_count.
   bool rename_bad_header_names = false;
+  /// Keep each record's bytes as read (CsvTable::header_text, row_text), so
+  /// that a command that copies rows (split) writes them back byte for byte:
+  /// quotes, padding and line ends as the file has them.
+  bool keep_record_text = false;
+};
+
+/// A header name replaced under CsvOptions::rename_bad_header_names.
+struct RenamedColumn {
+  /// 1-based line of the header (0 when the names came from the options).
+  std::size_t line = 0;
+  /// 0-based column.
+  std::size_t column = 0;
+  /// The name in the file ("" for an empty one) and the name used.
+  std::string original;
+  std::string name;
+  /// 0-based column that first holds `original` (a repeat only).
+  std::size_t first_column = 0;
+
+  /// The warning for `file`: where, what, the name used and the --ignore
+  /// that leaves the column out.
+  std::string Warning(const std::string& file) const;
 };
 
 /// A table of text cells read from a delimited file.
@@ -61,6 +82,14 @@ struct CsvTable {
   std::vector<std::size_t> line_of_row;
   /// Copied from CsvOptions::missing_markers.
   std::vector<std::string> missing_markers;
+  /// The header names the reader replaced, in column order.
+  std::vector<RenamedColumn> renamed_columns;
+  /// With CsvOptions::keep_record_text: the byte order mark the file starts
+  /// with (empty if none), the header record's bytes and each row's, line
+  /// end included (a last line without one has none).
+  std::string byte_order_mark;
+  std::string header_text;
+  std::vector<std::string> row_text;
 
   /// Index of the column called `name`.
   /// @throws DataError naming the file, `name` and the available columns.
@@ -102,6 +131,12 @@ class CsvRecordReader {
   const std::vector<std::string>& header() const;
   /// The delimiter used (given or detected).
   char delimiter() const;
+  /// The header names replaced under CsvOptions::rename_bad_header_names.
+  const std::vector<RenamedColumn>& renamed_columns() const;
+  /// With CsvOptions::keep_record_text: the header record's bytes, and the
+  /// bytes of the row the last Next() returned (line ends included).
+  const std::string& header_text() const;
+  const std::string& record_text() const;
   /// Bytes of input consumed so far (for progress reports).
   std::uint64_t bytes_consumed() const;
 

@@ -19,15 +19,22 @@ Usage: bash host_tools/scripts/demo.sh [options]
 Trains a scorer, makes its decisions fair (randomized threshold optimizer),
 exports the model, runs it on an emulated Cortex-M4F and checks that the
 device decided exactly what the host predicted. Without --data it uses
-seeded synthetic data. Outputs go to build/demo.
+seeded synthetic data. Outputs go to build/demo (or --out-dir).
 
-  --data FILE          your CSV (header row; split 50/20/10/20 with seed 7)
+  --data FILE          your CSV (header row; split 50/20/10/20 with seed 7,
+                       stratified by the sensitive columns and the label so
+                       that a small group reaches every part)
   --label COL          the label column (default: hired)
   --positive VALUE     the label's positive value(s), comma-separated
   --sensitive COL      the sensitive column (repeat for intersectional groups)
   --ignore COLS        columns the scorer leaves out (comma-separated)
+  --features COLS      the only columns the scorer uses (comma-separated; the
+                       label and the sensitive columns are kept)
   --numeric COLS       columns read as numbers
   --categorical COLS   columns read as categories
+  --out-dir DIR        where the outputs go (default: build/demo)
+  --tinyfair PATH      use this tinyfair command instead of building one
+                       (and skip the setup step)
   -h, --help           this text
 
 The data options are the CLI's own: `build/host/host_tools/tinyfair train
@@ -35,18 +42,20 @@ The data options are the CLI's own: `build/host/host_tools/tinyfair train
 USAGE
 }
 
-data="" label=hired positive=""
-sensitive_options=() column_options=()
+data="" label=hired positive="" tf=""
+sensitive_options=() sensitive_columns="" column_options=()
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
-    --data|--label|--sensitive|--positive|--ignore|--numeric|--categorical)
+    --data|--label|--sensitive|--positive|--ignore|--features|--numeric|--categorical|--out-dir|--tinyfair)
       if [ $# -lt 2 ]; then echo "demo: $1 needs a value (see --help)" >&2; exit 2; fi ;;&
     --data) data=$(realpath "$2"); shift 2 ;;
     --label) label=$2; shift 2 ;;
-    --sensitive) sensitive_options+=(--sensitive "$2"); shift 2 ;;
+    --sensitive) sensitive_options+=(--sensitive "$2"); sensitive_columns+="$2,"; shift 2 ;;
     --positive) positive=$2; shift 2 ;;
-    --ignore|--numeric|--categorical) column_options+=("$1" "$2"); shift 2 ;;
+    --out-dir) mkdir -p "$2" && out=$(realpath "$2"); shift 2 ;;
+    --tinyfair) tf=$(realpath "$2"); shift 2 ;;
+    --ignore|--features|--numeric|--categorical) column_options+=("$1" "$2"); shift 2 ;;
     *) echo "demo: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -56,17 +65,20 @@ positive_option=()
 
 step() { printf '\n== %s\n' "$*"; }
 
-step "setup and build (the tinyfair command only)"
-bash "$here/setup_debian.sh"
-cmake -S "$source_dir" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --parallel --target tinyfair >/dev/null
-tf=$build/host_tools/tinyfair
+if [ -z "$tf" ]; then
+  step "setup and build (the tinyfair command only)"
+  bash "$here/setup_debian.sh"
+  cmake -S "$source_dir" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  cmake --build "$build" --parallel --target tinyfair >/dev/null
+  tf=$build/host_tools/tinyfair
+fi
 mkdir -p "$out"
 
 step "data"
 parts=train=0.5,fit=0.2,validation=0.1,test=0.2
 if [ -n "$data" ]; then
-  "$tf" demo --data "$data" --parts "$parts" --seed 7 --out-dir "$out/data"
+  "$tf" demo --data "$data" --parts "$parts" --seed 7 --stratify "${sensitive_columns:-group,}$label" \
+    --out-dir "$out/data"
 else
   "$tf" demo --rows 20000 --seed 7 --parts "$parts" --out-dir "$out/data"
 fi
@@ -105,5 +117,5 @@ cmake -DQEMU_COMMAND="qemu-system-arm|-M|mps2-an386|-nographic|-monitor|none|-se
   -DOUTPUT="$out/device_records.csv" -P "$source_dir/tests/device/run_parity.cmake"
 "$tf" parity "$out/demo_records.csv" "$out/device_records.csv"
 echo
-echo "demo: device and host agree. Files in build/demo: fair.json, demo_model.pb, demo_model.h,"
+echo "demo: device and host agree. Files in $out: fair.json, demo_model.pb, demo_model.h,"
 echo "      demo_records.csv (host), device_records.csv (device)."

@@ -399,6 +399,87 @@ case_column_problems() {
     --ignore hours,score --out out/model.json
 }
 
+case_duplicate_header() {
+  # A repeated name is read as pandas reads it ("hours.1", or the next free
+  # suffix when the header holds that name itself), with a warning; the
+  # renamed column then goes through the column report like any other.
+  local renamed="tinyfair: bad_data/duplicate_header.csv:1:5: warning: duplicate column name 'hours', first in column 3; read as 'hours.2' (--ignore hours.2 leaves it out)"
+  refuses 2 "$renamed
+tinyfair: bad_data/duplicate_header.csv: numeric column 'hours.2' has no values; --ignore hours.2 to leave it out" \
+    train --data bad_data/duplicate_header.csv "${labels[@]}" --sensitive sex --out out/model.json
+  accepts train --data bad_data/duplicate_header.csv "${labels[@]}" --sensitive sex \
+    --ignore hours.2 --out out/model.json
+  [ "$(grep -c warning stderr)" = 1 ] || fail "not one warning: $(cat stderr)"
+  has_line stderr "$renamed"
+  grep -q '"name": "hours.1"' out/model.json || fail "the file's own 'hours.1' is not an input"
+  if grep -q '"name": "hours.2"' out/model.json; then fail "--ignore hours.2 kept it"; fi
+  # split warns the same way and writes the header as the file has it.
+  accepts split --data bad_data/duplicate_header.csv --parts a=0.5,b=0.5 --out-dir out/split
+  has_line stderr "$renamed"
+  [ "$(head -n 1 out/split/a.csv)" = "$(head -n 1 bad_data/duplicate_header.csv)" ] ||
+    fail "split rewrote the header: $(head -n 1 out/split/a.csv)"
+}
+
+case_unnamed_column() {
+  # pandas' index column has an empty name: read as "Unnamed: 0", with the
+  # --ignore that leaves it out, quoted for the shell.
+  local renamed="tinyfair: bad_data/unnamed_column.csv:1:1: warning: empty column name; read as 'Unnamed: 0' (--ignore 'Unnamed: 0' leaves it out)"
+  accepts train --data bad_data/unnamed_column.csv "${labels[@]}" --sensitive sex --out out/model.json
+  [ "$(grep -c warning stderr)" = 1 ] || fail "not one warning: $(cat stderr)"
+  has_line stderr "$renamed"
+  grep -q '"name": "Unnamed: 0"' out/model.json || fail "the index column is not an input"
+  accepts train --data bad_data/unnamed_column.csv "${labels[@]}" --sensitive sex \
+    --ignore 'Unnamed: 0' --out out/model.json
+  has_line stderr "$renamed"
+  if grep -q '"name": "Unnamed: 0"' out/model.json; then fail "--ignore 'Unnamed: 0' kept it"; fi
+  # A model that uses it reads it by the same name in another file.
+  accepts train --data bad_data/unnamed_column.csv "${labels[@]}" --sensitive sex --out model/indexed.json
+  accepts evaluate --model model/indexed.json --data bad_data/unnamed_column.csv "${labels[@]}"
+  has_line stdout "rows 6, decided 6"
+  refuses 2 "tinyfair: bad_data/train.csv: no column named 'Unnamed: 0'; the columns are: sex, age, hours, workclass, approved" \
+    evaluate --model model/indexed.json --data bad_data/train.csv "${labels[@]}"
+}
+
+case_features() {
+  # --features names the only inputs; the label and the sensitive column stay.
+  accepts train --data bad_data/train.csv "${labels[@]}" --sensitive sex --features age,workclass \
+    --out out/model.json
+  [ "$(grep -o '"name": "[^"]*"' out/model.json | tr '\n' ' ')" = \
+    '"name": "sex" "name": "age" "name": "workclass" ' ] ||
+    fail "inputs: $(grep -o '"name": "[^"]*"' out/model.json | tr '\n' ' ')"
+  # The same model as leaving the other column out.
+  cp out/model.json model/features.json
+  accepts train --data bad_data/train.csv "${labels[@]}" --sensitive sex --ignore hours \
+    --out out/model.json
+  same_model model/features.json out/model.json
+  refuses 2 "tinyfair: bad_data/train.csv: --features names 'hour', which is not a column; the columns are: sex, age, hours, workclass, approved" \
+    train --data bad_data/train.csv "${labels[@]}" --sensitive sex --features age,hour --out out/model.json
+  refuses 2 "tinyfair: --features and --ignore both name column 'age'; name it in one of them" \
+    train --data bad_data/train.csv "${labels[@]}" --sensitive sex --features age,hours --ignore age \
+    --out out/model.json
+}
+
+case_quoted_fields() {
+  # split copies each row byte for byte: quoted padding (" Private"), a
+  # comma and a doubled quote in quotes, a line break in quotes, unquoted
+  # padding and CRLF line ends; the last line, which has no line end, gets
+  # the file's.
+  accepts split --data bad_data/quoted_fields.csv --parts a=0.5,b=0.5 --seed 3 --out-dir out/split
+  for part in a b; do
+    cmp <(head -n 1 out/split/$part.csv) <(head -n 1 bad_data/quoted_fields.csv) ||
+      fail "part $part: the header changed"
+  done
+  cmp <({ cat bad_data/quoted_fields.csv; printf '\r\n'; } | tail -n +2 | LC_ALL=C sort) \
+    <(for part in a b; do tail -n +2 out/split/$part.csv; done | LC_ALL=C sort) ||
+    fail "the parts' rows differ from the file's:"$'\n'"$(cat -A out/split/a.csv out/split/b.csv)"
+  # The parts read as the file does: a model of the file decides every row.
+  { cat out/split/a.csv; tail -n +2 out/split/b.csv; } > bad_data/rejoined.csv
+  accepts train --data bad_data/quoted_fields.csv "${labels[@]}" --sensitive sex --ignore note \
+    --out model/whole.json
+  accepts evaluate --model model/whole.json --data bad_data/rejoined.csv "${labels[@]}"
+  has_line stdout "rows 6, decided 6"
+}
+
 case_degenerate_fit() {
   # Every input left out but the sensitive one: no feature to learn from.
   accepts train --data bad_data/train.csv "${labels[@]}" --sensitive sex \

@@ -201,6 +201,50 @@ TEST(ParseCsvTest, RenamesBadHeaderNamesWhenAsked) {
   const CsvTable t =
       ParseCsv(",race,score,x,score,score.1,score\n1,2,3,4,5,6,7\n", "f.csv", options);
   EXPECT_EQ(t.header, (Names{"Unnamed: 0", "race", "score", "x", "score.2", "score.1", "score.3"}));
+  ASSERT_EQ(t.renamed_columns.size(), 3u);
+  EXPECT_EQ(t.renamed_columns[0].Warning("f.csv"),
+            "f.csv:1:1: warning: empty column name; read as 'Unnamed: 0' (--ignore 'Unnamed: 0' "
+            "leaves it out)");
+  EXPECT_EQ(t.renamed_columns[1].Warning("f.csv"),
+            "f.csv:1:5: warning: duplicate column name 'score', first in column 3; read as "
+            "'score.2' (--ignore score.2 leaves it out)");
+  EXPECT_EQ(t.renamed_columns[2].column, 6u);
+  EXPECT_EQ(t.renamed_columns[2].original, "score");
+  EXPECT_EQ(t.renamed_columns[2].name, "score.3");
+  EXPECT_EQ(t.renamed_columns[2].first_column, 2u);
+}
+
+TEST(ParseCsvTest, RenamedHeaderNamesNeverTakeAnotherColumnsName) {
+  CsvOptions options;
+  options.rename_bad_header_names = true;
+  // The header's own "Unnamed: 0" keeps its name; the empty one gives way.
+  const CsvTable t = ParseCsv(",Unnamed: 0,a,a,a.1,\n1,2,3,4,5,6\n", "f.csv", options);
+  EXPECT_EQ(t.header, (Names{"Unnamed: 0.1", "Unnamed: 0", "a", "a.2", "a.1", "Unnamed: 5"}));
+  ASSERT_EQ(t.renamed_columns.size(), 3u);
+  EXPECT_EQ(t.renamed_columns[0].name, "Unnamed: 0.1");
+  EXPECT_EQ(t.renamed_columns[1].name, "a.2");
+  EXPECT_EQ(t.renamed_columns[2].name, "Unnamed: 5");
+  // A name with a quote is quoted for the shell in the hint.
+  const CsvTable u = ParseCsv("it's,it's\n1,2\n", "f.csv", options);
+  EXPECT_EQ(u.renamed_columns.at(0).Warning("f.csv"),
+            "f.csv:1:2: warning: duplicate column name 'it's', first in column 1; read as "
+            "'it's.1' (--ignore 'it'\\''s.1' leaves it out)");
+  // Nothing renamed, nothing to say.
+  EXPECT_TRUE(ParseCsv("a,b\n1,2\n", "f.csv", options).renamed_columns.empty());
+}
+
+TEST(ParseCsvTest, KeepsEachRecordsBytesWhenAsked) {
+  CsvOptions options;
+  options.keep_record_text = true;
+  const std::string_view text =
+      "\xEF\xBB\xBF"
+      "a, b\r\n\n\" x\",\"y\"\"\r\nz\"\r\n 1 ,2\n3,4";
+  const CsvTable t = ParseCsv(text, "f.csv", options);
+  EXPECT_EQ(t.byte_order_mark, "\xEF\xBB\xBF");
+  EXPECT_EQ(t.header_text, "a, b\r\n");
+  EXPECT_EQ(t.rows, (Rows{{" x", "y\"\r\nz"}, {"1", "2"}, {"3", "4"}}));
+  EXPECT_EQ(t.row_text, (Names{"\" x\",\"y\"\"\r\nz\"\r\n", " 1 ,2\n", "3,4"}));
+  EXPECT_TRUE(ParseCsv(text, "f.csv").row_text.empty());
 }
 
 // --- Lookups ---------------------------------------------------------------

@@ -72,6 +72,30 @@ TEST(CsvRecordReaderTest, AnyChunkingReadsWhatTheWholeTextGives) {
   }
 }
 
+TEST(CsvRecordReaderTest, RecordBytesAreTheFilesInAnyChunking) {
+  CsvOptions options;
+  options.keep_record_text = true;
+  for (const std::string& text : kTexts) {
+    const CsvTable whole = ParseCsv(text, "f.csv", options);
+    // Without blank lines, the records are the whole text again.
+    if (text.find("\n\n") == std::string::npos) {
+      std::string joined = whole.byte_order_mark + whole.header_text;
+      for (const auto& row : whole.row_text) joined += row;
+      EXPECT_EQ(joined, text);
+    }
+    for (size_t piece : {1, 3, 64}) {
+      for (size_t chunk : {1, 4, 1 << 20}) {
+        SCOPED_TRACE(text + " in pieces of " + std::to_string(piece) + ", chunks of " +
+                     std::to_string(chunk));
+        const CsvTable read = ReadInPieces(text, piece, chunk, options);
+        EXPECT_EQ(read.byte_order_mark, whole.byte_order_mark);
+        EXPECT_EQ(read.header_text, whole.header_text);
+        EXPECT_EQ(read.row_text, whole.row_text);
+      }
+    }
+  }
+}
+
 TEST(CsvRecordReaderTest, ErrorsAreTheSameInChunks) {
   CsvOptions short_lines;
   short_lines.max_line_bytes = 8;

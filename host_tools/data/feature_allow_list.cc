@@ -1,0 +1,47 @@
+#include "host_tools/data/feature_allow_list.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace tinyfair::host {
+namespace {
+
+bool Contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::string ColumnList(const std::vector<std::string>& header) {
+  std::string list;
+  for (const auto& name : header) list += (list.empty() ? "" : ", ") + name;
+  return list;
+}
+
+}  // namespace
+
+std::vector<std::string> ColumnsOutsideFeatures(const CsvTable& table,
+                                                const std::vector<std::string>& features,
+                                                const ColumnRoles& roles) {
+  if (features.empty()) return {};
+  for (const auto& name : features) {
+    if (Contains(roles.ignore, name)) {
+      throw std::invalid_argument("--features and --ignore both name column '" + name +
+                                  "'; name it in one of them");
+    }
+  }
+  for (const auto& name : features) {
+    if (!table.has_column(name)) {
+      throw DataError(table.path, 0, 0,
+                      "--features names '" + name +
+                          "', which is not a column; the columns are: " + ColumnList(table.header));
+    }
+  }
+  std::vector<std::string> outside;
+  for (const auto& name : table.header) {
+    if (name == roles.label || Contains(features, name) || Contains(roles.sensitive, name))
+      continue;
+    if (!Contains(roles.ignore, name)) outside.push_back(name);
+  }
+  return outside;
+}
+
+}  // namespace tinyfair::host
