@@ -126,7 +126,7 @@ ClassificationReport EvaluateDecisions(const std::vector<runtime::Decision>& dec
   std::vector<double> positives_by_label[2] = {zeros, zeros};
   std::vector<double> expected_by_label[2] = {zeros, zeros};
   report.groups.resize(group_count);
-  double correct = 0.0, expected_correct = 0.0;
+  double correct = 0.0, expected_correct = 0.0, log_loss = 0.0;
   for (size_t i = 0; i < decisions.size(); ++i) {
     const runtime::Decision& d = decisions[i];
     if (!runtime::IsOk(d.status)) {
@@ -137,6 +137,8 @@ ClassificationReport EvaluateDecisions(const std::vector<runtime::Decision>& dec
     const double p = d.probability;
     correct += (d.positive ? 1 : 0) == labels[i] ? 1.0 : 0.0;
     expected_correct += labels[i] == 1 ? p : 1.0 - p;
+    const double clipped = std::clamp(p, 1e-15, 1.0 - 1e-15);
+    log_loss -= std::log(labels[i] == 1 ? clipped : 1.0 - clipped);
     if (d.group < group_count) {
       GroupReport& group = report.groups[d.group];
       ++group.n;
@@ -153,6 +155,7 @@ ClassificationReport EvaluateDecisions(const std::vector<runtime::Decision>& dec
   if (report.decided > 0) {
     report.accuracy = correct / static_cast<double>(report.decided);
     report.expected_accuracy = expected_correct / static_cast<double>(report.decided);
+    report.decision_log_loss = log_loss / static_cast<double>(report.decided);
   }
   for (size_t g = 0; g < group_count; ++g) {
     GroupReport& group = report.groups[g];
@@ -188,6 +191,7 @@ std::string ReportJson(const ClassificationReport& report) {
       "{\"accuracy\": " + Number(report.accuracy) + ", \"dp_gap\": " + Number(report.dp_gap) +
       ", \"expected_accuracy\": " + Number(report.expected_accuracy) +
       ", \"expected_dp_gap\": " + Number(report.expected_dp_gap) +
+      ", \"decision_log_loss\": " + Number(report.decision_log_loss) +
       ", \"eo_gap\": " + Number(report.eo_gap) +
       ", \"expected_eo_gap\": " + Number(report.expected_eo_gap) +
       ", \"tpr_gap\": " + Number(report.tpr_gap) + ", \"fpr_gap\": " + Number(report.fpr_gap) +

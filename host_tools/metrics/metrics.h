@@ -51,8 +51,13 @@ struct ClassificationReport {
   double accuracy = 0.0;
   double expected_accuracy = 0.0;
   /// The scorer's log loss and AUC (EvaluateScores), when the caller adds
-  /// them; the decisions' own probabilities are the rule's, not the model's.
+  /// them: what says how good the model is.
   std::optional<ScoreQuality> scores;
+  /// Mean -log P(outcome = label) of the decisions' probabilities, each
+  /// clipped to [1e-15, 1 - 1e-15]: the rule's, mostly 0 or 1 for a
+  /// threshold, so only JSON carries it ("decision_log_loss"), for rules
+  /// whose probability is the prediction (frll's truncated logistic).
+  double decision_log_loss = 0.0;
   /// max - min of the groups' positive rates (groups with rows only).
   double dp_gap = 0.0;
   double expected_dp_gap = 0.0;
