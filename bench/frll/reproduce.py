@@ -135,7 +135,7 @@ def split(tf, data_dir, work, dataset, seed):
                      decisions], log)
                 losses.append(score_log_loss(decisions, validation_labels))
             else:
-                losses.append(evaluate(model, validation)["log_loss"])
+                losses.append(evaluate(model, validation)["decision_log_loss"])
         chosen[name] = L2_GRID[losses.index(min(losses))]
         selection[name] = dict(zip(map(str, L2_GRID), losses))
 

@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/fit_stop.h"
 #include "host_tools/cli/read_data.h"
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/json_writer.h"
@@ -32,6 +33,10 @@ struct DebiasOptions {
   std::string prior = "w", theta = "w", solver = "newton", sampler = "mixture";
   size_t rows = 0;
   uint64_t seed = 1;
+  /// The solver's iteration cap (0: its default); --strict refuses a dual
+  /// that did not converge.
+  int max_iterations = 0;
+  bool strict = false;
 };
 
 // "column=e1,e2,..." -> (column, edges).
@@ -129,6 +134,10 @@ TimedDualSolution SolveAndNote(const DebiasOptions& o, const host::DualOracle& o
   solver.method =
       o.solver == "newton" ? host::DualMethod::kNewton : host::DualMethod::kBoxNewtonPaper;
   solver.gradient_tolerance = o.gradient_tolerance;
+  if (o.max_iterations > 0) {
+    solver.max_iterations = o.max_iterations;
+    solver.max_box_newton_iterations = o.max_iterations;
+  }
   if (isatty(fileno(stderr))) {
     solver.progress = [](int iteration, double h, double norm) {
       if (iteration % 50 == 0 || norm < 1e-6) {
@@ -153,10 +162,18 @@ TimedDualSolution SolveAndNote(const DebiasOptions& o, const host::DualOracle& o
                 timed.seconds, solution.point.h, solution.feasibility, solution.point.pi_uniform);
   Note(line);
   for (const auto& warning : solution.warnings) Note("debias-data: warning: " + warning);
-  if (solution.status != host::DualStatus::kConverged) {
-    Note("debias-data: warning: the dual did not converge; the marginals are met only to " +
-         std::to_string(solution.feasibility));
-  }
+  FitStop stop;
+  stop.stopped_by = solution.status == host::DualStatus::kConverged ? "the tolerance"
+                    : solution.status == host::DualStatus::kStalled
+                        ? "no further decrease in double precision"
+                        : "iteration limit";
+  stop.iterations = solution.iterations;
+  stop.converged = solution.status == host::DualStatus::kConverged;
+  stop.measure = "|E_p[alpha] - theta|_inf (the marginals' distance from their targets)";
+  stop.value = solution.feasibility;
+  stop.bound_name = "--gradient-tolerance";
+  stop.bound = o.gradient_tolerance;
+  ReportFitStop("debias-data", "max-entropy dual (" + o.solver + ")", stop, o.strict);
   return timed;
 }
 
@@ -365,6 +382,14 @@ void AddDebiasCommand(CLI::App& app) {
       ->check(CLI::IsMember({"newton", "box-newton-paper"}));
   command->add_option("--gradient-tolerance", o->gradient_tolerance,
                       "Stop when |E_p[alpha] - theta|_inf is at most this");
+  command
+      ->add_option("--max-iterations", o->max_iterations,
+                   "The dual solver's iteration cap (default: newton 200, box-newton-paper "
+                   "100000)")
+      ->check(CLI::PositiveNumber);
+  command->add_flag("--strict", o->strict,
+                    "Exit with status 3 and write nothing unless the dual converged "
+                    "(|E_p[alpha] - theta|_inf <= --gradient-tolerance)");
   command->add_option("--sampler", o->sampler, "mixture | sequential (the paper's)")
       ->check(CLI::IsMember({"mixture", "sequential"}));
   command->add_option("--rows", o->rows, "Synthetic rows (default: as many as the data)");

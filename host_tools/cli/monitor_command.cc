@@ -16,6 +16,7 @@
 namespace tinyfair::cli {
 namespace {
 
+using host::FormatHash;
 using host::FormatText;
 
 struct MonitorOptions {
@@ -153,8 +154,7 @@ void PrintJson(const tinyfair::MonitorReport& report, const std::vector<GroupRow
       .Number("limit", report.alarm().limit())
       .Text("reason", reason);
   host::JsonObject out;
-  out.Text("model_hash",
-           FormatText("%016llx", static_cast<unsigned long long>(report.model_hash())))
+  out.Text("model_hash", FormatHash(report.model_hash()))
       .Number("alpha", report.alpha())
       .Number("tolerance", report.tolerance())
       .Number("window", report.window())

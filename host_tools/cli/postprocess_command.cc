@@ -9,9 +9,9 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/read_data.h"
 #include "host_tools/cli/selection_check.h"
 #include "host_tools/cli/small_group_flags.h"
-#include "host_tools/cli/read_data.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/model/model_file.h"
@@ -380,8 +380,8 @@ void PostprocessThresholds(const PostprocessOptions& o, const host::CsvTable& ta
 // parity gap is within --max-validation-gap.
 RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fitter,
                                const tinyfair::Model& model, size_t group_count) {
-  const host::ScoredSample validation = host::ScoreThroughRuntime(
-      model, ReadDataCsv(o.validation), o.label.label, o.label.positive);
+  const host::ScoredSample validation =
+      host::ScoreThroughRuntime(model, ReadDataCsv(o.validation), o.label.label, o.label.positive);
   RampFit fit, fairest;
   double best_accuracy = -1.0, best_gap = 0.0, fairest_gap = 2.0, fairest_accuracy = 0.0;
   size_t fits = 0;

@@ -17,6 +17,7 @@
 #include "host_tools/model/model_file.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/monitor_simulation.h"
+#include "host_tools/simulate/readable_decision_log.h"
 #include "host_tools/simulate/stream_drift.h"
 
 namespace tinyfair::cli {
@@ -99,6 +100,7 @@ void Simulate(const RunOptions& o) {
     stream.decisions = host::DecideRows(*runtime_model, encoder, o.seed, o.stream, &vectors.inputs);
     log = host::DecisionLog(stream.decisions);
   }
+  log = host::WithReadableColumns(log, stream.decisions, GroupNames(model));
   std::vector<std::pair<std::string, std::string>> files = {{o.out, log}};
   if (!o.vectors.empty()) files.emplace_back(o.vectors, host::EncodeDecisionVectors(vectors));
   std::string alarm;
@@ -135,6 +137,18 @@ void EvaluateRegression(const RunOptions& o, const tinyfair::Model& model,
              stdout);
 }
 
+// What the runtime's decision score is under the model's link.
+host::ScoreMeaning ScoreMeaningOf(const tinyfair::LinearScorer& scorer) {
+  switch (scorer.link()) {
+    case tinyfair::LinearScorer::LOGISTIC:
+      return host::ScoreMeaning::kProbability;
+    case tinyfair::LinearScorer::SIGNED_LOGISTIC:
+      return host::ScoreMeaning::kSignedProbability;
+    default:
+      return host::ScoreMeaning::kScoreOnly;
+  }
+}
+
 void Evaluate(const RunOptions& o) {
   const tinyfair::Model model = host::ReadModel(o.model);
   const host::CsvTable table = ReadDataCsv(o.data);
@@ -149,7 +163,9 @@ void Evaluate(const RunOptions& o) {
   const auto decisions = host::DecideRows(*runtime_model, encoder, o.seed, o.stream);
   const std::string refused = host::RefusedRowsSummary(decisions, table);
   if (!refused.empty()) Note("evaluate: " + refused);
-  const auto report = host::EvaluateDecisions(decisions, labels, GroupNames(model));
+  auto report = host::EvaluateDecisions(decisions, labels, GroupNames(model));
+  report.scores =
+      host::EvaluateScores(decisions, labels, ScoreMeaningOf(model.scorer()), model.has_mixture());
   std::fputs(o.json ? host::ReportJson(report).c_str() : host::ReportTable(report).c_str(), stdout);
 }
 
@@ -163,16 +179,29 @@ std::vector<std::string> Lines(const std::string& text) {
   return lines;
 }
 
+// The device's record of a log line: its first nine columns. A host log
+// (simulate --out) has readable columns after them, which parity leaves out:
+// the bits are what the device must reproduce.
+std::string DeviceRecord(const std::string& line) {
+  size_t at = 0;
+  for (int column = 0; column < 9; ++column) {
+    at = line.find(',', at);
+    if (at == std::string::npos) return line;
+    ++at;
+  }
+  return line.substr(0, at - 1);
+}
+
 void Parity(const RunOptions& o) {
   const auto expected = Lines(host::ReadFile(o.expected));
   const auto actual = Lines(host::ReadFile(o.actual));
-  if (expected.empty() || expected[0] + "\n" != runtime::kDecisionRecordHeader) {
+  if (expected.empty() || DeviceRecord(expected[0]) + "\n" != runtime::kDecisionRecordHeader) {
     throw std::runtime_error(o.expected + ": not a decision log");
   }
   size_t identical = 0, first_difference = 0;
   const size_t records = expected.size() - 1;
   for (size_t i = 1; i < expected.size(); ++i) {
-    if (i < actual.size() && actual[i] == expected[i]) {
+    if (i < actual.size() && DeviceRecord(actual[i]) == DeviceRecord(expected[i])) {
       ++identical;
     } else if (first_difference == 0) {
       first_difference = i;
@@ -182,10 +211,10 @@ void Parity(const RunOptions& o) {
               identical, records);
   if (identical != records || actual.size() != expected.size()) {
     if (first_difference != 0) {
-      std::printf(
-          "first difference at record %zu:\n  expected %s\n  actual   %s\n", first_difference,
-          expected[first_difference].c_str(),
-          first_difference < actual.size() ? actual[first_difference].c_str() : "(missing)");
+      std::printf("first difference at record %zu:\n  expected %s\n  actual   %s\n",
+                  first_difference, DeviceRecord(expected[first_difference]).c_str(),
+                  first_difference < actual.size() ? DeviceRecord(actual[first_difference]).c_str()
+                                                   : "(missing)");
     }
     throw std::runtime_error("decision logs differ (" + std::to_string(actual.size() - 1) +
                              " records in " + o.actual + ")");

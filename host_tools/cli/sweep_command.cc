@@ -13,9 +13,9 @@
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/gnuplot_render.h"
+#include "host_tools/cli/read_data.h"
 #include "host_tools/cli/selection_check.h"
 #include "host_tools/cli/small_group_flags.h"
-#include "host_tools/cli/read_data.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/metrics/metrics.h"

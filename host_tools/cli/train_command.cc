@@ -286,12 +286,14 @@ void AddTrainCommand(CLI::App& app) {
   command
       ->add_option("--iterations", o->iterations,
                    "Iterations (or their cap) of an iterative method (default: the method's: "
-                   "reduction 50, naive/dro/soft-groups 750, fair-regression 100)")
+                   "reduction 50, naive/dro/soft-groups 750, fair-regression 100, logistic "
+                   "100, frll 10000)")
       ->check(CLI::PositiveNumber);
   command->add_flag("--strict", o->strict,
-                    "Exponentiated-gradient methods (reduction, fair-regression): exit with "
-                    "status 3 and write nothing unless the game converged (duality gap <= nu) "
-                    "and the training violation is within the guarantee");
+                    "Exit with status 3 and write nothing unless the fit converged within its "
+                    "bound: reduction and fair-regression (duality gap <= nu, training violation "
+                    "within the guarantee), logistic (Newton) and frll (L-BFGS) (gradient norm "
+                    "<= tolerance), naive/dro/soft-groups (own max violation <= 0)");
   command->add_flag("--use-sensitive", o->use_sensitive,
                     "Let the scorer use the sensitive columns");
   command->add_option("--unknown-group", o->unknown_group,

@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "host_tools/cli/fit_stop.h"
 #include "host_tools/cli/train_method.h"
+#include "host_tools/common/text_format.h"
 #include "host_tools/frll/fair_robust_log_loss.h"
 
 namespace tinyfair::cli {
@@ -71,6 +73,7 @@ std::string FitFrll(const TrainingSet& set, tinyfair::Model& model) {
 
   host::FrllOptions options;
   options.l2 = o.l2;
+  if (o.iterations > 0) options.max_iterations = o.iterations;
   options.constraint = o.constraint == "eopp"    ? host::FairnessConstraint::kEqualOpportunity
                        : o.constraint == "eodds" ? host::FairnessConstraint::kEqualizedOdds
                                                  : host::FairnessConstraint::kDemographicParity;
@@ -91,6 +94,16 @@ std::string FitFrll(const TrainingSet& set, tinyfair::Model& model) {
       });
   NoteFit(fit, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
           attribute);
+  FitStop stop;
+  stop.stopped_by = fit.stop == "gradient" ? "gradient norm <= tolerance" : fit.stop;
+  stop.iterations = fit.iterations;
+  stop.converged = fit.converged;
+  stop.measure = "final stage's gradient norm";
+  stop.value = fit.gradient_norm;
+  stop.bound_name = "tolerance";
+  stop.bound = options.tolerance;
+  stop.detail = host::FormatText("constraint residual %.3e", fit.constraint_residual);
+  ReportFitStop("train", "fair robust log loss (L-BFGS)", stop, o.strict);
 
   set.encoder.FillScorer(fit.coefficients, fit.intercept, set.use, model.mutable_scorer());
   model.mutable_scorer()->set_link(tinyfair::LinearScorer::LOGISTIC);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "host_tools/cli/fit_stop.h"
 #include "host_tools/cli/train_method.h"
 #include "host_tools/learn/logistic_regression.h"
 #include "host_tools/preprocessing/reweighing.h"
@@ -25,6 +26,7 @@ TrainMethod LogisticTrainMethod() {
     const TrainOptions& o = set.options;
     host::LogisticOptions options;
     options.l2 = o.l2;
+    if (o.iterations > 0) options.max_iterations = o.iterations;
     const bool tty = ProgressToTerminal();
     Note("train: logistic regression on " + std::to_string(set.design.rows()) + " rows x " +
          std::to_string(set.design.cols()) + " features, l2 = " + std::to_string(o.l2) +
@@ -46,6 +48,17 @@ TrainMethod LogisticTrainMethod() {
                   fit.converged ? "converged" : "did NOT converge", fit.iterations, fit.objective,
                   fit.gradient_norm);
     Note(line);
+    FitStop stop;
+    stop.stopped_by = fit.converged                              ? "gradient norm <= tolerance"
+                      : fit.iterations >= options.max_iterations ? "iteration limit"
+                                                                 : "no step lowering the objective";
+    stop.iterations = fit.iterations;
+    stop.converged = fit.converged;
+    stop.measure = "gradient norm";
+    stop.value = fit.gradient_norm;
+    stop.bound_name = "tolerance";
+    stop.bound = options.gradient_tolerance;
+    ReportFitStop("train", "logistic regression (Newton)", stop, o.strict);
     set.encoder.FillScorer(fit.coefficients, fit.intercept, set.use, model.mutable_scorer());
     model.mutable_scorer()->set_link(tinyfair::LinearScorer::LOGISTIC);
     auto* rule = model.mutable_threshold();

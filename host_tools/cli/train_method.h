@@ -32,8 +32,8 @@ struct TrainOptions {
   /// default.
   int iterations = 0;
   bool use_sensitive = false;
-  /// Refuse (exit 3, nothing written) an exponentiated-gradient fit that
-  /// did not converge or is above its guarantee.
+  /// Refuse (exit 3, nothing written) a fit that did not converge or is
+  /// above its bound (ReportConvergence, ReportFitStop).
   bool strict = false;
 };
 

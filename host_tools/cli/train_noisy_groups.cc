@@ -14,8 +14,10 @@
 #include <memory>
 #include <stdexcept>
 
+#include "host_tools/cli/fit_stop.h"
 #include "host_tools/cli/read_data.h"
 #include "host_tools/cli/train_method.h"
+#include "host_tools/common/text_format.h"
 #include "host_tools/noisy_groups/dro_training.h"
 #include "host_tools/noisy_groups/group_noise_model.h"
 #include "host_tools/noisy_groups/soft_group_assignment.h"
@@ -337,6 +339,13 @@ std::string FitIdealSoftGroups(const TrainingSet& set, const NoisyGroupCliOption
                 "members' max worst-case violations %.4f",
                 members, error, violation);
   Note(line);
+  FitStop stop;
+  stop.iterations = o.ideal_options.rounds * o.ideal_options.inner;
+  stop.fixed_iterations = true;
+  stop.measure = "mean of the members' max worst-case violations (alpha included)";
+  stop.value = violation;
+  stop.bound = 0.0;
+  ReportFitStop("train", "soft-groups ideal", stop, set.options.strict);
   FillMixture(set, ideal, model);
   std::snprintf(line, sizeof(line),
                 ", ideal algorithm: T %d, Q %d, oracle steps %d, table rate %.4g, "
@@ -428,6 +437,15 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
                 fit.train_violation,
                 fit.feasible ? "" : " (NO feasible candidate: the least violating one)");
   Note(line);
+  FitStop stop;
+  stop.iterations = options.iterations;
+  stop.fixed_iterations = true;
+  stop.measure = "chosen iterate's own max violation (alpha included)";
+  stop.value = fit.train_violation;
+  stop.bound = 0.0;
+  stop.detail = host::FormatText("iterate %d of %d candidates, train error %.4f", fit.iteration,
+                                 static_cast<int>(fit.candidates.size()), fit.train_error);
+  ReportFitStop("train", method, stop, set.options.strict);
   SetMarginRule(set, fit, model);
   return NoisyFitSummary(method, set, o, options, fit, detail);
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -24,6 +25,12 @@ FormatText(const char* format, ...) {
   if (length > 0) std::vsnprintf(text.data(), text.size() + 1, format, again);
   va_end(again);
   return text;
+}
+
+/// A model's content hash (or input layout hash) as every command and the
+/// decision log write it: 16 lower-case hexadecimal digits.
+inline std::string FormatHash(uint64_t hash) {
+  return FormatText("%016llx", static_cast<unsigned long long>(hash));
 }
 
 }  // namespace tinyfair::host

@@ -50,6 +50,24 @@ std::string GroupJson(const GroupReport& group) {
          ", \"expected_fpr\": " + NumberOrNull(group.fpr_defined(), group.expected_fpr) + "}";
 }
 
+// "log_loss", "auc" and what they were computed on; null where undefined or
+// not computed.
+std::string ScoresJson(const std::optional<ScoreQuality>& scores) {
+  const bool loss = scores && scores->log_loss;
+  const bool auc = scores && scores->auc;
+  return ", \"log_loss\": " + NumberOrNull(loss, loss ? *scores->log_loss : 0.0) +
+         ", \"auc\": " + NumberOrNull(auc, auc ? *scores->auc : 0.0) +
+         ", \"scores\": " + (scores ? JsonQuoted(scores->Description()) : std::string("null"));
+}
+
+std::string ScoresLine(const std::optional<ScoreQuality>& scores) {
+  if (!scores) return "";
+  const ScoreQuality& s = *scores;
+  std::string line = s.log_loss ? FormatText("log loss %.4f, ", *s.log_loss) : "";
+  line += s.auc ? FormatText("AUC %.4f", *s.auc) : std::string("AUC n/a (one label only)");
+  return line + " (" + s.Description() + ")\n";
+}
+
 // max - min of the rates of the groups with `count` > 0.
 double Spread(const std::vector<GroupReport>& groups, size_t GroupReport::*count,
               double GroupReport::*rate) {
@@ -137,7 +155,7 @@ ClassificationReport EvaluateDecisions(const std::vector<runtime::Decision>& dec
   if (report.decided > 0) {
     report.accuracy = correct / static_cast<double>(report.decided);
     report.expected_accuracy = expected_correct / static_cast<double>(report.decided);
-    report.log_loss = log_loss / static_cast<double>(report.decided);
+    report.decision_log_loss = log_loss / static_cast<double>(report.decided);
   }
   for (size_t g = 0; g < group_count; ++g) {
     GroupReport& group = report.groups[g];
@@ -173,7 +191,8 @@ std::string ReportJson(const ClassificationReport& report) {
       "{\"accuracy\": " + Number(report.accuracy) + ", \"dp_gap\": " + Number(report.dp_gap) +
       ", \"expected_accuracy\": " + Number(report.expected_accuracy) +
       ", \"expected_dp_gap\": " + Number(report.expected_dp_gap) +
-      ", \"log_loss\": " + Number(report.log_loss) + ", \"eo_gap\": " + Number(report.eo_gap) +
+      ", \"decision_log_loss\": " + Number(report.decision_log_loss) +
+      ", \"eo_gap\": " + Number(report.eo_gap) +
       ", \"expected_eo_gap\": " + Number(report.expected_eo_gap) +
       ", \"tpr_gap\": " + Number(report.tpr_gap) + ", \"fpr_gap\": " + Number(report.fpr_gap) +
       ", \"expected_tpr_gap\": " + Number(report.expected_tpr_gap) +
@@ -195,7 +214,7 @@ std::string ReportJson(const ClassificationReport& report) {
          ", \"selection_rate_ratio\": " +
          NumberOrNull(report.selection_rate_ratio.has_value(),
                       report.selection_rate_ratio.value_or(0.0)) +
-         ", \"confidence\": " + Number(kReportConfidence) +
+         ScoresJson(report.scores) + ", \"confidence\": " + Number(kReportConfidence) +
          ", \"intervals\": \"Wilson score for rates; Newcombe hybrid score for dp_gap (highest "
          "minus lowest group)\", \"groups\": [";
   for (size_t g = 0; g < report.groups.size(); ++g) {
@@ -206,12 +225,13 @@ std::string ReportJson(const ClassificationReport& report) {
 
 std::string ReportTable(const ClassificationReport& report) {
   std::string out = FormatText(
-      "rows %zu, decided %zu\naccuracy %.4f (expected %.4f), log loss %.4f\n"
+      "rows %zu, decided %zu\naccuracy %.4f (expected %.4f)\n%s"
       "demographic-parity gap %.4f (expected %.4f)\n"
       "equalized-odds gap %.4f = TPR gap %.4f + FPR gap %.4f (expected %.4f = %.4f + %.4f)\n",
-      report.rows, report.decided, report.accuracy, report.expected_accuracy, report.log_loss,
-      report.dp_gap, report.expected_dp_gap, report.eo_gap, report.tpr_gap, report.fpr_gap,
-      report.expected_eo_gap, report.expected_tpr_gap, report.expected_fpr_gap);
+      report.rows, report.decided, report.accuracy, report.expected_accuracy,
+      ScoresLine(report.scores).c_str(), report.dp_gap, report.expected_dp_gap, report.eo_gap,
+      report.tpr_gap, report.fpr_gap, report.expected_eo_gap, report.expected_tpr_gap,
+      report.expected_fpr_gap);
   if (!report.highest_rate_group.empty()) {
     out += FormatText("  %.0f %% interval of the gap %s - %s: [%.4f, %.4f] (Newcombe)\n",
                       100.0 * kReportConfidence, report.highest_rate_group.c_str(),

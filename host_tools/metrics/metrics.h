@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "host_tools/metrics/difference_interval.h"
+#include "host_tools/metrics/score_quality.h"
 #include "host_tools/metrics/wilson_interval.h"
 #include "tinyfair_runtime/decision.h"
 
@@ -49,9 +50,14 @@ struct ClassificationReport {
   std::map<std::string, size_t> refused;
   double accuracy = 0.0;
   double expected_accuracy = 0.0;
-  /// Mean log loss -log P(outcome = label) of the decisions' probabilities,
-  /// each clipped to [1e-15, 1 - 1e-15].
-  double log_loss = 0.0;
+  /// The scorer's log loss and AUC (EvaluateScores), when the caller adds
+  /// them: what says how good the model is.
+  std::optional<ScoreQuality> scores;
+  /// Mean -log P(outcome = label) of the decisions' probabilities, each
+  /// clipped to [1e-15, 1 - 1e-15]: the rule's, mostly 0 or 1 for a
+  /// threshold, so only JSON carries it ("decision_log_loss"), for rules
+  /// whose probability is the prediction (frll's truncated logistic).
+  double decision_log_loss = 0.0;
   /// max - min of the groups' positive rates (groups with rows only).
   double dp_gap = 0.0;
   double expected_dp_gap = 0.0;

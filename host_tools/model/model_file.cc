@@ -17,6 +17,7 @@
 
 #include "host_tools/model/input_layout.h"
 #include "host_tools/model/model_features.h"
+#include "host_tools/model/model_json_hashes.h"
 #include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/model.h"
 
@@ -118,12 +119,12 @@ std::string ModelToJson(const tinyfair::Model& model) {
   std::string json;
   const auto status = google::protobuf::util::MessageToJsonString(model, &json, options);
   if (!status.ok()) throw std::runtime_error("cannot print the model as JSON");
-  return json;
+  return HashesToHex(json);
 }
 
 tinyfair::Model ModelFromJson(const std::string& json, const std::string& name) {
   tinyfair::Model model;
-  const auto status = google::protobuf::util::JsonStringToMessage(json, &model);
+  const auto status = google::protobuf::util::JsonStringToMessage(HashesToDecimal(json), &model);
   if (!status.ok()) {
     throw std::runtime_error(name +
                              ": not a tinyfair.Model in JSON: " + std::string(status.message()));

@@ -29,7 +29,9 @@ std::string SealModel(tinyfair::Model& model);
 /// std::runtime_error with the reason otherwise.
 tinyfair::Model ParseModelFile(const std::string& bytes, const std::string& name);
 
-/// Protobuf JSON mapping of a model (field names as in the .proto).
+/// Protobuf JSON mapping of a model (field names as in the .proto), its
+/// hashes written as 16 hexadecimal digits like every other output
+/// (model_json_hashes.h); reading takes them in that form or in decimal.
 std::string ModelToJson(const tinyfair::Model& model);
 tinyfair::Model ModelFromJson(const std::string& json, const std::string& name);
 

@@ -43,9 +43,8 @@ tinyfair::MonitorReport ParseMonitorReport(const std::string& bytes, const std::
   Require(report.ParseFromString(bytes), path, "not a monitor report (the bytes do not parse)");
   Require(report.has_alarm(), path, "truncated monitor report (no alarm state, which comes last)");
   Require(report.model_hash() == model.content_hash(), path,
-          FormatText("the report is of model %016llx, not of this model (%016llx)",
-                     static_cast<unsigned long long>(report.model_hash()),
-                     static_cast<unsigned long long>(model.content_hash())));
+          "the report is of model " + FormatHash(report.model_hash()) + ", not of this model (" +
+              FormatHash(model.content_hash()) + ")");
   Require(report.groups_size() == static_cast<int>(model.dimensions().group_count()), path,
           FormatText("the report has %d groups, the model %u", report.groups_size(),
                      model.dimensions().group_count()));

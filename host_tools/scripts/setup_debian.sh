@@ -15,7 +15,7 @@ packages=(
   libeigen3-dev nanopb protobuf-compiler libprotobuf-dev
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
   gnuplot-nox
-  python3-sklearn python3-yaml python3-kconfiglib
+  python3-sklearn python3-pandas python3-yaml python3-kconfiglib
   clang-14 libclang-rt-14-dev clang-tidy-14 clang-format-14 python3
 )
 

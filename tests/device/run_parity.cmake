@@ -1,5 +1,5 @@
 # Runs the decide_vectors firmware under QEMU in the golden folder and checks
-# that its decision log equals the host's, byte for byte.
+# that its decision log equals the host's record columns, byte for byte.
 #   cmake -DQEMU_COMMAND=<command, words separated by |, <ELF> for the image>
 #         -DELF=<image> -DGOLDEN_DIR=<dir> -DOUTPUT=<device log>
 #         [-DEXPECTED=<host log in GOLDEN_DIR, default demo_records.csv>] -P run_parity.cmake
@@ -24,6 +24,8 @@ if(NOT EXPECTED)
   set(EXPECTED demo_records.csv)
 endif()
 file(READ "${GOLDEN_DIR}/${EXPECTED}" expected)
+include("${CMAKE_CURRENT_LIST_DIR}/decision_record_columns.cmake")
+tinyfair_decision_record_columns(expected "${expected}")
 # Records are the lines that are not a log header.
 string(REGEX MATCHALL "\n[0-9a-f]" lines "\n${expected}")
 list(LENGTH lines decisions)

@@ -62,6 +62,8 @@ if(NOT result EQUAL 0)
 endif()
 file(WRITE "${WORK}/device_decisions.csv" "${device}")
 file(READ "${WORK}/host_decisions.csv" host)
+include("${REPO}/tests/device/decision_record_columns.cmake")
+tinyfair_decision_record_columns(host "${host}")
 if(NOT device STREQUAL host)
   message(FATAL_ERROR "${ROUTE} on ${BOARD}: the device's decisions differ from tinyfair "
                       "simulate's:\ndevice:\n${device}host:\n${host}")

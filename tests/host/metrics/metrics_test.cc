@@ -35,8 +35,13 @@ TEST(Metrics, AccuracyRatesAndGap) {
   EXPECT_DOUBLE_EQ(0.0, report.dp_gap);
   EXPECT_DOUBLE_EQ(0.625, report.expected_dp_gap);
   // -log of 1, 0.5, 0.75 and 1 (probability 0 on a label-0 row).
-  EXPECT_NEAR((std::log(2.0) + std::log(4.0 / 3.0)) / 4.0, report.log_loss, 1e-15);
+  EXPECT_NEAR((std::log(2.0) + std::log(4.0 / 3.0)) / 4.0, report.decision_log_loss, 1e-15);
+  // The decisions' probabilities are the rule's, not the model's: their log
+  // loss is no "log_loss", and there is none of the scorer unless added.
   const std::string json = ReportJson(report);
+  EXPECT_NE(json.find("\"decision_log_loss\": 0.245207"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"log_loss\": null, \"auc\": null, \"scores\": null"), std::string::npos)
+      << json;
   EXPECT_NE(json.find("\"accuracy\": 0.500000"), std::string::npos) << json;
   EXPECT_NE(json.find("{\"name\": \"a\", \"n\": 2, \"positive_rate\": 0.500000"), std::string::npos)
       << json;
