@@ -32,6 +32,11 @@ seeded synthetic data. Outputs go to build/demo (or --out-dir).
                        label and the sensitive columns are kept)
   --numeric COLS       columns read as numbers
   --categorical COLS   columns read as categories
+  --min-category-count N  fold the categories of fewer training rows into
+                       '(other)', which also decides values first seen later
+  --min-group-size N   groups with fewer fitting rows get no rule of their own
+  --small-groups refuse|pooled|merge  what such a group gets
+  --merge-groups 'GROUP,GROUP:TARGET'  with --small-groups merge
   --out-dir DIR        where the outputs go (default: build/demo)
   --tinyfair PATH      use this tinyfair command instead of building one
                        (and skip the setup step)
@@ -43,11 +48,12 @@ USAGE
 }
 
 data="" label=hired positive="" tf=""
-sensitive_options=() sensitive_columns="" column_options=()
+sensitive_options=() sensitive_columns="" column_options=() group_options=()
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
-    --data|--label|--sensitive|--positive|--ignore|--features|--numeric|--categorical|--out-dir|--tinyfair)
+    --data|--label|--sensitive|--positive|--ignore|--features|--numeric|--categorical|--out-dir|--tinyfair|\
+    --min-category-count|--min-group-size|--small-groups|--merge-groups)
       if [ $# -lt 2 ]; then echo "demo: $1 needs a value (see --help)" >&2; exit 2; fi ;;&
     --data) data=$(realpath "$2"); shift 2 ;;
     --label) label=$2; shift 2 ;;
@@ -55,7 +61,9 @@ while [ $# -gt 0 ]; do
     --positive) positive=$2; shift 2 ;;
     --out-dir) mkdir -p "$2" && out=$(realpath "$2"); shift 2 ;;
     --tinyfair) tf=$(realpath "$2"); shift 2 ;;
-    --ignore|--features|--numeric|--categorical) column_options+=("$1" "$2"); shift 2 ;;
+    --ignore|--features|--numeric|--categorical|--min-category-count)
+      column_options+=("$1" "$2"); shift 2 ;;
+    --min-group-size|--small-groups|--merge-groups) group_options+=("$1" "$2"); shift 2 ;;
     *) echo "demo: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -89,7 +97,8 @@ step "train: logistic regression"
 
 step "postprocess: randomized threshold optimizer (gamma, rho chosen on validation)"
 "$tf" postprocess --model "$out/logistic.json" --data "$out/data/fit.csv" --label "$label" \
-  "${positive_option[@]}" --validation "$out/data/validation.csv" --out "$out/fair.json"
+  "${positive_option[@]}" --validation "$out/data/validation.csv" "${group_options[@]}" \
+  --out "$out/fair.json"
 
 step "evaluate on test data, before post-processing"
 "$tf" evaluate --model "$out/logistic.json" --data "$out/data/test.csv" --label "$label" "${positive_option[@]}"

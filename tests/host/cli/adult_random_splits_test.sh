@@ -20,8 +20,9 @@ unlisted_rows() {
   python3 - "$1" "$2" "$3" <<'PY'
 import csv, sys, collections
 dir, min_count, total = sys.argv[1], int(sys.argv[2]), 0
-train = list(csv.DictReader(open(f"{dir}/train.csv", newline="")))
-test = list(csv.DictReader(open(f"{dir}/test.csv", newline="")))
+# Adult writes ", " between fields; tinyfair reads past the space.
+train = list(csv.DictReader(open(f"{dir}/train.csv", newline=""), skipinitialspace=True))
+test = list(csv.DictReader(open(f"{dir}/test.csv", newline=""), skipinitialspace=True))
 for column in sys.argv[3].split(","):
     counts = collections.Counter(row[column] for row in train)
     total += sum(1 for row in test if counts[row[column]] < max(min_count, 1))

@@ -3,10 +3,10 @@
 # which repeats two column names), label two_year_recid, sensitive race,
 # through the demo and through the README's step-by-step commands:
 #  1. the first demo run names every problem column at once and exits 2;
-#  2. with the flags it names, the demo runs to the emulated Cortex-M4F and
-#     the device decides exactly what the host predicted (parity N of N);
-#     a category of another part that training never saw still stops a
-#     step, naming its column, which is then left out as well;
+#  2. with the flags it names and --min-category-count, postprocess refuses
+#     the small race groups by name; with --small-groups pooled the demo runs
+#     to the emulated Cortex-M4F and the device decides exactly what the
+#     host predicted (parity N of N);
 #  3. split / train / postprocess / export / evaluate run on the raw file.
 # usage: compas_raw_test.sh TINYFAIR DATA_DIR WORK_DIR SOURCE_DIR
 # Skips (77) when the dataset is absent.
@@ -49,27 +49,28 @@ ignore=$(sed -n 's/.*; --ignore \([^ ]*\) to leave it out$/\1/p' "$work/first.tx
 ignore+=,$(sed -n 's/.*to fit, leave out at least --ignore \([^ ]*\)$/\1/p' "$work/first.txt")
 echo "suggested: --ignore $ignore"
 
-# 2. With them, to the device. A category that only another part holds
-# stops a step naming its column (at most three rounds).
-for round in 1 2 3 4; do
-  set +e
-  "${demo[@]}" --ignore "$ignore" --out-dir "$work/demo" > "$work/demo.txt" 2>&1
-  status=$?
-  set -e
-  [ "$status" -ne 0 ] || break
-  [ "$round" -lt 4 ] || fail "the demo still stops: $(tail -n 3 "$work/demo.txt")"
-  column=$(sed -n "s/^tinyfair: [^ ]*: column '\([^']*\)': category '.*' is not in the model.*/\1/p" \
-    "$work/demo.txt")
-  [ "$status" -eq 2 ] && [ -n "$column" ] || fail "demo: exit $status: $(tail -n 3 "$work/demo.txt")"
-  echo "unseen category in column $column: --ignore $column too"
-  ignore+=,$column
-done
+# 2. With them, and --min-category-count to decide the categories another
+# part holds and training never saw, the demo reaches postprocess, which
+# refuses the race groups too small to fit a rule on, naming each with its
+# rows and the flags that handle it.
+ignore_options=(--ignore "$ignore" --min-category-count 10)
+set +e
+"${demo[@]}" "${ignore_options[@]}" --out-dir "$work/small" > "$work/small.txt" 2>&1
+status=$?
+set -e
+[ "$status" -eq 2 ] || fail "demo without a small-group choice: exit $status, expected 2"
+grep "^tinyfair: .*fewer rows than --min-group-size 93 to fit a rule on: .*'race=Asian' .*--small-groups pooled" \
+  "$work/small.txt" || fail "no small-group refusal: $(tail -n 3 "$work/small.txt")"
+# With the pooled rule for them, one run to the device.
+"${demo[@]}" "${ignore_options[@]}" --small-groups pooled --out-dir "$work/demo" > "$work/demo.txt" 2>&1 ||
+  fail "demo: $(tail -n 5 "$work/demo.txt")"
+grep "fewer rows than --min-group-size\|decided as its category\|refused by the device" "$work/demo.txt" || true
 parity=$(grep "^parity: " "$work/demo.txt") || fail "no parity line: $(tail -n 5 "$work/demo.txt")"
 echo "$parity"
 [[ "$parity" =~ ^parity:\ ([0-9]+)\ of\ ([0-9]+)\ decisions\ identical ]] &&
   [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] && [ "${BASH_REMATCH[2]}" -gt 1000 ] ||
   fail "the device and the host differ: $parity"
-echo "demo flags: --ignore $ignore"
+echo "demo flags: --ignore $ignore --min-category-count 10 --small-groups pooled"
 
 # The demo passes --features on: a column the file lacks is refused, naming
 # the columns it has.
@@ -88,10 +89,11 @@ label=(--label two_year_recid --positive 1)
 "$tf" split --data "$raw" --parts train=0.5,fit=0.2,validation=0.1,test=0.2 \
   --stratify race,two_year_recid --seed 7 --out-dir "$steps" 2> "$work/split.txt"
 cmp <(head -n 1 "$steps/train.csv") <(head -n 1 "$raw") || fail "split changed the header"
-"$tf" train --data "$steps/train.csv" "${label[@]}" --sensitive race --ignore "$ignore" \
+"$tf" train --data "$steps/train.csv" "${label[@]}" --sensitive race "${ignore_options[@]}" \
   --out "$steps/model.json" 2> "$work/train.txt"
 "$tf" postprocess --model "$steps/model.json" --data "$steps/fit.csv" "${label[@]}" \
-  --validation "$steps/validation.csv" --out "$steps/fair.json" 2> "$work/postprocess.txt"
+  --validation "$steps/validation.csv" --small-groups pooled --out "$steps/fair.json" \
+  2> "$work/postprocess.txt"
 "$tf" export --model "$steps/fair.json" --out "$steps/model.pb" 2> "$work/export.txt"
 "$tf" evaluate --model "$steps/fair.json" --data "$steps/test.csv" "${label[@]}" \
   > "$work/evaluate.txt" 2> "$work/evaluate_notes.txt"
