@@ -38,6 +38,12 @@ void Note(const std::string& text);
 void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
                         const host::CsvTable& table);
 
+/// With --positive, every other label value counts as negative: says so
+/// ("COMMAND: label column ...") when that is more than one value (a third
+/// class, or "Yes" next to "yes"), naming each with its count.
+void NoteNegativeLabelValues(const std::string& command, const host::CsvTable& table,
+                             const LabelOptions& label);
+
 /// The group names of a model, one per group.
 std::vector<std::string> GroupNames(const tinyfair::Model& model);
 

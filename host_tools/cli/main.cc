@@ -1,5 +1,6 @@
 // tinyfair: learn fair models on the host and ship them to microcontrollers.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <exception>
 #include <iostream>
 #include <stdexcept>
@@ -7,11 +8,28 @@
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/fit_not_accepted.h"
 #include "host_tools/common/data_error.h"
+#include "host_tools/data/label_values.h"
 #include "host_tools/data/unlisted_values.h"
 
 namespace tinyfair::cli {
 
 void Note(const std::string& text) { std::fprintf(stderr, "%s\n", text.c_str()); }
+
+void NoteNegativeLabelValues(const std::string& command, const host::CsvTable& table,
+                             const LabelOptions& label) {
+  if (label.positive.empty()) return;
+  auto counts = host::LabelValueCounts(table, label.label);
+  counts.erase(std::remove_if(counts.begin(), counts.end(),
+                              [&](const auto& value) {
+                                return std::find(label.positive.begin(), label.positive.end(),
+                                                 value.first) != label.positive.end();
+                              }),
+               counts.end());
+  if (counts.size() < 2) return;
+  Note(command + ": label column '" + label.label + "' holds " + std::to_string(counts.size()) +
+       " values besides the positive ones, all counted as negative: " +
+       host::DescribeLabelValues(counts) + " (name every positive value with --positive)");
+}
 
 void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
                         const host::CsvTable& table) {

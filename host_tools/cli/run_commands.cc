@@ -160,6 +160,7 @@ void Evaluate(const RunOptions& o) {
     return EvaluateRegression(o, model, table, *runtime_model);
   }
   const auto labels = host::ReadLabels(table, o.label.label, o.label.positive);
+  NoteNegativeLabelValues("evaluate", table, o.label);
   const auto decisions = host::DecideRows(*runtime_model, encoder, o.seed, o.stream);
   const std::string refused = host::RefusedRowsSummary(decisions, table);
   if (!refused.empty()) Note("evaluate: " + refused);

@@ -94,22 +94,6 @@ void RequireBothLabels(const host::CsvTable& table, const LabelOptions& label,
           "; training needs rows of both labels (positive: " + positive_values + ")");
 }
 
-// With --positive, every other value counts as negative: say so when that is
-// more than one value (a third class, or "Yes" next to "yes").
-void NoteNegativeClasses(const host::CsvTable& table, const LabelOptions& label) {
-  auto counts = host::LabelValueCounts(table, label.label);
-  counts.erase(std::remove_if(counts.begin(), counts.end(),
-                              [&](const auto& value) {
-                                return std::find(label.positive.begin(), label.positive.end(),
-                                                 value.first) != label.positive.end();
-                              }),
-               counts.end());
-  if (counts.size() < 2) return;
-  Note("train: label column '" + label.label + "' holds " + std::to_string(counts.size()) +
-       " values besides the positive ones, all counted as negative: " +
-       host::DescribeLabelValues(counts) + " (name every positive value with --positive)");
-}
-
 // A fit on no feature, or one that decides (nearly) the same for everyone,
 // is legal but rarely meant: say so.
 void NoteDegenerateFit(const Eigen::MatrixXd& design) {
@@ -203,7 +187,8 @@ void Train(TrainOptions o, const std::vector<TrainMethod>& methods) {
   const std::vector<tinyfair::Input> inputs = host::InputsFromTable(table, roles);
   for (const auto& input : inputs) *model.add_inputs() = input;
   if (!method.numeric_label) RequireBothLabels(table, o.label, labels);
-  if (!method.numeric_label && !o.label.positive.empty()) NoteNegativeClasses(table, o.label);
+  if (!method.numeric_label && !o.label.positive.empty())
+    NoteNegativeLabelValues("train", table, o.label);
   NoteMissingValues(table, inputs);
   host::FormGroups(o.sensitive, o.unknown_group, model);
   NoteFoldedCategories(table, model, o.min_category_count);

@@ -279,9 +279,15 @@ case_label_classes() {
   accepts train --data bad_data/label_classes.csv "${labels[@]}" --sensitive sex --out out/model.json
   has_line stderr "train: label column 'approved' holds 3 values besides the positive ones, all counted as negative: 'no' 4 rows, 'Yes' 1 row, 'maybe' 1 row (name every positive value with --positive)"
   [ -s out/model.json ] || fail "train wrote no model"
+  # ... and so does evaluate, for the file it counts.
+  train_model model/model.json
+  accepts evaluate --model model/model.json --data bad_data/label_classes.csv "${labels[@]}"
+  has_line stderr "evaluate: label column 'approved' holds 3 values besides the positive ones, all counted as negative: 'no' 4 rows, 'Yes' 1 row, 'maybe' 1 row (name every positive value with --positive)"
   # Two label values: nothing to say.
   accepts train --data bad_data/train.csv "${labels[@]}" --sensitive sex --out out/model.json
   if grep -q "label column" stderr; then fail "train warned about two label values: $(cat stderr)"; fi
+  accepts evaluate --model model/model.json --data bad_data/train.csv "${labels[@]}"
+  if grep -q "label column" stderr; then fail "evaluate warned about two label values: $(cat stderr)"; fi
 }
 
 case_stratified_split() {
