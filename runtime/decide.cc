@@ -4,6 +4,7 @@
 #include "tinyfair_runtime/decide.h"
 
 #include "strict_float.h"  // no FMA contraction in the functions defined after it
+#include "tinyfair_runtime/group_formation.h"
 #include "tinyfair_runtime/internal/fast_math.h"
 #include "tinyfair_runtime/internal/float_bits.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"
@@ -72,7 +73,6 @@ Status FormGroup(const DecisionTables& t, const DecisionInput& input, uint32_t& 
     group = input.group;
     known = group < t.group_count;
   } else {
-    // Mixed radix, first attribute most significant.
     group = 0;
     for (uint32_t j = 0; j < t.attribute_count; ++j) {
       const uint32_t k = t.attribute_categorical[j];
@@ -82,7 +82,7 @@ Status FormGroup(const DecisionTables& t, const DecisionInput& input, uint32_t& 
         unknown_attributes |= 1U << j;
         known = false;
       }
-      group = group * count + category;
+      group = AppendGroupAttribute(group, count, category);
     }
   }
   if (known) return Status::kOk;
