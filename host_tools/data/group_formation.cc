@@ -1,10 +1,36 @@
 #include "host_tools/data/group_formation.h"
 
+#include <cstdint>
 #include <stdexcept>
 
 #include "tinyfair_runtime/capacity.h"
+#include "tinyfair_runtime/group_formation.h"
 
 namespace tinyfair::host {
+
+namespace {
+
+// One name per group index, "sex=F & race=b", each attribute's category
+// read from the index as the runtime forms it.
+std::vector<std::string> GroupNames(const std::vector<std::string>& attributes,
+                                    const std::vector<int>& inputs,
+                                    const std::vector<uint32_t>& counts, uint32_t group_count,
+                                    const tinyfair::Model& model) {
+  std::vector<std::string> names;
+  const auto attribute_count = static_cast<uint32_t>(counts.size());
+  for (uint32_t g = 0; g < group_count; ++g) {
+    std::string name;
+    for (uint32_t j = 0; j < attribute_count; ++j) {
+      const uint32_t category = runtime::CategoryInGroup(g, counts.data(), attribute_count, j);
+      name += (j == 0 ? "" : " & ") + attributes[j] + "=" +
+              model.inputs(inputs[j]).categories(static_cast<int>(category));
+    }
+    names.push_back(std::move(name));
+  }
+  return names;
+}
+
+}  // namespace
 
 void FormGroups(const std::vector<std::string>& attributes, const std::string& unknown_group,
                 tinyfair::Model& model) {
@@ -12,7 +38,9 @@ void FormGroups(const std::vector<std::string>& attributes, const std::string& u
   auto* groups = model.mutable_groups();
   groups->Clear();
   groups->set_kind(tinyfair::GroupFormation::FROM_ATTRIBUTES);
-  std::vector<std::string> names = {""};
+  std::vector<int> inputs;
+  std::vector<uint32_t> counts;
+  uint64_t group_count = 1;
   for (const auto& name : attributes) {
     int index = -1;
     for (int i = 0; i < model.inputs_size(); ++i) {
@@ -23,19 +51,17 @@ void FormGroups(const std::vector<std::string>& attributes, const std::string& u
                                   "' is not a categorical input of the model");
     }
     groups->add_attribute_inputs(static_cast<uint32_t>(index));
-    std::vector<std::string> next;
-    for (const auto& prefix : names) {
-      for (const auto& category : model.inputs(index).categories()) {
-        next.push_back(prefix + (prefix.empty() ? "" : " & ") + name + "=" + category);
-      }
-    }
-    names = std::move(next);
-    if (names.size() > runtime::kMaxGroups) {
+    inputs.push_back(index);
+    counts.push_back(static_cast<uint32_t>(model.inputs(index).categories_size()));
+    group_count *= counts.back();
+    if (group_count > runtime::kMaxGroups) {
       throw std::invalid_argument("the groups of " + std::to_string(attributes.size()) +
                                   " attributes exceed the runtime's " +
                                   std::to_string(runtime::kMaxGroups) + " groups");
     }
   }
+  const std::vector<std::string> names =
+      GroupNames(attributes, inputs, counts, static_cast<uint32_t>(group_count), model);
   for (const auto& name : names) groups->add_group_names(name);
   model.mutable_dimensions()->set_group_count(static_cast<uint32_t>(names.size()));
   if (unknown_group == "refuse") {
