@@ -12,6 +12,7 @@
 #include "host_tools/cli/read_data.h"
 #include "host_tools/cli/train_method.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/data/dataset.h"
 #include "host_tools/data/feature_allow_list.h"
 #include "host_tools/data/group_formation.h"
 #include "host_tools/data/label_values.h"
@@ -38,38 +39,6 @@ void ReportConvergence(const std::string& method, const host::EgConvergence& con
   throw FitNotAccepted("--strict: " + method + " " +
                        (convergence.converged ? "is above its guarantee" : "did not converge") +
                        " (" + convergence.Summary() + "); nothing written");
-}
-
-int SensitiveInputIndex(const TrainingSet& set, const tinyfair::Model& model) {
-  int index = 0;
-  while (model.inputs(index).name() != set.options.sensitive[0]) ++index;
-  return index;
-}
-
-Eigen::VectorXd SensitiveCategories(const TrainingSet& set, int input_index) {
-  Eigen::VectorXd a(set.design.rows());
-  std::vector<float> row;
-  for (Eigen::Index i = 0; i < set.design.rows(); ++i) {
-    set.encoder.DeviceRow(static_cast<size_t>(i), row);
-    a[i] = row[static_cast<size_t>(input_index)];
-  }
-  return a;
-}
-
-Eigen::VectorXi TrainingGroups(const TrainingSet& set, const tinyfair::Model& model) {
-  const auto& attributes = model.groups().attribute_inputs();
-  Eigen::VectorXi group(set.design.rows());
-  std::vector<float> row;
-  for (Eigen::Index i = 0; i < set.design.rows(); ++i) {
-    set.encoder.DeviceRow(static_cast<size_t>(i), row);
-    int g = 0;  // mixed radix, the first attribute most significant
-    for (const uint32_t input : attributes) {
-      const int count = model.inputs(static_cast<int>(input)).category_count();
-      g = g * count + static_cast<int>(row[input]);
-    }
-    group[i] = g;
-  }
-  return group;
 }
 
 namespace {
@@ -202,11 +171,9 @@ void Train(TrainOptions o, const std::vector<TrainMethod>& methods) {
       }
     }
   }
-  const Eigen::MatrixXd design = encoder.Design(use);
-  NoteDegenerateFit(design);
-  Eigen::VectorXd y(static_cast<Eigen::Index>(labels.size()));
-  for (size_t i = 0; i < labels.size(); ++i) y[static_cast<Eigen::Index>(i)] = labels[i];
-  const TrainingSet set{o, table, encoder, design, use, y};
+  const host::Dataset data = host::BuildDataset(model, encoder, use, labels);
+  NoteDegenerateFit(data.design);
+  const TrainingSet set{o, table, encoder, data.design, use, data.labels, data.groups};
   const std::string provenance = method.fit(set, model);
 
   // Reference rates: the rule's expected positive rate per group on the

@@ -308,7 +308,7 @@ TrainMethod FairRegressionTrainMethod() {
     if (o.iterations > 0) options.max_iterations = o.iterations;
     const Eigen::VectorXd y =
         host::ReadUnitIntervalLabels(set.table, o.label.label, o.label.positive);
-    const Eigen::VectorXi groups_of_rows = TrainingGroups(set, model);
+    const Eigen::VectorXi groups_of_rows = set.groups.RowsAsVector();
     const std::vector<int> group(groups_of_rows.data(),
                                  groups_of_rows.data() + groups_of_rows.size());
     const int groups = static_cast<int>(model.dimensions().group_count());

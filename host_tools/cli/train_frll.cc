@@ -1,6 +1,6 @@
 // train --method frll: the fair robust log-loss classifier with its
 // truncated logistic rule. The protected attribute a is the category index
-// of the one binary sensitive input (= the group), and it is also a
+// of the one binary sensitive input (= the group index), and it is also a
 // feature, as in the paper.
 #include <chrono>
 #include <cstdio>
@@ -56,19 +56,30 @@ void NoteFit(const host::FrllFit& fit, double seconds, const tinyfair::Input& at
   for (const auto& warning : fit.warnings) Note("train: warning: " + warning);
 }
 
+// The paper's protected attribute a is binary: one --sensitive column of
+// two categories, whose group index (0 or 1) is a. Refused before fitting
+// otherwise.
+const tinyfair::Input& BinaryProtectedAttribute(const TrainingSet& set,
+                                                const tinyfair::Model& model) {
+  const host::GroupIndex& groups = set.groups;
+  if (groups.attribute_count() != 1 || groups.group_count() != 2) {
+    std::string columns;
+    for (const auto& name : groups.attribute_names())
+      columns += (columns.empty() ? "" : ", ") + name;
+    const size_t count = groups.attribute_count();
+    throw std::invalid_argument(
+        "--method frll (fair robust log loss) is defined for a binary protected attribute: it "
+        "accepts one --sensitive column of two categories; got " +
+        std::to_string(count) + (count == 1 ? " column (" : " columns (") + columns + ") forming " +
+        std::to_string(groups.group_count()) + " groups");
+  }
+  return model.inputs(static_cast<int>(model.groups().attribute_inputs(0)));
+}
+
 std::string FitFrll(const TrainingSet& set, tinyfair::Model& model) {
   const TrainOptions& o = set.options;
-  if (o.sensitive.size() != 1) {
-    throw std::invalid_argument("--method frll needs exactly one (binary) --sensitive column");
-  }
-  const int sensitive = SensitiveInputIndex(set, model);
-  const tinyfair::Input& attribute = model.inputs(sensitive);
-  if (attribute.category_count() != 2) {
-    throw std::invalid_argument("--method frll needs a binary --sensitive column; '" +
-                                attribute.name() + "' has " +
-                                std::to_string(attribute.category_count()) + " categories");
-  }
-  const Eigen::VectorXd a = SensitiveCategories(set, sensitive);
+  const tinyfair::Input& attribute = BinaryProtectedAttribute(set, model);
+  const Eigen::VectorXd a = set.groups.RowsAsVector().cast<double>();
   RequireRowsPerSlice(o.constraint, attribute, a, set.labels);
 
   host::FrllOptions options;

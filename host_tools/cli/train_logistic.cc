@@ -32,7 +32,7 @@ TrainMethod LogisticTrainMethod() {
          std::to_string(set.design.cols()) + " features, l2 = " + std::to_string(o.l2) +
          (*reweigh ? ", reweighed (Kamiran-Calders)" : ""));
     const Eigen::VectorXd weights =
-        *reweigh ? host::KamiranCaldersWeights(TrainingGroups(set, model), set.labels)
+        *reweigh ? host::KamiranCaldersWeights(set.groups.RowsAsVector(), set.labels)
                  : Eigen::VectorXd();
     const host::LogisticFit fit = host::FitLogisticRegression(
         set.design, set.labels, weights, options,

@@ -1,7 +1,7 @@
 // One way to fit a model in `tinyfair train`: its name, the constraints it
 // accepts, its own options, and the fit. train_command.cc reads the CSV,
-// encodes the inputs, forms the groups and writes the model; a method fills
-// the scorer and the decision rule. Adding a method is one file defining a
+// encodes the inputs, forms the groups (host::Dataset) and writes the model;
+// a method fills the scorer and the decision rule. Adding a method is one file defining a
 // TrainMethod and one line in TrainMethods() (train_command.cc).
 #pragma once
 
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/data/dataset.h"
 #include "host_tools/reductions/eg_convergence.h"
 
 namespace tinyfair::cli {
@@ -37,8 +38,8 @@ struct TrainOptions {
   bool strict = false;
 };
 
-/// What a method trains on. The model passed with it already has its inputs
-/// and groups.
+/// What a method trains on: the members of the training file's
+/// host::Dataset. The model passed with it already has its inputs and groups.
 struct TrainingSet {
   const TrainOptions& options;
   const host::CsvTable& table;
@@ -49,6 +50,9 @@ struct TrainingSet {
   const std::vector<bool>& use;
   /// The 0/1 labels; empty when the method has a numeric label.
   const Eigen::VectorXd& labels;
+  /// Each training row's group as the runtime forms it from the model's
+  /// group attributes (the product of the --sensitive columns).
+  const host::GroupIndex& groups;
 };
 
 struct TrainMethod {
@@ -75,15 +79,6 @@ TrainMethod FairRegressionTrainMethod();
 TrainMethod NaiveNoisyGroupTrainMethod();
 TrainMethod DroNoisyGroupTrainMethod();
 TrainMethod SoftGroupTrainMethod();
-
-/// The first sensitive column's index among the model's inputs, and its
-/// category per training row (frll's and the other binary-group methods'
-/// protected attribute a).
-int SensitiveInputIndex(const TrainingSet& set, const tinyfair::Model& model);
-Eigen::VectorXd SensitiveCategories(const TrainingSet& set, int input_index);
-/// Each training row's group as the runtime forms it from the model's
-/// group attributes.
-Eigen::VectorXi TrainingGroups(const TrainingSet& set, const tinyfair::Model& model);
 
 /// Notes how an exponentiated-gradient fit ended and, with --strict, throws
 /// FitNotAccepted unless it converged within its guarantee.

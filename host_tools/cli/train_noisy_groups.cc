@@ -1,8 +1,10 @@
 // train --method naive | dro | soft-groups: a linear scorer, positive iff
 // its margin is > 0, trained under equal opportunity or equalized odds when
 // the protected group is observed with noise (Wang et al. 2020). The
-// --sensitive column is the observed (noisy) group: it is what the device
-// sees, the model's group and, as in the paper, a one-hot feature. The true
+// --sensitive columns form the observed (noisy) group (their product when
+// there are several: the paper's constraints hold for any set of groups):
+// it is what the device sees, the model's group and, as in the paper,
+// one-hot features. The true
 // group never is a feature; it enters only through the noise: a flip rate
 // (--noise-rate), a noise model P(G | G^) (--noise-model) or auxiliary rows
 // that carry both columns (--true-group).
@@ -51,7 +53,8 @@ void AddNoisyGroupOptions(CLI::App& train) {
   auto o = SharedOptions();
   train.add_option("--noisy-group", o->noisy_group,
                    "naive/dro/soft-groups: the observed group column (default and must be: the "
-                   "--sensitive column)");
+                   "--sensitive column; several --sensitive columns form the observed group "
+                   "together)");
   train.add_option("--true-group", o->true_group,
                    "dro/soft-groups: auxiliary true group column, used only to estimate the noise "
                    "(must be --ignore'd)");
@@ -59,7 +62,8 @@ void AddNoisyGroupOptions(CLI::App& train) {
                    "dro/soft-groups: fraction of rows whose group was moved to another one");
   train.add_option("--noise-model", o->noise_model,
                    "dro/soft-groups: CSV of P(G=row | G^=column): a first column naming the true "
-                   "groups, one column per observed group");
+                   "groups, one column per observed group (the --sensitive column's category; "
+                   "with several columns the group's name, 'sex=F & race=b')");
   train
       .add_option("--gamma-rule", o->gamma_rule,
                   "dro: TV radius per group: bound = max(P(G^!=j|G=j), P(G!=j|G^=j)) (holds "
@@ -118,25 +122,34 @@ void FillMixture(const TrainingSet& set, const host::IdealFit& fit, tinyfair::Mo
   }
 }
 
-// The observed group of every training row (the --sensitive column).
-std::vector<int> NoisyGroups(const TrainingSet& set, const tinyfair::Model& model,
-                             const NoisyGroupCliOptions& o, int& group_count) {
+// The --sensitive columns, as the provenance names the observed group.
+std::string ObservedGroupColumns(const TrainOptions& t) {
+  std::string columns;
+  for (const auto& name : t.sensitive) columns += (columns.empty() ? "" : ",") + name;
+  return columns;
+}
+
+// What the noise sources (--noise-model's columns, --true-group's values)
+// call the observed groups: the categories of one --sensitive column, or
+// the model's group names ("sex=F & race=b") for several.
+std::vector<std::string> ObservedGroupNames(const TrainingSet& set, const tinyfair::Model& model) {
+  if (set.groups.attribute_count() != 1) return set.groups.names();
+  const tinyfair::Input& input = model.inputs(static_cast<int>(model.groups().attribute_inputs(0)));
+  return {input.categories().begin(), input.categories().end()};
+}
+
+// The observed group of every training row (the --sensitive columns).
+std::vector<int> NoisyGroups(const TrainingSet& set, const NoisyGroupCliOptions& o,
+                             int& group_count) {
   const TrainOptions& t = set.options;
-  if (t.sensitive.size() != 1) {
-    throw std::invalid_argument("--method " + t.method +
-                                " needs exactly one --sensitive column: the observed group");
-  }
-  if (!o.noisy_group.empty() && o.noisy_group != t.sensitive[0]) {
+  if (!o.noisy_group.empty() && (t.sensitive.size() != 1 || o.noisy_group != t.sensitive[0])) {
     throw std::invalid_argument("--noisy-group '" + o.noisy_group +
-                                "' must be the --sensitive column '" + t.sensitive[0] +
+                                "' must be the --sensitive column '" + ObservedGroupColumns(t) +
                                 "': the device decides with the group it observes");
   }
-  const int index = SensitiveInputIndex(set, model);
-  group_count = static_cast<int>(model.inputs(index).category_count());
-  const Eigen::VectorXd categories = SensitiveCategories(set, index);
+  group_count = static_cast<int>(set.groups.group_count());
   std::vector<int> groups;
-  for (Eigen::Index i = 0; i < categories.size(); ++i)
-    groups.push_back(static_cast<int>(categories[i]));
+  for (const uint32_t g : set.groups.rows()) groups.push_back(static_cast<int>(g));
   return groups;
 }
 
@@ -147,12 +160,13 @@ Eigen::VectorXd NoisyMarginal(const std::vector<int>& groups, int group_count) {
   return marginal / static_cast<double>(groups.size());
 }
 
-Eigen::MatrixXd ReadNoiseModel(const std::string& path, const tinyfair::Input& noisy,
+Eigen::MatrixXd ReadNoiseModel(const std::string& path, const std::vector<std::string>& noisy,
                                std::vector<std::string>& true_names) {
   const host::CsvTable table = ReadDataCsv(path);
-  Eigen::MatrixXd matrix(static_cast<Eigen::Index>(table.rows.size()), noisy.category_count());
-  for (int k = 0; k < static_cast<int>(noisy.category_count()); ++k) {
-    const size_t c = table.column(noisy.categories(k));
+  Eigen::MatrixXd matrix(static_cast<Eigen::Index>(table.rows.size()),
+                         static_cast<Eigen::Index>(noisy.size()));
+  for (int k = 0; k < static_cast<int>(noisy.size()); ++k) {
+    const size_t c = table.column(noisy[static_cast<size_t>(k)]);
     for (size_t r = 0; r < table.rows.size(); ++r) {
       const double value = host::ParseNumber(table, r, c);
       if (!(value >= 0.0 && value <= 1.0)) {
@@ -177,17 +191,17 @@ host::GroupNoiseModel NoiseModel(const TrainingSet& set, const tinyfair::Model& 
     throw std::invalid_argument("--method " + set.options.method +
                                 " needs exactly one of --noise-rate, --noise-model, --true-group");
   }
-  const tinyfair::Input& input = model.inputs(SensitiveInputIndex(set, model));
+  const std::vector<std::string> observed = ObservedGroupNames(set, model);
   const Eigen::VectorXd marginal = NoisyMarginal(noisy, noisy_count);
   if (o.noise_rate >= 0.0) {
-    for (int k = 0; k < noisy_count; ++k) true_names.push_back(input.categories(k));
+    true_names = observed;
     source = "noise rate " + std::to_string(o.noise_rate);
     return host::GroupNoiseModel::FromFlipRate(marginal, o.noise_rate);
   }
   if (!o.noise_model.empty()) {
     source = "noise model " + o.noise_model;
-    return host::GroupNoiseModel::FromConditional(ReadNoiseModel(o.noise_model, input, true_names),
-                                                  marginal);
+    return host::GroupNoiseModel::FromConditional(
+        ReadNoiseModel(o.noise_model, observed, true_names), marginal);
   }
   for (const auto& in : model.inputs()) {
     if (in.name() == o.true_group) {
@@ -213,9 +227,9 @@ host::GroupNoiseModel NoiseModel(const TrainingSet& set, const tinyfair::Model& 
   // Same names as the observed groups first and in their order, so that
   // true group j and observed group j are the same group (DRO's balls).
   std::vector<std::string> ordered;
-  for (int k = 0; k < noisy_count; ++k) {
-    if (std::find(true_names.begin(), true_names.end(), input.categories(k)) != true_names.end()) {
-      ordered.push_back(input.categories(k));
+  for (const auto& name : observed) {
+    if (std::find(true_names.begin(), true_names.end(), name) != true_names.end()) {
+      ordered.push_back(name);
     }
   }
   for (const auto& name : true_names) {
@@ -242,10 +256,10 @@ std::string Join(const Eigen::VectorXd& values) {
   return text;
 }
 
-host::NoisyGroupData NoisyGroupDataOf(const TrainingSet& set, const tinyfair::Model& model,
-                                      const NoisyGroupCliOptions& o, int& noisy_count) {
+host::NoisyGroupData NoisyGroupDataOf(const TrainingSet& set, const NoisyGroupCliOptions& o,
+                                      int& noisy_count) {
   host::NoisyGroupData data;
-  data.groups = NoisyGroups(set, model, o, noisy_count);
+  data.groups = NoisyGroups(set, o, noisy_count);
   data.group_count = noisy_count;
   data.features = set.design.sparseView();
   data.labels = set.labels;
@@ -353,8 +367,8 @@ std::string FitIdealSoftGroups(const TrainingSet& set, const NoisyGroupCliOption
                 o.ideal_options.rounds, o.ideal_options.inner, o.ideal_options.oracle_steps,
                 o.ideal_options.table_rate, members, error);
   return "train: soft-groups (" + set.options.constraint + "), data " + set.options.data +
-         ", label " + set.options.label.label + ", observed group " + set.options.sensitive[0] +
-         detail + line;
+         ", label " + set.options.label.label + ", observed group " +
+         ObservedGroupColumns(set.options) + detail + line;
 }
 
 // The linear scorer into the model, positive iff margin > 0: the rule is
@@ -383,8 +397,8 @@ std::string NoisyFitSummary(const std::string& method, const TrainingSet& set,
                 method != "naive" && o.adversary != "exact" ? " (reference-code adversary)" : "",
                 o.lambda_radius, fit.iteration, fit.train_error, fit.train_violation);
   return "train: " + method + " (" + set.options.constraint + "), data " + set.options.data +
-         ", label " + set.options.label.label + ", observed group " + set.options.sensitive[0] +
-         detail + summary;
+         ", label " + set.options.label.label + ", observed group " +
+         ObservedGroupColumns(set.options) + detail + summary;
 }
 
 std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
@@ -392,7 +406,7 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
   NoisyGroupCliOptions& o = *SharedOptions();
   if (set.options.iterations > 0) o.iterations = set.options.iterations;
   int noisy_count = 0;
-  const host::NoisyGroupData data = NoisyGroupDataOf(set, model, o, noisy_count);
+  const host::NoisyGroupData data = NoisyGroupDataOf(set, o, noisy_count);
   const host::NoisyGroupOptions options = NoisyTrainingOptions(method, set, o);
 
   std::string detail;

@@ -93,7 +93,7 @@ std::string FitReduction(const ReductionFlags& flags, const TrainingSet& set,
                          model.mutable_scorer());
   model.mutable_scorer()->set_link(tinyfair::LinearScorer::LOGISTIC);
   RequireCapacityBeforeFitting(set, options.constraint, model);
-  const Eigen::VectorXi group = TrainingGroups(set, model);
+  const Eigen::VectorXi group = set.groups.RowsAsVector();
   char line[300];
   std::snprintf(line, sizeof(line),
                 "train: exponentiated-gradient reduction (%s) on %ld rows x %ld features, "
