@@ -13,6 +13,7 @@
 #include "host_tools/cli/selection_check.h"
 #include "host_tools/cli/small_group_flags.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/data/group_index.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/rule_writers.h"
@@ -53,17 +54,6 @@ std::vector<std::string> GroupAttributes(const tinyfair::Model& model) {
   return names;
 }
 
-// Number of groups the strata attributes form (their category product).
-size_t StrataCount(const tinyfair::Model& model, const std::vector<std::string>& strata) {
-  size_t count = 1;
-  for (const auto& name : strata) {
-    for (const auto& input : model.inputs()) {
-      if (input.name() == name) count *= input.category_count();
-    }
-  }
-  return count;
-}
-
 // The fitted ramp: thresholds per group and the width.
 struct RampFit {
   std::vector<double> thresholds;
@@ -74,7 +64,8 @@ struct RampFit {
 // The optimizer's options for one (gamma, rho offset): each group's rho is
 // --rho, or with 'auto' the label rate of its stratum (the last group
 // attributes), plus the offset.
-host::RtoOptions RampOptions(const PostprocessOptions& o, double gamma, double rho_offset,
+host::RtoOptions RampOptions(const PostprocessOptions& o, const host::GroupIndex& groups,
+                             double gamma, double rho_offset,
                              const std::vector<double>& stratum_rate, size_t group_count) {
   host::RtoOptions options;
   options.gamma = gamma;
@@ -84,7 +75,9 @@ host::RtoOptions RampOptions(const PostprocessOptions& o, double gamma, double r
   options.solver =
       o.solver == "sgd" ? host::RtoOptions::Solver::kSgd : host::RtoOptions::Solver::kExact;
   for (size_t g = 0; g < group_count; ++g) {
-    const double base = o.rho == "auto" ? stratum_rate[g % stratum_rate.size()] : std::stod(o.rho);
+    const size_t stratum =
+        groups.SensitiveAndStratum(static_cast<uint32_t>(g), o.strata.size()).trailing;
+    const double base = o.rho == "auto" ? stratum_rate[stratum] : std::stod(o.rho);
     options.rho_by_group.push_back(std::clamp(base + rho_offset, 0.0, 1.0));
   }
   return options;
@@ -93,20 +86,21 @@ host::RtoOptions RampOptions(const PostprocessOptions& o, double gamma, double r
 class RampFitter {
  public:
   RampFitter(const PostprocessOptions& o, const host::ScoredSample& sample, size_t group_count,
-             size_t strata_count, const host::FittingGroups& plan)
+             const host::GroupIndex& groups, const host::FittingGroups& plan)
       : o_(o),
         sample_(sample),
         group_count_(group_count),
-        strata_count_(strata_count),
+        groups_(groups),
+        strata_count_(groups.StratumCount(o.strata.size())),
         plan_(plan) {
     // Label rate per stratum (the last group attributes), and overall.
-    std::vector<double> positives(strata_count, 0.0), counts(strata_count, 0.0);
+    std::vector<double> positives(strata_count_, 0.0), counts(strata_count_, 0.0);
     for (size_t i = 0; i < sample.groups.size(); ++i) {
-      const size_t s = sample.groups[i] % strata_count;
+      const size_t s = groups.SensitiveAndStratum(sample.groups[i], o.strata.size()).trailing;
       positives[s] += sample.labels.empty() ? 0.0 : sample.labels[i];
       counts[s] += 1.0;
     }
-    for (size_t s = 0; s < strata_count; ++s) {
+    for (size_t s = 0; s < strata_count_; ++s) {
       stratum_rate_.push_back(counts[s] > 0.0 ? positives[s] / counts[s] : 0.0);
     }
   }
@@ -119,8 +113,9 @@ class RampFitter {
       std::vector<uint8_t> in_s;
       std::vector<uint32_t> strata;
       for (uint32_t g : sample_.groups) {
-        in_s.push_back(g / strata_count_ == 1 ? 1 : 0);
-        strata.push_back(static_cast<uint32_t>(g % strata_count_));
+        const runtime::GroupSplit split = groups_.SensitiveAndStratum(g, o_.strata.size());
+        in_s.push_back(split.leading == 1 ? 1 : 0);
+        strata.push_back(split.trailing);
       }
       fit.thresholds =
           host::FitCovarianceControl(sample_.scores, in_s, strata, strata_count_, gamma, o_.epsilon)
@@ -129,12 +124,12 @@ class RampFitter {
     }
     // Targets from every row of each stratum, so that merged and pooled
     // groups aim at the same rate as the rest.
-    fit.rho = RampOptions(o_, gamma, rho_offset, stratum_rate_, 1).rho_by_group.front();
+    fit.rho = RampOptions(o_, groups_, gamma, rho_offset, stratum_rate_, 1).rho_by_group.front();
     fit.thresholds = host::FitPerModelGroup<double>(
         sample_, plan_, [&](const host::ScoredSample& sample, size_t count) {
           return host::FitRandomizedThresholdOptimizer(
                      sample.scores, sample.groups, count,
-                     RampOptions(o_, gamma, rho_offset, stratum_rate_, count))
+                     RampOptions(o_, groups_, gamma, rho_offset, stratum_rate_, count))
               .thresholds;
         });
     return fit;
@@ -144,6 +139,7 @@ class RampFitter {
   const PostprocessOptions& o_;
   const host::ScoredSample& sample_;
   size_t group_count_;
+  const host::GroupIndex& groups_;
   size_t strata_count_;
   const host::FittingGroups& plan_;
   std::vector<double> stratum_rate_;
@@ -426,7 +422,8 @@ void Postprocess(const PostprocessOptions& o) {
   const host::CsvTable table = ReadDataCsv(o.data);
   tinyfair::Model model = ScoringModel(o, table);
   const size_t group_count = model.dimensions().group_count();
-  const size_t strata_count = StrataCount(model, o.strata);
+  const host::GroupIndex groups(model);
+  const size_t strata_count = groups.StratumCount(o.strata.size());
   if (o.covariance && group_count != 2 * strata_count) {
     throw std::invalid_argument("--covariance needs one binary sensitive attribute");
   }
@@ -460,7 +457,7 @@ void Postprocess(const PostprocessOptions& o) {
     PostprocessThresholds(o, table, fitting, plan, model);
     return;
   }
-  const RampFitter fitter(o, fitting, group_count, strata_count, plan);
+  const RampFitter fitter(o, fitting, group_count, groups, plan);
 
   const auto start = std::chrono::steady_clock::now();
   const RampFit fit = o.validation.empty() ? fitter.Fit(o.gamma, 0.0)
@@ -481,7 +478,7 @@ void WriteRampModel(const PostprocessOptions& o, const RampFit& fit, const std::
   host::SetRampRule(fit.thresholds, fit.gamma, model);
   model.set_model_id(model.model_id().substr(0, 27) + "+rto");
   const size_t group_count = model.dimensions().group_count();
-  const size_t strata_count = StrataCount(model, o.strata);
+  const host::GroupIndex groups(model);
   char line[256];
 
   // Reference rates as the device computes them (float thresholds).
@@ -499,15 +496,16 @@ void WriteRampModel(const PostprocessOptions& o, const RampFit& fit, const std::
     Note(line);
   }
   // Parity holds within each stratum (the last group attributes).
-  double worst = 0.0;
-  for (size_t s = 0; s < strata_count; ++s) {
-    double low = 1.0, high = 0.0;
-    for (size_t g = s; g < group_count; g += strata_count) {
-      low = std::min(low, rates[g]);
-      high = std::max(high, rates[g]);
-    }
-    worst = std::max(worst, high - low);
+  const size_t strata_count = groups.StratumCount(o.strata.size());
+  std::vector<double> low(strata_count, 1.0), high(strata_count, 0.0);
+  for (size_t g = 0; g < group_count; ++g) {
+    const uint32_t s =
+        groups.SensitiveAndStratum(static_cast<uint32_t>(g), o.strata.size()).trailing;
+    low[s] = std::min(low[s], rates[g]);
+    high[s] = std::max(high[s], rates[g]);
   }
+  double worst = 0.0;
+  for (size_t s = 0; s < strata_count; ++s) worst = std::max(worst, high[s] - low[s]);
   std::snprintf(line, sizeof(line), "postprocess: parity gap on the fitting sample %.3g%s", worst,
                 o.strata.empty() ? "" : " (largest within a stratum)");
   Note(line);
@@ -545,7 +543,8 @@ void PostprocessStreamed(const PostprocessOptions& o) {
   }
   tinyfair::Model model = ScoringModel(o, host::CsvTable{});
   const size_t group_count = model.dimensions().group_count();
-  const size_t strata_count = StrataCount(model, o.strata);
+  const host::GroupIndex groups(model);
+  const size_t strata_count = groups.StratumCount(o.strata.size());
   std::FILE* progress = host::ProgressStreamIfTerminal();
   const auto start = std::chrono::steady_clock::now();
   host::ScoreHistograms histograms(group_count);
@@ -564,8 +563,10 @@ void PostprocessStreamed(const PostprocessOptions& o) {
   std::vector<double> positives(strata_count, 0.0), counts(strata_count, 0.0);
   for (size_t g = 0; g < group_count; ++g) {
     if (histograms.examples(g) > 0) one_per_group.groups.push_back(static_cast<uint32_t>(g));
-    positives[g % strata_count] += static_cast<double>(histograms.positives(g));
-    counts[g % strata_count] += static_cast<double>(histograms.examples(g));
+    const uint32_t s =
+        groups.SensitiveAndStratum(static_cast<uint32_t>(g), o.strata.size()).trailing;
+    positives[s] += static_cast<double>(histograms.positives(g));
+    counts[s] += static_cast<double>(histograms.examples(g));
   }
   host::RequireEveryGroup(one_per_group, model, o.data);
   std::vector<size_t> group_rows;
@@ -576,7 +577,7 @@ void PostprocessStreamed(const PostprocessOptions& o) {
     stratum_rate.push_back(counts[s] > 0.0 ? positives[s] / counts[s] : 0.0);
   }
   const host::StreamedRtoFit streamed = host::FitRandomizedThresholdOptimizer(
-      histograms, RampOptions(o, o.gamma, 0.0, stratum_rate, group_count));
+      histograms, RampOptions(o, groups, o.gamma, 0.0, stratum_rate, group_count));
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double bound =
