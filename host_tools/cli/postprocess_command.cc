@@ -6,7 +6,9 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <memory>
+#include <variant>
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/read_data.h"
@@ -15,13 +17,12 @@
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/group_index.h"
 #include "host_tools/data/scored_sample.h"
+#include "host_tools/model/finish_model.h"
+#include "host_tools/model/fitted_rule.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/rule_writers.h"
 #include "host_tools/model/score_model.h"
-#include "host_tools/postprocessing/hardt_postprocessing.h"
-#include "host_tools/postprocessing/randomized_threshold_optimizer.h"
-#include "host_tools/postprocessing/reject_option_classification.h"
-#include "host_tools/postprocessing/shift_inference.h"
+#include "host_tools/postprocessing/postprocessor_registry.h"
 #include "host_tools/postprocessing/streamed_rto_fit.h"
 #include "host_tools/simulate/score_through_runtime.h"
 #include "host_tools/simulate/streamed_scoring.h"
@@ -30,20 +31,17 @@ namespace tinyfair::cli {
 namespace {
 
 struct PostprocessOptions {
-  std::string model, data, validation, out = "fair_model.json", method = "rto", solver = "exact",
-                                       rho = "auto", score_column, score_kind = "probability";
+  std::string model, data, validation, out = "fair_model.json", method = "rto", rho = "auto",
+                                       score_column, score_kind = "probability";
   LabelOptions label;
   SmallGroupFlags small_groups;
   std::string unprivileged;
-  double bias_target = 0.02;
   std::vector<std::string> sensitive, strata;
   bool covariance = false, stream = false, strict = false;
-  double gamma = 0.1, epsilon = 0.0, max_validation_gap = 1.0;
-  std::vector<double> gamma_grid = {0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4,
-                                    0.5,  0.6,  0.7,  0.8, 0.9, 1.0};
-  std::vector<double> rho_offsets = {-0.1, -0.05, 0.0, 0.05, 0.1};
-  int64_t sgd_steps = 1000000;
-  uint64_t seed = 1;
+  // The library's options (every default there): the fit, and the grid
+  // --validation selects the ramp on.
+  host::PostprocessorOptions fit;
+  host::RtoSelectionOptions selection;
 };
 
 // The names of the inputs that form the model's groups.
@@ -67,13 +65,9 @@ struct RampFit {
 host::RtoOptions RampOptions(const PostprocessOptions& o, const host::GroupIndex& groups,
                              double gamma, double rho_offset,
                              const std::vector<double>& stratum_rate, size_t group_count) {
-  host::RtoOptions options;
+  host::RtoOptions options = o.fit.rto;
   options.gamma = gamma;
-  options.epsilon = o.epsilon;
-  options.seed = o.seed;
-  options.sgd_steps = o.sgd_steps;
-  options.solver =
-      o.solver == "sgd" ? host::RtoOptions::Solver::kSgd : host::RtoOptions::Solver::kExact;
+  options.rho_by_group.clear();
   for (size_t g = 0; g < group_count; ++g) {
     const size_t stratum =
         groups.SensitiveAndStratum(static_cast<uint32_t>(g), o.strata.size()).trailing;
@@ -117,21 +111,19 @@ class RampFitter {
         in_s.push_back(split.leading == 1 ? 1 : 0);
         strata.push_back(split.trailing);
       }
-      fit.thresholds =
-          host::FitCovarianceControl(sample_.scores, in_s, strata, strata_count_, gamma, o_.epsilon)
-              .thresholds;
+      fit.thresholds = host::FitCovarianceControl(sample_.scores, in_s, strata, strata_count_,
+                                                  gamma, o_.fit.rto.epsilon)
+                           .thresholds;
       return fit;
     }
     // Targets from every row of each stratum, so that merged and pooled
     // groups aim at the same rate as the rest.
     fit.rho = RampOptions(o_, groups_, gamma, rho_offset, stratum_rate_, 1).rho_by_group.front();
-    fit.thresholds = host::FitPerModelGroup<double>(
-        sample_, plan_, [&](const host::ScoredSample& sample, size_t count) {
-          return host::FitRandomizedThresholdOptimizer(
-                     sample.scores, sample.groups, count,
-                     RampOptions(o_, groups_, gamma, rho_offset, stratum_rate_, count))
-              .thresholds;
-        });
+    host::PostprocessorOptions options = o_.fit;
+    options.rto = RampOptions(o_, groups_, gamma, rho_offset, stratum_rate_, group_count_);
+    fit.thresholds = std::get<host::RampRuleFit>(
+                         host::FindPostprocessor("rto").fit(sample_, plan_, options).rule)
+                         .thresholds;
     return fit;
   }
 
@@ -198,7 +190,8 @@ void CompareWithInputModel(const PostprocessOptions& o, const host::ScoredSample
   for (size_t n : host::RowsPerGroup(validation, group_count))
     smallest = n > 0 ? std::min(smallest, n) : smallest;
   CheckSelectionOnValidation(
-      {"postprocess", o.validation, gap, input_gap, o.max_validation_gap, smallest}, o.strict);
+      {"postprocess", o.validation, gap, input_gap, o.selection.max_validation_gap, smallest},
+      o.strict);
 }
 
 tinyfair::Model ScoringModel(const PostprocessOptions& o, const host::CsvTable& table) {
@@ -229,147 +222,78 @@ void WriteRampModel(const PostprocessOptions& o, const RampFit& fit, const std::
                     tinyfair::Model& model);
 void PostprocessStreamed(const PostprocessOptions& o);
 
-// Records the method in the provenance and writes the model.
-void WritePostprocessed(const PostprocessOptions& o, tinyfair::Model& model) {
-  model.set_provenance(model.provenance() + "; postprocess: " + o.method + ", data " + o.data);
-  host::WriteFileAtomically(o.out, host::ModelToJson(model));
-  Note("postprocess: wrote " + o.out);
+// The model's group called `name`, for --unprivileged.
+uint32_t GroupNamed(const std::vector<std::string>& names, const std::string& name) {
+  const auto it = std::find(names.begin(), names.end(), name);
+  if (it == names.end()) throw std::invalid_argument("no group called '" + name + "'");
+  return static_cast<uint32_t>(it - names.begin());
 }
 
-// Hardt et al.'s two-threshold rule, demographic parity or equalized odds.
-void PostprocessHardt(const PostprocessOptions& o, const host::CsvTable& table,
-                      const host::ScoredSample& fitting, const host::FittingGroups& plan,
-                      tinyfair::Model& model) {
-  const size_t group_count = plan.of_group.size();
-  if (fitting.labels.empty())
-    throw std::invalid_argument("--method " + o.method + " needs --label");
-  host::HardtOptions options;
-  options.constraint = o.method == "hardt-dp" ? host::HardtOptions::Constraint::kDemographicParity
-                                              : host::HardtOptions::Constraint::kEqualizedOdds;
-  struct GroupFit {
-    host::HardtGroupRule rule;
-    double selection, tpr, fpr;
-  };
-  const std::vector<GroupFit> fit = host::FitPerModelGroup<GroupFit>(
-      fitting, plan, [&](const host::ScoredSample& sample, size_t count) {
-        const host::HardtFit f = host::FitHardtPostprocessing(sample.scores, sample.labels,
-                                                              sample.groups, count, options);
-        std::vector<GroupFit> groups;
-        for (size_t g = 0; g < count; ++g) {
-          groups.push_back({f.rules[g], f.selection_rates[g], f.true_positive_rates[g],
-                            f.false_positive_rates[g]});
-        }
-        return groups;
-      });
-  std::vector<host::TwoThresholdGroup> rules;
-  double correct = 0.0;  // expected, on the fitting sample
-  for (const auto& g : fit) {
-    const auto& r = g.rule;
-    rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
+// What the fit measured on the fitting sample, before the rule is set.
+void NoteFitting(const PostprocessOptions& o, const host::PostprocessorFit& fit,
+                 const std::vector<std::string>& names) {
+  if (o.method == "roc") {
+    Note(host::FormatText(
+        "postprocess: roc theta %.2f, unprivileged %s, fitting gap %.4f%s, accuracy %.4f",
+        fit.roc.theta, names[fit.unprivileged_group].c_str(), fit.roc.parity_gap,
+        fit.roc.reached_target ? "" : " (bias target not reached: minimum-bias theta)",
+        fit.roc.accuracy));
   }
-  for (size_t i = 0; i < fitting.scores.size(); ++i) {
-    const double h = host::HardtProbability(fit[fitting.groups[i]].rule, fitting.scores[i]);
-    correct += fitting.labels[i] == 1 ? h : 1.0 - h;
+  for (const host::ShiftInferenceFit& shift : fit.shift) {
+    const size_t count = shift.thresholds.size();
+    Note(host::FormatText(
+        "postprocess: shift inference on %zu group%s, fitting gap %.4f, accuracy %.4f", count,
+        count == 1 ? "" : "s", shift.parity_gap, shift.accuracy));
   }
-  host::SetTwoThresholdRule(rules, model);
-  model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
-  const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
-  const auto names = GroupNames(model);
-  char line[256];
-  for (size_t g = 0; g < group_count; ++g) {
-    model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
+}
+
+// Per group, the fitted rule and the rate the device decides at.
+void NoteGroups(const PostprocessOptions& o, const host::PostprocessorFit& fit,
+                const host::FittingGroups& plan, const std::vector<std::string>& names,
+                const std::vector<double>& rates) {
+  const auto* thresholds = std::get_if<host::ThresholdRuleFit>(&fit.rule);
+  for (size_t g = 0; g < names.size(); ++g) {
+    if (thresholds != nullptr) {
+      Note(host::FormatText("  %-40s threshold on p %.6f  rate %.6f", names[g].c_str(),
+                            (thresholds->thresholds[g] + 1.0) / 2.0, rates[g]));
+      continue;
+    }
     // A merged or pooled group's rates are those of the rows its rule was fitted on.
     const bool shared = !plan.identity() && (plan.of_group[g] == host::FittingGroups::kPooled ||
                                              std::count(plan.of_group.begin(), plan.of_group.end(),
                                                         plan.of_group[g]) > 1);
-    std::snprintf(line, sizeof(line), "  %-40s selection %.6f  TPR %.6f  FPR %.6f%s",
-                  names[g].c_str(), fit[g].selection, fit[g].tpr, fit[g].fpr,
-                  shared ? "  (of the rows its rule shares)" : "");
-    Note(line);
+    Note(host::FormatText("  %-40s selection %.6f  TPR %.6f  FPR %.6f%s", names[g].c_str(),
+                          fit.selection_rates[g], fit.true_positive_rates[g],
+                          fit.false_positive_rates[g],
+                          shared ? "  (of the rows its rule shares)" : ""));
   }
-  std::snprintf(line, sizeof(line), "postprocess: %s, fitting accuracy %.4f", o.method.c_str(),
-                correct / static_cast<double>(fitting.scores.size()));
-  Note(line);
-  WritePostprocessed(o, model);
+  if (thresholds == nullptr) {
+    Note(
+        host::FormatText("postprocess: %s, fitting accuracy %.4f", o.method.c_str(), fit.accuracy));
+  }
 }
 
-// The group the reject-option band favours: --unprivileged, or else the one
-// the scorer selects least.
-uint32_t UnprivilegedGroup(const PostprocessOptions& o, const std::vector<std::string>& names,
-                           const std::vector<double>& probabilities,
-                           const host::ScoredSample& fitting, size_t group_count) {
-  if (!o.unprivileged.empty()) {
-    const auto it = std::find(names.begin(), names.end(), o.unprivileged);
-    if (it == names.end()) throw std::invalid_argument("no group called '" + o.unprivileged + "'");
-    return static_cast<uint32_t>(it - names.begin());
-  }
-  std::vector<double> selected(group_count, 0.0), count(group_count, 0.0);
-  for (size_t i = 0; i < probabilities.size(); ++i) {
-    selected[fitting.groups[i]] += probabilities[i] >= 0.5 ? 1.0 : 0.0;
-    count[fitting.groups[i]] += 1.0;
-  }
-  return selected[0] / count[0] <= selected[1] / count[1] ? 0 : 1;
-}
-
-// Per-group thresholds on p = (f + 1) / 2 of reject option classification
-// or shift inference.
-std::vector<double> ProbabilityThresholds(const PostprocessOptions& o,
-                                          const host::ScoredSample& fitting,
-                                          const host::FittingGroups& plan,
-                                          const std::vector<std::string>& names) {
-  const size_t group_count = plan.of_group.size();
-  const std::vector<double> probabilities = host::AsProbabilities(fitting.scores);
-  char line[256];
-  if (o.method == "roc") {
-    host::RocOptions options;
-    options.bias_target = o.bias_target;
-    options.unprivileged_group = UnprivilegedGroup(o, names, probabilities, fitting, group_count);
-    const host::RocFit fit = host::FitRejectOptionClassification(
-        probabilities, fitting.labels, fitting.groups, group_count, options);
-    std::snprintf(line, sizeof(line),
-                  "postprocess: roc theta %.2f, unprivileged %s, fitting gap %.4f%s, accuracy %.4f",
-                  fit.theta, names[options.unprivileged_group].c_str(), fit.parity_gap,
-                  fit.reached_target ? "" : " (bias target not reached: minimum-bias theta)",
-                  fit.accuracy);
-    Note(line);
-    return fit.thresholds;
-  }
-  host::ScoredSample on_probabilities = fitting;
-  on_probabilities.scores = probabilities;
-  return host::FitPerModelGroup<double>(
-      on_probabilities, plan, [&](const host::ScoredSample& sample, size_t count) {
-        const host::ShiftInferenceFit fit = host::FitShiftInference(
-            sample.scores, sample.labels, sample.groups, count, host::ShiftInferenceOptions{});
-        std::snprintf(line, sizeof(line),
-                      "postprocess: shift inference on %zu group%s, fitting gap %.4f, accuracy "
-                      "%.4f",
-                      count, count == 1 ? "" : "s", fit.parity_gap, fit.accuracy);
-        Note(line);
-        return fit.thresholds;
-      });
-}
-
-// Reject option classification or shift inference: a threshold per group.
-void PostprocessThresholds(const PostprocessOptions& o, const host::CsvTable& table,
-                           const host::ScoredSample& fitting, const host::FittingGroups& plan,
-                           tinyfair::Model& model) {
-  const size_t group_count = plan.of_group.size();
+// Hardt et al. (demographic parity or equalized odds), reject option
+// classification or shift inference: fitted through the registry, with
+// reference rates as the device decides on the fitting data.
+void PostprocessWithRegistry(const PostprocessOptions& o, const host::CsvTable& table,
+                             const host::ScoredSample& fitting, const host::FittingGroups& plan,
+                             tinyfair::Model& model) {
   if (fitting.labels.empty())
     throw std::invalid_argument("--method " + o.method + " needs --label");
   const auto names = GroupNames(model);
-  std::vector<double> thresholds = ProbabilityThresholds(o, fitting, plan, names);
-  for (double& t : thresholds) t = host::ProbabilityThresholdOnScore(t);
-  host::SetThresholdRule(thresholds, model);
+  host::PostprocessorOptions options = o.fit;
+  if (!o.unprivileged.empty()) options.unprivileged = GroupNamed(names, o.unprivileged);
+  const host::PostprocessorFit fit = host::FindPostprocessor(o.method).fit(fitting, plan, options);
+  NoteFitting(o, fit, names);
+  host::SetFittedRule(fit.rule, model);
   model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
   const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
-  char line[256];
-  for (size_t g = 0; g < group_count; ++g) {
-    model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
-    std::snprintf(line, sizeof(line), "  %-40s threshold on p %.6f  rate %.6f", names[g].c_str(),
-                  (thresholds[g] + 1.0) / 2.0, rates[g]);
-    Note(line);
-  }
-  WritePostprocessed(o, model);
+  NoteGroups(o, fit, plan, names, rates);
+  host::FinishAndWriteModel(
+      {"", rates, model.provenance() + "; postprocess: " + o.method + ", data " + o.data}, o.out,
+      model);
+  Note("postprocess: wrote " + o.out);
 }
 
 // The most accurate ramp of the (gamma, rho) grid on validation data whose
@@ -381,13 +305,14 @@ RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fi
   RampFit fit, fairest;
   double best_accuracy = -1.0, best_gap = 0.0, fairest_gap = 2.0, fairest_accuracy = 0.0;
   size_t fits = 0;
-  const std::vector<double> offsets = o.covariance ? std::vector<double>{0.0} : o.rho_offsets;
-  for (double gamma : o.gamma_grid) {
+  const std::vector<double> offsets =
+      o.covariance ? std::vector<double>{0.0} : o.selection.rho_offsets;
+  for (double gamma : o.selection.gammas) {
     for (double offset : offsets) {
       const RampFit candidate = fitter.Fit(gamma, offset);
       ++fits;
       const auto [accuracy, gap] = ExpectedAccuracyAndGap(candidate, validation, group_count);
-      if (gap <= o.max_validation_gap && accuracy > best_accuracy) {
+      if (gap <= o.selection.max_validation_gap && accuracy > best_accuracy) {
         best_accuracy = accuracy;
         best_gap = gap;
         fit = candidate;
@@ -434,14 +359,13 @@ void Postprocess(const PostprocessOptions& o) {
     Note("postprocess: " + std::to_string(fitting.refused) +
          " rows refused by the model, left out");
   }
-  const bool needs_both_labels =
-      o.method == "hardt-dp" || o.method == "hardt-eo" || o.method == "shift";
-  host::RequireEveryGroup(fitting, model, o.data, needs_both_labels ? o.method : "");
+  const host::Postprocessor& method = host::FindPostprocessor(o.method);
+  host::RequireEveryGroup(fitting, model, o.data, method.needs_both_labels ? o.method : "");
   // Covariance control, conditional parity and reject option classification
   // fit on cells of a binary attribute and its strata: a merged or pooled
   // group would break the cells.
   if (o.small_groups.policy != "refuse" &&
-      (o.covariance || !o.strata.empty() || o.method == "roc")) {
+      (o.covariance || !o.strata.empty() || method.two_groups_only)) {
     throw std::invalid_argument("--small-groups " + o.small_groups.policy +
                                 " does not combine with --covariance, --strata or --method roc "
                                 "(they fit on cells of a binary attribute); there, lower "
@@ -449,23 +373,19 @@ void Postprocess(const PostprocessOptions& o) {
   }
   const host::FittingGroups plan =
       PlanSmallGroups(o.small_groups, fitting, model, o.data, "postprocess");
-  if (o.method == "hardt-dp" || o.method == "hardt-eo") {
-    PostprocessHardt(o, table, fitting, plan, model);
-    return;
-  }
-  if (o.method == "roc" || o.method == "shift") {
-    PostprocessThresholds(o, table, fitting, plan, model);
+  if (o.method != "rto") {
+    PostprocessWithRegistry(o, table, fitting, plan, model);
     return;
   }
   const RampFitter fitter(o, fitting, group_count, groups, plan);
 
   const auto start = std::chrono::steady_clock::now();
-  const RampFit fit = o.validation.empty() ? fitter.Fit(o.gamma, 0.0)
+  const RampFit fit = o.validation.empty() ? fitter.Fit(o.fit.rto.gamma, 0.0)
                                            : SelectRampOnValidation(o, fitter, model, group_count);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   WriteRampModel(
-      o, fit, o.solver, fitting.scores.size(), seconds,
+      o, fit, host::RtoSolverName(o.fit.rto.solver), fitting.scores.size(), seconds,
       [&table](const tinyfair::Model& m) { return host::ExpectedPositiveRates(m, table); }, model);
 }
 
@@ -486,11 +406,10 @@ void WriteRampModel(const PostprocessOptions& o, const RampFit& fit, const std::
   const auto names = GroupNames(model);
   std::snprintf(line, sizeof(line),
                 "postprocess: %s (%s) gamma %.4g epsilon %.4g, %zu rows, fitted in %.4f s",
-                o.covariance ? "rto covariance control" : "rto", how.c_str(), fit.gamma, o.epsilon,
-                rows, seconds);
+                o.covariance ? "rto covariance control" : "rto", how.c_str(), fit.gamma,
+                o.fit.rto.epsilon, rows, seconds);
   Note(line);
   for (size_t g = 0; g < group_count; ++g) {
-    model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
     std::snprintf(line, sizeof(line), "  %-40s threshold %+.6f  fitted rate %.6f", names[g].c_str(),
                   fit.thresholds[g], rates[g]);
     Note(line);
@@ -509,11 +428,11 @@ void WriteRampModel(const PostprocessOptions& o, const RampFit& fit, const std::
   std::snprintf(line, sizeof(line), "postprocess: parity gap on the fitting sample %.3g%s", worst,
                 o.strata.empty() ? "" : " (largest within a stratum)");
   Note(line);
-  model.set_provenance(model.provenance() + "; postprocess: rto" +
-                       (o.covariance ? " covariance" : "") + ", data " + o.data + ", gamma " +
-                       std::to_string(fit.gamma) + ", epsilon " + std::to_string(o.epsilon) +
-                       ", solver " + how);
-  host::WriteFileAtomically(o.out, host::ModelToJson(model));
+  const std::string provenance = model.provenance() + "; postprocess: rto" +
+                                 (o.covariance ? " covariance" : "") + ", data " + o.data +
+                                 ", gamma " + std::to_string(fit.gamma) + ", epsilon " +
+                                 std::to_string(o.fit.rto.epsilon) + ", solver " + how;
+  host::FinishAndWriteModel({"", rates, provenance}, o.out, model);
   Note("postprocess: wrote " + o.out);
 }
 
@@ -577,7 +496,7 @@ void PostprocessStreamed(const PostprocessOptions& o) {
     stratum_rate.push_back(counts[s] > 0.0 ? positives[s] / counts[s] : 0.0);
   }
   const host::StreamedRtoFit streamed = host::FitRandomizedThresholdOptimizer(
-      histograms, RampOptions(o, groups, o.gamma, 0.0, stratum_rate, group_count));
+      histograms, RampOptions(o, groups, o.fit.rto.gamma, 0.0, stratum_rate, group_count));
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double bound =
@@ -590,9 +509,10 @@ void PostprocessStreamed(const PostprocessOptions& o) {
   Note(line);
   RampFit fit;
   fit.thresholds = streamed.fit.thresholds;
-  fit.gamma = o.gamma;
+  fit.gamma = o.fit.rto.gamma;
   WriteRampModel(
-      o, fit, o.solver + ", streamed", rows - refused, seconds,
+      o, fit, std::string(host::RtoSolverName(o.fit.rto.solver)) + ", streamed", rows - refused,
+      seconds,
       [&](const tinyfair::Model& m) {
         return host::ExpectedPositiveRatesOfFile(m, o.data, progress);
       },
@@ -626,38 +546,43 @@ void AddPostprocessCommand(CLI::App& app) {
                     "Control the covariance of the decision and a binary sensitive attribute "
                     "(within --strata) instead of parity at a common rate");
   AddLabelOptions(*command, o->label, false);
-  command
-      ->add_option("--method", o->method,
-                   "rto (randomized threshold optimizer), hardt-dp, hardt-eo (Hardt et al.), "
-                   "roc (reject option classification), shift (shift inference)")
-      ->check(CLI::IsMember({"rto", "hardt-dp", "hardt-eo", "roc", "shift"}));
+  std::string methods;
+  std::vector<std::string> names;
+  for (const host::Postprocessor& p : host::Postprocessors()) {
+    methods += (methods.empty() ? "" : ", ") + std::string(p.name) + " (" + p.help + ")";
+    names.push_back(p.name);
+  }
+  command->add_option("--method", o->method, methods)->check(CLI::IsMember(names));
   command->add_option(
       "--unprivileged", o->unprivileged,
       "roc: the group favoured in the band (default: the one the scorer selects least)");
-  command->add_option("--bias-target", o->bias_target,
-                      "roc: the parity gap to reach (default 0.02)");
-  command->add_option("--gamma", o->gamma, "Ramp width gamma > 0");
+  command->add_option("--bias-target", o->fit.roc.bias_target, "roc: the parity gap to reach")
+      ->capture_default_str();
+  command->add_option("--gamma", o->fit.rto.gamma, "Ramp width gamma > 0")->capture_default_str();
   command->add_option(
       "--rho", o->rho,
       "Target positive rate in [0,1], or 'auto' (label rate of --data, per stratum)");
-  command->add_option("--epsilon", o->epsilon, "Parity (or covariance) tolerance epsilon >= 0");
+  command
+      ->add_option("--epsilon", o->fit.rto.epsilon, "Parity (or covariance) tolerance epsilon >= 0")
+      ->capture_default_str();
   command
       ->add_option("--validation", o->validation,
                    "Choose gamma and rho on this CSV (grids: --gamma-grid, rho + --rho-offsets)")
       ->check(CLI::ExistingFile);
-  command->add_option("--gamma-grid", o->gamma_grid, "Gamma values tried with --validation")
+  command->add_option("--gamma-grid", o->selection.gammas, "Gamma values tried with --validation")
       ->delimiter(',');
-  command->add_option("--rho-offsets", o->rho_offsets, "Offsets to rho tried with --validation")
+  command
+      ->add_option("--rho-offsets", o->selection.rho_offsets,
+                   "Offsets to rho tried with --validation")
       ->delimiter(',');
-  // Parity holds on the fitting sample by construction; on a small
-  // validation sample the gap is mostly sampling noise, so no limit by default.
   command->add_option(
-      "--max-validation-gap", o->max_validation_gap,
+      "--max-validation-gap", o->selection.max_validation_gap,
       "Only select fits whose expected parity gap on the validation CSV is at most this");
-  command->add_option("--solver", o->solver, "exact (default) or sgd (the paper's Algorithm 1)")
-      ->check(CLI::IsMember({"exact", "sgd"}));
-  command->add_option("--sgd-steps", o->sgd_steps, "SGD steps");
-  command->add_option("--seed", o->seed, "Seed");
+  command->add_option("--solver", o->fit.rto.solver, "exact or sgd (the paper's Algorithm 1)")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, host::RtoOptions::Solver>{
+          {"exact", host::RtoOptions::Solver::kExact}, {"sgd", host::RtoOptions::Solver::kSgd}}));
+  command->add_option("--sgd-steps", o->fit.rto.sgd_steps, "SGD steps")->capture_default_str();
+  command->add_option("--seed", o->fit.rto.seed, "Seed")->capture_default_str();
   command->add_flag("--stream", o->stream,
                     "rto: read --data a block of rows at a time and fit from per-group score "
                     "histograms (files too large for memory; progress on a terminal)");

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <variant>
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/gnuplot_render.h"
@@ -19,13 +20,12 @@
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/metrics/metrics.h"
+#include "host_tools/model/finish_model.h"
+#include "host_tools/model/fitted_rule.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/rule_writers.h"
 #include "host_tools/model/score_model.h"
-#include "host_tools/postprocessing/hardt_postprocessing.h"
-#include "host_tools/postprocessing/randomized_threshold_optimizer.h"
-#include "host_tools/postprocessing/reject_option_classification.h"
-#include "host_tools/postprocessing/shift_inference.h"
+#include "host_tools/postprocessing/postprocessor_registry.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
@@ -39,10 +39,8 @@ struct SweepOptions {
   SmallGroupFlags small_groups;
   bool strict = false;
   std::vector<std::string> sensitive;
-  std::vector<double> gamma_grid = {0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4,
-                                    0.5,  0.6,  0.7,  0.8, 0.9, 1.0};
-  std::vector<double> rho_offsets = {-0.1, -0.05, 0.0, 0.05, 0.1};
-  double max_validation_gap = 1.0;
+  // The grid and the selection's gap limit, with the library's defaults.
+  host::RtoSelectionOptions selection;
   bool plots = true;
 };
 
@@ -180,17 +178,11 @@ struct SweepTable {
   }
 };
 
-// The scorer as it is: positive iff p >= 0.5 (f >= 0), the baseline. Returns its positive
-// rate per group on validation data.
-std::vector<double> AddOriginalRow(const tinyfair::Model& model, size_t group_count,
-                                   SweepTable& table) {
+// The scorer as it is: positive iff p >= 0.5 (f >= 0), the baseline.
+void AddOriginalRow(const tinyfair::Model& model, size_t group_count, SweepTable& table) {
   tinyfair::Model original = model;
   host::SetThresholdRule(std::vector<double>(group_count, 0.0), original);
   table.Add(kInputModel, NAN, NAN, original);
-  std::vector<double> original_rates;
-  for (const auto& group : table.rows.back().validation.groups)
-    original_rates.push_back(group.positive_rate);
-  return original_rates;
 }
 
 struct RtoGrid {
@@ -202,26 +194,23 @@ struct RtoGrid {
   double fit_seconds = 0.0;
 };
 
-// The RTO grid; the fits alone are timed.
-RtoGrid FitRtoGrid(const SweepOptions& o, const host::ScoredSample& fitting,
-                   const host::FittingGroups& plan) {
+// The RTO grid, each fit at rho = the label rate + an offset; the fits
+// alone are timed.
+RtoGrid FitRtoGrid(const SweepOptions& o, const host::Postprocessor& rto,
+                   const host::ScoredSample& fitting, const host::FittingGroups& plan) {
   double label_rate = 0.0;
   for (int y : fitting.labels) label_rate += y;
   label_rate /= static_cast<double>(fitting.labels.size());
   RtoGrid grid;
   const auto start = std::chrono::steady_clock::now();
-  for (double gamma : o.gamma_grid) {
-    for (double offset : o.rho_offsets) {
-      host::RtoOptions options;
-      options.gamma = gamma;
-      options.rho = std::clamp(label_rate + offset, 0.0, 1.0);
+  for (double gamma : o.selection.gammas) {
+    for (double offset : o.selection.rho_offsets) {
+      host::PostprocessorOptions options;
+      options.rto.gamma = gamma;
+      options.rto.rho = std::clamp(label_rate + offset, 0.0, 1.0);
       grid.fits.push_back(
-          {options, host::FitPerModelGroup<double>(
-                        fitting, plan, [&](const host::ScoredSample& sample, size_t count) {
-                          return host::FitRandomizedThresholdOptimizer(sample.scores, sample.groups,
-                                                                       count, options)
-                              .thresholds;
-                        })});
+          {options.rto,
+           std::get<host::RampRuleFit>(rto.fit(fitting, plan, options).rule).thresholds});
     }
   }
   grid.fit_seconds =
@@ -240,7 +229,7 @@ size_t AddRtoRows(const SweepOptions& o, const tinyfair::Model& model, const Rto
     host::SetRampRule(fit.thresholds, fit.options.gamma, m);
     table.Add("RTO", fit.options.gamma, fit.options.rho, m);
     const auto& v = table.rows.back().validation;
-    if (v.expected_dp_gap <= o.max_validation_gap && v.expected_accuracy > best) {
+    if (v.expected_dp_gap <= o.selection.max_validation_gap && v.expected_accuracy > best) {
       best = v.expected_accuracy;
       chosen = table.rows.size() - 1;
     }
@@ -252,75 +241,60 @@ size_t AddRtoRows(const SweepOptions& o, const tinyfair::Model& model, const Rto
   return best < 0.0 ? fairest : chosen;  // none meets the target: the fairest, said later
 }
 
-// Hardt et al., both constraints; returns the demographic-parity rules.
-std::vector<host::HardtGroupRule> AddHardtRows(const tinyfair::Model& model,
-                                               const host::ScoredSample& fitting,
-                                               const host::FittingGroups& plan, SweepTable& table) {
-  std::vector<host::HardtGroupRule> hardt_dp;
-  for (auto constraint : {host::HardtOptions::Constraint::kDemographicParity,
-                          host::HardtOptions::Constraint::kEqualizedOdds}) {
-    host::HardtOptions options;
-    options.constraint = constraint;
-    const std::vector<host::HardtGroupRule> fit = host::FitPerModelGroup<host::HardtGroupRule>(
-        fitting, plan, [&](const host::ScoredSample& sample, size_t count) {
-          return host::FitHardtPostprocessing(sample.scores, sample.labels, sample.groups, count,
-                                              options)
-              .rules;
-        });
-    if (constraint == host::HardtOptions::Constraint::kDemographicParity) hardt_dp = fit;
-    std::vector<host::TwoThresholdGroup> rules;
-    for (const auto& r : fit) rules.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
-    tinyfair::Model m = model;
-    host::SetTwoThresholdRule(rules, m);
-    table.Add(
-        constraint == host::HardtOptions::Constraint::kDemographicParity ? "Hardt DP" : "Hardt EO",
-        NAN, NAN, m);
-  }
-  return hardt_dp;
+// A row of a post-processor with one fit (Hardt et al., shift inference).
+host::PostprocessorFit AddFittedRow(const host::Postprocessor& method, const tinyfair::Model& model,
+                                    const host::ScoredSample& fitting,
+                                    const host::FittingGroups& plan, SweepTable& table) {
+  host::PostprocessorFit fit = method.fit(fitting, plan, host::PostprocessorOptions{});
+  tinyfair::Model m = model;
+  host::SetFittedRule(fit.rule, m);
+  table.Add(method.title, NAN, NAN, m);
+  return fit;
 }
 
-// Shift inference and reject option classification work on p = (f + 1) / 2.
-void AddProbabilityBaselineRows(const tinyfair::Model& model, const host::ScoredSample& fitting,
-                                const host::FittingGroups& plan,
-                                const std::vector<double>& original_rates, SweepTable& table) {
-  const size_t group_count = plan.of_group.size();
-  const std::vector<double> probabilities = host::AsProbabilities(fitting.scores);
-  auto on_scores = [](std::vector<double> thresholds) {
+// Reject option classification: every theta of its grid is a point of the
+// curve, the one its rule picks is marked. The band favours the group the
+// scorer selects least on the fitting sample, as `postprocess --method roc`
+// does.
+void AddRocRows(const host::Postprocessor& roc, const tinyfair::Model& model,
+                const host::ScoredSample& fitting, const host::FittingGroups& plan,
+                SweepTable& table) {
+  const host::PostprocessorFit fit = roc.fit(fitting, plan, host::PostprocessorOptions{});
+  for (double theta : fit.roc.thetas) {
+    std::vector<double> thresholds = host::RocThresholds(theta, fit.unprivileged_group);
     for (double& t : thresholds) t = host::ProbabilityThresholdOnScore(t);
-    return thresholds;
-  };
-  {
-    host::ScoredSample on_probabilities = fitting;
-    on_probabilities.scores = probabilities;
-    const std::vector<double> thresholds = host::FitPerModelGroup<double>(
-        on_probabilities, plan, [](const host::ScoredSample& sample, size_t count) {
-          return host::FitShiftInference(sample.scores, sample.labels, sample.groups, count,
-                                         host::ShiftInferenceOptions{})
-              .thresholds;
-        });
     tinyfair::Model m = model;
-    host::SetThresholdRule(on_scores(thresholds), m);
-    table.Add("shift inference", NAN, NAN, m);
+    host::SetThresholdRule(thresholds, m);
+    table.Add(roc.title, theta, NAN, m);
   }
-  // Reject option classification favours one group of a binary attribute:
-  // with a small group merged or pooled there is no second group to favour.
-  if (group_count == 2 && plan.identity()) {
-    // The band favours the group the scorer selects least; every theta of
-    // the grid is a point of the curve, the one its rule picks is marked.
-    host::RocOptions options;
-    options.unprivileged_group =
-        original_rates.size() == 2 && original_rates[1] < original_rates[0] ? 1 : 0;
-    const host::RocFit fit = host::FitRejectOptionClassification(
-        probabilities, fitting.labels, fitting.groups, group_count, options);
-    for (double theta : fit.thetas) {
-      tinyfair::Model m = model;
-      host::SetThresholdRule(on_scores(host::RocThresholds(theta, options.unprivileged_group)), m);
-      table.Add("ROC", theta, NAN, m);
+  tinyfair::Model m = model;
+  host::SetFittedRule(fit.rule, m);
+  table.Add(std::string(roc.title) + " (chosen theta)", fit.roc.theta, NAN, m);
+}
+
+// The baselines: every post-processor of the registry but the RTO grid.
+// Returns Hardt et al.'s demographic-parity rules (for the decision curves).
+std::vector<host::HardtGroupRule> AddBaselineRows(const tinyfair::Model& model,
+                                                  const host::ScoredSample& fitting,
+                                                  const host::FittingGroups& plan,
+                                                  SweepTable& table) {
+  std::vector<host::HardtGroupRule> hardt_dp;
+  for (const host::Postprocessor& method : host::Postprocessors()) {
+    if (std::string(method.name) == "rto") continue;
+    if (method.two_groups_only) {
+      // With a small group merged or pooled there is no second group to favour.
+      if (plan.of_group.size() == 2 && plan.identity()) {
+        AddRocRows(method, model, fitting, plan, table);
+      }
+      continue;
     }
-    tinyfair::Model m = model;
-    host::SetThresholdRule(on_scores(fit.thresholds), m);
-    table.Add("ROC (chosen theta)", fit.theta, NAN, m);
+    const host::PostprocessorFit fit = AddFittedRow(method, model, fitting, plan, table);
+    if (std::string(method.name) != "hardt-dp") continue;
+    for (const auto& r : std::get<host::TwoThresholdRuleFit>(fit.rule).groups) {
+      hardt_dp.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
+    }
   }
+  return hardt_dp;
 }
 
 // The table: every row to sweep.csv, all but the ROC curve to stdout.
@@ -347,18 +321,17 @@ void WriteSweepTable(const SweepOptions& o, const std::vector<Row>& rows, size_t
   host::WriteFileAtomically(o.out_dir + "/sweep.csv", csv);
 }
 
-// The chosen RTO fit as a model, with its reference rates on the fitting data.
-tinyfair::Model SelectedModel(const tinyfair::Model& model, const RtoGrid& grid,
-                              const std::vector<Row>& rows, size_t chosen,
-                              const host::CsvTable& fit_table, size_t group_count) {
+// The chosen RTO fit as a model, finished with its reference rates on the
+// fitting data, and written to selected.json.
+tinyfair::Model WriteSelectedModel(const SweepOptions& o, const tinyfair::Model& model,
+                                   const RtoGrid& grid, const std::vector<Row>& rows, size_t chosen,
+                                   const host::CsvTable& fit_table) {
   tinyfair::Model selected = model;
-  host::SetRampRule(grid.fits[chosen - 1].thresholds, rows[chosen].gamma, selected);
   // (rows[0] is the input model, so RTO fit k is row k + 1.)
-  selected.set_model_id(selected.model_id().substr(0, 27) + "+rto");
+  host::SetRampRule(grid.fits[chosen - 1].thresholds, rows[chosen].gamma, selected);
   const std::vector<double> rates = host::ExpectedPositiveRates(selected, fit_table);
-  for (size_t g = 0; g < group_count; ++g) {
-    selected.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
-  }
+  host::FinishAndWriteModel({selected.model_id().substr(0, 27) + "+rto", rates, ""},
+                            o.out_dir + "/selected.json", selected);
   return selected;
 }
 
@@ -391,7 +364,7 @@ void CheckSelection(const SweepOptions& o, const std::vector<Row>& rows, size_t 
   Note(host::FormatText("sweep: baseline, the input model on %s: accuracy %.4f, parity gap %.4f",
                         o.validation.c_str(), rows[0].validation.expected_accuracy, input_gap));
   CheckSelectionOnValidation({"sweep", o.validation, rows[chosen].validation.expected_dp_gap,
-                              input_gap, o.max_validation_gap, smallest},
+                              input_gap, o.selection.max_validation_gap, smallest},
                              o.strict);
 }
 
@@ -419,11 +392,10 @@ void Sweep(const SweepOptions& o) {
   const auto names = GroupNames(model);
   SweepTable table{validation, test, {}};
 
-  const std::vector<double> original_rates = AddOriginalRow(model, group_count, table);
-  const RtoGrid grid = FitRtoGrid(o, fitting, plan);
+  AddOriginalRow(model, group_count, table);
+  const RtoGrid grid = FitRtoGrid(o, host::FindPostprocessor("rto"), fitting, plan);
   const size_t chosen = AddRtoRows(o, model, grid, table);
-  const std::vector<host::HardtGroupRule> hardt_dp = AddHardtRows(model, fitting, plan, table);
-  AddProbabilityBaselineRows(model, fitting, plan, original_rates, table);
+  const std::vector<host::HardtGroupRule> hardt_dp = AddBaselineRows(model, fitting, plan, table);
   CheckSelection(o, table.rows, chosen);  // with --strict, before anything is written
 
   std::filesystem::create_directories(o.out_dir);
@@ -431,8 +403,7 @@ void Sweep(const SweepOptions& o) {
   std::printf("RTO grid: %zu fits on %zu rows in %.4f s (exact solver, one core)\n",
               grid.fits.size(), fitting.scores.size(), grid.fit_seconds);
   const tinyfair::Model selected =
-      SelectedModel(model, grid, table.rows, chosen, fit_table, group_count);
-  host::WriteFileAtomically(o.out_dir + "/selected.json", host::ModelToJson(selected));
+      WriteSelectedModel(o, model, grid, table.rows, chosen, fit_table);
   WritePlots(o, table.rows, table.rows[chosen], selected, hardt_dp, names);
   Note("sweep: wrote " + o.out_dir +
        "/{sweep.csv, selected.json, tradeoff.png, decision_curves.png}");
@@ -462,10 +433,11 @@ void AddSweepCommand(CLI::App& app) {
   command
       ->add_option("--sensitive", o->sensitive, "Sensitive column(s) (default: the model's groups)")
       ->delimiter(',');
-  command->add_option("--gamma-grid", o->gamma_grid, "Gamma values")->delimiter(',');
-  command->add_option("--rho-offsets", o->rho_offsets, "Offsets to the label rate for rho")
+  command->add_option("--gamma-grid", o->selection.gammas, "Gamma values")->delimiter(',');
+  command
+      ->add_option("--rho-offsets", o->selection.rho_offsets, "Offsets to the label rate for rho")
       ->delimiter(',');
-  command->add_option("--max-validation-gap", o->max_validation_gap,
+  command->add_option("--max-validation-gap", o->selection.max_validation_gap,
                       "Select only fits within this validation gap (none within: the fairest, "
                       "with a warning)");
   AddSmallGroupFlags(*command, o->small_groups);

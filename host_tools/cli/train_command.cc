@@ -17,6 +17,7 @@
 #include "host_tools/data/group_formation.h"
 #include "host_tools/data/label_values.h"
 #include "host_tools/data/unlisted_values.h"
+#include "host_tools/model/finish_model.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
@@ -177,18 +178,16 @@ void Train(TrainOptions o, const std::vector<TrainMethod>& methods) {
   const std::string provenance = method.fit(set, model);
 
   // Reference rates: the rule's expected positive rate per group on the
-  // training data, decided by the runtime.
-  const size_t group_count = model.dimensions().group_count();
+  // training data, decided by the runtime (a regression method sets its
+  // mean outputs itself).
+  std::vector<double> rates;
   if (!method.numeric_label) {
+    const size_t group_count = model.dimensions().group_count();
     for (size_t g = 0; g < group_count; ++g) model.add_reference_positive_rate(0.0f);
-    const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
-    for (size_t g = 0; g < group_count; ++g) {
-      model.set_reference_positive_rate(static_cast<int>(g), static_cast<float>(rates[g]));
-    }
+    rates = host::ExpectedPositiveRates(model, table);
     NoteNearConstantModel(rates);
   }
-  model.set_provenance(provenance);
-  host::WriteFileAtomically(o.out, host::ModelToJson(model));
+  host::FinishAndWriteModel({"", rates, provenance}, o.out, model);
   Note("train: wrote " + o.out);
 }
 

@@ -18,11 +18,13 @@
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/numeric_labels.h"
 #include "host_tools/metrics/regression_metrics.h"
+#include "host_tools/model/finish_model.h"
+#include "host_tools/model/mixture_capacity.h"
 #include "host_tools/model/mixture_outputs.h"
+#include "host_tools/model/mixture_writer.h"
 #include "host_tools/reductions/bounded_group_loss.h"
 #include "host_tools/reductions/fair_regression_reduction.h"
 #include "host_tools/simulate/decision_runner.h"
-#include "tinyfair_runtime/capacity.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -34,16 +36,6 @@ struct FairRegressionOptions {
   double dual_bound = 0.0, gap_tolerance = 1e-3, l2 = 1e-6, initial_step = 0.0;
   bool theory_step = false, average_only = false;
 };
-
-// The most members the device holds for this model's inputs.
-int DeviceMemberCapacity(const tinyfair::Model& model) {
-  size_t categories = 0;
-  for (const auto& input : model.inputs()) categories += input.categories_size();
-  size_t members = runtime::kMaxMembers;
-  members = std::min(members, runtime::kMaxMemberWeights / std::max(1, model.inputs_size()));
-  if (categories > 0) members = std::min(members, runtime::kMaxMemberCategoryWeights / categories);
-  return static_cast<int>(members);
-}
 
 void SetOutput(const FairRegressionOptions& f, bool grid, tinyfair::RegressionOutput* output) {
   output->set_min(0.0f);
@@ -69,17 +61,14 @@ void FillMixture(const TrainingSet& set, const host::RegressionMixture& mixture,
     SetOutput(f, grid, model.mutable_regression()->mutable_output());
     return;
   }
-  auto* rule = model.mutable_mixture();
-  rule->set_member_output(tinyfair::MixtureRule::REGRESS);
+  std::vector<host::MixtureMember> members(mixture.members.size());
   for (size_t k = 0; k < mixture.members.size(); ++k) {
-    tinyfair::LinearScorer member;
     set.encoder.FillScorer(mixture.members[k].coefficients, mixture.members[k].intercept, set.use,
-                           &member);
-    rule->add_probability(static_cast<float>(mixture.probability(k)));
-    rule->add_bias(member.bias());
-    for (float w : member.weights()) rule->add_weights(w);
-    for (float w : member.category_weights()) rule->add_category_weights(w);
+                           &members[k].scorer);
+    members[k].probability = static_cast<float>(mixture.probability(k));
   }
+  auto* rule = host::SetMixtureRule(members, tinyfair::MixtureRule::REGRESS,
+                                    {"--method fair-regression", "lower --max-members"}, model);
   SetOutput(f, grid, rule->mutable_output());
 }
 
@@ -229,10 +218,12 @@ void SetReferenceMeans(const TrainingSet& set, const Eigen::VectorXd& y, tinyfai
   }
   const host::RegressionReport report = host::EvaluateRegression(
       members.outputs, members.probability, labels, members.group, GroupNames(model));
+  std::vector<double> means;
   for (int g = 0; g < groups; ++g) {
     const double mean = report.groups[static_cast<size_t>(g)].mean_prediction;
-    model.set_reference_positive_rate(g, std::isnan(mean) ? 0.0f : static_cast<float>(mean));
+    means.push_back(std::isnan(mean) ? 0.0 : mean);
   }
+  host::FinishModel({"", means, ""}, model);
   char line[200];
   std::snprintf(line, sizeof(line),
                 "train: on the training rows, decided by the runtime: RMSE under Q %.6f, "
@@ -312,7 +303,7 @@ TrainMethod FairRegressionTrainMethod() {
     const std::vector<int> group(groups_of_rows.data(),
                                  groups_of_rows.data() + groups_of_rows.size());
     const int groups = static_cast<int>(model.dimensions().group_count());
-    const int capacity = DeviceMemberCapacity(model);
+    const int capacity = static_cast<int>(host::DeviceMixtureCapacity(model).members);
     if (options.max_members == 0) options.max_members = capacity;
     if (options.oracle == "lr" && options.loss != "logistic") {
       throw std::invalid_argument(

@@ -20,6 +20,8 @@
 #include "host_tools/cli/read_data.h"
 #include "host_tools/cli/train_method.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/model/mixture_capacity.h"
+#include "host_tools/model/mixture_writer.h"
 #include "host_tools/noisy_groups/dro_training.h"
 #include "host_tools/noisy_groups/group_noise_model.h"
 #include "host_tools/noisy_groups/soft_group_assignment.h"
@@ -37,11 +39,6 @@ struct NoisyGroupCliOptions {
   bool ideal = false;
   host::IdealOptions ideal_options;
 };
-
-// The device holds at most this many mixture members, member weights and
-// member category terms (proto/tinyfair/model.options).
-constexpr int kMaxMixtureMembers = 16;
-constexpr size_t kMaxMemberWeights = 512, kMaxMemberCategoryTerms = 256;
 
 // One set of options for the three methods: registered by the first.
 std::shared_ptr<NoisyGroupCliOptions> SharedOptions() {
@@ -109,17 +106,16 @@ void FillMixture(const TrainingSet& set, const host::IdealFit& fit, tinyfair::Mo
   set.encoder.FillScorer(Eigen::VectorXd::Zero(set.design.cols()), 0.0, set.use,
                          model.mutable_scorer());
   model.mutable_scorer()->set_link(tinyfair::LinearScorer::IDENTITY);
-  auto* mixture = model.mutable_mixture();
-  mixture->set_member_output(tinyfair::MixtureRule::CLASSIFY);
-  for (const auto& member : fit.members) {
-    tinyfair::LinearScorer scorer;
-    set.encoder.FillScorer(member.weights, member.bias, set.use, &scorer);
-    mixture->add_probability(1.0f / static_cast<float>(fit.members.size()));
-    mixture->add_bias(scorer.bias());
-    for (float w : scorer.weights()) mixture->add_weights(w);
-    for (float w : scorer.category_weights()) mixture->add_category_weights(w);
-    mixture->add_threshold(std::numeric_limits<float>::min());
+  std::vector<host::MixtureMember> members(fit.members.size());
+  for (size_t k = 0; k < fit.members.size(); ++k) {
+    set.encoder.FillScorer(fit.members[k].weights, fit.members[k].bias, set.use,
+                           &members[k].scorer);
+    members[k].probability = 1.0f / static_cast<float>(fit.members.size());
+    members[k].threshold = std::numeric_limits<float>::min();
   }
+  host::SetMixtureRule(members, tinyfair::MixtureRule::CLASSIFY,
+                       {"--ideal", "use fewer members (--ideal-rounds x --ideal-inner) or inputs"},
+                       model);
 }
 
 // The --sensitive columns, as the provenance names the observed group.
@@ -308,28 +304,17 @@ host::NoisyGroupFit FitDro(const NoisyGroupCliOptions& o, const host::NoisyGroup
   return host::TrainDro(data, radii, options);
 }
 
-// The ideal algorithm's mixture must fit the device: returns its member count.
+// The ideal algorithm's mixture must fit the device, checked before
+// training: returns its member count.
 int CheckIdealCapacity(const NoisyGroupCliOptions& o, const tinyfair::Model& model) {
   const int members = o.ideal_options.rounds * o.ideal_options.inner;
-  if (o.ideal_options.rounds < 1 || o.ideal_options.inner < 1 || o.ideal_options.oracle_steps < 1 ||
-      members > kMaxMixtureMembers) {
+  if (o.ideal_options.rounds < 1 || o.ideal_options.inner < 1 || o.ideal_options.oracle_steps < 1) {
     throw std::invalid_argument(
-        "--ideal needs --ideal-rounds, --ideal-inner and --oracle-steps >= 1 and at most " +
-        std::to_string(kMaxMixtureMembers) + " members (rounds x inner; the device's " +
-        "mixture capacity), got " + std::to_string(members));
+        "--ideal needs --ideal-rounds, --ideal-inner and --oracle-steps >= 1");
   }
-  size_t category_terms = 0;
-  for (const auto& input : model.inputs()) category_terms += input.category_count();
-  const auto k = static_cast<size_t>(members);
-  if (k * static_cast<size_t>(model.inputs_size()) > kMaxMemberWeights ||
-      k * category_terms > kMaxMemberCategoryTerms) {
-    throw std::invalid_argument(
-        "--ideal: " + std::to_string(members) + " members of " +
-        std::to_string(model.inputs_size()) + " inputs and " + std::to_string(category_terms) +
-        " category terms exceed the device's mixture (" + std::to_string(kMaxMemberWeights) +
-        " member weights, " + std::to_string(kMaxMemberCategoryTerms) +
-        " member category terms in all); use fewer members or inputs");
-  }
+  host::RequireMixtureCapacity(static_cast<size_t>(members), host::DeviceMixtureCapacity(model),
+                               "--ideal",
+                               "use fewer members (--ideal-rounds x --ideal-inner) or inputs");
   return members;
 }
 

@@ -12,6 +12,7 @@
 #include "host_tools/cli/train_method.h"
 #include "host_tools/common/data_error.h"
 #include "host_tools/model/mixture_capacity.h"
+#include "host_tools/model/mixture_writer.h"
 #include "host_tools/reductions/exponentiated_gradient_reduction.h"
 
 namespace tinyfair::cli {
@@ -23,18 +24,25 @@ struct ReductionFlags {
   int iterations = 50;
 };
 
-// The device holds kMaxMembers members and their weights and category
-// terms together; a larger mixture could be written but never loaded.
-void RequireDeviceCapacity(size_t members, const tinyfair::LinearScorer& scorer) {
-  const host::MixtureCapacity capacity = host::DeviceMixtureCapacity(scorer);
-  if (members <= capacity.members) return;
-  throw std::invalid_argument("--method reduction: the mixture has " + std::to_string(members) +
-                              " members of " + std::to_string(capacity.weights_per_member) +
-                              " weights and " + std::to_string(capacity.category_terms_per_member) +
-                              " category terms each; the device holds at most " +
-                              std::to_string(capacity.members) + " such members (" +
-                              capacity.limited_by +
-                              "); fewer inputs or categories, or a larger --epsilon, give fewer");
+// The members as the device's mixture rule, each positive iff its logistic
+// probability is at least 1/2. The device holds kMaxMembers members and
+// their weights and category terms together; a larger mixture could be
+// written but never loaded, so it is refused.
+void WriteMembers(const TrainingSet& set, const host::ReductionFit& fit, tinyfair::Model& model) {
+  std::vector<host::MixtureMember> members;
+  for (const auto& member : fit.members) {
+    host::MixtureMember m;
+    set.encoder.FillScorer(member.classifier.coefficients, member.classifier.intercept, set.use,
+                           &m.scorer);
+    m.probability = static_cast<float>(member.weight);
+    m.threshold = 0.5f;
+    members.push_back(std::move(m));
+  }
+  host::SetMixtureRule(members, tinyfair::MixtureRule::CLASSIFY,
+                       {"--method reduction",
+                        "fewer inputs or categories, or a larger --epsilon, "
+                        "give fewer"},
+                       model);
 }
 
 // The categorical input with the most category terms that does not form
@@ -124,19 +132,7 @@ std::string FitReduction(const ReductionFlags& flags, const TrainingSet& set,
   Note(line);
   ReportConvergence("reduction", fit.convergence, o.strict);
 
-  RequireDeviceCapacity(fit.members.size(), model.scorer());
-  auto* rule = model.mutable_mixture();
-  rule->set_member_output(tinyfair::MixtureRule::CLASSIFY);
-  for (const auto& member : fit.members) {
-    tinyfair::LinearScorer scorer;
-    set.encoder.FillScorer(member.classifier.coefficients, member.classifier.intercept, set.use,
-                           &scorer);
-    rule->add_probability(static_cast<float>(member.weight));
-    rule->add_bias(scorer.bias());
-    for (const float w : scorer.weights()) rule->add_weights(w);
-    for (const float w : scorer.category_weights()) rule->add_category_weights(w);
-    rule->add_threshold(0.5f);
-  }
+  WriteMembers(set, fit, model);
   std::snprintf(line, sizeof(line),
                 ", epsilon %g, B %g, iterations %d, members %zu, training violation %.3e",
                 flags.epsilon, fit.bound, fit.iterations, fit.members.size(), fit.violation);

@@ -1,5 +1,7 @@
 #include "host_tools/model/mixture_capacity.h"
 
+#include <stdexcept>
+
 #include "tinyfair_runtime/capacity.h"
 
 namespace tinyfair::host {
@@ -27,6 +29,26 @@ MixtureCapacity DeviceMixtureCapacity(const tinyfair::LinearScorer& member) {
     }
   }
   return capacity;
+}
+
+MixtureCapacity DeviceMixtureCapacity(const tinyfair::Model& model) {
+  tinyfair::LinearScorer member;
+  for (const auto& input : model.inputs()) {
+    member.add_weights(0.0f);
+    for (uint32_t k = 0; k < input.category_count(); ++k) member.add_category_weights(0.0f);
+  }
+  return DeviceMixtureCapacity(member);
+}
+
+void RequireMixtureCapacity(size_t members, const MixtureCapacity& capacity,
+                            const std::string& context, const std::string& advice) {
+  if (members <= capacity.members) return;
+  throw std::invalid_argument(context + ": the mixture has " + std::to_string(members) +
+                              " members of " + std::to_string(capacity.weights_per_member) +
+                              " weights and " + std::to_string(capacity.category_terms_per_member) +
+                              " category terms each; the device holds at most " +
+                              std::to_string(capacity.members) + " such members (" +
+                              capacity.limited_by + "); " + advice);
 }
 
 }  // namespace tinyfair::host

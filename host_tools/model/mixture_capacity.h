@@ -26,4 +26,15 @@ struct MixtureCapacity {
 /// The device's mixture capacity for members shaped like `member`.
 MixtureCapacity DeviceMixtureCapacity(const tinyfair::LinearScorer& member);
 
+/// The same for members over `model`'s inputs (one weight per input, one
+/// term per category of every categorical input), known before fitting.
+MixtureCapacity DeviceMixtureCapacity(const tinyfair::Model& model);
+
+/// Refuses a mixture of `members` members the device cannot hold:
+/// @throws std::invalid_argument "<context>: the mixture has ... members of
+///         ... each; the device holds at most ... such members (<limit>);
+///         <advice>".
+void RequireMixtureCapacity(size_t members, const MixtureCapacity& capacity,
+                            const std::string& context, const std::string& advice);
+
 }  // namespace tinyfair::host

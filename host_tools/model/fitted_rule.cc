@@ -1,0 +1,15 @@
+#include "host_tools/model/fitted_rule.h"
+
+namespace tinyfair::host {
+
+void SetFittedRule(const FittedRule& rule, tinyfair::Model& model) {
+  if (const auto* ramp = std::get_if<RampRuleFit>(&rule)) {
+    SetRampRule(ramp->thresholds, ramp->gamma, model);
+  } else if (const auto* threshold = std::get_if<ThresholdRuleFit>(&rule)) {
+    SetThresholdRule(threshold->thresholds, model);
+  } else {
+    SetTwoThresholdRule(std::get<TwoThresholdRuleFit>(rule).groups, model);
+  }
+}
+
+}  // namespace tinyfair::host
