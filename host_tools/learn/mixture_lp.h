@@ -3,8 +3,8 @@
 // the reference code's LP step of fair regression (spec §2.4 [REF-CODE]):
 // it re-weights every hypothesis the exponentiated-gradient loop found.
 // A vertex of this LP has at most (tight constraints + 1) non-zero
-// weights, so the mixture stays small. Dense tableau simplex with Bland's
-// rule (no cycling); sizes here are a few hundred at most.
+// weights, so the mixture stays small. Solved by SolveLinearProgram()
+// (COIN-OR CLP) in equality form with one slack per constraint.
 #pragma once
 
 #include <Eigen/Core>
