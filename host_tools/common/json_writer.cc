@@ -1,32 +1,31 @@
 #include "host_tools/common/json_writer.h"
 
 #include <cmath>
-#include <cstdio>
+#include <cstdint>
+#include <nlohmann/json.hpp>
 
 namespace tinyfair::host {
+namespace {
 
-std::string JsonQuoted(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof(escaped), "\\u%04x", static_cast<unsigned>(c));
-      out += escaped;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
+// Text that is not valid UTF-8 gets U+FFFD instead of an exception, so that
+// a report always parses.
+std::string Dump(const nlohmann::json& value) {
+  return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
+
+}  // namespace
+
+std::string JsonQuoted(const std::string& text) { return Dump(nlohmann::json(text)); }
 
 std::string JsonNumber(double value) {
   if (!std::isfinite(value)) return "null";
-  char text[40];
-  std::snprintf(text, sizeof(text), "%.17g", value);
-  return text;
+  // Counts stay integers ("12", not "12.0"); below 2^53 every integer is
+  // exact. Other values: the shortest text that reads back as the same double.
+  if (value == std::trunc(value) && std::fabs(value) < 9007199254740992.0 &&
+      !(value == 0.0 && std::signbit(value))) {
+    return Dump(nlohmann::json(static_cast<std::int64_t>(value)));
+  }
+  return Dump(nlohmann::json(value));
 }
 
 std::string JsonArray(const Eigen::VectorXd& values) {

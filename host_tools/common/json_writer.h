@@ -1,6 +1,8 @@
 // A small JSON writer for the reports and parameter files the host tools
-// write (numbers with 17 significant digits, so doubles round-trip; NaN as
-// null). Models are JSON through protobuf (model_file.h), not this.
+// write, on nlohmann-json: strings escaped (invalid UTF-8 replaced by
+// U+FFFD), numbers as the shortest text that reads back as the same double
+// (integers without a fraction), NaN and infinities as null. Models are JSON
+// through protobuf (model_file.h), not this.
 
 #ifndef TINYFAIR_HOST_TOOLS_JSON_WRITER_H_
 #define TINYFAIR_HOST_TOOLS_JSON_WRITER_H_

@@ -1,6 +1,6 @@
-// An exact solver for the small dense linear programs of soft group
-// assignments (tens of variables): two-phase tableau simplex with Bland's
-// rule, which cannot cycle, in double precision.
+// The linear programs of soft group assignments and of the mixture step of
+// the reductions, solved by COIN-OR CLP's simplex (a vertex of the optimal
+// face; CLP's anti-degeneracy keeps it from cycling).
 #pragma once
 
 #include <Eigen/Core>

@@ -4,7 +4,10 @@
 // it re-weights every hypothesis the exponentiated-gradient loop found.
 // A vertex of this LP has at most (tight constraints + 1) non-zero
 // weights, so the mixture stays small. Dense tableau simplex with Bland's
-// rule (no cycling); sizes here are a few hundred at most.
+// rule (no cycling); sizes here are a few hundred at most. Kept instead of
+// COIN-OR CLP (SolveLinearProgram): on these sizes CLP's setup costs more
+// than the whole solve, 80x to 450x slower for 10 to 50 hypotheses with the
+// same optimum (bench/host/lp_bench.cc, docs/host_libraries.md).
 #pragma once
 
 #include <Eigen/Core>

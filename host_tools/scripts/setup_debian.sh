@@ -14,6 +14,7 @@ packages=(
   qemu-system-arm qemu-system-misc
   libeigen3-dev nanopb protobuf-compiler libprotobuf-dev
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
+  liblbfgspp-dev coinor-libclp-dev nlohmann-json3-dev
   gnuplot-nox
   python3-sklearn python3-pandas python3-yaml python3-kconfiglib
   clang-14 libclang-rt-14-dev clang-tidy-14 clang-format-14 python3
