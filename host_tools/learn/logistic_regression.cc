@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace tinyfair::host {
 namespace {
@@ -121,10 +123,43 @@ struct Point {
   double gradient_norm = 0.0;
 };
 
+// Each row's non-zero entries (columns ascending), kept when most of X is
+// zero, as one-hot encoded categories make it: the Hessian's rank-n update
+// then costs the sum of the rows' squared non-zero counts instead of n p^2.
+struct RowEntries {
+  std::vector<Index> start;
+  std::vector<Index> column;
+  std::vector<double> value;
+};
+
+// At most this share of non-zero entries makes the row form worth keeping.
+constexpr double kSparseShare = 0.5;
+
+std::optional<RowEntries> SparseRows(const MatrixXd& X) {
+  const Index nonzeros = (X.array() != 0.0).count();
+  if (static_cast<double>(nonzeros) > kSparseShare * static_cast<double>(X.size())) {
+    return std::nullopt;
+  }
+  RowEntries rows;
+  rows.start.reserve(static_cast<size_t>(X.rows()) + 1);
+  rows.column.reserve(static_cast<size_t>(nonzeros));
+  rows.value.reserve(static_cast<size_t>(nonzeros));
+  for (Index i = 0; i < X.rows(); ++i) {
+    rows.start.push_back(static_cast<Index>(rows.column.size()));
+    for (Index j = 0; j < X.cols(); ++j) {
+      if (X(i, j) == 0.0) continue;
+      rows.column.push_back(j);
+      rows.value.push_back(X(i, j));
+    }
+  }
+  rows.start.push_back(static_cast<Index>(rows.column.size()));
+  return rows;
+}
+
 class Problem {
  public:
   Problem(const MatrixXd& X, const VectorXd& y, const VectorXd& w, const LogisticOptions& options)
-      : X_(X), y_(y), w_(w), options_(options) {}
+      : X_(X), y_(y), w_(w), options_(options), sparse_(SparseRows(X)) {}
 
   Index num_parameters() const { return X_.cols() + (options_.fit_intercept ? 1 : 0); }
 
@@ -156,6 +191,10 @@ class Problem {
     VectorXd d(n);
     for (Index i = 0; i < n; ++i) d(i) = w_(i) * SigmoidDerivative(point.z(i));
     MatrixXd hessian = MatrixXd::Zero(num_parameters(), num_parameters());
+    if (sparse_) {
+      SparseHessianLower(d, hessian);
+      return hessian;
+    }
     // Symmetric rank-n update of (sqrt(D) X)^T (sqrt(D) X) fills only the
     // lower triangle, about half the work of a general product.
     const MatrixXd scaled = X_.array().colwise() * d.array().sqrt();
@@ -169,10 +208,30 @@ class Problem {
   }
 
  private:
+  // The lower triangle row by row over the non-zero entries only.
+  void SparseHessianLower(const VectorXd& d, MatrixXd& hessian) const {
+    const Index p = X_.cols();
+    const RowEntries& rows = *sparse_;
+    for (Index i = 0; i < X_.rows(); ++i) {
+      const size_t first = static_cast<size_t>(rows.start[static_cast<size_t>(i)]);
+      const size_t end = static_cast<size_t>(rows.start[static_cast<size_t>(i) + 1]);
+      for (size_t a = first; a < end; ++a) {
+        const double scaled = d(i) * rows.value[a];
+        const Index column = rows.column[a];
+        for (size_t b = first; b <= a; ++b)
+          hessian(column, rows.column[b]) += scaled * rows.value[b];
+        if (options_.fit_intercept) hessian(p, column) += scaled;
+      }
+    }
+    hessian.topLeftCorner(p, p).diagonal().array() += options_.l2;
+    if (options_.fit_intercept) hessian(p, p) = d.sum();
+  }
+
   const MatrixXd& X_;
   const VectorXd& y_;
   const VectorXd& w_;
   const LogisticOptions& options_;
+  const std::optional<RowEntries> sparse_;
 };
 
 }  // namespace
