@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
-#include <vector>
+
+#include "host_tools/learn/logistic_design.h"
 
 namespace tinyfair::host {
 namespace {
@@ -59,7 +59,7 @@ std::string ToText(const T& value) {
 
 // Validates the data and returns the weights scaled to sum to 1.
 VectorXd CheckDataAndNormaliseWeights(const char* caller, const MatrixXd& X, const VectorXd& y,
-                                      const VectorXd& sample_weight) {
+                                      const VectorXd& sample_weight, bool check_features = true) {
   const Index n = X.rows();
   if (n == 0) Fail(caller, "X has no rows");
   if (y.size() != n) {
@@ -84,7 +84,7 @@ VectorXd CheckDataAndNormaliseWeights(const char* caller, const MatrixXd& X, con
   const double total = weights.sum();
   if (!(total > 0.0)) Fail(caller, "sample weights sum to zero");
   if (!std::isfinite(total)) Fail(caller, "sum of sample weights overflows");
-  if (!X.allFinite()) {
+  if (check_features && !X.allFinite()) {
     for (Index j = 0; j < X.cols(); ++j) {
       for (Index i = 0; i < n; ++i) {
         if (!std::isfinite(X(i, j))) {
@@ -123,43 +123,11 @@ struct Point {
   double gradient_norm = 0.0;
 };
 
-// Each row's non-zero entries (columns ascending), kept when most of X is
-// zero, as one-hot encoded categories make it: the Hessian's rank-n update
-// then costs the sum of the rows' squared non-zero counts instead of n p^2.
-struct RowEntries {
-  std::vector<Index> start;
-  std::vector<Index> column;
-  std::vector<double> value;
-};
-
-// At most this share of non-zero entries makes the row form worth keeping.
-constexpr double kSparseShare = 0.5;
-
-std::optional<RowEntries> SparseRows(const MatrixXd& X) {
-  const Index nonzeros = (X.array() != 0.0).count();
-  if (static_cast<double>(nonzeros) > kSparseShare * static_cast<double>(X.size())) {
-    return std::nullopt;
-  }
-  RowEntries rows;
-  rows.start.reserve(static_cast<size_t>(X.rows()) + 1);
-  rows.column.reserve(static_cast<size_t>(nonzeros));
-  rows.value.reserve(static_cast<size_t>(nonzeros));
-  for (Index i = 0; i < X.rows(); ++i) {
-    rows.start.push_back(static_cast<Index>(rows.column.size()));
-    for (Index j = 0; j < X.cols(); ++j) {
-      if (X(i, j) == 0.0) continue;
-      rows.column.push_back(j);
-      rows.value.push_back(X(i, j));
-    }
-  }
-  rows.start.push_back(static_cast<Index>(rows.column.size()));
-  return rows;
-}
-
 class Problem {
  public:
-  Problem(const MatrixXd& X, const VectorXd& y, const VectorXd& w, const LogisticOptions& options)
-      : X_(X), y_(y), w_(w), options_(options), sparse_(SparseRows(X)) {}
+  Problem(const LogisticDesign& design, const VectorXd& y, const VectorXd& w,
+          const LogisticOptions& options)
+      : design_(design), X_(design.matrix()), y_(y), w_(w), options_(options) {}
 
   Index num_parameters() const { return X_.cols() + (options_.fit_intercept ? 1 : 0); }
 
@@ -167,8 +135,7 @@ class Problem {
     Point point;
     point.beta = std::move(beta);
     point.intercept = intercept;
-    point.z.noalias() = X_ * point.beta;
-    point.z.array() += intercept;
+    point.z = design_.Times(point.beta, intercept);
     point.objective = MeanLogLoss(point.z, y_, w_) + 0.5 * options_.l2 * point.beta.squaredNorm();
     VectorXd residual(X_.rows());
     for (Index i = 0; i < X_.rows(); ++i) {
@@ -176,7 +143,7 @@ class Problem {
     }
     const Index p = X_.cols();
     point.gradient.resize(num_parameters());
-    point.gradient.head(p).noalias() = X_.transpose() * residual;
+    point.gradient.head(p) = design_.TransposeTimes(residual);
     point.gradient.head(p) += options_.l2 * point.beta;
     if (options_.fit_intercept) point.gradient(p) = residual.sum();
     point.gradient_norm = point.gradient.norm();
@@ -191,47 +158,18 @@ class Problem {
     VectorXd d(n);
     for (Index i = 0; i < n; ++i) d(i) = w_(i) * SigmoidDerivative(point.z(i));
     MatrixXd hessian = MatrixXd::Zero(num_parameters(), num_parameters());
-    if (sparse_) {
-      SparseHessianLower(d, hessian);
-      return hessian;
-    }
-    // Symmetric rank-n update of (sqrt(D) X)^T (sqrt(D) X) fills only the
-    // lower triangle, about half the work of a general product.
-    const MatrixXd scaled = X_.array().colwise() * d.array().sqrt();
-    hessian.topLeftCorner(p, p).selfadjointView<Eigen::Lower>().rankUpdate(scaled.transpose());
+    design_.AddWeightedGramLower(d, options_.fit_intercept, hessian);
     hessian.topLeftCorner(p, p).diagonal().array() += options_.l2;
-    if (options_.fit_intercept) {
-      hessian.row(p).head(p).noalias() = d.transpose() * X_;
-      hessian(p, p) = d.sum();
-    }
+    if (options_.fit_intercept) hessian(p, p) = d.sum();
     return hessian;
   }
 
  private:
-  // The lower triangle row by row over the non-zero entries only.
-  void SparseHessianLower(const VectorXd& d, MatrixXd& hessian) const {
-    const Index p = X_.cols();
-    const RowEntries& rows = *sparse_;
-    for (Index i = 0; i < X_.rows(); ++i) {
-      const size_t first = static_cast<size_t>(rows.start[static_cast<size_t>(i)]);
-      const size_t end = static_cast<size_t>(rows.start[static_cast<size_t>(i) + 1]);
-      for (size_t a = first; a < end; ++a) {
-        const double scaled = d(i) * rows.value[a];
-        const Index column = rows.column[a];
-        for (size_t b = first; b <= a; ++b)
-          hessian(column, rows.column[b]) += scaled * rows.value[b];
-        if (options_.fit_intercept) hessian(p, column) += scaled;
-      }
-    }
-    hessian.topLeftCorner(p, p).diagonal().array() += options_.l2;
-    if (options_.fit_intercept) hessian(p, p) = d.sum();
-  }
-
+  const LogisticDesign& design_;
   const MatrixXd& X_;
   const VectorXd& y_;
   const VectorXd& w_;
   const LogisticOptions& options_;
-  const std::optional<RowEntries> sparse_;
 };
 
 }  // namespace
@@ -239,7 +177,15 @@ class Problem {
 LogisticFit FitLogisticRegression(const MatrixXd& X, const VectorXd& y,
                                   const VectorXd& sample_weight, const LogisticOptions& options,
                                   const LogisticProgress& progress) {
+  return FitLogisticRegression(LogisticDesign(X, LogisticDesign::Form::kDense), y, sample_weight,
+                               options, progress);
+}
+
+LogisticFit FitLogisticRegression(const LogisticDesign& design, const VectorXd& y,
+                                  const VectorXd& sample_weight, const LogisticOptions& options,
+                                  const LogisticProgress& progress) {
   constexpr const char* kCaller = "FitLogisticRegression";
+  const MatrixXd& X = design.matrix();
   if (!std::isfinite(options.l2) || options.l2 < 0.0) {
     Fail(kCaller, "l2 = " + ToText(options.l2) + "; it must be finite and non-negative");
   }
@@ -247,7 +193,7 @@ LogisticFit FitLogisticRegression(const MatrixXd& X, const VectorXd& y,
   if (!(options.gradient_tolerance >= 0.0)) {
     Fail(kCaller, "gradient_tolerance must be non-negative");
   }
-  const VectorXd w = CheckDataAndNormaliseWeights(kCaller, X, y, sample_weight);
+  const VectorXd w = CheckDataAndNormaliseWeights(kCaller, X, y, sample_weight, !design.checked());
 
   // Starting at the weighted base rate makes the first Newton step start
   // from the best intercept-only model.
@@ -270,7 +216,7 @@ LogisticFit FitLogisticRegression(const MatrixXd& X, const VectorXd& y,
     start_intercept = std::log(positive / negative);
   }
 
-  const Problem problem(X, y, w, options);
+  const Problem problem(design, y, w, options);
   const Index p = X.cols();
   const bool warm = options.initial_coefficients.size() != 0;
   if (warm && options.initial_coefficients.size() != p) {

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "host_tools/learn/logistic_design.h"
 #include "host_tools/reductions/eg_core.h"
 
 namespace tinyfair::host {
@@ -30,7 +31,7 @@ class LogisticBestResponse {
  public:
   LogisticBestResponse(const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
                        const ClassificationMoments& moments, const LogisticOptions& learner)
-      : X_(X), y_(y), moments_(moments), learner_(learner) {}
+      : X_(X), design_(X), y_(y), moments_(moments), learner_(learner) {}
 
   EgPoint operator()(const Eigen::VectorXd& lambda) {
     const Eigen::Index k = moments_.count();
@@ -50,7 +51,7 @@ class LogisticBestResponse {
         learner.initial_coefficients = warm_start_.coefficients;
         learner.initial_intercept = warm_start_.intercept;
       }
-      fit = FitLogisticRegression(X_, label, weight / total_weight * y_.size(), learner);
+      fit = FitLogisticRegression(design_, label, weight / total_weight * y_.size(), learner);
       warm_start_ = fit;
     } else {
       // One decision is cheaper everywhere: the constant classifier.
@@ -69,6 +70,8 @@ class LogisticBestResponse {
 
  private:
   const Eigen::MatrixXd& X_;
+  // The features in the form every fit reuses.
+  const LogisticDesign design_;
   const Eigen::VectorXd& y_;
   const ClassificationMoments& moments_;
   const LogisticOptions& learner_;
