@@ -10,6 +10,8 @@
 #include <string>
 #include <utility>
 
+#include "host_tools/learn/logistic_design.h"
+
 namespace tinyfair::host {
 namespace {
 
@@ -57,7 +59,7 @@ std::string ToText(const T& value) {
 
 // Validates the data and returns the weights scaled to sum to 1.
 VectorXd CheckDataAndNormaliseWeights(const char* caller, const MatrixXd& X, const VectorXd& y,
-                                      const VectorXd& sample_weight) {
+                                      const VectorXd& sample_weight, bool check_features = true) {
   const Index n = X.rows();
   if (n == 0) Fail(caller, "X has no rows");
   if (y.size() != n) {
@@ -82,7 +84,7 @@ VectorXd CheckDataAndNormaliseWeights(const char* caller, const MatrixXd& X, con
   const double total = weights.sum();
   if (!(total > 0.0)) Fail(caller, "sample weights sum to zero");
   if (!std::isfinite(total)) Fail(caller, "sum of sample weights overflows");
-  if (!X.allFinite()) {
+  if (check_features && !X.allFinite()) {
     for (Index j = 0; j < X.cols(); ++j) {
       for (Index i = 0; i < n; ++i) {
         if (!std::isfinite(X(i, j))) {
@@ -123,8 +125,9 @@ struct Point {
 
 class Problem {
  public:
-  Problem(const MatrixXd& X, const VectorXd& y, const VectorXd& w, const LogisticOptions& options)
-      : X_(X), y_(y), w_(w), options_(options) {}
+  Problem(const LogisticDesign& design, const VectorXd& y, const VectorXd& w,
+          const LogisticOptions& options)
+      : design_(design), X_(design.matrix()), y_(y), w_(w), options_(options) {}
 
   Index num_parameters() const { return X_.cols() + (options_.fit_intercept ? 1 : 0); }
 
@@ -132,8 +135,7 @@ class Problem {
     Point point;
     point.beta = std::move(beta);
     point.intercept = intercept;
-    point.z.noalias() = X_ * point.beta;
-    point.z.array() += intercept;
+    point.z = design_.Times(point.beta, intercept);
     point.objective = MeanLogLoss(point.z, y_, w_) + 0.5 * options_.l2 * point.beta.squaredNorm();
     VectorXd residual(X_.rows());
     for (Index i = 0; i < X_.rows(); ++i) {
@@ -141,7 +143,7 @@ class Problem {
     }
     const Index p = X_.cols();
     point.gradient.resize(num_parameters());
-    point.gradient.head(p).noalias() = X_.transpose() * residual;
+    point.gradient.head(p) = design_.TransposeTimes(residual);
     point.gradient.head(p) += options_.l2 * point.beta;
     if (options_.fit_intercept) point.gradient(p) = residual.sum();
     point.gradient_norm = point.gradient.norm();
@@ -156,19 +158,14 @@ class Problem {
     VectorXd d(n);
     for (Index i = 0; i < n; ++i) d(i) = w_(i) * SigmoidDerivative(point.z(i));
     MatrixXd hessian = MatrixXd::Zero(num_parameters(), num_parameters());
-    // Symmetric rank-n update of (sqrt(D) X)^T (sqrt(D) X) fills only the
-    // lower triangle, about half the work of a general product.
-    const MatrixXd scaled = X_.array().colwise() * d.array().sqrt();
-    hessian.topLeftCorner(p, p).selfadjointView<Eigen::Lower>().rankUpdate(scaled.transpose());
+    design_.AddWeightedGramLower(d, options_.fit_intercept, hessian);
     hessian.topLeftCorner(p, p).diagonal().array() += options_.l2;
-    if (options_.fit_intercept) {
-      hessian.row(p).head(p).noalias() = d.transpose() * X_;
-      hessian(p, p) = d.sum();
-    }
+    if (options_.fit_intercept) hessian(p, p) = d.sum();
     return hessian;
   }
 
  private:
+  const LogisticDesign& design_;
   const MatrixXd& X_;
   const VectorXd& y_;
   const VectorXd& w_;
@@ -180,7 +177,15 @@ class Problem {
 LogisticFit FitLogisticRegression(const MatrixXd& X, const VectorXd& y,
                                   const VectorXd& sample_weight, const LogisticOptions& options,
                                   const LogisticProgress& progress) {
+  return FitLogisticRegression(LogisticDesign(X, LogisticDesign::Form::kDense), y, sample_weight,
+                               options, progress);
+}
+
+LogisticFit FitLogisticRegression(const LogisticDesign& design, const VectorXd& y,
+                                  const VectorXd& sample_weight, const LogisticOptions& options,
+                                  const LogisticProgress& progress) {
   constexpr const char* kCaller = "FitLogisticRegression";
+  const MatrixXd& X = design.matrix();
   if (!std::isfinite(options.l2) || options.l2 < 0.0) {
     Fail(kCaller, "l2 = " + ToText(options.l2) + "; it must be finite and non-negative");
   }
@@ -188,7 +193,7 @@ LogisticFit FitLogisticRegression(const MatrixXd& X, const VectorXd& y,
   if (!(options.gradient_tolerance >= 0.0)) {
     Fail(kCaller, "gradient_tolerance must be non-negative");
   }
-  const VectorXd w = CheckDataAndNormaliseWeights(kCaller, X, y, sample_weight);
+  const VectorXd w = CheckDataAndNormaliseWeights(kCaller, X, y, sample_weight, !design.checked());
 
   // Starting at the weighted base rate makes the first Newton step start
   // from the best intercept-only model.
@@ -211,7 +216,7 @@ LogisticFit FitLogisticRegression(const MatrixXd& X, const VectorXd& y,
     start_intercept = std::log(positive / negative);
   }
 
-  const Problem problem(X, y, w, options);
+  const Problem problem(design, y, w, options);
   const Index p = X.cols();
   const bool warm = options.initial_coefficients.size() != 0;
   if (warm && options.initial_coefficients.size() != p) {

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <limits>
 #include <memory>
 #include <stdexcept>
 
+#include "host_tools/reductions/eg_core.h"
 #include "host_tools/reductions/regression_oracles.h"
 
 namespace tinyfair::host {
@@ -32,10 +32,6 @@ GroupLosses Measure(RegressionLoss loss, const VectorXd& predictions, const Vect
   out.loss /= static_cast<double>(labels.size());
   out.group = out.group.cwiseQuotient(group_rows);
   return out;
-}
-
-double Lagrangian(const GroupLosses& g, const VectorXd& lambda, const VectorXd& zeta) {
-  return g.loss + lambda.dot(g.group - zeta);
 }
 
 // Rows per group, every group non-empty, and each group's loss bound zeta.
@@ -96,93 +92,37 @@ class WeightedLossOracle {
   std::unique_ptr<LogisticOracle> logistic_;
 };
 
-// The iterate with the smallest gap: its index and mean group losses.
-struct BestIterate {
-  int t = 0;
-  double gap = std::numeric_limits<double>::infinity();
-  GroupLosses mean;
-};
-
-// The game: exponentiated gradient on the multipliers against the learner's
-// best responses; `hypotheses` and `played` get every response played.
-BestIterate PlayBoundedGroupLossGame(const Eigen::MatrixXd& X, const VectorXd& labels,
-                                     const std::vector<int>& group, const GroupBounds& bounds,
-                                     const BoundedGroupLossOptions& options,
-                                     const BoundedGroupLossProgress& progress,
-                                     std::vector<LinearRegressor>& hypotheses,
-                                     std::vector<int>& played, BoundedGroupLossFit& fit) {
-  const VectorXd& zeta = bounds.zeta;
-  const Eigen::Index group_count = zeta.size();
-  const double B = fit.multiplier_bound, nu = options.tolerance;
-  const WeightedLossOracle oracle(X, labels, group, bounds.rows, options);
-  std::unique_ptr<StepSchedule> schedule;
-  VectorXd theta = VectorXd::Zero(group_count), lambda_sum = VectorXd::Zero(group_count);
-  GroupLosses sum{0.0, VectorXd::Zero(group_count)};
-  BestIterate best;
-  fit.stopped_by = "iterations";
-  for (int t = 1; t <= options.max_iterations; ++t) {
-    const VectorXd lambda = DualWeights(theta, B);
-    LinearRegressor f = oracle(lambda, fit.oracle_seconds);
-    const GroupLosses g = Measure(options.loss, f.Predict(X), labels, group, bounds.rows);
-    hypotheses.push_back(std::move(f));
-    played.push_back(static_cast<int>(hypotheses.size()) - 1);
-    if (static_cast<int>(played.size()) > options.max_members) {
-      played.pop_back();
-      fit.stopped_by = "members";
-      break;
-    }
-    fit.iterations = t;
-    sum.loss += g.loss;
-    sum.group += g.group;
-    lambda_sum += lambda;
-    const GroupLosses mean{sum.loss / t, sum.group / t};
-    const VectorXd lambda_mean = lambda_sum / t;
-    const double mid = Lagrangian(mean, lambda_mean, zeta);
-    const double excess = (mean.group - zeta).maxCoeff();
-    const double high = mean.loss + B * std::max(0.0, excess);
-    const LinearRegressor response = oracle(lambda_mean, fit.oracle_seconds);
-    const double low = Lagrangian(
-        Measure(options.loss, response.Predict(X), labels, group, bounds.rows), lambda_mean, zeta);
-    const double gap = std::max(high - mid, mid - low);
-    if (gap < best.gap) {
-      best.gap = gap;
-      best.t = t;
-      best.mean = mean;
-    }
-    if (progress) progress(t, gap, mean.loss, excess);
-    if (gap <= nu) {
-      fit.converged = true;
-      fit.stopped_by = "gap <= nu";
-      break;
-    }
-    if (!schedule) {
-      const double scale = std::max(1e-9, (g.group - zeta).cwiseAbs().maxCoeff());
-      schedule = std::make_unique<StepSchedule>(B, options.initial_step * B / scale,
-                                                options.theory_step ? nu / (2.0 * B) : 0.0);
-    }
-    theta += schedule->step() * (g.group - zeta);
-    schedule->Update(t, best.gap);
-  }
-  return best;
+// The game's settings: one constraint per group, gamma_a <= zeta_a.
+EgSettings GameSettings(const GroupBounds& bounds, const BoundedGroupLossOptions& options,
+                        double B) {
+  EgSettings settings;
+  settings.bound = bounds.zeta;
+  settings.multiplier_bound = B;
+  settings.nu = options.tolerance;
+  settings.max_iterations = options.max_iterations;
+  settings.eta0 = options.initial_step;
+  settings.step_from_first_response = true;
+  settings.theory_step = options.theory_step ? options.tolerance / (2.0 * B) : 0.0;
+  settings.lp_step = options.lp_step;
+  settings.max_members = options.max_members;
+  return settings;
 }
 
 // The loop's end and the returned losses' worst group.
-EgConvergence GroupLossConvergence(const BoundedGroupLossFit& fit, const BestIterate& best,
+EgConvergence GroupLossConvergence(const BoundedGroupLossFit& fit, const EgOutcome& outcome,
                                    const VectorXd& zeta, double nu) {
   EgConvergence c;
-  c.converged = fit.gap <= nu;
-  c.stopped_by = fit.converged                 ? "duality gap <= nu"
-                 : fit.stopped_by == "members" ? "member limit"
-                                               : "iteration limit";
+  c.converged = outcome.converged;
+  c.stopped_by = outcome.stopped_by;
   c.iterations = fit.iterations;
   c.gap = fit.gap;
   c.nu = nu;
   c.measure = "worst group's training loss";
   c.allowed = "zeta";
-  if (best.mean.group.size() != zeta.size()) return c;
+  if (outcome.mixture.gamma.size() != zeta.size()) return c;
   Eigen::Index a = 0;
-  (best.mean.group - zeta).maxCoeff(&a);
-  c.violation = best.mean.group[a];
+  (outcome.mixture.gamma - zeta).maxCoeff(&a);
+  c.violation = outcome.mixture.gamma[a];
   c.epsilon = zeta[a];
   c.guarantee = c.epsilon + fit.violation_tolerance;
   return c;
@@ -208,17 +148,34 @@ BoundedGroupLossFit FitBoundedGroupLoss(const Eigen::MatrixXd& X, const VectorXd
                              : 10.0 / std::max(bounds.zeta.minCoeff(), 5e-4);
   fit.violation_tolerance = (1.0 + 2.0 * options.tolerance) / fit.multiplier_bound;
 
+  const WeightedLossOracle oracle(X, labels, group, bounds.rows, options);
   std::vector<LinearRegressor> hypotheses;
-  std::vector<int> played;
-  const BestIterate best = PlayBoundedGroupLossGame(X, labels, group, bounds, options, progress,
-                                                    hypotheses, played, fit);
-  fit.gap = best.gap;
-  fit.loss = best.mean.loss;
-  fit.group_loss.assign(best.mean.group.data(), best.mean.group.data() + group_count);
-  const bool within = ((best.mean.group - bounds.zeta).array() <= fit.violation_tolerance).all();
+  EgGame game(GameSettings(bounds, options, fit.multiplier_bound), [&](const VectorXd& lambda) {
+    hypotheses.push_back(oracle(lambda, fit.oracle_seconds));
+    const GroupLosses g =
+        Measure(options.loss, hypotheses.back().Predict(X), labels, group, bounds.rows);
+    return EgPoint{g.loss, g.group};
+  });
+  const EgOutcome outcome = game.Play([&](const EgStep& step) {
+    if (progress) {
+      progress(step.iteration, step.gap, step.mixture.cost,
+               (step.mixture.gamma - bounds.zeta).maxCoeff());
+    }
+  });
+  fit.iterations = outcome.iterations;
+  fit.converged = outcome.stopped_by == "duality gap <= nu";
+  fit.stopped_by = fit.converged                          ? "gap <= nu"
+                   : outcome.stopped_by == "member limit" ? "members"
+                                                          : "iterations";
+  fit.gap = outcome.gap;
+  fit.loss = outcome.mixture.cost;
+  fit.group_loss.assign(outcome.mixture.gamma.data(),
+                        outcome.mixture.gamma.data() + outcome.mixture.gamma.size());
+  const bool within =
+      ((outcome.mixture.gamma - bounds.zeta).array() <= fit.violation_tolerance).all();
   fit.infeasible = fit.converged && !within;
-  if (!fit.infeasible) fit.mixture = PlayedMixture(hypotheses, played, best.t);
-  fit.convergence = GroupLossConvergence(fit, best, bounds.zeta, options.tolerance);
+  if (!fit.infeasible) fit.mixture = MixtureOf(hypotheses, outcome.weights);
+  fit.convergence = GroupLossConvergence(fit, outcome, bounds.zeta, options.tolerance);
   return fit;
 }
 

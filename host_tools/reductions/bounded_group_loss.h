@@ -33,6 +33,10 @@ struct BoundedGroupLossOptions {
   /// zeta_a|, then shrunk by 0.8 when the gap stalls (StepSchedule).
   double initial_step = 1.0;
   int max_iterations = 100;
+  /// Solve the LP over the regressors found after every best response (the
+  /// mixture then has at most |A| + 1 members, so no member limit).
+  bool lp_step = false;
+  /// Without the LP step: stop before the average needs more members.
   int max_members = 16;
   double l2 = 1e-6;
 };

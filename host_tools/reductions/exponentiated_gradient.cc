@@ -21,28 +21,15 @@ void StepSchedule::Update(int t, double best_gap) {
   next_check_ *= 1.6;
 }
 
-RegressionMixture PlayedMixture(const std::vector<LinearRegressor>& hypotheses,
-                                const std::vector<int>& played, int t) {
+RegressionMixture MixtureOf(const std::vector<LinearRegressor>& hypotheses,
+                            const Eigen::VectorXd& weights) {
   RegressionMixture mixture;
-  std::vector<int> member_of(hypotheses.size(), -1), counts;
-  for (int s = 0; s < t; ++s) {
-    const int h = played[static_cast<size_t>(s)];
-    int& member = member_of[static_cast<size_t>(h)];
-    if (member < 0) {
-      member = static_cast<int>(mixture.members.size());
-      mixture.members.push_back(hypotheses[static_cast<size_t>(h)]);
-      counts.push_back(0);
-    }
-    ++counts[static_cast<size_t>(member)];
+  for (Eigen::Index j = 0; j < weights.size(); ++j) {
+    if (!(weights[j] > 0.0)) continue;
+    mixture.members.push_back(hypotheses[static_cast<size_t>(j)]);
+    mixture.weights.push_back(weights[j]);
   }
-  for (int count : counts) mixture.weights.push_back(static_cast<double>(count) / t);
   return mixture;
-}
-
-int DistinctPlayed(const std::vector<int>& played, int t) {
-  std::vector<int> seen(played.begin(), played.begin() + t);
-  std::sort(seen.begin(), seen.end());
-  return static_cast<int>(std::unique(seen.begin(), seen.end()) - seen.begin());
 }
 
 }  // namespace tinyfair::host

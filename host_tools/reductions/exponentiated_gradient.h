@@ -1,6 +1,7 @@
-// Pieces shared by the two exponentiated-gradient reductions of fair
-// regression (spec §2.4 and §4): the dual weights with their slack
-// coordinate, the practical step-size schedule, and the returned mixture.
+// Pieces of the exponentiated-gradient game (eg_core.h) and of fair
+// regression's answers (spec §2.4 and §4): the dual weights with their
+// slack coordinate, the practical step-size schedule, and a mixture of
+// linear regressors.
 #pragma once
 
 #include <Eigen/Core>
@@ -43,13 +44,9 @@ struct RegressionMixture {
   double probability(size_t k) const { return weights[k]; }
 };
 
-/// The uniform mixture over the hypotheses played in iterations 1..t,
-/// given by their index in a list of distinct hypotheses; duplicates
-/// merge into one member with its multiplicity.
-RegressionMixture PlayedMixture(const std::vector<LinearRegressor>& hypotheses,
-                                const std::vector<int>& played, int t);
-
-/// Distinct indices among played[0..t-1].
-int DistinctPlayed(const std::vector<int>& played, int t);
+/// The mixture with these weights over `hypotheses` (zero weights left out;
+/// weights may be fewer than hypotheses, the rest being zero).
+RegressionMixture MixtureOf(const std::vector<LinearRegressor>& hypotheses,
+                            const Eigen::VectorXd& weights);
 
 }  // namespace tinyfair::host

@@ -26,18 +26,21 @@
 // the returned Q has err within 2 nu of the best feasible Q and violates
 // every constraint by at most epsilon + (1 + 2 nu) / B.
 //
-// Step size, nu and the gap follow the authors' released implementation
-// (fairlearn): eta = 2 / B at first, shrunk by 0.8 when the best gap stops
-// falling by a fifth between geometrically spaced checks; nu = 0.5
-// sd|h_0 - y| / sqrt(n) from the unconstrained response h_0; the gap is
-// measured at the mean multiplier with each pair's smaller side removed
-// (same best responses, larger Lagrangian), its lower bound from the best
-// responses to 1, 2, 5 and 10 times it; at least 5 iterations. There is no
-// linear-programming step. Q keeps the played classifiers'
-// multiplicities; duplicates (the cached best responses) are merged, and
-// the mixture is then reduced (Caratheodory) to at most rank(err, gamma, 1)
-// members with exactly the same training error and moments, so that it fits
-// a device's member capacity.
+// The game is the exponentiated-gradient core (eg_core.h) over the
+// classification moments (classification_moments.h). Step size, nu and the
+// gap follow the authors' released implementation (fairlearn): eta = 2 / B
+// at first, shrunk by 0.8 when the best gap stops falling by a fifth between
+// geometrically spaced checks; nu = 0.5 sd|h_0 - y| / sqrt(n) from the
+// unconstrained response h_0; the gap is measured with each pair's smaller
+// side removed from the multiplier (same best responses, larger
+// Lagrangian), its lower bound from the best responses to 1, 2, 5 and 10
+// times it; at least 5 iterations. With the LP step (default, as the
+// released code) every iteration also solves the linear program over all
+// classifiers found so far and counts whichever of it and the average has
+// the smaller gap. Q's duplicates (the cached best responses) are merged,
+// and the mixture is then reduced (Caratheodory) to at most rank(err,
+// gamma, 1) members with exactly the same training error and moments, so
+// that it fits a device's member capacity.
 
 #ifndef TINYFAIR_HOST_TOOLS_EXPONENTIATED_GRADIENT_REDUCTION_H_
 #define TINYFAIR_HOST_TOOLS_EXPONENTIATED_GRADIENT_REDUCTION_H_
@@ -47,14 +50,10 @@
 #include <vector>
 
 #include "host_tools/learn/logistic_regression.h"
+#include "host_tools/reductions/classification_moments.h"
 #include "host_tools/reductions/eg_convergence.h"
 
 namespace tinyfair::host {
-
-enum class ReductionConstraint {
-  kDemographicParity,  // E[h | A = a] = E[h] for every group a
-  kEqualizedOdds,      // E[h | A = a, Y = y] = E[h | Y = y] for every a and y
-};
 
 /// Settings of FitExponentiatedGradient().
 struct ReductionOptions {
@@ -69,6 +68,8 @@ struct ReductionOptions {
   int max_iterations = 50;
   /// The first EG step is eta0 / B.
   double eta0 = 2.0;
+  /// Solve the LP over the classifiers found after every best response.
+  bool lp_step = true;
   /// The cost-sensitive learner (its l2 is the method's).
   LogisticOptions learner;
 };
@@ -110,8 +111,10 @@ struct ReductionFit {
   double violation = 0.0;
   /// The paper's guarantee on `violation`: epsilon + (1 + 2 nu) / B.
   double violation_bound = 0.0;
-  /// Members of the averaged Q before the Caratheodory reduction.
+  /// Members of Q before the Caratheodory reduction.
   int members_before_reduction = 0;
+  /// Whether Q is the LP step's mixture (else Algorithm 1's average).
+  bool from_lp = false;
   /// Why the game stopped, gap against nu, violation against epsilon and
   /// violation_bound.
   EgConvergence convergence;

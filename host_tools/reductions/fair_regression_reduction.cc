@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "host_tools/learn/mixture_lp.h"
+#include "host_tools/reductions/eg_core.h"
 
 namespace tinyfair::host {
 
@@ -118,36 +119,11 @@ LinearRegressor StatisticalParityProblem::Oracle(const MatrixXd& lambda) const {
 
 namespace {
 
-// Every distinct hypothesis found, with its statistics.
+// The hypotheses found, with their statistics.
 struct ParityHypotheses {
   std::vector<LinearRegressor> hypotheses;
   std::vector<ParityStats> stats;
 };
-
-// The best response to signed multipliers lambda (group x N): a hypothesis
-// already found when none is better, so that the mixture stays small.
-int CachedBestResponse(const StatisticalParityProblem& problem, const MatrixXd& X,
-                       const MatrixXd& lambda, ParityHypotheses& found,
-                       std::vector<double>& oracle_seconds) {
-  const auto start = std::chrono::steady_clock::now();
-  LinearRegressor h = problem.Oracle(lambda);
-  oracle_seconds.push_back(
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  ParityStats s = problem.Evaluate(h.Predict(X));
-  int best = -1;
-  double best_value = StatisticalParityProblem::Lagrangian(s, lambda);
-  for (size_t c = 0; c < found.stats.size(); ++c) {
-    const double value = StatisticalParityProblem::Lagrangian(found.stats[c], lambda);
-    if (value <= best_value && (best < 0 || value < best_value)) {
-      best = static_cast<int>(c);
-      best_value = value;
-    }
-  }
-  if (best >= 0) return best;
-  found.hypotheses.push_back(std::move(h));
-  found.stats.push_back(std::move(s));
-  return static_cast<int>(found.stats.size()) - 1;
-}
 
 // The game's dimensions and constraint slacks: P = groups x N cells, each
 // with a slack, twice (gamma <= slack and -gamma <= slack).
@@ -182,76 +158,64 @@ MatrixXd SignedMultipliers(const VectorXd& lambda, const ParityShape& shape) {
                   Eigen::Map<const MatrixXd>(lambda.data() + shape.P, shape.group_count, shape.N));
 }
 
-// Algorithm 1: exponentiated gradient on the multipliers against cached best
-// responses; fills the fit with the iterate of the smallest gap.
-void PlayParityGame(const StatisticalParityProblem& problem, const MatrixXd& X,
-                    const StatisticalParityOptions& options, const ParityShape& shape,
-                    const StatisticalParityProgress& progress, ParityHypotheses& found,
-                    StatisticalParityFit& fit) {
+EgSettings GameSettings(const ParityShape& shape, const StatisticalParityOptions& options,
+                        double B) {
+  EgSettings settings;
+  settings.bound = shape.slack_twice;
+  settings.multiplier_bound = B;
+  settings.nu = options.tolerance;
+  settings.paired = true;
+  settings.max_iterations = options.max_iterations;
+  settings.eta0 = options.initial_step;
+  settings.theory_step = options.theory_step ? options.tolerance / (8.0 * B) : 0.0;
+  // The LP below runs once, on everything found, with exact constraints.
+  settings.lp_step = false;
+  settings.max_members = options.lp_step ? 0 : options.max_members;
+  return settings;
+}
+
+// Algorithm 1 on the exponentiated-gradient core; fills the fit with its
+// answer and returns the hypotheses that were best responses when found.
+ParityHypotheses PlayParityGame(const StatisticalParityProblem& problem, const MatrixXd& X,
+                                const StatisticalParityOptions& options, const ParityShape& shape,
+                                const StatisticalParityProgress& progress,
+                                StatisticalParityFit& fit) {
   const Eigen::Index P = shape.P;
-  const double B = fit.bound, nu = options.tolerance;
-  StepSchedule schedule(B, options.initial_step, options.theory_step ? nu / (8.0 * B) : 0.0);
-  VectorXd theta = VectorXd::Zero(2 * P), lambda_sum = VectorXd::Zero(2 * P);
-  double cost_sum = 0.0;
-  MatrixXd gamma_sum = MatrixXd::Zero(shape.group_count, shape.N);
-  std::vector<int> played;
-  int best_t = 0;
-  double best_gap = std::numeric_limits<double>::infinity(), best_cost = 0.0;
-  MatrixXd best_gamma;
-  fit.stopped_by = "iterations";
-  for (int t = 1; t <= options.max_iterations; ++t) {
-    const VectorXd lambda = DualWeights(theta, B);
-    const int h =
-        CachedBestResponse(problem, X, SignedMultipliers(lambda, shape), found, fit.oracle_seconds);
-    played.push_back(h);
-    if (!options.lp_step && DistinctPlayed(played, t) > options.max_members) {
-      played.pop_back();
-      fit.stopped_by = "members";
-      break;
+  ParityHypotheses all;
+  EgGame game(GameSettings(shape, options, fit.bound), [&](const VectorXd& lambda) {
+    const auto start = std::chrono::steady_clock::now();
+    all.hypotheses.push_back(problem.Oracle(SignedMultipliers(lambda, shape)));
+    fit.oracle_seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    all.stats.push_back(problem.Evaluate(all.hypotheses.back().Predict(X)));
+    const Eigen::Map<const VectorXd> gamma(all.stats.back().gamma.data(), P);
+    return EgPoint{all.stats.back().cost, (VectorXd(2 * P) << gamma, -gamma).finished()};
+  });
+  const EgOutcome outcome = game.Play([&](const EgStep& step) {
+    if (progress) {
+      progress(step.iteration, step.gap, step.mixture.cost + problem.offset(),
+               step.mixture.gamma.cwiseAbs().maxCoeff());
     }
-    fit.iterations = t;
-    // A copy: the gap's best response below may grow `found.stats`.
-    const ParityStats played_stats = found.stats[static_cast<size_t>(h)];
-    cost_sum += played_stats.cost;
-    gamma_sum += played_stats.gamma;
-    lambda_sum += lambda;
-    const double cost = cost_sum / t;
-    const MatrixXd gamma = gamma_sum / t;
-    const VectorXd lambda_mean = lambda_sum / t;
-    const MatrixXd lambda_signed = SignedMultipliers(lambda_mean, shape);
-    const double slack_term = lambda_mean.dot(shape.slack_twice);
-    const double mid = cost + lambda_signed.cwiseProduct(gamma).sum() - slack_term;
-    const double violation = (gamma.cwiseAbs() - shape.slack).maxCoeff();
-    const double high = cost + B * std::max(0.0, violation);
-    const int response = CachedBestResponse(problem, X, lambda_signed, found, fit.oracle_seconds);
-    const double low = StatisticalParityProblem::Lagrangian(
-                           found.stats[static_cast<size_t>(response)], lambda_signed) -
-                       slack_term;
-    const double gap = std::max(high - mid, mid - low);
-    if (gap < best_gap) {
-      best_gap = gap;
-      best_t = t;
-      best_cost = cost;
-      best_gamma = gamma;
-    }
-    if (progress) progress(t, gap, cost + problem.offset(), gamma.cwiseAbs().maxCoeff());
-    if (gap <= nu) {
-      fit.converged = true;
-      fit.stopped_by = "gap <= nu";
-      break;
-    }
-    const Eigen::Map<const VectorXd> gamma_h(played_stats.gamma.data(), P);
-    theta.head(P) += schedule.step() * (gamma_h - shape.slack_twice.head(P));
-    theta.tail(P) += schedule.step() * (-gamma_h - shape.slack_twice.tail(P));
-    schedule.Update(t, best_gap);
-  }
-  fit.mixture = PlayedMixture(found.hypotheses, played, best_t);
-  fit.gap = best_gap;
-  fit.loss = best_cost + problem.offset();
-  fit.gamma = best_gamma;
-  fit.disparity = best_gamma.cwiseAbs().maxCoeff();
+  });
+  fit.iterations = outcome.iterations;
+  fit.converged = outcome.stopped_by == "duality gap <= nu";
+  fit.stopped_by = fit.converged                          ? "gap <= nu"
+                   : outcome.stopped_by == "member limit" ? "members"
+                                                          : "iterations";
+  fit.mixture = MixtureOf(all.hypotheses, outcome.weights);
+  fit.gap = outcome.gap;
+  fit.loss = outcome.mixture.cost + problem.offset();
+  fit.gamma = Eigen::Map<const MatrixXd>(outcome.mixture.gamma.data(), shape.group_count, shape.N);
+  fit.disparity = fit.gamma.cwiseAbs().maxCoeff();
   fit.average_loss = fit.loss;
   fit.average_disparity = fit.disparity;
+  ParityHypotheses kept;
+  for (size_t j = 0; j < all.hypotheses.size(); ++j) {
+    if (!game.kept()[j]) continue;
+    kept.hypotheses.push_back(std::move(all.hypotheses[j]));
+    kept.stats.push_back(std::move(all.stats[j]));
+  }
+  return kept;
 }
 
 // The best constant: gamma = 0, so it starts the LP feasible.
@@ -362,8 +326,7 @@ StatisticalParityFit FitStatisticalParity(const MatrixXd& X, const VectorXd& y,
   fit.tolerance = options.tolerance;
   fit.violation_tolerance = (2.0 + 2.0 * options.tolerance) / fit.bound;
 
-  ParityHypotheses found;
-  PlayParityGame(problem, X, options, shape, progress, found, fit);
+  ParityHypotheses found = PlayParityGame(problem, X, options, shape, progress, fit);
   if (!options.lp_step) {
     fit.convergence = ParityConvergence(fit, shape);
     return fit;

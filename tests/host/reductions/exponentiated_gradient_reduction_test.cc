@@ -276,6 +276,27 @@ TEST(ExponentiatedGradientReduction, ReportsAConvergedGame) {
   EXPECT_TRUE(c.Accepted());
 }
 
+// The LP step over the classifiers found reaches a tight epsilon that
+// Algorithm 1's average alone does not reach in the same iterations; the
+// returned Q's violation is recounted from its decisions.
+TEST(ExponentiatedGradientReduction, LpStepConvergesAtATightEpsilon) {
+  const Sample s = MakeSample(800, 11);
+  ReductionOptions options = Options({}, 0.001);
+  const ReductionFit fit = FitExponentiatedGradient(s.X, s.y, s.a, VectorXd(), options);
+  ASSERT_TRUE(fit.convergence.converged);
+  EXPECT_TRUE(fit.convergence.Accepted());
+  EXPECT_LE(fit.gap, fit.nu);
+  const double moment = LargestParityMoment(MixtureExpectedDecisions(fit, s.X), s.a);
+  EXPECT_NEAR(moment, fit.violation, 1e-9);
+  EXPECT_LE(moment, fit.violation_bound);
+
+  options.lp_step = false;
+  const ReductionFit average = FitExponentiatedGradient(s.X, s.y, s.a, VectorXd(), options);
+  EXPECT_FALSE(average.convergence.converged);
+  EXPECT_GT(average.gap, fit.gap);
+  EXPECT_LT(fit.iterations, average.iterations);
+}
+
 TEST(ExponentiatedGradientReduction, RefusesAGroupWithoutRowsOfALabel) {
   Sample s = MakeSample(200, 15);
   for (Eigen::Index i = 0; i < s.y.size(); ++i) {
