@@ -16,9 +16,9 @@
 
 namespace {
 
-using tinyfair::host::FitFairRobustLogLoss;
-using tinyfair::host::FrllFit;
-using tinyfair::host::FrllOptions;
+using tinyfair::host::frll::FitFairRobustLogLoss;
+using tinyfair::host::frll::FrllFit;
+using tinyfair::host::frll::FrllOptions;
 
 struct Data {
   Eigen::MatrixXd X;

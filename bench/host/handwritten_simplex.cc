@@ -9,8 +9,8 @@
 #include <vector>
 
 namespace tinyfair::bench {
-using host::LpSolution;
-using host::LpStatus;
+using host::learn::LpSolution;
+using host::learn::LpStatus;
 namespace {
 
 constexpr double kPivotTolerance = 1e-9;

@@ -8,7 +8,8 @@
 
 namespace tinyfair::bench {
 
-host::LpSolution SolveLinearProgramHandwritten(const Eigen::VectorXd& c, const Eigen::MatrixXd& A,
-                                               const Eigen::VectorXd& b);
+host::learn::LpSolution SolveLinearProgramHandwritten(const Eigen::VectorXd& c,
+                                                      const Eigen::MatrixXd& A,
+                                                      const Eigen::VectorXd& b);
 
 }  // namespace tinyfair::bench

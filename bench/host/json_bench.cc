@@ -88,13 +88,13 @@ int main(int argc, char** argv) {
   const double library = CpuSeconds(
       [&] {
         after = Report(
-            values, [](double v) { return tinyfair::host::JsonNumber(v); },
-            [](const std::string& t) { return tinyfair::host::JsonQuoted(t); });
+            values, [](double v) { return tinyfair::host::common::JsonNumber(v); },
+            [](const std::string& t) { return tinyfair::host::common::JsonQuoted(t); });
       },
       repeats);
   bool round_trip = true;
   for (Eigen::Index i = 0; i < values.size(); ++i) {
-    const std::string text = tinyfair::host::JsonNumber(values(i));
+    const std::string text = tinyfair::host::common::JsonNumber(values(i));
     round_trip = round_trip && std::strtod(text.c_str(), nullptr) == values(i);
   }
   std::printf(

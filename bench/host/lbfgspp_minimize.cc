@@ -15,22 +15,24 @@
 
 namespace tinyfair::host {
 
-const char* LbfgsStopName(LbfgsStop stop) {
+const char* LbfgsStopName(learn::LbfgsStop stop) {
   switch (stop) {
-    case LbfgsStop::kGradient:
+    case learn::LbfgsStop::kGradient:
       return "gradient";
-    case LbfgsStop::kNoProgress:
+    case learn::LbfgsStop::kNoProgress:
       return "no progress";
-    case LbfgsStop::kLineSearch:
+    case learn::LbfgsStop::kLineSearch:
       return "line search";
-    case LbfgsStop::kMaxIterations:
+    case learn::LbfgsStop::kMaxIterations:
       return "iteration limit";
   }
   return "?";
 }
 
-LbfgsResult MinimizeLbfgs(const LbfgsObjective& f, Eigen::VectorXd x0, const LbfgsOptions& options,
-                          const LbfgsProgress& progress, const LbfgsPreconditioner&) {
+learn::LbfgsResult MinimizeLbfgs(const learn::LbfgsObjective& f, Eigen::VectorXd x0,
+                                 const learn::LbfgsOptions& options,
+                                 const learn::LbfgsProgress& progress,
+                                 const learn::LbfgsPreconditioner&) {
   LBFGSpp::LBFGSParam<double> param;
   param.m = options.memory;
   param.epsilon = options.gradient_tolerance;
@@ -44,7 +46,7 @@ LbfgsResult MinimizeLbfgs(const LbfgsObjective& f, Eigen::VectorXd x0, const Lbf
 
   // The library moves x in place, also to line-search trials; the best
   // point evaluated is kept apart.
-  LbfgsResult r;
+  learn::LbfgsResult r;
   r.objective = std::numeric_limits<double>::infinity();
   auto objective = [&](const Eigen::VectorXd& x, Eigen::VectorXd& gradient) {
     const double value = f(x, gradient);
@@ -58,16 +60,16 @@ LbfgsResult MinimizeLbfgs(const LbfgsObjective& f, Eigen::VectorXd x0, const Lbf
   double fx = 0.0;
   try {
     r.iterations = solver.minimize(objective, x, fx);
-    r.stop =
-        r.iterations >= options.max_iterations ? LbfgsStop::kMaxIterations : LbfgsStop::kGradient;
+    r.stop = r.iterations >= options.max_iterations ? learn::LbfgsStop::kMaxIterations
+                                                    : learn::LbfgsStop::kGradient;
   } catch (const std::runtime_error&) {
-    r.stop = LbfgsStop::kLineSearch;
+    r.stop = learn::LbfgsStop::kLineSearch;
   } catch (const std::logic_error&) {
-    r.stop = LbfgsStop::kLineSearch;
+    r.stop = learn::LbfgsStop::kLineSearch;
   }
   r.gradient_norm = r.gradient.norm();
-  if (r.stop == LbfgsStop::kGradient && r.gradient_norm > options.gradient_tolerance) {
-    r.stop = LbfgsStop::kNoProgress;
+  if (r.stop == learn::LbfgsStop::kGradient && r.gradient_norm > options.gradient_tolerance) {
+    r.stop = learn::LbfgsStop::kNoProgress;
   }
   if (progress) progress(r.iterations, r.objective, r.gradient_norm);
   return r;

@@ -23,10 +23,10 @@ namespace {
 using Eigen::MatrixXd;
 using Eigen::VectorXd;
 using tinyfair::bench::SolveLinearProgramHandwritten;
-using tinyfair::host::LpSolution;
-using tinyfair::host::LpStatus;
-using tinyfair::host::SolveLinearProgram;
-using tinyfair::host::SolveMixtureLp;
+using tinyfair::host::learn::LpSolution;
+using tinyfair::host::learn::LpStatus;
+using tinyfair::host::learn::SolveLinearProgram;
+using tinyfair::host::learn::SolveMixtureLp;
 
 // CPU microseconds per call of `solve`, over `repeats` calls.
 double Microseconds(const std::function<void()>& solve, int repeats) {

@@ -98,7 +98,7 @@ int main(int argc, char** argv) {
   for (unsigned d : kInputCounts) {
     const std::vector<float> x = Input(d);
     // The score of x, then the ramps placed so that it falls mid-ramp.
-    const auto probe = tinyfair::host::LoadIntoRuntime(RampModel(d, {0.0f, 0.0f}));
+    const auto probe = tinyfair::host::simulate::LoadIntoRuntime(RampModel(d, {0.0f, 0.0f}));
     tinyfair::runtime::Pcg32 rng(1, 1);
     tinyfair::runtime::Decision decision;
     if (probe->Decide({x.data(), x.size(), 0}, rng, decision) != tinyfair::runtime::Status::kOk) {
@@ -107,15 +107,15 @@ int main(int argc, char** argv) {
     }
     const float t = decision.score - kWidth / 2.0f;
     tinyfair::Model model = RampModel(d, {t, t + kWidth / 4.0f});
-    const std::string bytes = tinyfair::host::SealModel(model);
-    const auto loaded = tinyfair::host::LoadIntoRuntime(model);
+    const std::string bytes = tinyfair::host::model::SealModel(model);
+    const auto loaded = tinyfair::host::simulate::LoadIntoRuntime(model);
 
     const std::string name = "BenchRampD" + std::to_string(d);
     const std::string file = "bench_ramp_d" + std::to_string(d);
-    tinyfair::host::WriteFileAtomically(
+    tinyfair::host::common::WriteFileAtomically(
         out + "/" + file + "_model.h",
         tinyfair::codegen::ModelBytesHeader(name + "Model", bytes, file + ".pb"));
-    tinyfair::host::WriteFileAtomically(
+    tinyfair::host::common::WriteFileAtomically(
         out + "/" + file + "_tables.h",
         tinyfair::codegen::ModelTablesHeader(name, loaded->tables(), model.model_id(),
                                              file + ".pb"));
@@ -126,6 +126,6 @@ int main(int argc, char** argv) {
   }
   index += "\nnamespace tinyfair_models {\n\n" + inputs + "\n" + registry +
            "};\n\n}  // namespace tinyfair_models\n";
-  tinyfair::host::WriteFileAtomically(out + "/bench_models.h", index);
+  tinyfair::host::common::WriteFileAtomically(out + "/bench_models.h", index);
   return 0;
 }

@@ -169,15 +169,15 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: detection_delay_bench --model m.pb --data rows.csv [...]\n");
     return 1;
   }
-  const tinyfair::Model model = host::ReadModel(o.model);
-  const host::CsvTable table = host::ReadCsv(o.data);
-  const host::InputEncoder encoder(model.inputs(), table);
-  const auto runtime_model = host::LoadIntoRuntime(model);
+  const tinyfair::Model model = host::model::ReadModel(o.model);
+  const host::data::CsvTable table = host::data::ReadCsv(o.data);
+  const host::data::InputEncoder encoder(model.inputs(), table);
+  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
   const runtime::MonitorReference reference = runtime::MonitorReferenceOf(*runtime_model);
   const uint32_t groups = reference.group_count;
   std::vector<Row> rows;
   std::vector<std::vector<float>> by_group(groups);
-  for (const Decision& d : host::DecideRows(*runtime_model, encoder, 1, 0)) {
+  for (const Decision& d : host::simulate::DecideRows(*runtime_model, encoder, 1, 0)) {
     if (!runtime::IsOk(d.status)) continue;
     rows.push_back({d.group, d.probability});
     by_group[d.group].push_back(d.probability);

@@ -36,8 +36,8 @@
 
 namespace {
 
-using tinyfair::host::NoisyGroupData;
-using tinyfair::host::RateConstraint;
+using tinyfair::host::noisy_groups::NoisyGroupData;
+using tinyfair::host::noisy_groups::RateConstraint;
 
 struct Dataset {
   std::vector<std::vector<std::string>> categorical;  // per feature, per row
@@ -52,14 +52,14 @@ struct Dataset {
 };
 
 // Row r's categorical and numeric features, appended column by column.
-void AppendFeatures(const tinyfair::host::CsvTable& table, size_t r,
+void AppendFeatures(const tinyfair::host::data::CsvTable& table, size_t r,
                     const std::vector<std::string>& categorical,
                     const std::vector<std::string>& numeric, Dataset& d) {
   for (size_t f = 0; f < categorical.size(); ++f) {
     d.categorical[f].push_back(table.rows[r][table.column(categorical[f])]);
   }
   for (size_t f = 0; f < numeric.size(); ++f) {
-    d.numeric[f].push_back(tinyfair::host::ParseNumber(table, r, table.column(numeric[f])));
+    d.numeric[f].push_back(tinyfair::host::data::ParseNumber(table, r, table.column(numeric[f])));
   }
 }
 
@@ -78,7 +78,7 @@ Dataset LoadAdult(const std::string& dir) {
   // right-closed intervals.
   d.fixed_cuts = {{}, {8, 9, 11}, {1, 4000, 10000}, {1, 1800, 1950}, {39, 41, 50}};
   for (const char* file : {"adult.data", "adult.test"}) {
-    const auto table = tinyfair::host::ReadCsv(dir + "/adult/" + file);
+    const auto table = tinyfair::host::data::ReadCsv(dir + "/adult/" + file);
     for (size_t r = 0; r < table.rows.size(); ++r) {
       AppendFeatures(table, r, categorical, numeric, d);
       const auto& row = table.rows[r];
@@ -103,12 +103,12 @@ Dataset LoadCredit(const std::string& dir) {
   d.categorical.resize(categorical.size());
   d.numeric.resize(numeric.size());
   d.fixed_cuts.resize(numeric.size());
-  const auto table = tinyfair::host::ReadCsv(dir + "/credit_default/UCI_Credit_Card.csv");
+  const auto table = tinyfair::host::data::ReadCsv(dir + "/credit_default/UCI_Credit_Card.csv");
   for (size_t r = 0; r < table.rows.size(); ++r) {
     AppendFeatures(table, r, categorical, numeric, d);
     const auto& row = table.rows[r];
     d.labels.push_back(
-        tinyfair::host::ParseNumber(table, r, table.column("default.payment.next.month")));
+        tinyfair::host::data::ParseNumber(table, r, table.column("default.payment.next.month")));
     const std::string& education = row[table.column("EDUCATION")];
     d.true_groups.push_back(education == "1" ? 0 : education == "2" ? 1 : 2);
   }
@@ -193,12 +193,12 @@ struct Setting {
 // Selection on validation: the lowest error among the settings feasible
 // for the constraints judged, else the least violating.
 struct SettingChoice {
-  tinyfair::host::LinearScorerFit scorer;
+  tinyfair::host::noisy_groups::LinearScorerFit scorer;
   Setting setting{};
   double error = 0.0, violation = 0.0;
   bool have = false;
-  void Consider(const tinyfair::host::LinearScorerFit& candidate, const Setting& s, double e,
-                double v) {
+  void Consider(const tinyfair::host::noisy_groups::LinearScorerFit& candidate, const Setting& s,
+                double e, double v) {
     const bool feasible = v <= 0.0, chosen_feasible = violation <= 0.0;
     const bool better = !have || (feasible != chosen_feasible ? feasible
                                   : feasible                  ? e < error
@@ -273,7 +273,7 @@ int main(int argc, char** argv) {
   // paper's code does); the split's permutation depends on the split only.
   const auto gamma_tenths = static_cast<uint64_t>(std::lround(gamma * 100.0));
   const std::vector<int> noisy =
-      tinyfair::host::FlipGroups(d.true_groups, 3, gamma, 20200 + gamma_tenths);
+      tinyfair::host::noisy_groups::FlipGroups(d.true_groups, 3, gamma, 20200 + gamma_tenths);
   std::vector<size_t> order(n);
   for (size_t i = 0; i < n; ++i) order[i] = i;
   tinyfair::runtime::Pcg32 rng(static_cast<uint64_t>(1000 + split), 0x5eed);
@@ -300,40 +300,43 @@ int main(int argc, char** argv) {
 
   // The noise model from the training part's two columns (the paper's
   // auxiliary data); gamma_j = P(G^ != j | G = j) as in the paper.
-  const auto noise =
-      tinyfair::host::GroupNoiseModel::FromGroups(train_true, train_data.groups, 3, 3);
+  const auto noise = tinyfair::host::noisy_groups::GroupNoiseModel::FromGroups(
+      train_true, train_data.groups, 3, 3);
   const Eigen::VectorXd radii = noise.PaperRadii();
   const Eigen::MatrixXd conditional = noise.TrueGivenNoisy();
 
   if (grid == "gap") {
     std::string rows;
-    tinyfair::host::NoisyGroupOptions options;
+    tinyfair::host::noisy_groups::NoisyGroupOptions options;
     options.constraint = d.constraint;
     options.alpha = d.alpha;
     options.theta_rate = 0.1;
     options.lambda_rate = 0.25;
     options.hinge_slack = 1.5;
     for (const std::string method : {"unconstrained", "naive"}) {
-      const auto fit = method == "naive" ? tinyfair::host::TrainNaive(train_data, options)
-                                         : tinyfair::host::TrainUnconstrained(train_data, options);
+      const auto fit = method == "naive"
+                           ? tinyfair::host::noisy_groups::TrainNaive(train_data, options)
+                           : tinyfair::host::noisy_groups::TrainUnconstrained(train_data, options);
       for (const auto* set : {&train_data, &test_data}) {
         const Eigen::VectorXd scores = fit.scorer.Scores(set->features);
-        const auto cells = tinyfair::host::CountCells(
+        const auto cells = tinyfair::host::noisy_groups::CountCells(
             scores, set->labels, set == &train_data ? train_true : test_true, 3);
         char line[300];
         std::snprintf(
             line, sizeof(line), "%s\t%.2f\t%d\t%s\t%s\t%.6f\t%.6f\t%.6f\t%.6f\n", name.c_str(),
             gamma, split, method.c_str(), set == &train_data ? "train" : "test",
-            tinyfair::host::ErrorRate(cells.overall),
-            tinyfair::host::MaxOf(tinyfair::host::RateViolations(cells, d.constraint, d.alpha)),
-            tinyfair::host::MaxOf(
-                tinyfair::host::TvBallWorstViolations(scores, *set, radii, d.constraint, d.alpha)),
-            tinyfair::host::MaxOf(tinyfair::host::SoftGroupWorstViolations(
-                scores, *set, conditional, d.constraint, d.alpha)));
+            tinyfair::host::noisy_groups::ErrorRate(cells.overall),
+            tinyfair::host::noisy_groups::MaxOf(
+                tinyfair::host::noisy_groups::RateViolations(cells, d.constraint, d.alpha)),
+            tinyfair::host::noisy_groups::MaxOf(tinyfair::host::noisy_groups::TvBallWorstViolations(
+                scores, *set, radii, d.constraint, d.alpha)),
+            tinyfair::host::noisy_groups::MaxOf(
+                tinyfair::host::noisy_groups::SoftGroupWorstViolations(scores, *set, conditional,
+                                                                       d.constraint, d.alpha)));
         rows += line;
       }
     }
-    tinyfair::host::WriteFileAtomically(out, rows);
+    tinyfair::host::common::WriteFileAtomically(out, rows);
     return 0;
   }
 
@@ -348,19 +351,21 @@ int main(int argc, char** argv) {
   auto report = [&](const std::string& method, const SettingChoice& choice,
                     const NoisyGroupData& test_set, double own_max, double seconds) {
     const Eigen::VectorXd scores = choice.scorer.Scores(test_set.features);
-    const auto true_cells = tinyfair::host::CountCells(scores, test_set.labels, test_true, 3);
+    const auto true_cells =
+        tinyfair::host::noisy_groups::CountCells(scores, test_set.labels, test_true, 3);
     const std::vector<double> true_violations =
-        tinyfair::host::RateViolations(true_cells, d.constraint, d.alpha);
-    const double noisy_max = tinyfair::host::MaxOf(
-        tinyfair::host::NoisyGroupViolations(scores, test_data, d.constraint, d.alpha));
+        tinyfair::host::noisy_groups::RateViolations(true_cells, d.constraint, d.alpha);
+    const double noisy_max =
+        tinyfair::host::noisy_groups::MaxOf(tinyfair::host::noisy_groups::NoisyGroupViolations(
+            scores, test_data, d.constraint, d.alpha));
     const Setting& chosen = choice.setting;
     char line[512];
     std::snprintf(line, sizeof(line),
                   "%s\t%.2f\t%d\t%s\t%.4g\t%.4g\t%.4g\t%.4g\t%.6f\t%.6f\t%.6f\t%.6f\t%.2f",
                   name.c_str(), gamma, split, method.c_str(), chosen.theta_rate, chosen.lambda_rate,
                   chosen.weight_rate, chosen.hinge_slack,
-                  tinyfair::host::ErrorRate(true_cells.overall), choice.violation, noisy_max,
-                  own_max, seconds);
+                  tinyfair::host::noisy_groups::ErrorRate(true_cells.overall), choice.violation,
+                  noisy_max, own_max, seconds);
     std::string row = line;
     for (double v : true_violations) {
       std::snprintf(line, sizeof(line), "\t%.6f", v);
@@ -369,8 +374,8 @@ int main(int argc, char** argv) {
     rows += row + "\n";
     std::fprintf(stderr, "%s gamma %.1f split %d %s: test error %.4f, true max %.4f (%.1f s)\n",
                  name.c_str(), gamma, split, method.c_str(),
-                 tinyfair::host::ErrorRate(true_cells.overall),
-                 tinyfair::host::MaxOf(true_violations), seconds);
+                 tinyfair::host::noisy_groups::ErrorRate(true_cells.overall),
+                 tinyfair::host::noisy_groups::MaxOf(true_violations), seconds);
   };
 
   for (const std::string& method : methods) {
@@ -382,7 +387,7 @@ int main(int argc, char** argv) {
     const NoisyGroupData& val_set = known ? val_known : val_data;
     const NoisyGroupData& test_set = known ? test_known : test_data;
     const auto start = std::chrono::steady_clock::now();
-    tinyfair::host::NoisyGroupOptions options;
+    tinyfair::host::noisy_groups::NoisyGroupOptions options;
     options.constraint = d.constraint;
     options.alpha = d.alpha;
     // The method's own constraints, exact (true-groups: its set's groups
@@ -390,14 +395,16 @@ int main(int argc, char** argv) {
     auto own = [&](const Eigen::VectorXd& scores,
                    const NoisyGroupData& set) -> std::vector<double> {
       if (method == "naive" || method == "true-groups") {
-        return tinyfair::host::NoisyGroupViolations(scores, set, d.constraint, d.alpha);
+        return tinyfair::host::noisy_groups::NoisyGroupViolations(scores, set, d.constraint,
+                                                                  d.alpha);
       }
       if (method == "dro" || method == "dro-reference") {
-        return tinyfair::host::TvBallWorstViolations(scores, set, radii, d.constraint, d.alpha);
+        return tinyfair::host::noisy_groups::TvBallWorstViolations(scores, set, radii, d.constraint,
+                                                                   d.alpha);
       }
       if (method == "soft-groups" || method == "soft-groups-reference") {
-        return tinyfair::host::SoftGroupWorstViolations(scores, set, conditional, d.constraint,
-                                                        d.alpha);
+        return tinyfair::host::noisy_groups::SoftGroupWorstViolations(scores, set, conditional,
+                                                                      d.constraint, d.alpha);
       }
       return {0.0};
     };
@@ -405,19 +412,20 @@ int main(int argc, char** argv) {
     // DRO's sampled ball points, soft groups' training-time table.
     const bool dro = method == "dro" || method == "dro-reference";
     const bool robust = dro || method == "soft-groups" || method == "soft-groups-reference";
-    auto code_check = [&](const tinyfair::host::Candidate& candidate,
+    auto code_check = [&](const tinyfair::host::noisy_groups::Candidate& candidate,
                           const NoisyGroupData& set) -> double {
       const Eigen::VectorXd scores = candidate.scorer.Scores(set.features);
-      return tinyfair::host::MaxOf(
-          dro ? tinyfair::host::TvBallSampledViolations(scores, set, radii, d.constraint, d.alpha,
-                                                        20,
-                                                        static_cast<uint64_t>(candidate.iteration))
-              : tinyfair::host::AssignedTableViolations(scores, set, candidate.assignment,
-                                                        d.constraint, d.alpha));
+      return tinyfair::host::noisy_groups::MaxOf(
+          dro ? tinyfair::host::noisy_groups::TvBallSampledViolations(
+                    scores, set, radii, d.constraint, d.alpha, 20,
+                    static_cast<uint64_t>(candidate.iteration))
+              : tinyfair::host::noisy_groups::AssignedTableViolations(
+                    scores, set, candidate.assignment, d.constraint, d.alpha));
     };
     auto validation_error = [&](const Eigen::VectorXd& scores) {
-      return tinyfair::host::ErrorRate(
-          tinyfair::host::CountCells(scores, val_set.labels, val_set.groups, 3).overall);
+      return tinyfair::host::noisy_groups::ErrorRate(
+          tinyfair::host::noisy_groups::CountCells(scores, val_set.labels, val_set.groups, 3)
+              .overall);
     };
     // The released soft-groups script chose settings by the *true* groups'
     // validation constraints (specification section 5.4); reproduced for
@@ -425,49 +433,52 @@ int main(int argc, char** argv) {
     const bool true_selection = method == "soft-groups-reference";
     // dro-reference and soft-groups-reference: the released code's adversaries.
     const bool reference = method == "dro-reference" || method == "soft-groups-reference";
-    options.adversary = reference ? tinyfair::host::NoisyGroupOptions::Adversary::kReferenceCode
-                                  : tinyfair::host::NoisyGroupOptions::Adversary::kExact;
+    options.adversary =
+        reference ? tinyfair::host::noisy_groups::NoisyGroupOptions::Adversary::kReferenceCode
+                  : tinyfair::host::noisy_groups::NoisyGroupOptions::Adversary::kExact;
     SettingChoice exact, by_code, by_true;
     for (const Setting& s : Grid(method, grid)) {
       options.theta_rate = s.theta_rate;
       options.lambda_rate = s.lambda_rate;
       options.weight_rate = s.weight_rate;
       options.hinge_slack = s.hinge_slack;
-      tinyfair::host::NoisyGroupFit fit;
+      tinyfair::host::noisy_groups::NoisyGroupFit fit;
       if (method == "unconstrained") {
-        fit = tinyfair::host::TrainUnconstrained(fit_set, options);
+        fit = tinyfair::host::noisy_groups::TrainUnconstrained(fit_set, options);
       } else if (method == "true-groups" || method == "naive") {
-        fit = tinyfair::host::TrainNaive(fit_set, options);
+        fit = tinyfair::host::noisy_groups::TrainNaive(fit_set, options);
       } else if (dro) {
-        fit = tinyfair::host::TrainDro(fit_set, radii, options);
+        fit = tinyfair::host::noisy_groups::TrainDro(fit_set, radii, options);
       } else if (method == "soft-groups" || method == "soft-groups-reference") {
-        fit = tinyfair::host::TrainSoftGroups(fit_set, conditional, options);
+        fit = tinyfair::host::noisy_groups::TrainSoftGroups(fit_set, conditional, options);
       } else {
         std::fprintf(stderr, "unknown method '%s'\n", method.c_str());
         return 2;
       }
       const Eigen::VectorXd scores = fit.scorer.Scores(val_set.features);
       exact.Consider(fit.scorer, s, validation_error(scores),
-                     tinyfair::host::MaxOf(own(scores, val_set)));
+                     tinyfair::host::noisy_groups::MaxOf(own(scores, val_set)));
       if (!robust) continue;
       // The same run's candidates, the best by the code's check on train.
-      std::vector<tinyfair::host::Candidate> judged = fit.candidates;
+      std::vector<tinyfair::host::noisy_groups::Candidate> judged = fit.candidates;
       for (auto& candidate : judged) candidate.violation = code_check(candidate, fit_set);
-      const auto& pick = judged[tinyfair::host::BestCandidate(judged)];
+      const auto& pick = judged[tinyfair::host::noisy_groups::BestCandidate(judged)];
       const Eigen::VectorXd pick_scores = pick.scorer.Scores(val_set.features);
       const double pick_error = validation_error(pick_scores);
       by_code.Consider(pick.scorer, s, pick_error, code_check(pick, val_set));
       if (true_selection) {
-        by_true.Consider(pick.scorer, s, pick_error,
-                         tinyfair::host::MaxOf(tinyfair::host::RateViolations(
-                             tinyfair::host::CountCells(pick_scores, val_set.labels, val_true, 3),
-                             d.constraint, d.alpha)));
+        by_true.Consider(
+            pick.scorer, s, pick_error,
+            tinyfair::host::noisy_groups::MaxOf(tinyfair::host::noisy_groups::RateViolations(
+                tinyfair::host::noisy_groups::CountCells(pick_scores, val_set.labels, val_true, 3),
+                d.constraint, d.alpha)));
       }
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     auto own_on_test = [&](const SettingChoice& choice) {
-      return tinyfair::host::MaxOf(own(choice.scorer.Scores(test_set.features), test_set));
+      return tinyfair::host::noisy_groups::MaxOf(
+          own(choice.scorer.Scores(test_set.features), test_set));
     };
     report(method, exact, test_set, own_on_test(exact), seconds);
     if (robust) report(method + "-code-check", by_code, test_set, own_on_test(by_code), seconds);
@@ -475,6 +486,6 @@ int main(int argc, char** argv) {
       report(method + "-true-check", by_true, test_set, own_on_test(by_true), seconds);
     }
   }
-  tinyfair::host::WriteFileAtomically(out, rows);
+  tinyfair::host::common::WriteFileAtomically(out, rows);
   return 0;
 }

@@ -36,18 +36,18 @@ void Note(const std::string& text);
 /// Per column of `table`, the rows whose value `model` does not list and
 /// what the device does with them ("COMMAND: FILE: column ...").
 void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
-                        const host::CsvTable& table);
+                        const host::data::CsvTable& table);
 
 /// With --positive, every other label value counts as negative: says so
 /// ("COMMAND: label column ...") when that is more than one value (a third
 /// class, or "Yes" next to "yes"), naming each with its count.
-void NoteNegativeLabelValues(const std::string& command, const host::CsvTable& table,
+void NoteNegativeLabelValues(const std::string& command, const host::data::CsvTable& table,
                              const LabelOptions& label);
 
 /// The group names of a model, one per group.
 std::vector<std::string> GroupNames(const tinyfair::Model& model);
 
 /// Writes a table as CSV (quoting cells that need it).
-std::string TableToCsv(const host::CsvTable& table, const std::vector<size_t>& rows);
+std::string TableToCsv(const host::data::CsvTable& table, const std::vector<size_t>& rows);
 
 }  // namespace tinyfair::cli

@@ -46,22 +46,22 @@ std::vector<std::pair<std::string, double>> ParseParts(const std::vector<std::st
 }
 
 // An empty part would fail later as a file without data rows.
-void RequireRowsInEveryPart(const host::CsvTable& table,
+void RequireRowsInEveryPart(const host::data::CsvTable& table,
                             const std::vector<std::pair<std::string, double>>& parts,
-                            const host::SplitParts& split) {
+                            const host::data::SplitParts& split) {
   for (size_t p = 0; p < parts.size(); ++p) {
     if (!split.rows[p].empty()) continue;
     const size_t n = table.rows.size();
-    throw host::DataError(table.path, 0, 0,
-                          "part '" + parts[p].first + "' would be empty (" + std::to_string(n) +
-                              (n == 1 ? " data row" : " data rows") + " for " +
-                              std::to_string(parts.size()) +
-                              " parts); split needs at least one row per part");
+    throw host::common::DataError(table.path, 0, 0,
+                                  "part '" + parts[p].first + "' would be empty (" +
+                                      std::to_string(n) + (n == 1 ? " data row" : " data rows") +
+                                      " for " + std::to_string(parts.size()) +
+                                      " parts); split needs at least one row per part");
   }
 }
 
 // A stratum too small to reach every part is named, not hidden.
-void NoteStrataMissingFromAPart(const host::SplitParts& split) {
+void NoteStrataMissingFromAPart(const host::data::SplitParts& split) {
   for (const auto& [stratum, rows] : split.strata_missing_from_a_part) {
     Note("split: stratum '" + stratum + "' has " + std::to_string(rows) +
          (rows == 1 ? " row" : " rows") + ", too few to be in every part");
@@ -70,24 +70,24 @@ void NoteStrataMissingFromAPart(const host::SplitParts& split) {
 
 // Writes <out_dir>/<name>.csv for each "name=fraction" part (host::SplitRows).
 // Every part is formed and checked before the first file is written.
-void WriteSplit(const host::CsvTable& table, const DataOptions& o) {
+void WriteSplit(const host::data::CsvTable& table, const DataOptions& o) {
   const auto parts = ParseParts(o.parts);
   std::vector<double> fractions;
   for (const auto& part : parts) fractions.push_back(part.second);
   double total = 0.0;
   for (double f : fractions) total += f;
   if (total > 1.0 + 1e-9) throw std::invalid_argument("--parts fractions add up to more than 1");
-  const host::SplitParts split = host::SplitRows(table, fractions, o.seed, o.stratify);
+  const host::data::SplitParts split = host::data::SplitRows(table, fractions, o.seed, o.stratify);
   RequireRowsInEveryPart(table, parts, split);
   std::vector<std::pair<std::string, std::string>> files;
   for (size_t p = 0; p < parts.size(); ++p) {
     files.emplace_back(o.out_dir + "/" + parts[p].first + ".csv",
-                       host::CsvRowsAsRead(table, split.rows[p]));
+                       host::data::CsvRowsAsRead(table, split.rows[p]));
   }
   const bool existed = std::filesystem::exists(o.out_dir);
   std::filesystem::create_directories(o.out_dir);
   try {
-    host::WriteFilesAtomically(files);
+    host::common::WriteFilesAtomically(files);
   } catch (...) {
     std::error_code ignored;
     if (!existed) std::filesystem::remove(o.out_dir, ignored);  // only if still empty
@@ -100,8 +100,8 @@ void WriteSplit(const host::CsvTable& table, const DataOptions& o) {
 }
 
 // The parts hold the rows byte for byte as the file has them.
-host::CsvOptions RowsAsRead() {
-  host::CsvOptions options;
+host::data::CsvOptions RowsAsRead() {
+  host::data::CsvOptions options;
   options.keep_record_text = true;
   return options;
 }
@@ -111,8 +111,8 @@ void Demo(const DataOptions& o) {
     WriteSplit(ReadDataCsv(o.data, RowsAsRead()), o);
     return;
   }
-  const std::string csv = host::SyntheticHiringCsv(o.rows, o.seed);
-  WriteSplit(host::ParseCsv(csv, "synthetic", RowsAsRead()), o);
+  const std::string csv = host::data::SyntheticHiringCsv(o.rows, o.seed);
+  WriteSplit(host::data::ParseCsv(csv, "synthetic", RowsAsRead()), o);
 }
 
 }  // namespace

@@ -44,7 +44,7 @@ std::pair<std::string, std::vector<double>> ParseBins(const std::string& spec) {
   const size_t eq = spec.find('=');
   std::pair<std::string, std::vector<double>> bins{spec.substr(0, eq), {}};
   if (eq == std::string::npos || eq == 0) {
-    throw host::DataError("--bins", 0, 0, "'" + spec + "' is not column=e1,e2,...");
+    throw host::common::DataError("--bins", 0, 0, "'" + spec + "' is not column=e1,e2,...");
   }
   size_t start = eq + 1;
   while (start <= spec.size()) {
@@ -53,7 +53,8 @@ std::pair<std::string, std::vector<double>> ParseBins(const std::string& spec) {
     char* end = nullptr;
     const double edge = std::strtod(text.c_str(), &end);
     if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(edge)) {
-      throw host::DataError("--bins", 0, 0, "'" + text + "' in '" + spec + "' is not a number");
+      throw host::common::DataError("--bins", 0, 0,
+                                    "'" + text + "' in '" + spec + "' is not a number");
     }
     bins.second.push_back(edge);
     start = comma + 1;
@@ -61,11 +62,12 @@ std::pair<std::string, std::vector<double>> ParseBins(const std::string& spec) {
   return bins;
 }
 
-host::JsonObject RatesJson(const host::GroupLabelJoint& joint, const host::Domain& domain,
-                           const host::MaxentRoles& roles) {
-  const host::FairnessRates rates = host::RatesOf(joint, 1);
+host::common::JsonObject RatesJson(const host::preprocessing::GroupLabelJoint& joint,
+                                   const host::preprocessing::Domain& domain,
+                                   const host::preprocessing::MaxentRoles& roles) {
+  const host::preprocessing::FairnessRates rates = host::preprocessing::RatesOf(joint, 1);
   const auto& z = domain.blocks()[roles.protected_block].labels;
-  host::JsonObject object;
+  host::common::JsonObject object;
   object.Number("representation_rate", rates.representation_rate)
       .Number("statistical_rate", rates.statistical_rate)
       .Number("share_" + z[0], rates.group_share[0])
@@ -77,14 +79,14 @@ host::JsonObject RatesJson(const host::GroupLabelJoint& joint, const host::Domai
 
 // |Omega| as a number: exact while the product of the value counts fits a
 // double's 53 bits, otherwise exp(log |Omega|).
-double DomainSize(const host::Domain& domain) {
+double DomainSize(const host::preprocessing::Domain& domain) {
   double size = 1.0;
   for (const auto& block : domain.blocks()) size *= static_cast<double>(block.value_count());
   return size < 0x1.0p53 ? size : std::exp(domain.log_size());
 }
 
 void CheckDebiasOptions(const DebiasOptions& o) {
-  using host::DataError;
+  using host::common::DataError;
   if (!(o.tau > 0.0 && o.tau <= 1.0)) throw DataError("--tau", 0, 0, "must be in (0, 1]");
   if (!(o.prior_weight >= 0.0 && o.prior_weight <= 1.0)) {
     throw DataError("--prior-weight", 0, 0, "C must be in [0, 1]");
@@ -94,8 +96,8 @@ void CheckDebiasOptions(const DebiasOptions& o) {
   }
 }
 
-host::MaxentColumns MaxentColumnsOf(const DebiasOptions& o) {
-  host::MaxentColumns columns;
+host::preprocessing::MaxentColumns MaxentColumnsOf(const DebiasOptions& o) {
+  host::preprocessing::MaxentColumns columns;
   columns.label = o.label.label;
   columns.positive = o.label.positive;
   columns.protected_attribute = o.protected_attribute;
@@ -107,32 +109,34 @@ host::MaxentColumns MaxentColumnsOf(const DebiasOptions& o) {
 }
 
 // The marginals the max-ent distribution must meet, chosen by --theta.
-Eigen::VectorXd TargetMarginals(const DebiasOptions& o, const host::Domain& domain,
-                                const host::DomainData& data, const host::MaxentRoles& roles,
+Eigen::VectorXd TargetMarginals(const DebiasOptions& o, const host::preprocessing::Domain& domain,
+                                const host::preprocessing::DomainData& data,
+                                const host::preprocessing::MaxentRoles& roles,
                                 const std::vector<double>& reweighted,
                                 const std::vector<double>& empirical,
-                                const host::MixturePrior& prior) {
+                                const host::preprocessing::MixturePrior& prior) {
   Eigen::VectorXd theta;
-  if (o.theta == "w") theta = host::WeightedMean(data, reweighted);
-  if (o.theta == "d") theta = host::WeightedMean(data, empirical);
+  if (o.theta == "w") theta = host::preprocessing::WeightedMean(data, reweighted);
+  if (o.theta == "d") theta = host::preprocessing::WeightedMean(data, empirical);
   if (o.theta == "b") {
-    theta =
-        host::WithBlockBalanced(domain, host::WeightedMean(data, empirical), roles.protected_block);
+    theta = host::preprocessing::WithBlockBalanced(
+        domain, host::preprocessing::WeightedMean(data, empirical), roles.protected_block);
   }
-  if (o.theta == "prior") theta = host::PriorMean(domain, data, prior);
-  return host::RenormaliseOneHotBlocks(domain, theta);
+  if (o.theta == "prior") theta = host::preprocessing::PriorMean(domain, data, prior);
+  return host::preprocessing::RenormaliseOneHotBlocks(domain, theta);
 }
 
 struct TimedDualSolution {
-  host::DualSolution solution;
+  host::preprocessing::DualSolution solution;
   double seconds = 0.0;
 };
 
 // Solves the dual and notes how it went (progress on a terminal only).
-TimedDualSolution SolveAndNote(const DebiasOptions& o, const host::DualOracle& oracle) {
-  host::DualSolverOptions solver;
-  solver.method =
-      o.solver == "newton" ? host::DualMethod::kNewton : host::DualMethod::kBoxNewtonPaper;
+TimedDualSolution SolveAndNote(const DebiasOptions& o,
+                               const host::preprocessing::DualOracle& oracle) {
+  host::preprocessing::DualSolverOptions solver;
+  solver.method = o.solver == "newton" ? host::preprocessing::DualMethod::kNewton
+                                       : host::preprocessing::DualMethod::kBoxNewtonPaper;
   solver.gradient_tolerance = o.gradient_tolerance;
   if (o.max_iterations > 0) {
     solver.max_iterations = o.max_iterations;
@@ -147,28 +151,29 @@ TimedDualSolution SolveAndNote(const DebiasOptions& o, const host::DualOracle& o
   }
   const auto start = std::chrono::steady_clock::now();
   TimedDualSolution timed;
-  host::DualSolution& solution = timed.solution;
+  host::preprocessing::DualSolution& solution = timed.solution;
   try {
-    solution = host::SolveDual(oracle, solver);
+    solution = host::preprocessing::SolveDual(oracle, solver);
   } catch (const std::invalid_argument& error) {
-    throw host::DataError(o.data, 0, 0, error.what());
+    throw host::common::DataError(o.data, 0, 0, error.what());
   }
   timed.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char line[400];
   std::snprintf(line, sizeof(line),
                 "debias-data: %s %s after %d iterations (%.3f s), h = %.10g, "
                 "|E_p[alpha] - theta|_inf = %.3e, pi_uniform = %.6f",
-                o.solver.c_str(), host::DualStatusName(solution.status), solution.iterations,
-                timed.seconds, solution.point.h, solution.feasibility, solution.point.pi_uniform);
+                o.solver.c_str(), host::preprocessing::DualStatusName(solution.status),
+                solution.iterations, timed.seconds, solution.point.h, solution.feasibility,
+                solution.point.pi_uniform);
   Note(line);
   for (const auto& warning : solution.warnings) Note("debias-data: warning: " + warning);
   FitStop stop;
-  stop.stopped_by = solution.status == host::DualStatus::kConverged ? "the tolerance"
-                    : solution.status == host::DualStatus::kStalled
+  stop.stopped_by = solution.status == host::preprocessing::DualStatus::kConverged ? "the tolerance"
+                    : solution.status == host::preprocessing::DualStatus::kStalled
                         ? "no further decrease in double precision"
                         : "iteration limit";
   stop.iterations = solution.iterations;
-  stop.converged = solution.status == host::DualStatus::kConverged;
+  stop.converged = solution.status == host::preprocessing::DualStatus::kConverged;
   stop.measure = "|E_p[alpha] - theta|_inf (the marginals' distance from their targets)";
   stop.value = solution.feasibility;
   stop.bound_name = "--gradient-tolerance";
@@ -178,24 +183,24 @@ TimedDualSolution SolveAndNote(const DebiasOptions& o, const host::DualOracle& o
 }
 
 std::vector<std::vector<int>> DrawSynthetic(const DebiasOptions& o, size_t rows,
-                                            const host::Domain& domain,
-                                            const host::DomainData& data,
-                                            const host::DualOracle& oracle,
-                                            const host::DualSolution& solution) {
+                                            const host::preprocessing::Domain& domain,
+                                            const host::preprocessing::DomainData& data,
+                                            const host::preprocessing::DualOracle& oracle,
+                                            const host::preprocessing::DualSolution& solution) {
   runtime::Pcg32 rng(o.seed, 0x3a7e);
   std::vector<std::vector<int>> sample;
   sample.reserve(rows);
   if (o.sampler == "mixture") {
-    const host::MixtureSampler sampler(domain, data, solution.point);
+    const host::preprocessing::MixtureSampler sampler(domain, data, solution.point);
     for (size_t i = 0; i < rows; ++i) sample.push_back(sampler.Draw(rng));
   } else {
-    const host::SequentialSampler sampler(oracle, solution.lambda);
+    const host::preprocessing::SequentialSampler sampler(oracle, solution.lambda);
     for (size_t i = 0; i < rows; ++i) sample.push_back(sampler.Draw(rng));
   }
   return sample;
 }
 
-std::string DecodedCsv(const host::TableDiscretiser& schema,
+std::string DecodedCsv(const host::preprocessing::TableDiscretiser& schema,
                        const std::vector<std::vector<int>>& points) {
   std::vector<size_t> all(points.size());
   for (size_t i = 0; i < points.size(); ++i) all[i] = i;
@@ -204,33 +209,37 @@ std::string DecodedCsv(const host::TableDiscretiser& schema,
 
 // What Debias learned and drew, for the report and the parameters file.
 struct DebiasResult {
-  const host::CsvTable& table;
-  const host::TableDiscretiser& schema;
-  const host::DomainData& data;
-  const host::MaxentRoles& roles;
+  const host::data::CsvTable& table;
+  const host::preprocessing::TableDiscretiser& schema;
+  const host::preprocessing::DomainData& data;
+  const host::preprocessing::MaxentRoles& roles;
   const std::vector<double>& reweighted;
   const std::vector<double>& empirical;
-  const host::MixturePrior& prior;
+  const host::preprocessing::MixturePrior& prior;
   const Eigen::VectorXd& theta;
-  const host::DualOracle& oracle;
+  const host::preprocessing::DualOracle& oracle;
   const TimedDualSolution& solved;
   const std::vector<std::vector<int>>& sample;
 };
 
 // The report: exact rates of each distribution, the sample's, distances.
-host::JsonObject DebiasReport(const DebiasOptions& o, const DebiasResult& r) {
-  const host::Domain& domain = r.schema.domain();
-  const host::DualSolution& solution = r.solved.solution;
-  const host::GroupLabelJoint raw_joint = host::JointOfWeights(r.data, r.empirical, r.roles);
-  const host::GroupLabelJoint prior_joint = host::JointOfPrior(r.data, r.prior, r.roles);
-  const host::GroupLabelJoint optimum_joint = host::JointOfTilted(r.data, solution.point, r.roles);
-  const host::DomainData sample_data = host::Deduplicate(domain, r.sample);
-  const host::DomainData reference =
+host::common::JsonObject DebiasReport(const DebiasOptions& o, const DebiasResult& r) {
+  const host::preprocessing::Domain& domain = r.schema.domain();
+  const host::preprocessing::DualSolution& solution = r.solved.solution;
+  const host::preprocessing::GroupLabelJoint raw_joint =
+      host::preprocessing::JointOfWeights(r.data, r.empirical, r.roles);
+  const host::preprocessing::GroupLabelJoint prior_joint =
+      host::preprocessing::JointOfPrior(r.data, r.prior, r.roles);
+  const host::preprocessing::GroupLabelJoint optimum_joint =
+      host::preprocessing::JointOfTilted(r.data, solution.point, r.roles);
+  const host::preprocessing::DomainData sample_data =
+      host::preprocessing::Deduplicate(domain, r.sample);
+  const host::preprocessing::DomainData reference =
       o.kl_reference.empty()
           ? r.data
-          : host::Deduplicate(domain, r.schema.Encode(ReadDataCsv(o.kl_reference)));
+          : host::preprocessing::Deduplicate(domain, r.schema.Encode(ReadDataCsv(o.kl_reference)));
   constexpr double kSmoothing = 1e-7;
-  host::JsonObject report;
+  host::common::JsonObject report;
   report.Number("rows", static_cast<double>(r.table.rows.size()))
       .Number("distinct_rows", static_cast<double>(r.data.size()))
       .Number("domain_size", DomainSize(domain))
@@ -240,7 +249,7 @@ host::JsonObject DebiasReport(const DebiasOptions& o, const DebiasResult& r) {
       .Text("prior", o.prior)
       .Text("theta", o.theta)
       .Text("solver", o.solver)
-      .Text("status", host::DualStatusName(solution.status))
+      .Text("status", host::preprocessing::DualStatusName(solution.status))
       .Number("iterations", solution.iterations)
       .Number("solve_seconds", r.solved.seconds)
       .Number("feasibility", solution.feasibility)
@@ -248,33 +257,37 @@ host::JsonObject DebiasReport(const DebiasOptions& o, const DebiasResult& r) {
       .Number("pi_uniform", solution.point.pi_uniform)
       .Raw("raw", RatesJson(raw_joint, domain, r.roles).Str(2))
       .Raw("reweighted",
-           RatesJson(host::JointOfWeights(r.data, r.reweighted, r.roles), domain, r.roles).Str(2))
+           RatesJson(host::preprocessing::JointOfWeights(r.data, r.reweighted, r.roles), domain,
+                     r.roles)
+               .Str(2))
       .Raw("prior_distribution", RatesJson(prior_joint, domain, r.roles).Str(2))
       .Raw("maxent_exact", RatesJson(optimum_joint, domain, r.roles).Str(2))
-      .Raw("synthetic", RatesJson(host::JointOfPoints(r.sample, r.roles), domain, r.roles).Str(2));
+      .Raw(
+          "synthetic",
+          RatesJson(host::preprocessing::JointOfPoints(r.sample, r.roles), domain, r.roles).Str(2));
   if (o.prior == "w" && o.prior_weight > 0.0) {
-    report.Number("theorem_4_5_bound", host::TheoremStatisticalRateBound(
+    report.Number("theorem_4_5_bound", host::preprocessing::TheoremStatisticalRateBound(
                                            o.tau, o.prior_weight, optimum_joint, prior_joint, 1));
   }
-  report.Number("kl_synthetic_to_data",
-                host::SmoothedKlDivergence(domain, sample_data, reference, kSmoothing));
+  report.Number("kl_synthetic_to_data", host::preprocessing::SmoothedKlDivergence(
+                                            domain, sample_data, reference, kSmoothing));
   if (domain.log_size() <= std::log(1e7)) {
-    report.Number("kl_maxent_to_data",
-                  host::ExactKlToSmoothedData(r.oracle, solution.lambda, reference, kSmoothing));
+    report.Number("kl_maxent_to_data", host::preprocessing::ExactKlToSmoothedData(
+                                           r.oracle, solution.lambda, reference, kSmoothing));
   }
   report.Number("synthetic_rows", static_cast<double>(r.sample.size()))
       .Number("seed", static_cast<double>(o.seed));
   return report;
 }
 
-host::JsonObject DebiasParams(const DebiasOptions& o, const DebiasResult& r) {
-  const host::Domain& domain = r.schema.domain();
-  const host::DualSolution& solution = r.solved.solution;
+host::common::JsonObject DebiasParams(const DebiasOptions& o, const DebiasResult& r) {
+  const host::preprocessing::Domain& domain = r.schema.domain();
+  const host::preprocessing::DualSolution& solution = r.solved.solution;
   std::string tables = "[";
   for (size_t b = 0; b < domain.block_count(); ++b) {
-    tables += (b ? ", " : "") + host::JsonArray(solution.point.block_probabilities[b]);
+    tables += (b ? ", " : "") + host::common::JsonArray(solution.point.block_probabilities[b]);
   }
-  host::JsonObject params;
+  host::common::JsonObject params;
   params.Text("method", "maximum entropy (Celis, Keswani, Vishnoi 2020)")
       .Text("data", o.data)
       .Number("tau", o.tau)
@@ -282,15 +295,15 @@ host::JsonObject DebiasParams(const DebiasOptions& o, const DebiasResult& r) {
       .Text("prior", o.prior)
       .Text("theta_mode", o.theta)
       .Raw("schema", r.schema.SchemaJson())
-      .Raw("theta", host::JsonArray(r.theta))
-      .Raw("lambda", host::JsonArray(solution.lambda))
+      .Raw("theta", host::common::JsonArray(r.theta))
+      .Raw("lambda", host::common::JsonArray(solution.lambda))
       .Number("log_partition", solution.point.log_partition)
       .Number("h", solution.point.h)
       .Number("kl_to_prior", -solution.point.h)
       .Number("pi_uniform", solution.point.pi_uniform)
       .Raw("block_probabilities", tables + "]")
       .Text("solver", o.solver)
-      .Text("status", host::DualStatusName(solution.status))
+      .Text("status", host::preprocessing::DualStatusName(solution.status))
       .Number("iterations", solution.iterations)
       .Number("feasibility", solution.feasibility)
       .Text("sampler", o.sampler)
@@ -300,14 +313,15 @@ host::JsonObject DebiasParams(const DebiasOptions& o, const DebiasResult& r) {
 }
 
 void Debias(const DebiasOptions& o) {
-  using host::DataError;
+  using host::common::DataError;
   CheckDebiasOptions(o);
-  const host::MaxentColumns columns = MaxentColumnsOf(o);
-  const host::CsvTable table = ReadDataCsv(o.data);
-  const host::TableDiscretiser schema(table, columns);
-  const host::Domain& domain = schema.domain();
-  const host::MaxentRoles roles = schema.roles();
-  const host::DomainData data = host::Deduplicate(domain, schema.Encode(table));
+  const host::preprocessing::MaxentColumns columns = MaxentColumnsOf(o);
+  const host::data::CsvTable table = ReadDataCsv(o.data);
+  const host::preprocessing::TableDiscretiser schema(table, columns);
+  const host::preprocessing::Domain& domain = schema.domain();
+  const host::preprocessing::MaxentRoles roles = schema.roles();
+  const host::preprocessing::DomainData data =
+      host::preprocessing::Deduplicate(domain, schema.Encode(table));
   char line[400];
   std::snprintf(line, sizeof(line),
                 "debias-data: %zu rows, %zu distinct, %zu blocks, d = %zu, |Omega| = %.4g",
@@ -317,16 +331,17 @@ void Debias(const DebiasOptions& o) {
 
   std::vector<double> reweighted;
   try {
-    reweighted = host::ReweightForStatisticalRate(domain, data, roles, o.tau);
+    reweighted = host::preprocessing::ReweightForStatisticalRate(domain, data, roles, o.tau);
   } catch (const std::invalid_argument& error) {
     throw DataError(o.data, 0, 0, error.what());
   }
-  const std::vector<double> empirical = host::EmpiricalWeights(data);
-  const host::MixturePrior prior{o.prior_weight, o.prior == "w" ? reweighted : empirical};
+  const std::vector<double> empirical = host::preprocessing::EmpiricalWeights(data);
+  const host::preprocessing::MixturePrior prior{o.prior_weight,
+                                                o.prior == "w" ? reweighted : empirical};
   const Eigen::VectorXd theta =
       TargetMarginals(o, domain, data, roles, reweighted, empirical, prior);
 
-  const host::DualOracle oracle(domain, data, prior, theta);
+  const host::preprocessing::DualOracle oracle(domain, data, prior, theta);
   const TimedDualSolution solved = SolveAndNote(o, oracle);
 
   const size_t rows = o.rows ? o.rows : table.rows.size();
@@ -341,12 +356,12 @@ void Debias(const DebiasOptions& o) {
 
   const DebiasResult result{table, schema, data,   roles,  reweighted, empirical,
                             prior, theta,  oracle, solved, sample};
-  const host::JsonObject report = DebiasReport(o, result);
+  const host::common::JsonObject report = DebiasReport(o, result);
   if (!o.params_out.empty()) {
     files.emplace_back(o.params_out, DebiasParams(o, result).Str() + "\n");
   }
   if (!o.report_out.empty()) files.emplace_back(o.report_out, report.Str() + "\n");
-  host::WriteFilesAtomically(files);
+  host::common::WriteFilesAtomically(files);
   if (o.report_out.empty()) std::printf("%s\n", report.Str().c_str());
   Note("debias-data: wrote " + std::to_string(rows) + " synthetic rows to " + o.out);
 }

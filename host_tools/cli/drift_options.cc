@@ -42,51 +42,53 @@ uint32_t GroupByName(const std::string& name, const tinyfair::Model& model) {
     if (names[g] == name) return static_cast<uint32_t>(g);
     known += (g ? ", '" : "'") + names[g] + "'";
   }
-  throw host::DataError("--drift-group", 0, 0,
-                        "the model has no group '" + name + "' (its groups: " + known + ")");
+  throw host::common::DataError(
+      "--drift-group", 0, 0, "the model has no group '" + name + "' (its groups: " + known + ")");
 }
 
 }  // namespace
 
-host::StreamDrift ResolveDrift(const DriftFlags& flags, const tinyfair::Model& model,
-                               size_t row_count) {
+host::simulate::StreamDrift ResolveDrift(const DriftFlags& flags, const tinyfair::Model& model,
+                                         size_t row_count) {
   const bool shift = flags.score_shift_option->count() > 0;
   const bool share = flags.share_option->count() > 0;
   if (flags.from_row_option->count() == 0) {
-    throw host::DataError("--drift-from", 0, 0, "a drift needs the first drifted row");
+    throw host::common::DataError("--drift-from", 0, 0, "a drift needs the first drifted row");
   }
   if (flags.group_option->count() == 0) {
-    throw host::DataError("--drift-group", 0, 0, "a drift needs the group that drifts");
+    throw host::common::DataError("--drift-group", 0, 0, "a drift needs the group that drifts");
   }
   if (!shift && !share) {
-    throw host::DataError("--drift-from", 0, 0,
-                          "a drift needs its kind: --drift-score-shift or --drift-share");
+    throw host::common::DataError("--drift-from", 0, 0,
+                                  "a drift needs its kind: --drift-score-shift or --drift-share");
   }
   if (shift && share) {
-    throw host::DataError("--drift-score-shift", 0, 0,
-                          "give --drift-score-shift or --drift-share, not both");
+    throw host::common::DataError("--drift-score-shift", 0, 0,
+                                  "give --drift-score-shift or --drift-share, not both");
   }
-  host::StreamDrift drift;
+  host::simulate::StreamDrift drift;
   drift.group = GroupByName(flags.group, model);
   if (flags.from_row >= row_count) {
-    throw host::DataError("--drift-from", 0, 0,
-                          "row " + std::to_string(flags.from_row) + " is beyond the data (" +
-                              std::to_string(row_count) + " rows, numbered from 0)");
+    throw host::common::DataError("--drift-from", 0, 0,
+                                  "row " + std::to_string(flags.from_row) +
+                                      " is beyond the data (" + std::to_string(row_count) +
+                                      " rows, numbered from 0)");
   }
   drift.from_row = flags.from_row;
   if (shift) {
-    drift.kind = host::StreamDrift::Kind::kScoreShift;
+    drift.kind = host::simulate::StreamDrift::Kind::kScoreShift;
     drift.score_shift = static_cast<float>(flags.score_shift);
     if (!std::isfinite(flags.score_shift) || !std::isfinite(drift.score_shift)) {
-      throw host::DataError("--drift-score-shift", 0, 0,
-                            host::FormatText("%g is not a finite number", flags.score_shift));
+      throw host::common::DataError(
+          "--drift-score-shift", 0, 0,
+          host::common::FormatText("%g is not a finite number", flags.score_shift));
     }
   } else {
-    drift.kind = host::StreamDrift::Kind::kShare;
+    drift.kind = host::simulate::StreamDrift::Kind::kShare;
     drift.share = flags.share;
     if (!(flags.share > 0.0 && flags.share < 1.0)) {
-      throw host::DataError("--drift-share", 0, 0,
-                            host::FormatText("%g is outside (0, 1)", flags.share));
+      throw host::common::DataError("--drift-share", 0, 0,
+                                    host::common::FormatText("%g is outside (0, 1)", flags.share));
     }
   }
   return drift;

@@ -32,7 +32,7 @@ void AddDriftOptions(CLI::App& simulate, DriftFlags& flags);
 /// The drift the flags ask for, checked against the model and the data's
 /// row count. @throws host::DataError naming the flag for a bad combination
 /// (exit 2).
-host::StreamDrift ResolveDrift(const DriftFlags& flags, const tinyfair::Model& model,
-                               size_t row_count);
+host::simulate::StreamDrift ResolveDrift(const DriftFlags& flags, const tinyfair::Model& model,
+                                         size_t row_count);
 
 }  // namespace tinyfair::cli

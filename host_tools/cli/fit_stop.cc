@@ -9,12 +9,13 @@ namespace tinyfair::cli {
 std::string FitStop::Summary() const {
   const std::string how =
       fixed_iterations
-          ? host::FormatText("ran its %d iterations (no stopping rule)", iterations)
-          : host::FormatText("stopped by %s after %d iterations (%s)", stopped_by.c_str(),
-                             iterations, converged ? "converged" : "NOT converged");
+          ? host::common::FormatText("ran its %d iterations (no stopping rule)", iterations)
+          : host::common::FormatText("stopped by %s after %d iterations (%s)", stopped_by.c_str(),
+                                     iterations, converged ? "converged" : "NOT converged");
   const std::string bound_text =
-      (bound_name.empty() ? "" : bound_name + " ") + host::FormatText("%.3e", bound);
-  return how + host::FormatText("; %s %.3e %s ", measure.c_str(), value, Met() ? "<=" : ">") +
+      (bound_name.empty() ? "" : bound_name + " ") + host::common::FormatText("%.3e", bound);
+  return how +
+         host::common::FormatText("; %s %.3e %s ", measure.c_str(), value, Met() ? "<=" : ">") +
          bound_text + (detail.empty() ? "" : "; " + detail);
 }
 

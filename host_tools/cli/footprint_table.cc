@@ -11,7 +11,8 @@ namespace tinyfair::cli {
 long long FootprintTable::Bytes(const std::string& key) const {
   const auto found = bytes.find(key);
   if (found == bytes.end()) {
-    throw host::DataError(path, 0, 0, "no '" + key + "' (rebuild the board build that writes it)");
+    throw host::common::DataError(path, 0, 0,
+                                  "no '" + key + "' (rebuild the board build that writes it)");
   }
   return found->second;
 }
@@ -28,7 +29,7 @@ std::string DefaultFootprintTablePath(const std::string& board) {
 FootprintTable ReadFootprintTable(const std::string& path, const std::string& board) {
   std::ifstream in(path);
   if (!in) {
-    throw host::DataError(
+    throw host::common::DataError(
         path, 0, 0,
         "no footprint table for " + board +
             "; the host build's board builds write it (cmake --build build/host --target "
@@ -49,7 +50,8 @@ FootprintTable ReadFootprintTable(const std::string& path, const std::string& bo
     }
     long long value = 0;
     if (!(fields >> value)) {
-      throw host::DataError(path, static_cast<size_t>(number), 0, "'" + key + "' has no number");
+      throw host::common::DataError(path, static_cast<size_t>(number), 0,
+                                    "'" + key + "' has no number");
     }
     if (key.rfind("capacity.", 0) == 0) {
       table.capacities.emplace_back(key.substr(9), value);
@@ -58,8 +60,8 @@ FootprintTable ReadFootprintTable(const std::string& path, const std::string& bo
     }
   }
   if (table.board != board) {
-    throw host::DataError(path, 0, 0,
-                          "the footprint table of '" + table.board + "', not of " + board);
+    throw host::common::DataError(path, 0, 0,
+                                  "the footprint table of '" + table.board + "', not of " + board);
   }
   return table;
 }

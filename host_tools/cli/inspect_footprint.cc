@@ -68,13 +68,13 @@ struct Footprint {
 };
 
 Footprint Measure(const FootprintRequest& request, const FootprintTable& table) {
-  tinyfair::Model model = host::ReadModel(request.model);  // SealModel sets its CRC and hash
-  const auto loaded = host::LoadIntoRuntime(model);
+  tinyfair::Model model = host::model::ReadModel(request.model);  // SealModel sets its CRC and hash
+  const auto loaded = host::simulate::LoadIntoRuntime(model);
   const DecisionTables& t = loaded->tables();
   Footprint f;
   f.kind = KindName(t.rule);
   f.decoder.fixed_flash = table.Bytes("decoder.flash");
-  f.decoder.model_flash = static_cast<long long>(host::SealModel(model).size());
+  f.decoder.model_flash = static_cast<long long>(host::model::SealModel(model).size());
   f.decoder.ram = table.Bytes("decoder.ram");
   f.model_sizeof = table.Bytes("model.sizeof");
   f.tables.fixed_flash = table.Bytes("tables." + f.kind + ".flash");
@@ -93,7 +93,7 @@ Footprint Measure(const FootprintRequest& request, const FootprintTable& table) 
 }
 
 std::string PathJson(const PathFootprint& p, const char* model_key) {
-  host::JsonObject o;
+  host::common::JsonObject o;
   o.Number("flash", static_cast<double>(p.flash()))
       .Number("ram", static_cast<double>(p.ram))
       .Number("fixed_flash", static_cast<double>(p.fixed_flash))
@@ -102,14 +102,14 @@ std::string PathJson(const PathFootprint& p, const char* model_key) {
 }
 
 void PrintJson(const FootprintRequest& request, const FootprintTable& table, const Footprint& f) {
-  host::JsonObject capacities;
+  host::common::JsonObject capacities;
   for (const auto& [name, values] : f.capacities) {
-    host::JsonObject c;
+    host::common::JsonObject c;
     c.Number("in_force", static_cast<double>(values.first))
         .Number("model", static_cast<double>(values.second));
     capacities.Raw(name, c.Str(4));
   }
-  host::JsonObject o;
+  host::common::JsonObject o;
   o.Text("model", request.model)
       .Text("board", request.board)
       .Text("rule", f.kind)

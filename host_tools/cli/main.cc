@@ -15,10 +15,10 @@ namespace tinyfair::cli {
 
 void Note(const std::string& text) { std::fprintf(stderr, "%s\n", text.c_str()); }
 
-void NoteNegativeLabelValues(const std::string& command, const host::CsvTable& table,
+void NoteNegativeLabelValues(const std::string& command, const host::data::CsvTable& table,
                              const LabelOptions& label) {
   if (label.positive.empty()) return;
-  auto counts = host::LabelValueCounts(table, label.label);
+  auto counts = host::data::LabelValueCounts(table, label.label);
   counts.erase(std::remove_if(counts.begin(), counts.end(),
                               [&](const auto& value) {
                                 return std::find(label.positive.begin(), label.positive.end(),
@@ -28,12 +28,13 @@ void NoteNegativeLabelValues(const std::string& command, const host::CsvTable& t
   if (counts.size() < 2) return;
   Note(command + ": label column '" + label.label + "' holds " + std::to_string(counts.size()) +
        " values besides the positive ones, all counted as negative: " +
-       host::DescribeLabelValues(counts) + " (name every positive value with --positive)");
+       host::data::DescribeLabelValues(counts) + " (name every positive value with --positive)");
 }
 
 void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
-                        const host::CsvTable& table) {
-  for (const auto& line : host::DescribeUnlistedValues(host::FindUnlistedValues(model, table))) {
+                        const host::data::CsvTable& table) {
+  for (const auto& line :
+       host::data::DescribeUnlistedValues(host::data::FindUnlistedValues(model, table))) {
     Note(command + ": " + table.path + ": " + line);
   }
 }
@@ -56,7 +57,7 @@ std::vector<std::string> GroupNames(const tinyfair::Model& model) {
   return names;
 }
 
-std::string TableToCsv(const host::CsvTable& table, const std::vector<size_t>& rows) {
+std::string TableToCsv(const host::data::CsvTable& table, const std::vector<size_t>& rows) {
   auto cell = [](const std::string& text) {
     if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
     std::string quoted = "\"";
@@ -99,7 +100,7 @@ int main(int argc, char** argv) {
   } catch (const tinyfair::cli::FitNotAccepted& error) {
     std::cerr << "tinyfair: " << error.what() << "\n";
     return tinyfair::cli::kFitNotAcceptedExit;
-  } catch (const tinyfair::host::DataError& error) {
+  } catch (const tinyfair::host::common::DataError& error) {
     std::cerr << "tinyfair: " << error.what() << "\n";
     return kBadInputExit;
   } catch (const std::invalid_argument& error) {  // options that do not go together

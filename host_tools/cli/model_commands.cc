@@ -26,15 +26,15 @@ struct ModelOptions {
 };
 
 void Export(const ModelOptions& o) {
-  tinyfair::Model model = host::ReadModel(o.model);
+  tinyfair::Model model = host::model::ReadModel(o.model);
   if (!o.id.empty()) model.set_model_id(o.id);
   if (o.monitor_alpha >= 0.0) model.set_monitor_alpha(static_cast<float>(o.monitor_alpha));
   if (o.monitor_tolerance >= 0.0) {
     model.set_monitor_tolerance(static_cast<float>(o.monitor_tolerance));
   }
   if (o.monitor_window >= 0) model.set_monitor_window(static_cast<uint32_t>(o.monitor_window));
-  const std::string bytes = host::SealModel(model);
-  host::WriteFileAtomically(o.out, bytes);
+  const std::string bytes = host::model::SealModel(model);
+  host::common::WriteFileAtomically(o.out, bytes);
   char line[200];
   std::snprintf(line, sizeof(line),
                 "export: wrote %s (%zu bytes, schema %u.%u, hash %016llx, crc %08x)", o.out.c_str(),
@@ -50,34 +50,34 @@ void Inspect(ModelOptions& o) {
     PrintFootprint(o.footprint_request);
     return;
   }
-  const tinyfair::Model model = host::ReadModel(o.model);
-  std::fputs(host::ModelToJson(model).c_str(), stdout);
+  const tinyfair::Model model = host::model::ReadModel(o.model);
+  std::fputs(host::model::ModelToJson(model).c_str(), stdout);
   std::fputs("\n", stdout);
 }
 
 void Codegen(const ModelOptions& o) {
-  const std::string bytes = host::ReadFile(o.model);
+  const std::string bytes = host::common::ReadFile(o.model);
   // The header names the model file, not where it was on this machine.
   const std::string source = std::filesystem::path(o.model).filename().string();
   // The sealed file's CRC and content hash; codegen itself has the runtime
   // check everything else.
-  const tinyfair::Model model = host::ParseModelFile(bytes, o.model);
+  const tinyfair::Model model = host::model::ParseModelFile(bytes, o.model);
   if (o.tables && o.language == "c") {
     // The same tables behind C functions, compiled in one C++ source.
-    const auto loaded = host::LoadIntoRuntime(model);
-    host::WriteFileAtomically(
+    const auto loaded = host::simulate::LoadIntoRuntime(model);
+    host::common::WriteFileAtomically(
         o.out, codegen::ModelTablesHeaderC(o.name, loaded->tables(), model.model_id(), source,
                                            codegen::InputNamesC(o.name, model)));
   } else if (o.tables) {
     // The tables of the runtime itself, after it loaded and validated them.
-    const auto loaded = host::LoadIntoRuntime(model);
-    host::WriteFileAtomically(
+    const auto loaded = host::simulate::LoadIntoRuntime(model);
+    host::common::WriteFileAtomically(
         o.out, codegen::ModelTablesHeader(o.name, loaded->tables(), model.model_id(), source,
                                           codegen::InputNamesCpp(o.name, model)));
   } else if (o.language == "c") {
-    host::WriteFileAtomically(o.out, codegen::ModelBytesHeaderC(o.name, bytes, source));
+    host::common::WriteFileAtomically(o.out, codegen::ModelBytesHeaderC(o.name, bytes, source));
   } else {
-    host::WriteFileAtomically(o.out, codegen::ModelBytesHeader(o.name, bytes, source));
+    host::common::WriteFileAtomically(o.out, codegen::ModelBytesHeader(o.name, bytes, source));
   }
   Note("codegen: wrote " + o.out);
 }

@@ -16,8 +16,8 @@
 namespace tinyfair::cli {
 namespace {
 
-using host::FormatHash;
-using host::FormatText;
+using host::common::FormatHash;
+using host::common::FormatText;
 
 struct MonitorOptions {
   std::vector<std::string> reports;
@@ -29,7 +29,7 @@ struct MonitorOptions {
 struct GroupRow {
   std::string name;
   const tinyfair::MonitorGroupCounters* counters;
-  host::RateInterval rate, window_rate, tpr, fpr;
+  host::metrics::RateInterval rate, window_rate, tpr, fpr;
   double mean_probability = 0.0;
   double reference = 0.0;
 };
@@ -72,8 +72,8 @@ std::string AlarmReason(const tinyfair::MonitorReport& r, const std::vector<Grou
   }
 }
 
-std::string IntervalJson(const host::RateInterval& i) {
-  host::JsonObject o;
+std::string IntervalJson(const host::metrics::RateInterval& i) {
+  host::common::JsonObject o;
   o.Number("rate", i.rate).Number("lower", i.lower).Number("upper", i.upper);
   return o.Str(6);
 }
@@ -87,10 +87,10 @@ std::vector<GroupRow> GroupRows(const tinyfair::Model& model,
   for (int g = 0; g < report.groups_size(); ++g) {
     const tinyfair::MonitorGroupCounters& c = report.groups(g);
     GroupRow row{names[static_cast<size_t>(g)], &c, {}, {}, {}, {}};
-    row.rate = host::WilsonInterval(c.positives(), c.decisions());
-    row.window_rate = host::WilsonInterval(c.window_positives(), c.window_decisions());
-    row.tpr = host::WilsonInterval(c.true_positives(), c.labelled_positives());
-    row.fpr = host::WilsonInterval(c.false_positives(), c.labelled_negatives());
+    row.rate = host::metrics::WilsonInterval(c.positives(), c.decisions());
+    row.window_rate = host::metrics::WilsonInterval(c.window_positives(), c.window_decisions());
+    row.tpr = host::metrics::WilsonInterval(c.true_positives(), c.labelled_positives());
+    row.fpr = host::metrics::WilsonInterval(c.false_positives(), c.labelled_negatives());
     row.mean_probability = c.decisions() == 0 ? 0.0
                                               : static_cast<double>(c.probability_sum()) /
                                                     4294967296.0 / c.decisions();
@@ -128,7 +128,7 @@ void PrintJson(const tinyfair::MonitorReport& report, const std::vector<GroupRow
   std::string groups = "[";
   for (size_t g = 0; g < rows.size(); ++g) {
     const GroupRow& row = rows[g];
-    host::JsonObject j;
+    host::common::JsonObject j;
     j.Text("group", row.name)
         .Number("decisions", row.counters->decisions())
         .Number("positives", row.counters->positives())
@@ -145,7 +145,7 @@ void PrintJson(const tinyfair::MonitorReport& report, const std::vector<GroupRow
     groups += (g ? ",\n    " : "\n    ") + j.Str(4);
   }
   groups += "\n  ]";
-  host::JsonObject alarm;
+  host::common::JsonObject alarm;
   alarm.Text("kind", AlarmName(report.alarm().kind()))
       .Number("group", report.alarm().group())
       .Number("other_group", report.alarm().other_group())
@@ -153,7 +153,7 @@ void PrintJson(const tinyfair::MonitorReport& report, const std::vector<GroupRow
       .Number("bound", report.alarm().bound())
       .Number("limit", report.alarm().limit())
       .Text("reason", reason);
-  host::JsonObject out;
+  host::common::JsonObject out;
   out.Text("model_hash", FormatHash(report.model_hash()))
       .Number("alpha", report.alpha())
       .Number("tolerance", report.tolerance())
@@ -200,13 +200,14 @@ MonitorPlotSeries PlotSeries(const MonitorOptions& o, const tinyfair::Model& mod
   series.group_names = GroupNames(model);
   for (const std::string& path : o.reports) {
     const tinyfair::MonitorReport report =
-        host::ParseMonitorReport(host::ReadFile(path), path, model);
+        host::model::ParseMonitorReport(host::common::ReadFile(path), path, model);
     const std::vector<GroupRow> rows = GroupRows(model, report);
     if (!series.points.empty() && report.updates() < series.points.back().updates) {
-      throw host::DataError(path, 0, 0,
-                            FormatText("%u updates, fewer than the report before it (%u): the "
-                                       "sequence must be in order, from one monitor",
-                                       report.updates(), series.points.back().updates));
+      throw host::common::DataError(
+          path, 0, 0,
+          FormatText("%u updates, fewer than the report before it (%u): the "
+                     "sequence must be in order, from one monitor",
+                     report.updates(), series.points.back().updates));
     }
     MonitorPlotPoint point;
     point.updates = report.updates();
@@ -227,11 +228,12 @@ MonitorPlotSeries PlotSeries(const MonitorOptions& o, const tinyfair::Model& mod
 }
 
 void Monitor(const MonitorOptions& o) {
-  const tinyfair::Model model = host::ReadModel(o.model);
+  const tinyfair::Model model = host::model::ReadModel(o.model);
   if (o.reports.size() > 1 && o.plot_dir.empty()) {
-    throw host::DataError("--report", 0, 0,
-                          "several reports make a sequence to plot: add --plot DIR, or give "
-                          "one --report to print it");
+    throw host::common::DataError(
+        "--report", 0, 0,
+        "several reports make a sequence to plot: add --plot DIR, or give "
+        "one --report to print it");
   }
   if (!o.plot_dir.empty()) {
     // Every report is checked before anything is written.
@@ -244,7 +246,7 @@ void Monitor(const MonitorOptions& o) {
   // The last report of the sequence, printed as a single one is.
   const std::string& last = o.reports.back();
   const tinyfair::MonitorReport report =
-      host::ParseMonitorReport(host::ReadFile(last), last, model);
+      host::model::ParseMonitorReport(host::common::ReadFile(last), last, model);
   const std::vector<GroupRow> rows = GroupRows(model, report);
   const ParityGaps gaps = Gaps(rows);
   const std::string reason = AlarmReason(report, rows);

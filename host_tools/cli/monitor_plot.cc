@@ -18,16 +18,16 @@ std::string PlotData(const MonitorPlotSeries& s) {
             ": decisions seen, positive rate, 95% Wilson lower, upper, "
             "reference rate\n";
     for (const MonitorPlotPoint& p : s.points) {
-      const host::RateInterval& r = p.rates[g];
-      data += host::FormatText("%u %.17g %.17g %.17g %.17g\n", p.updates, r.rate, r.lower, r.upper,
-                               s.reference_rates[g]);
+      const host::metrics::RateInterval& r = p.rates[g];
+      data += host::common::FormatText("%u %.17g %.17g %.17g %.17g\n", p.updates, r.rate, r.lower,
+                                       r.upper, s.reference_rates[g]);
     }
     data += "\n\n";
   }
   data += "# parity gap: decisions seen, gap, reference gap, reference gap + tolerance\n";
   for (const MonitorPlotPoint& p : s.points) {
-    data += host::FormatText("%u %.17g %.17g %.17g\n", p.updates, p.gap, s.reference_gap,
-                             s.reference_gap + s.tolerance);
+    data += host::common::FormatText("%u %.17g %.17g %.17g\n", p.updates, p.gap, s.reference_gap,
+                                     s.reference_gap + s.tolerance);
   }
   return data;
 }
@@ -49,9 +49,10 @@ std::string PlotScript(const MonitorPlotSeries& s, const std::string& dir) {
       "\nset multiplot layout 2,1 title 'Fairness monitor over a sequence of reports'\n"
       "set key outside right top\nset grid\nset lmargin at screen 0.08\n"
       "set rmargin at screen 0.70\n" +
-      host::FormatText("set xrange [0:%u]\n", s.points.empty() ? 1 : s.points.back().updates);
+      host::common::FormatText("set xrange [0:%u]\n",
+                               s.points.empty() ? 1 : s.points.back().updates);
   if (s.alarm_at > 0) {
-    script += host::FormatText(
+    script += host::common::FormatText(
         "set arrow 1 from %u, graph 0 to %u, graph 1 nohead lc rgb 'red' lw 2 dt 2\n"
         "set label 1 'alarm (%s) at %u' at %u, graph 0.95 right offset -1,0 tc rgb 'red'\n",
         s.alarm_at, s.alarm_at, s.alarm_kind.c_str(), s.alarm_at, s.alarm_at);
@@ -59,7 +60,7 @@ std::string PlotScript(const MonitorPlotSeries& s, const std::string& dir) {
   script += "set ylabel 'positive rate'\nset format x ''\nplot ";
   for (size_t g = 0; g < s.group_names.size(); ++g) {
     const std::string index = " index " + std::to_string(g);
-    const std::string color = host::FormatText(" lc %zu", g + 1);
+    const std::string color = host::common::FormatText(" lc %zu", g + 1);
     script += (g ? ", \\\n  " : "") + data + index +
               " using 1:3:4 with filledcurves fs transparent solid 0.2 noborder" + color +
               " title " + Quoted(s.group_names[g] + " 95% interval") + ", \\\n  " + data + index +
@@ -83,8 +84,8 @@ std::string PlotScript(const MonitorPlotSeries& s, const std::string& dir) {
 
 bool WriteMonitorPlot(const MonitorPlotSeries& series, const std::string& dir, bool render) {
   std::filesystem::create_directories(dir);
-  host::WriteFileAtomically(dir + "/monitor_rates.dat", PlotData(series));
-  host::WriteFileAtomically(dir + "/monitor_rates.gp", PlotScript(series, dir));
+  host::common::WriteFileAtomically(dir + "/monitor_rates.dat", PlotData(series));
+  host::common::WriteFileAtomically(dir + "/monitor_rates.gp", PlotScript(series, dir));
   return !render || RenderGnuplot(dir, "monitor_rates");
 }
 

@@ -14,9 +14,9 @@ namespace tinyfair::cli {
 
 /// One report of the sequence.
 struct MonitorPlotPoint {
-  uint32_t updates = 0;                   // decisions seen, refusals included
-  std::vector<host::RateInterval> rates;  // per group, since Start
-  double gap = 0.0;                       // over the groups with decisions
+  uint32_t updates = 0;                            // decisions seen, refusals included
+  std::vector<host::metrics::RateInterval> rates;  // per group, since Start
+  double gap = 0.0;                                // over the groups with decisions
 };
 
 struct MonitorPlotSeries {

@@ -22,11 +22,11 @@ struct NoiseOptions {
 
 void AddNoise(const NoiseOptions& o) {
   if (!(o.rate >= 0.0 && o.rate <= 1.0)) throw std::invalid_argument("--rate must be in [0, 1]");
-  host::CsvTable table = ReadDataCsv(o.data);
+  host::data::CsvTable table = ReadDataCsv(o.data);
   const size_t c = table.column(o.column);
   const std::string into = o.into.empty() ? o.column + "_noisy" : o.into;
   if (table.has_column(into)) {
-    throw host::DataError(
+    throw host::common::DataError(
         table.path, 1, 0,
         "column '" + into + "' exists already; name the noisy column with --into");
   }
@@ -34,7 +34,7 @@ void AddNoise(const NoiseOptions& o) {
   for (size_t r = 0; r < table.rows.size(); ++r) {
     const std::string& cell = table.rows[r][c];
     if (table.is_missing(cell)) {
-      throw host::DataError(
+      throw host::common::DataError(
           table.path, table.line_of_row[r], c + 1,
           "missing value in group column '" + o.column + "'; every row needs a group to flip");
     }
@@ -43,9 +43,9 @@ void AddNoise(const NoiseOptions& o) {
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());
   if (names.size() < 2) {
-    throw host::DataError(table.path, 0, 0,
-                          "column '" + o.column + "' has " + std::to_string(names.size()) +
-                              " group; flipping needs at least two");
+    throw host::common::DataError(table.path, 0, 0,
+                                  "column '" + o.column + "' has " + std::to_string(names.size()) +
+                                      " group; flipping needs at least two");
   }
   std::vector<int> groups;
   for (const auto& row : table.rows) {
@@ -53,7 +53,7 @@ void AddNoise(const NoiseOptions& o) {
         static_cast<int>(std::lower_bound(names.begin(), names.end(), row[c]) - names.begin()));
   }
   const int m = static_cast<int>(names.size());
-  const std::vector<int> noisy = host::FlipGroups(groups, m, o.rate, o.seed);
+  const std::vector<int> noisy = host::noisy_groups::FlipGroups(groups, m, o.rate, o.seed);
   table.header.push_back(into);
   std::vector<double> flipped(names.size(), 0.0), size(names.size(), 0.0);
   std::vector<size_t> rows;
@@ -63,7 +63,7 @@ void AddNoise(const NoiseOptions& o) {
     flipped[static_cast<size_t>(groups[r])] += noisy[r] != groups[r] ? 1.0 : 0.0;
     rows.push_back(r);
   }
-  host::WriteFileAtomically(o.out, TableToCsv(table, rows));
+  host::common::WriteFileAtomically(o.out, TableToCsv(table, rows));
   for (size_t g = 0; g < names.size(); ++g) {
     char line[200];
     std::snprintf(line, sizeof(line), "noise: %s: %.0f rows, P(%s != %s | %s = %s) = %.4f",

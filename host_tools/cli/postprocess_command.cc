@@ -40,8 +40,8 @@ struct PostprocessOptions {
   bool covariance = false, stream = false, strict = false;
   // The library's options (every default there): the fit, and the grid
   // --validation selects the ramp on.
-  host::PostprocessorOptions fit;
-  host::RtoSelectionOptions selection;
+  host::postprocessing::PostprocessorOptions fit;
+  host::postprocessing::RtoSelectionOptions selection;
 };
 
 // The names of the inputs that form the model's groups.
@@ -62,10 +62,12 @@ struct RampFit {
 // The optimizer's options for one (gamma, rho offset): each group's rho is
 // --rho, or with 'auto' the label rate of its stratum (the last group
 // attributes), plus the offset.
-host::RtoOptions RampOptions(const PostprocessOptions& o, const host::GroupIndex& groups,
-                             double gamma, double rho_offset,
-                             const std::vector<double>& stratum_rate, size_t group_count) {
-  host::RtoOptions options = o.fit.rto;
+host::postprocessing::RtoOptions RampOptions(const PostprocessOptions& o,
+                                             const host::data::GroupIndex& groups, double gamma,
+                                             double rho_offset,
+                                             const std::vector<double>& stratum_rate,
+                                             size_t group_count) {
+  host::postprocessing::RtoOptions options = o.fit.rto;
   options.gamma = gamma;
   options.rho_by_group.clear();
   for (size_t g = 0; g < group_count; ++g) {
@@ -79,8 +81,9 @@ host::RtoOptions RampOptions(const PostprocessOptions& o, const host::GroupIndex
 
 class RampFitter {
  public:
-  RampFitter(const PostprocessOptions& o, const host::ScoredSample& sample, size_t group_count,
-             const host::GroupIndex& groups, const host::FittingGroups& plan)
+  RampFitter(const PostprocessOptions& o, const host::data::ScoredSample& sample,
+             size_t group_count, const host::data::GroupIndex& groups,
+             const host::postprocessing::FittingGroups& plan)
       : o_(o),
         sample_(sample),
         group_count_(group_count),
@@ -111,36 +114,37 @@ class RampFitter {
         in_s.push_back(split.leading == 1 ? 1 : 0);
         strata.push_back(split.trailing);
       }
-      fit.thresholds = host::FitCovarianceControl(sample_.scores, in_s, strata, strata_count_,
-                                                  gamma, o_.fit.rto.epsilon)
+      fit.thresholds = host::postprocessing::FitCovarianceControl(
+                           sample_.scores, in_s, strata, strata_count_, gamma, o_.fit.rto.epsilon)
                            .thresholds;
       return fit;
     }
     // Targets from every row of each stratum, so that merged and pooled
     // groups aim at the same rate as the rest.
     fit.rho = RampOptions(o_, groups_, gamma, rho_offset, stratum_rate_, 1).rho_by_group.front();
-    host::PostprocessorOptions options = o_.fit;
+    host::postprocessing::PostprocessorOptions options = o_.fit;
     options.rto = RampOptions(o_, groups_, gamma, rho_offset, stratum_rate_, group_count_);
-    fit.thresholds = std::get<host::RampRuleFit>(
-                         host::FindPostprocessor("rto").fit(sample_, plan_, options).rule)
-                         .thresholds;
+    fit.thresholds =
+        std::get<host::model::RampRuleFit>(
+            host::postprocessing::FindPostprocessor("rto").fit(sample_, plan_, options).rule)
+            .thresholds;
     return fit;
   }
 
  private:
   const PostprocessOptions& o_;
-  const host::ScoredSample& sample_;
+  const host::data::ScoredSample& sample_;
   size_t group_count_;
-  const host::GroupIndex& groups_;
+  const host::data::GroupIndex& groups_;
   size_t strata_count_;
-  const host::FittingGroups& plan_;
+  const host::postprocessing::FittingGroups& plan_;
   std::vector<double> stratum_rate_;
 };
 
 // Expected accuracy and parity gap on a scored sample of a rule that says
 // positive for row i with probability `positive(i)`.
 template <typename PositiveProbability>
-std::pair<double, double> AccuracyAndGap(const host::ScoredSample& sample, size_t group_count,
+std::pair<double, double> AccuracyAndGap(const host::data::ScoredSample& sample, size_t group_count,
                                          const PositiveProbability& positive_probability) {
   double correct = 0.0;
   std::vector<double> positive(group_count, 0.0), count(group_count, 0.0);
@@ -162,7 +166,7 @@ std::pair<double, double> AccuracyAndGap(const host::ScoredSample& sample, size_
 
 // Expected accuracy and parity gap of a ramp on a scored sample.
 std::pair<double, double> ExpectedAccuracyAndGap(const RampFit& fit,
-                                                 const host::ScoredSample& sample,
+                                                 const host::data::ScoredSample& sample,
                                                  size_t group_count) {
   return AccuracyAndGap(sample, group_count, [&](size_t i) {
     return std::clamp((sample.scores[i] - fit.thresholds[sample.groups[i]]) / fit.gamma, 0.0, 1.0);
@@ -172,7 +176,7 @@ std::pair<double, double> ExpectedAccuracyAndGap(const RampFit& fit,
 // Accuracy and parity gap of the input model's own decisions (positive when
 // its score f >= 0, i.e. probability >= 1/2) on a scored sample: the
 // baseline a fair rule must not be worse than.
-std::pair<double, double> InputModelAccuracyAndGap(const host::ScoredSample& sample,
+std::pair<double, double> InputModelAccuracyAndGap(const host::data::ScoredSample& sample,
                                                    size_t group_count) {
   return AccuracyAndGap(sample, group_count,
                         [&](size_t i) { return sample.scores[i] >= 0.0 ? 1.0 : 0.0; });
@@ -181,20 +185,21 @@ std::pair<double, double> InputModelAccuracyAndGap(const host::ScoredSample& sam
 // The selected rule against its gap target and the input model on
 // validation data; a fair rule with a larger gap than the model it corrects
 // is said out loud.
-void CompareWithInputModel(const PostprocessOptions& o, const host::ScoredSample& validation,
+void CompareWithInputModel(const PostprocessOptions& o, const host::data::ScoredSample& validation,
                            size_t group_count, double gap) {
   const auto [input_accuracy, input_gap] = InputModelAccuracyAndGap(validation, group_count);
-  Note(host::FormatText("postprocess: the input model on %s: accuracy %.4f, parity gap %.4f",
-                        o.validation.c_str(), input_accuracy, input_gap));
+  Note(
+      host::common::FormatText("postprocess: the input model on %s: accuracy %.4f, parity gap %.4f",
+                               o.validation.c_str(), input_accuracy, input_gap));
   size_t smallest = validation.groups.size();
-  for (size_t n : host::RowsPerGroup(validation, group_count))
+  for (size_t n : host::postprocessing::RowsPerGroup(validation, group_count))
     smallest = n > 0 ? std::min(smallest, n) : smallest;
   CheckSelectionOnValidation(
       {"postprocess", o.validation, gap, input_gap, o.selection.max_validation_gap, smallest},
       o.strict);
 }
 
-tinyfair::Model ScoringModel(const PostprocessOptions& o, const host::CsvTable& table) {
+tinyfair::Model ScoringModel(const PostprocessOptions& o, const host::data::CsvTable& table) {
   tinyfair::Model model;
   std::vector<std::string> attributes = o.sensitive;
   if (o.model.empty()) {
@@ -203,16 +208,17 @@ tinyfair::Model ScoringModel(const PostprocessOptions& o, const host::CsvTable& 
     }
     std::vector<std::string> categorical = o.sensitive;
     categorical.insert(categorical.end(), o.strata.begin(), o.strata.end());
-    model = host::ScoreOnlyModel(
-        table, o.score_column,
-        o.score_kind == "margin" ? host::ScoreKind::kMargin : host::ScoreKind::kProbability,
-        categorical);
+    model =
+        host::model::ScoreOnlyModel(table, o.score_column,
+                                    o.score_kind == "margin" ? host::model::ScoreKind::kMargin
+                                                             : host::model::ScoreKind::kProbability,
+                                    categorical);
   } else {
-    model = host::ReadModel(o.model);
+    model = host::model::ReadModel(o.model);
     if (attributes.empty()) attributes = GroupAttributes(model);
   }
   attributes.insert(attributes.end(), o.strata.begin(), o.strata.end());
-  host::PrepareScoringModel(attributes, model);
+  host::model::PrepareScoringModel(attributes, model);
   return model;
 }
 
@@ -230,67 +236,70 @@ uint32_t GroupNamed(const std::vector<std::string>& names, const std::string& na
 }
 
 // What the fit measured on the fitting sample, before the rule is set.
-void NoteFitting(const PostprocessOptions& o, const host::PostprocessorFit& fit,
+void NoteFitting(const PostprocessOptions& o, const host::postprocessing::PostprocessorFit& fit,
                  const std::vector<std::string>& names) {
   if (o.method == "roc") {
-    Note(host::FormatText(
+    Note(host::common::FormatText(
         "postprocess: roc theta %.2f, unprivileged %s, fitting gap %.4f%s, accuracy %.4f",
         fit.roc.theta, names[fit.unprivileged_group].c_str(), fit.roc.parity_gap,
         fit.roc.reached_target ? "" : " (bias target not reached: minimum-bias theta)",
         fit.roc.accuracy));
   }
-  for (const host::ShiftInferenceFit& shift : fit.shift) {
+  for (const host::postprocessing::ShiftInferenceFit& shift : fit.shift) {
     const size_t count = shift.thresholds.size();
-    Note(host::FormatText(
+    Note(host::common::FormatText(
         "postprocess: shift inference on %zu group%s, fitting gap %.4f, accuracy %.4f", count,
         count == 1 ? "" : "s", shift.parity_gap, shift.accuracy));
   }
 }
 
 // Per group, the fitted rule and the rate the device decides at.
-void NoteGroups(const PostprocessOptions& o, const host::PostprocessorFit& fit,
-                const host::FittingGroups& plan, const std::vector<std::string>& names,
-                const std::vector<double>& rates) {
-  const auto* thresholds = std::get_if<host::ThresholdRuleFit>(&fit.rule);
+void NoteGroups(const PostprocessOptions& o, const host::postprocessing::PostprocessorFit& fit,
+                const host::postprocessing::FittingGroups& plan,
+                const std::vector<std::string>& names, const std::vector<double>& rates) {
+  const auto* thresholds = std::get_if<host::model::ThresholdRuleFit>(&fit.rule);
   for (size_t g = 0; g < names.size(); ++g) {
     if (thresholds != nullptr) {
-      Note(host::FormatText("  %-40s threshold on p %.6f  rate %.6f", names[g].c_str(),
-                            (thresholds->thresholds[g] + 1.0) / 2.0, rates[g]));
+      Note(host::common::FormatText("  %-40s threshold on p %.6f  rate %.6f", names[g].c_str(),
+                                    (thresholds->thresholds[g] + 1.0) / 2.0, rates[g]));
       continue;
     }
     // A merged or pooled group's rates are those of the rows its rule was fitted on.
-    const bool shared = !plan.identity() && (plan.of_group[g] == host::FittingGroups::kPooled ||
-                                             std::count(plan.of_group.begin(), plan.of_group.end(),
-                                                        plan.of_group[g]) > 1);
-    Note(host::FormatText("  %-40s selection %.6f  TPR %.6f  FPR %.6f%s", names[g].c_str(),
-                          fit.selection_rates[g], fit.true_positive_rates[g],
-                          fit.false_positive_rates[g],
-                          shared ? "  (of the rows its rule shares)" : ""));
+    const bool shared =
+        !plan.identity() &&
+        (plan.of_group[g] == host::postprocessing::FittingGroups::kPooled ||
+         std::count(plan.of_group.begin(), plan.of_group.end(), plan.of_group[g]) > 1);
+    Note(host::common::FormatText("  %-40s selection %.6f  TPR %.6f  FPR %.6f%s", names[g].c_str(),
+                                  fit.selection_rates[g], fit.true_positive_rates[g],
+                                  fit.false_positive_rates[g],
+                                  shared ? "  (of the rows its rule shares)" : ""));
   }
   if (thresholds == nullptr) {
-    Note(
-        host::FormatText("postprocess: %s, fitting accuracy %.4f", o.method.c_str(), fit.accuracy));
+    Note(host::common::FormatText("postprocess: %s, fitting accuracy %.4f", o.method.c_str(),
+                                  fit.accuracy));
   }
 }
 
 // Hardt et al. (demographic parity or equalized odds), reject option
 // classification or shift inference: fitted through the registry, with
 // reference rates as the device decides on the fitting data.
-void PostprocessWithRegistry(const PostprocessOptions& o, const host::CsvTable& table,
-                             const host::ScoredSample& fitting, const host::FittingGroups& plan,
+void PostprocessWithRegistry(const PostprocessOptions& o, const host::data::CsvTable& table,
+                             const host::data::ScoredSample& fitting,
+                             const host::postprocessing::FittingGroups& plan,
                              tinyfair::Model& model) {
   if (fitting.labels.empty())
     throw std::invalid_argument("--method " + o.method + " needs --label");
   const auto names = GroupNames(model);
-  host::PostprocessorOptions options = o.fit;
+  host::postprocessing::PostprocessorOptions options = o.fit;
   if (!o.unprivileged.empty()) options.unprivileged = GroupNamed(names, o.unprivileged);
-  const host::PostprocessorFit fit = host::FindPostprocessor(o.method).fit(fitting, plan, options);
+  const host::postprocessing::PostprocessorFit fit =
+      host::postprocessing::FindPostprocessor(o.method).fit(fitting, plan, options);
   NoteFitting(o, fit, names);
-  host::SetFittedRule(fit.rule, model);
+  host::model::SetFittedRule(fit.rule, model);
   model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
-  const std::vector<double> rates = host::ExpectedPositiveRates(model, table);
+  const std::vector<double> rates = host::simulate::ExpectedPositiveRates(model, table);
   NoteGroups(o, fit, plan, names, rates);
-  host::FinishAndWriteModel(
+  host::model::FinishAndWriteModel(
       {"", rates, model.provenance() + "; postprocess: " + o.method + ", data " + o.data}, o.out,
       model);
   Note("postprocess: wrote " + o.out);
@@ -300,8 +309,8 @@ void PostprocessWithRegistry(const PostprocessOptions& o, const host::CsvTable& 
 // parity gap is within --max-validation-gap.
 RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fitter,
                                const tinyfair::Model& model, size_t group_count) {
-  const host::ScoredSample validation =
-      host::ScoreThroughRuntime(model, ReadDataCsv(o.validation), o.label.label, o.label.positive);
+  const host::data::ScoredSample validation = host::simulate::ScoreThroughRuntime(
+      model, ReadDataCsv(o.validation), o.label.label, o.label.positive);
   RampFit fit, fairest;
   double best_accuracy = -1.0, best_gap = 0.0, fairest_gap = 2.0, fairest_accuracy = 0.0;
   size_t fits = 0;
@@ -344,23 +353,25 @@ void Postprocess(const PostprocessOptions& o) {
     PostprocessStreamed(o);
     return;
   }
-  const host::CsvTable table = ReadDataCsv(o.data);
+  const host::data::CsvTable table = ReadDataCsv(o.data);
   tinyfair::Model model = ScoringModel(o, table);
   const size_t group_count = model.dimensions().group_count();
-  const host::GroupIndex groups(model);
+  const host::data::GroupIndex groups(model);
   const size_t strata_count = groups.StratumCount(o.strata.size());
   if (o.covariance && group_count != 2 * strata_count) {
     throw std::invalid_argument("--covariance needs one binary sensitive attribute");
   }
-  const host::ScoredSample fitting =
-      host::ScoreThroughRuntime(model, table, o.label.label, o.label.positive);
+  const host::data::ScoredSample fitting =
+      host::simulate::ScoreThroughRuntime(model, table, o.label.label, o.label.positive);
   NoteUnlistedValues("postprocess", model, table);
   if (fitting.refused > 0) {
     Note("postprocess: " + std::to_string(fitting.refused) +
          " rows refused by the model, left out");
   }
-  const host::Postprocessor& method = host::FindPostprocessor(o.method);
-  host::RequireEveryGroup(fitting, model, o.data, method.needs_both_labels ? o.method : "");
+  const host::postprocessing::Postprocessor& method =
+      host::postprocessing::FindPostprocessor(o.method);
+  host::simulate::RequireEveryGroup(fitting, model, o.data,
+                                    method.needs_both_labels ? o.method : "");
   // Covariance control, conditional parity and reject option classification
   // fit on cells of a binary attribute and its strata: a merged or pooled
   // group would break the cells.
@@ -371,7 +382,7 @@ void Postprocess(const PostprocessOptions& o) {
                                 "(they fit on cells of a binary attribute); there, lower "
                                 "--min-group-size or merge the categories in the data");
   }
-  const host::FittingGroups plan =
+  const host::postprocessing::FittingGroups plan =
       PlanSmallGroups(o.small_groups, fitting, model, o.data, "postprocess");
   if (o.method != "rto") {
     PostprocessWithRegistry(o, table, fitting, plan, model);
@@ -385,8 +396,11 @@ void Postprocess(const PostprocessOptions& o) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   WriteRampModel(
-      o, fit, host::RtoSolverName(o.fit.rto.solver), fitting.scores.size(), seconds,
-      [&table](const tinyfair::Model& m) { return host::ExpectedPositiveRates(m, table); }, model);
+      o, fit, host::postprocessing::RtoSolverName(o.fit.rto.solver), fitting.scores.size(), seconds,
+      [&table](const tinyfair::Model& m) {
+        return host::simulate::ExpectedPositiveRates(m, table);
+      },
+      model);
 }
 
 // Sets the fitted ramp, reports it with the rates the device decides at
@@ -395,10 +409,10 @@ void WriteRampModel(const PostprocessOptions& o, const RampFit& fit, const std::
                     size_t rows, double seconds,
                     const std::function<std::vector<double>(const tinyfair::Model&)>& rates_of,
                     tinyfair::Model& model) {
-  host::SetRampRule(fit.thresholds, fit.gamma, model);
+  host::model::SetRampRule(fit.thresholds, fit.gamma, model);
   model.set_model_id(model.model_id().substr(0, 27) + "+rto");
   const size_t group_count = model.dimensions().group_count();
-  const host::GroupIndex groups(model);
+  const host::data::GroupIndex groups(model);
   char line[256];
 
   // Reference rates as the device computes them (float thresholds).
@@ -432,7 +446,7 @@ void WriteRampModel(const PostprocessOptions& o, const RampFit& fit, const std::
                                  (o.covariance ? " covariance" : "") + ", data " + o.data +
                                  ", gamma " + std::to_string(fit.gamma) + ", epsilon " +
                                  std::to_string(o.fit.rto.epsilon) + ", solver " + how;
-  host::FinishAndWriteModel({"", rates, provenance}, o.out, model);
+  host::model::FinishAndWriteModel({"", rates, provenance}, o.out, model);
   Note("postprocess: wrote " + o.out);
 }
 
@@ -449,9 +463,9 @@ void RequireStreamedGroupsLargeEnough(const PostprocessOptions& o,
         "--stream takes --small-groups refuse only (pooled or merged "
         "groups are fitted without --stream)");
   }
-  host::SmallGroupOptions options;
+  host::postprocessing::SmallGroupOptions options;
   options.min_group_size = o.small_groups.min_group_size;
-  host::PlanFittingGroups(group_rows, GroupNames(model), o.data, options);
+  host::postprocessing::PlanFittingGroups(group_rows, GroupNames(model), o.data, options);
 }
 
 void PostprocessStreamed(const PostprocessOptions& o) {
@@ -460,17 +474,17 @@ void PostprocessStreamed(const PostprocessOptions& o) {
         "--stream fits --method rto with a --model on --data; it takes no --covariance, "
         "--validation or --score-column");
   }
-  tinyfair::Model model = ScoringModel(o, host::CsvTable{});
+  tinyfair::Model model = ScoringModel(o, host::data::CsvTable{});
   const size_t group_count = model.dimensions().group_count();
-  const host::GroupIndex groups(model);
+  const host::data::GroupIndex groups(model);
   const size_t strata_count = groups.StratumCount(o.strata.size());
-  std::FILE* progress = host::ProgressStreamIfTerminal();
+  std::FILE* progress = host::simulate::ProgressStreamIfTerminal();
   const auto start = std::chrono::steady_clock::now();
-  host::ScoreHistograms histograms(group_count);
+  host::postprocessing::ScoreHistograms histograms(group_count);
   size_t refused = 0;
-  const size_t rows = host::ScoreFileInBlocks(
+  const size_t rows = host::simulate::ScoreFileInBlocks(
       model, o.data, o.label.label, o.label.positive,
-      [&](const host::ScoredSample& block) {
+      [&](const host::data::ScoredSample& block) {
         histograms.Add(block);
         refused += block.refused;
       },
@@ -478,7 +492,7 @@ void PostprocessStreamed(const PostprocessOptions& o) {
   if (refused > 0) {
     Note("postprocess: " + std::to_string(refused) + " rows refused by the model, left out");
   }
-  host::ScoredSample one_per_group;  // the groups seen, for the same message
+  host::data::ScoredSample one_per_group;  // the groups seen, for the same message
   std::vector<double> positives(strata_count, 0.0), counts(strata_count, 0.0);
   for (size_t g = 0; g < group_count; ++g) {
     if (histograms.examples(g) > 0) one_per_group.groups.push_back(static_cast<uint32_t>(g));
@@ -487,7 +501,7 @@ void PostprocessStreamed(const PostprocessOptions& o) {
     positives[s] += static_cast<double>(histograms.positives(g));
     counts[s] += static_cast<double>(histograms.examples(g));
   }
-  host::RequireEveryGroup(one_per_group, model, o.data);
+  host::simulate::RequireEveryGroup(one_per_group, model, o.data);
   std::vector<size_t> group_rows;
   for (size_t g = 0; g < group_count; ++g) group_rows.push_back(histograms.examples(g));
   RequireStreamedGroupsLargeEnough(o, group_rows, model);
@@ -495,8 +509,9 @@ void PostprocessStreamed(const PostprocessOptions& o) {
   for (size_t s = 0; s < strata_count; ++s) {
     stratum_rate.push_back(counts[s] > 0.0 ? positives[s] / counts[s] : 0.0);
   }
-  const host::StreamedRtoFit streamed = host::FitRandomizedThresholdOptimizer(
-      histograms, RampOptions(o, groups, o.fit.rto.gamma, 0.0, stratum_rate, group_count));
+  const host::postprocessing::StreamedRtoFit streamed =
+      host::postprocessing::FitRandomizedThresholdOptimizer(
+          histograms, RampOptions(o, groups, o.fit.rto.gamma, 0.0, stratum_rate, group_count));
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double bound =
@@ -511,10 +526,10 @@ void PostprocessStreamed(const PostprocessOptions& o) {
   fit.thresholds = streamed.fit.thresholds;
   fit.gamma = o.fit.rto.gamma;
   WriteRampModel(
-      o, fit, std::string(host::RtoSolverName(o.fit.rto.solver)) + ", streamed", rows - refused,
-      seconds,
+      o, fit, std::string(host::postprocessing::RtoSolverName(o.fit.rto.solver)) + ", streamed",
+      rows - refused, seconds,
       [&](const tinyfair::Model& m) {
-        return host::ExpectedPositiveRatesOfFile(m, o.data, progress);
+        return host::simulate::ExpectedPositiveRatesOfFile(m, o.data, progress);
       },
       model);
 }
@@ -548,7 +563,7 @@ void AddPostprocessCommand(CLI::App& app) {
   AddLabelOptions(*command, o->label, false);
   std::string methods;
   std::vector<std::string> names;
-  for (const host::Postprocessor& p : host::Postprocessors()) {
+  for (const host::postprocessing::Postprocessor& p : host::postprocessing::Postprocessors()) {
     methods += (methods.empty() ? "" : ", ") + std::string(p.name) + " (" + p.help + ")";
     names.push_back(p.name);
   }
@@ -579,8 +594,10 @@ void AddPostprocessCommand(CLI::App& app) {
       "--max-validation-gap", o->selection.max_validation_gap,
       "Only select fits whose expected parity gap on the validation CSV is at most this");
   command->add_option("--solver", o->fit.rto.solver, "exact or sgd (the paper's Algorithm 1)")
-      ->transform(CLI::CheckedTransformer(std::map<std::string, host::RtoOptions::Solver>{
-          {"exact", host::RtoOptions::Solver::kExact}, {"sgd", host::RtoOptions::Solver::kSgd}}));
+      ->transform(
+          CLI::CheckedTransformer(std::map<std::string, host::postprocessing::RtoOptions::Solver>{
+              {"exact", host::postprocessing::RtoOptions::Solver::kExact},
+              {"sgd", host::postprocessing::RtoOptions::Solver::kSgd}}));
   command->add_option("--sgd-steps", o->fit.rto.sgd_steps, "SGD steps")->capture_default_str();
   command->add_option("--seed", o->fit.rto.seed, "Seed")->capture_default_str();
   command->add_flag("--stream", o->stream,

@@ -4,9 +4,9 @@
 
 namespace tinyfair::cli {
 
-host::CsvTable ReadDataCsv(const std::string& path, host::CsvOptions options) {
+host::data::CsvTable ReadDataCsv(const std::string& path, host::data::CsvOptions options) {
   options.rename_bad_header_names = true;
-  host::CsvTable table = host::ReadCsv(path, options);
+  host::data::CsvTable table = host::data::ReadCsv(path, options);
   for (const auto& renamed : table.renamed_columns) Note("tinyfair: " + renamed.Warning(path));
   return table;
 }

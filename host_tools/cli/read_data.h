@@ -11,6 +11,6 @@ namespace tinyfair::cli {
 /// pandas reads them ("x.1", "Unnamed: N"), each named in a warning on
 /// stderr with the --ignore that leaves it out.
 /// @throws DataError as host::ReadCsv.
-host::CsvTable ReadDataCsv(const std::string& path, host::CsvOptions options = {});
+host::data::CsvTable ReadDataCsv(const std::string& path, host::data::CsvOptions options = {});
 
 }  // namespace tinyfair::cli

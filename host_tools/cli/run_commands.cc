@@ -40,22 +40,22 @@ std::string SequenceReportPath(const std::string& path, size_t k) {
   const bool has_extension =
       dot != std::string::npos && (slash == std::string::npos || dot > slash);
   const std::string stem = has_extension ? path.substr(0, dot) : path;
-  return stem + host::FormatText("-%04zu", k) + (has_extension ? path.substr(dot) : "");
+  return stem + host::common::FormatText("-%04zu", k) + (has_extension ? path.substr(dot) : "");
 }
 
 void CheckSimulateFlags(const RunOptions& o) {
   if (o.monitor_every_option->count() > 0) {
     if (o.monitor.empty()) {
-      throw host::DataError("--monitor-every", 0, 0, "needs --monitor, the report's file");
+      throw host::common::DataError("--monitor-every", 0, 0, "needs --monitor, the report's file");
     }
     if (o.monitor_every == 0) {
-      throw host::DataError("--monitor-every", 0, 0, "must be at least 1 decision");
+      throw host::common::DataError("--monitor-every", 0, 0, "must be at least 1 decision");
     }
   }
   if (o.drift.Given() && !o.vectors.empty() && o.drift.score_shift_option->count() > 0) {
-    throw host::DataError("--vectors", 0, 0,
-                          "a device replaying the vectors cannot shift scores: leave out "
-                          "--vectors or --drift-score-shift");
+    throw host::common::DataError("--vectors", 0, 0,
+                                  "a device replaying the vectors cannot shift scores: leave out "
+                                  "--vectors or --drift-score-shift");
   }
 }
 
@@ -65,49 +65,52 @@ std::string AddMonitorReports(const RunOptions& o, const runtime::Model& model,
                               const std::vector<runtime::Decision>& decisions,
                               std::vector<std::pair<std::string, std::string>>& files) {
   std::vector<std::string> reports;
-  const auto monitor = host::MonitorDecisions(model, decisions, o.monitor_every, &reports);
+  const auto monitor =
+      host::simulate::MonitorDecisions(model, decisions, o.monitor_every, &reports);
   for (size_t k = 0; k < reports.size(); ++k) {
     files.emplace_back(SequenceReportPath(o.monitor, k + 1), reports[k]);
   }
-  files.emplace_back(o.monitor, host::EncodeReport(*monitor));
-  return host::AlarmSummary(*monitor);
+  files.emplace_back(o.monitor, host::simulate::EncodeReport(*monitor));
+  return host::simulate::AlarmSummary(*monitor);
 }
 
 void Simulate(const RunOptions& o) {
   CheckSimulateFlags(o);
-  const tinyfair::Model model = host::ReadModel(o.model);
-  const host::CsvTable table = ReadDataCsv(o.data);
-  host::InputEncoder encoder(model.inputs(), table);
-  host::CheckGroupsKnown(model, table);
+  const tinyfair::Model model = host::model::ReadModel(o.model);
+  const host::data::CsvTable table = ReadDataCsv(o.data);
+  host::data::InputEncoder encoder(model.inputs(), table);
+  host::data::CheckGroupsKnown(model, table);
   NoteUnlistedValues("simulate", model, table);
-  const auto runtime_model = host::LoadIntoRuntime(model);
-  host::DecisionVectors vectors;
+  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
+  host::model::DecisionVectors vectors;
   vectors.input_count = static_cast<uint32_t>(encoder.input_count());
   vectors.seed = o.seed;
   vectors.stream = o.stream;
-  host::DriftedStream stream;
+  host::simulate::DriftedStream stream;
   std::string log;
   if (o.drift.Given()) {
-    const host::StreamDrift drift = ResolveDrift(o.drift, model, table.rows.size());
+    const host::simulate::StreamDrift drift = ResolveDrift(o.drift, model, table.rows.size());
     try {
-      stream = host::DecideRowsWithDrift(*runtime_model, encoder, o.seed, o.stream, drift,
-                                         &vectors.inputs);
+      stream = host::simulate::DecideRowsWithDrift(*runtime_model, encoder, o.seed, o.stream, drift,
+                                                   &vectors.inputs);
     } catch (const std::invalid_argument& error) {
-      throw host::DataError("--drift-group", 0, 0, o.drift.group + ": " + error.what());
+      throw host::common::DataError("--drift-group", 0, 0, o.drift.group + ": " + error.what());
     }
-    log = host::DriftedDecisionLog(stream);
+    log = host::simulate::DriftedDecisionLog(stream);
   } else {
-    stream.decisions = host::DecideRows(*runtime_model, encoder, o.seed, o.stream, &vectors.inputs);
-    log = host::DecisionLog(stream.decisions);
+    stream.decisions =
+        host::simulate::DecideRows(*runtime_model, encoder, o.seed, o.stream, &vectors.inputs);
+    log = host::simulate::DecisionLog(stream.decisions);
   }
-  log = host::WithReadableColumns(log, stream.decisions, GroupNames(model));
+  log = host::simulate::WithReadableColumns(log, stream.decisions, GroupNames(model));
   std::vector<std::pair<std::string, std::string>> files = {{o.out, log}};
-  if (!o.vectors.empty()) files.emplace_back(o.vectors, host::EncodeDecisionVectors(vectors));
+  if (!o.vectors.empty())
+    files.emplace_back(o.vectors, host::model::EncodeDecisionVectors(vectors));
   std::string alarm;
   if (!o.monitor.empty()) alarm = AddMonitorReports(o, *runtime_model, stream.decisions, files);
-  host::WriteFilesAtomically(files);
+  host::common::WriteFilesAtomically(files);
   if (!alarm.empty()) Note("simulate: monitor: " + alarm);
-  const std::string refused = host::RefusedRowsSummary(
+  const std::string refused = host::simulate::RefusedRowsSummary(
       stream.decisions, table, stream.data_row.empty() ? nullptr : &stream.data_row);
   if (!refused.empty()) Note("simulate: " + refused);
   Note("simulate: " + std::to_string(stream.decisions.size()) + " decisions written to " + o.out);
@@ -116,11 +119,12 @@ void Simulate(const RunOptions& o) {
 // A regression model: RMSE, log loss and the KS disparity under Q, from
 // every member's output as the runtime computes it.
 void EvaluateRegression(const RunOptions& o, const tinyfair::Model& model,
-                        const host::CsvTable& table, const runtime::Model& runtime_model) {
+                        const host::data::CsvTable& table, const runtime::Model& runtime_model) {
   const Eigen::VectorXd all_labels =
-      host::ReadUnitIntervalLabels(table, o.label.label, o.label.positive);
-  host::InputEncoder encoder(model.inputs(), table);
-  const host::MemberOutputs members = host::RegressionMemberOutputs(runtime_model, encoder);
+      host::data::ReadUnitIntervalLabels(table, o.label.label, o.label.positive);
+  host::data::InputEncoder encoder(model.inputs(), table);
+  const host::model::MemberOutputs members =
+      host::model::RegressionMemberOutputs(runtime_model, encoder);
   Eigen::VectorXd labels(static_cast<Eigen::Index>(members.rows.size()));
   for (size_t i = 0; i < members.rows.size(); ++i) {
     const auto row = static_cast<Eigen::Index>(members.rows[i]);
@@ -130,44 +134,46 @@ void EvaluateRegression(const RunOptions& o, const tinyfair::Model& model,
     Note("evaluate: " + std::to_string(table.rows.size() - members.rows.size()) + " of " +
          std::to_string(table.rows.size()) + " rows refused by the model");
   }
-  const auto report = host::EvaluateRegression(members.outputs, members.probability, labels,
-                                               members.group, GroupNames(model));
-  std::fputs(o.json ? host::RegressionReportJson(report).c_str()
-                    : host::RegressionReportTable(report).c_str(),
+  const auto report = host::metrics::EvaluateRegression(members.outputs, members.probability,
+                                                        labels, members.group, GroupNames(model));
+  std::fputs(o.json ? host::metrics::RegressionReportJson(report).c_str()
+                    : host::metrics::RegressionReportTable(report).c_str(),
              stdout);
 }
 
 // What the runtime's decision score is under the model's link.
-host::ScoreMeaning ScoreMeaningOf(const tinyfair::LinearScorer& scorer) {
+host::metrics::ScoreMeaning ScoreMeaningOf(const tinyfair::LinearScorer& scorer) {
   switch (scorer.link()) {
     case tinyfair::LinearScorer::LOGISTIC:
-      return host::ScoreMeaning::kProbability;
+      return host::metrics::ScoreMeaning::kProbability;
     case tinyfair::LinearScorer::SIGNED_LOGISTIC:
-      return host::ScoreMeaning::kSignedProbability;
+      return host::metrics::ScoreMeaning::kSignedProbability;
     default:
-      return host::ScoreMeaning::kScoreOnly;
+      return host::metrics::ScoreMeaning::kScoreOnly;
   }
 }
 
 void Evaluate(const RunOptions& o) {
-  const tinyfair::Model model = host::ReadModel(o.model);
-  const host::CsvTable table = ReadDataCsv(o.data);
-  host::InputEncoder encoder(model.inputs(), table);
-  host::CheckGroupsKnown(model, table);
+  const tinyfair::Model model = host::model::ReadModel(o.model);
+  const host::data::CsvTable table = ReadDataCsv(o.data);
+  host::data::InputEncoder encoder(model.inputs(), table);
+  host::data::CheckGroupsKnown(model, table);
   NoteUnlistedValues("evaluate", model, table);
-  const auto runtime_model = host::LoadIntoRuntime(model);
-  if (host::IsRegressionModel(*runtime_model)) {
+  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
+  if (host::model::IsRegressionModel(*runtime_model)) {
     return EvaluateRegression(o, model, table, *runtime_model);
   }
-  const auto labels = host::ReadLabels(table, o.label.label, o.label.positive);
+  const auto labels = host::data::ReadLabels(table, o.label.label, o.label.positive);
   NoteNegativeLabelValues("evaluate", table, o.label);
-  const auto decisions = host::DecideRows(*runtime_model, encoder, o.seed, o.stream);
-  const std::string refused = host::RefusedRowsSummary(decisions, table);
+  const auto decisions = host::simulate::DecideRows(*runtime_model, encoder, o.seed, o.stream);
+  const std::string refused = host::simulate::RefusedRowsSummary(decisions, table);
   if (!refused.empty()) Note("evaluate: " + refused);
-  auto report = host::EvaluateDecisions(decisions, labels, GroupNames(model));
-  report.scores =
-      host::EvaluateScores(decisions, labels, ScoreMeaningOf(model.scorer()), model.has_mixture());
-  std::fputs(o.json ? host::ReportJson(report).c_str() : host::ReportTable(report).c_str(), stdout);
+  auto report = host::metrics::EvaluateDecisions(decisions, labels, GroupNames(model));
+  report.scores = host::metrics::EvaluateScores(decisions, labels, ScoreMeaningOf(model.scorer()),
+                                                model.has_mixture());
+  std::fputs(o.json ? host::metrics::ReportJson(report).c_str()
+                    : host::metrics::ReportTable(report).c_str(),
+             stdout);
 }
 
 std::vector<std::string> Lines(const std::string& text) {
@@ -194,8 +200,8 @@ std::string DeviceRecord(const std::string& line) {
 }
 
 void Parity(const RunOptions& o) {
-  const auto expected = Lines(host::ReadFile(o.expected));
-  const auto actual = Lines(host::ReadFile(o.actual));
+  const auto expected = Lines(host::common::ReadFile(o.expected));
+  const auto actual = Lines(host::common::ReadFile(o.actual));
   if (expected.empty() || DeviceRecord(expected[0]) + "\n" != runtime::kDecisionRecordHeader) {
     throw std::runtime_error(o.expected + ": not a decision log");
   }

@@ -11,13 +11,13 @@ namespace tinyfair::cli {
 void CheckSelectionOnValidation(const SelectionOnValidation& s, bool strict) {
   std::vector<std::string> problems;
   if (s.selected_gap > s.target_gap) {
-    problems.push_back(host::FormatText(
+    problems.push_back(host::common::FormatText(
         "the selected rule's validation parity gap %.4f exceeds --max-validation-gap %.4f: no "
         "fit of the grid meets it, the fairest was selected",
         s.selected_gap, s.target_gap));
   }
   if (s.selected_gap > s.input_gap) {
-    problems.push_back(host::FormatText(
+    problems.push_back(host::common::FormatText(
         "the selected rule's validation parity gap %.4f is larger than the input model's %.4f: "
         "it is not fairer there (the smallest validation group has %zu row%s)",
         s.selected_gap, s.input_gap, s.smallest_group, s.smallest_group == 1 ? "" : "s"));

@@ -19,22 +19,24 @@ void AddSmallGroupFlags(CLI::App& command, SmallGroupFlags& flags) {
                      "rule (repeat the flag for several targets)");
 }
 
-host::FittingGroups PlanSmallGroups(const SmallGroupFlags& flags, const host::ScoredSample& fitting,
-                                    const tinyfair::Model& model, const std::string& source,
-                                    const std::string& command) {
+host::postprocessing::FittingGroups PlanSmallGroups(const SmallGroupFlags& flags,
+                                                    const host::data::ScoredSample& fitting,
+                                                    const tinyfair::Model& model,
+                                                    const std::string& source,
+                                                    const std::string& command) {
   if ((flags.policy == "merge") != !flags.merges.empty()) {
     throw std::invalid_argument("--small-groups merge and --merge-groups go together");
   }
   const std::vector<std::string> names = GroupNames(model);
-  host::SmallGroupOptions options;
+  host::postprocessing::SmallGroupOptions options;
   options.min_group_size = flags.min_group_size;
-  options.policy = flags.policy == "pooled"  ? host::SmallGroupPolicy::kPooled
-                   : flags.policy == "merge" ? host::SmallGroupPolicy::kMerge
-                                             : host::SmallGroupPolicy::kRefuse;
+  options.policy = flags.policy == "pooled"  ? host::postprocessing::SmallGroupPolicy::kPooled
+                   : flags.policy == "merge" ? host::postprocessing::SmallGroupPolicy::kMerge
+                                             : host::postprocessing::SmallGroupPolicy::kRefuse;
   for (const auto& spec : flags.merges)
-    options.merges.push_back(host::ParseGroupMerge(spec, names));
-  const host::FittingGroups plan =
-      host::PlanFittingGroups(host::RowsPerGroup(fitting, names.size()), names, source, options);
+    options.merges.push_back(host::postprocessing::ParseGroupMerge(spec, names));
+  const host::postprocessing::FittingGroups plan = host::postprocessing::PlanFittingGroups(
+      host::postprocessing::RowsPerGroup(fitting, names.size()), names, source, options);
   for (const auto& note : plan.notes) Note(command + ": small groups: " + note);
   return plan;
 }

@@ -14,7 +14,7 @@
 namespace tinyfair::cli {
 
 struct SmallGroupFlags {
-  size_t min_group_size = host::kDefaultMinGroupSize;
+  size_t min_group_size = host::postprocessing::kDefaultMinGroupSize;
   std::string policy = "refuse";
   std::vector<std::string> merges;  // "GROUP,GROUP:TARGET" each
 };
@@ -26,8 +26,10 @@ void AddSmallGroupFlags(CLI::App& command, SmallGroupFlags& flags);
 /// pooled and with how many rows.
 /// @throws as host::PlanFittingGroups; std::invalid_argument when the flags
 ///         do not go together.
-host::FittingGroups PlanSmallGroups(const SmallGroupFlags& flags, const host::ScoredSample& fitting,
-                                    const tinyfair::Model& model, const std::string& source,
-                                    const std::string& command);
+host::postprocessing::FittingGroups PlanSmallGroups(const SmallGroupFlags& flags,
+                                                    const host::data::ScoredSample& fitting,
+                                                    const tinyfair::Model& model,
+                                                    const std::string& source,
+                                                    const std::string& command);
 
 }  // namespace tinyfair::cli

@@ -40,7 +40,7 @@ struct SweepOptions {
   bool strict = false;
   std::vector<std::string> sensitive;
   // The grid and the selection's gap limit, with the library's defaults.
-  host::RtoSelectionOptions selection;
+  host::postprocessing::RtoSelectionOptions selection;
   bool plots = true;
 };
 
@@ -50,19 +50,19 @@ constexpr const char* kInputModel = "input model";
 struct Row {
   std::string method;
   double gamma = NAN, rho = NAN;
-  host::ClassificationReport validation, test;
+  host::metrics::ClassificationReport validation, test;
 };
 
 struct Evaluation {
-  const host::CsvTable* table;
+  const host::data::CsvTable* table;
   std::vector<int> labels;
 };
 
-host::ClassificationReport Evaluate(const tinyfair::Model& model, const Evaluation& e) {
-  host::InputEncoder encoder(model.inputs(), *e.table);
-  const auto runtime_model = host::LoadIntoRuntime(model);
-  return host::EvaluateDecisions(host::DecideRows(*runtime_model, encoder, 1, 0), e.labels,
-                                 GroupNames(model));
+host::metrics::ClassificationReport Evaluate(const tinyfair::Model& model, const Evaluation& e) {
+  host::data::InputEncoder encoder(model.inputs(), *e.table);
+  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
+  return host::metrics::EvaluateDecisions(host::simulate::DecideRows(*runtime_model, encoder, 1, 0),
+                                          e.labels, GroupNames(model));
 }
 
 // The points no other point beats on both test accuracy and test gap, in
@@ -77,13 +77,14 @@ std::string ParetoFront(const std::vector<Row>& rows) {
   for (const auto& [gap, negative_accuracy] : points) {
     if (-negative_accuracy <= best) continue;
     best = -negative_accuracy;
-    data += host::FormatText("%.6f %.6f\n", gap, best);
+    data += host::common::FormatText("%.6f %.6f\n", gap, best);
   }
   return data;
 }
 
 void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& chosen,
-                const tinyfair::Model& rto, const std::vector<host::HardtGroupRule>& hardt,
+                const tinyfair::Model& rto,
+                const std::vector<host::postprocessing::HardtGroupRule>& hardt,
                 const std::vector<std::string>& names) {
   const std::string dir = o.out_dir;
   double widest = 0.0;
@@ -97,11 +98,11 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
     if (row.method != last && !last.empty()) data += "\n\n";
     if (row.method != last) data += "# " + row.method + "\n";
     last = row.method;
-    data += host::FormatText("%.6f %.6f %.6f %.6f\n", row.test.expected_dp_gap,
-                             row.test.expected_accuracy, row.gamma, row.rho);
+    data += host::common::FormatText("%.6f %.6f %.6f %.6f\n", row.test.expected_dp_gap,
+                                     row.test.expected_accuracy, row.gamma, row.rho);
   }
   data += "\n\n" + ParetoFront(rows);
-  host::WriteFileAtomically(dir + "/tradeoff.dat", data);
+  host::common::WriteFileAtomically(dir + "/tradeoff.dat", data);
   std::string script =
       "set terminal pngcairo size 1100,600\nset output '" + dir +
       "/tradeoff.png'\n"
@@ -109,7 +110,7 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
       "set xlabel 'demographic-parity gap'\nset ylabel 'accuracy'\n"
       "set key outside right top box\nset grid\n" +
       // Wide enough for every method but the far end of the ROC curve.
-      host::FormatText("set xrange [0:%.4f]\n", 1.1 * widest) + "plot ";
+      host::common::FormatText("set xrange [0:%.4f]\n", 1.1 * widest) + "plot ";
   size_t block = 0;
   last.clear();
   for (const auto& row : rows) {
@@ -125,11 +126,11 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
   }
   script += ", '" + dir + "/tradeoff.dat' index " + std::to_string(block) +
             " using 1:2 with steps lw 2 dashtype 3 lc rgb 'gray40' title 'Pareto front'";
-  script += host::FormatText(
+  script += host::common::FormatText(
       ", '-' using 1:2 with points pointtype 6 pointsize 4 lw 2 title 'selected RTO (gamma %.2g, "
       "rho %.3f)'\n%.6f %.6f\ne\n",
       chosen.gamma, chosen.rho, chosen.test.expected_dp_gap, chosen.test.expected_accuracy);
-  host::WriteFileAtomically(dir + "/tradeoff.gp", script);
+  host::common::WriteFileAtomically(dir + "/tradeoff.gp", script);
 
   // Decision curves h(p) per group, p the scorer's probability (f = 2p - 1).
   std::string curves;
@@ -139,12 +140,12 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
       const double p = i / 400.0, f = 2.0 * p - 1.0;
       const double h = std::clamp(
           (f - ramp.threshold(static_cast<int>(g))) / ramp.width(static_cast<int>(g)), 0.0, 1.0);
-      curves +=
-          host::FormatText("%.5f %.6f %.6f %.0f\n", p, h, host::HardtProbability(hardt[g], f), 0.0);
+      curves += host::common::FormatText("%.5f %.6f %.6f %.0f\n", p, h,
+                                         host::postprocessing::HardtProbability(hardt[g], f), 0.0);
     }
     curves += "\n\n";
   }
-  host::WriteFileAtomically(dir + "/decision_curves.dat", curves);
+  host::common::WriteFileAtomically(dir + "/decision_curves.dat", curves);
   std::string curve_script = "set terminal pngcairo size 1100,600\nset output '" + dir +
                              "/decision_curves.png'\n"
                              "set title 'P(positive) against the scorer probability, per group'\n"
@@ -158,7 +159,7 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
                     " using 1:3 with lines dashtype 2 lw 2 title 'Hardt " + names[g] + "'";
   }
   curve_script += "\n";
-  host::WriteFileAtomically(dir + "/decision_curves.gp", curve_script);
+  host::common::WriteFileAtomically(dir + "/decision_curves.gp", curve_script);
   if (!o.plots) return;
   for (const char* name : {"tradeoff", "decision_curves"}) {
     if (!RenderGnuplot(dir, name)) {
@@ -181,13 +182,13 @@ struct SweepTable {
 // The scorer as it is: positive iff p >= 0.5 (f >= 0), the baseline.
 void AddOriginalRow(const tinyfair::Model& model, size_t group_count, SweepTable& table) {
   tinyfair::Model original = model;
-  host::SetThresholdRule(std::vector<double>(group_count, 0.0), original);
+  host::model::SetThresholdRule(std::vector<double>(group_count, 0.0), original);
   table.Add(kInputModel, NAN, NAN, original);
 }
 
 struct RtoGrid {
   struct Fit {
-    host::RtoOptions options;
+    host::postprocessing::RtoOptions options;
     std::vector<double> thresholds;  // per model group
   };
   std::vector<Fit> fits;
@@ -196,8 +197,9 @@ struct RtoGrid {
 
 // The RTO grid, each fit at rho = the label rate + an offset; the fits
 // alone are timed.
-RtoGrid FitRtoGrid(const SweepOptions& o, const host::Postprocessor& rto,
-                   const host::ScoredSample& fitting, const host::FittingGroups& plan) {
+RtoGrid FitRtoGrid(const SweepOptions& o, const host::postprocessing::Postprocessor& rto,
+                   const host::data::ScoredSample& fitting,
+                   const host::postprocessing::FittingGroups& plan) {
   double label_rate = 0.0;
   for (int y : fitting.labels) label_rate += y;
   label_rate /= static_cast<double>(fitting.labels.size());
@@ -205,12 +207,12 @@ RtoGrid FitRtoGrid(const SweepOptions& o, const host::Postprocessor& rto,
   const auto start = std::chrono::steady_clock::now();
   for (double gamma : o.selection.gammas) {
     for (double offset : o.selection.rho_offsets) {
-      host::PostprocessorOptions options;
+      host::postprocessing::PostprocessorOptions options;
       options.rto.gamma = gamma;
       options.rto.rho = std::clamp(label_rate + offset, 0.0, 1.0);
       grid.fits.push_back(
           {options.rto,
-           std::get<host::RampRuleFit>(rto.fit(fitting, plan, options).rule).thresholds});
+           std::get<host::model::RampRuleFit>(rto.fit(fitting, plan, options).rule).thresholds});
     }
   }
   grid.fit_seconds =
@@ -226,7 +228,7 @@ size_t AddRtoRows(const SweepOptions& o, const tinyfair::Model& model, const Rto
   double best = -1.0, fairest_gap = 2.0;
   for (const auto& fit : grid.fits) {
     tinyfair::Model m = model;
-    host::SetRampRule(fit.thresholds, fit.options.gamma, m);
+    host::model::SetRampRule(fit.thresholds, fit.options.gamma, m);
     table.Add("RTO", fit.options.gamma, fit.options.rho, m);
     const auto& v = table.rows.back().validation;
     if (v.expected_dp_gap <= o.selection.max_validation_gap && v.expected_accuracy > best) {
@@ -242,12 +244,14 @@ size_t AddRtoRows(const SweepOptions& o, const tinyfair::Model& model, const Rto
 }
 
 // A row of a post-processor with one fit (Hardt et al., shift inference).
-host::PostprocessorFit AddFittedRow(const host::Postprocessor& method, const tinyfair::Model& model,
-                                    const host::ScoredSample& fitting,
-                                    const host::FittingGroups& plan, SweepTable& table) {
-  host::PostprocessorFit fit = method.fit(fitting, plan, host::PostprocessorOptions{});
+host::postprocessing::PostprocessorFit AddFittedRow(
+    const host::postprocessing::Postprocessor& method, const tinyfair::Model& model,
+    const host::data::ScoredSample& fitting, const host::postprocessing::FittingGroups& plan,
+    SweepTable& table) {
+  host::postprocessing::PostprocessorFit fit =
+      method.fit(fitting, plan, host::postprocessing::PostprocessorOptions{});
   tinyfair::Model m = model;
-  host::SetFittedRule(fit.rule, m);
+  host::model::SetFittedRule(fit.rule, m);
   table.Add(method.title, NAN, NAN, m);
   return fit;
 }
@@ -256,30 +260,31 @@ host::PostprocessorFit AddFittedRow(const host::Postprocessor& method, const tin
 // curve, the one its rule picks is marked. The band favours the group the
 // scorer selects least on the fitting sample, as `postprocess --method roc`
 // does.
-void AddRocRows(const host::Postprocessor& roc, const tinyfair::Model& model,
-                const host::ScoredSample& fitting, const host::FittingGroups& plan,
-                SweepTable& table) {
-  const host::PostprocessorFit fit = roc.fit(fitting, plan, host::PostprocessorOptions{});
+void AddRocRows(const host::postprocessing::Postprocessor& roc, const tinyfair::Model& model,
+                const host::data::ScoredSample& fitting,
+                const host::postprocessing::FittingGroups& plan, SweepTable& table) {
+  const host::postprocessing::PostprocessorFit fit =
+      roc.fit(fitting, plan, host::postprocessing::PostprocessorOptions{});
   for (double theta : fit.roc.thetas) {
-    std::vector<double> thresholds = host::RocThresholds(theta, fit.unprivileged_group);
-    for (double& t : thresholds) t = host::ProbabilityThresholdOnScore(t);
+    std::vector<double> thresholds =
+        host::postprocessing::RocThresholds(theta, fit.unprivileged_group);
+    for (double& t : thresholds) t = host::data::ProbabilityThresholdOnScore(t);
     tinyfair::Model m = model;
-    host::SetThresholdRule(thresholds, m);
+    host::model::SetThresholdRule(thresholds, m);
     table.Add(roc.title, theta, NAN, m);
   }
   tinyfair::Model m = model;
-  host::SetFittedRule(fit.rule, m);
+  host::model::SetFittedRule(fit.rule, m);
   table.Add(std::string(roc.title) + " (chosen theta)", fit.roc.theta, NAN, m);
 }
 
 // The baselines: every post-processor of the registry but the RTO grid.
 // Returns Hardt et al.'s demographic-parity rules (for the decision curves).
-std::vector<host::HardtGroupRule> AddBaselineRows(const tinyfair::Model& model,
-                                                  const host::ScoredSample& fitting,
-                                                  const host::FittingGroups& plan,
-                                                  SweepTable& table) {
-  std::vector<host::HardtGroupRule> hardt_dp;
-  for (const host::Postprocessor& method : host::Postprocessors()) {
+std::vector<host::postprocessing::HardtGroupRule> AddBaselineRows(
+    const tinyfair::Model& model, const host::data::ScoredSample& fitting,
+    const host::postprocessing::FittingGroups& plan, SweepTable& table) {
+  std::vector<host::postprocessing::HardtGroupRule> hardt_dp;
+  for (const host::postprocessing::Postprocessor& method : host::postprocessing::Postprocessors()) {
     if (std::string(method.name) == "rto") continue;
     if (method.two_groups_only) {
       // With a small group merged or pooled there is no second group to favour.
@@ -288,9 +293,10 @@ std::vector<host::HardtGroupRule> AddBaselineRows(const tinyfair::Model& model,
       }
       continue;
     }
-    const host::PostprocessorFit fit = AddFittedRow(method, model, fitting, plan, table);
+    const host::postprocessing::PostprocessorFit fit =
+        AddFittedRow(method, model, fitting, plan, table);
     if (std::string(method.name) != "hardt-dp") continue;
-    for (const auto& r : std::get<host::TwoThresholdRuleFit>(fit.rule).groups) {
+    for (const auto& r : std::get<host::model::TwoThresholdRuleFit>(fit.rule).groups) {
       hardt_dp.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
     }
   }
@@ -318,40 +324,41 @@ void WriteSweepTable(const SweepOptions& o, const std::vector<Row>& rows, size_t
                 r.test.expected_accuracy, r.test.expected_dp_gap,
                 i == chosen ? "  <- selected" : (i == 0 ? "  <- baseline" : ""));
   }
-  host::WriteFileAtomically(o.out_dir + "/sweep.csv", csv);
+  host::common::WriteFileAtomically(o.out_dir + "/sweep.csv", csv);
 }
 
 // The chosen RTO fit as a model, finished with its reference rates on the
 // fitting data, and written to selected.json.
 tinyfair::Model WriteSelectedModel(const SweepOptions& o, const tinyfair::Model& model,
                                    const RtoGrid& grid, const std::vector<Row>& rows, size_t chosen,
-                                   const host::CsvTable& fit_table) {
+                                   const host::data::CsvTable& fit_table) {
   tinyfair::Model selected = model;
   // (rows[0] is the input model, so RTO fit k is row k + 1.)
-  host::SetRampRule(grid.fits[chosen - 1].thresholds, rows[chosen].gamma, selected);
-  const std::vector<double> rates = host::ExpectedPositiveRates(selected, fit_table);
-  host::FinishAndWriteModel({selected.model_id().substr(0, 27) + "+rto", rates, ""},
-                            o.out_dir + "/selected.json", selected);
+  host::model::SetRampRule(grid.fits[chosen - 1].thresholds, rows[chosen].gamma, selected);
+  const std::vector<double> rates = host::simulate::ExpectedPositiveRates(selected, fit_table);
+  host::model::FinishAndWriteModel({selected.model_id().substr(0, 27) + "+rto", rates, ""},
+                                   o.out_dir + "/selected.json", selected);
   return selected;
 }
 
 // The scorer: a model from train, or another model's scores in a column.
-tinyfair::Model SweepScoringModel(const SweepOptions& o, const host::CsvTable& fit_table) {
+tinyfair::Model SweepScoringModel(const SweepOptions& o, const host::data::CsvTable& fit_table) {
   tinyfair::Model model;
   if (o.model.empty() == o.score_column.empty()) {
     throw std::invalid_argument("give --model or --score-column (with --sensitive), not both");
   }
   if (o.model.empty()) {
     if (o.sensitive.empty()) throw std::invalid_argument("--score-column needs --sensitive");
-    model = host::ScoreOnlyModel(
-        fit_table, o.score_column,
-        o.score_kind == "margin" ? host::ScoreKind::kMargin : host::ScoreKind::kProbability,
-        o.sensitive);
+    model =
+        host::model::ScoreOnlyModel(fit_table, o.score_column,
+                                    o.score_kind == "margin" ? host::model::ScoreKind::kMargin
+                                                             : host::model::ScoreKind::kProbability,
+                                    o.sensitive);
   } else {
-    model = host::ReadModel(o.model);
+    model = host::model::ReadModel(o.model);
   }
   std::vector<std::string> attributes = o.sensitive;
-  host::PrepareScoringModel(attributes, model);
+  host::model::PrepareScoringModel(attributes, model);
   return model;
 }
 
@@ -361,41 +368,45 @@ void CheckSelection(const SweepOptions& o, const std::vector<Row>& rows, size_t 
   for (const auto& group : rows[0].validation.groups)
     smallest = group.n > 0 ? std::min(smallest, group.n) : smallest;
   const double input_gap = rows[0].validation.expected_dp_gap;
-  Note(host::FormatText("sweep: baseline, the input model on %s: accuracy %.4f, parity gap %.4f",
-                        o.validation.c_str(), rows[0].validation.expected_accuracy, input_gap));
+  Note(host::common::FormatText(
+      "sweep: baseline, the input model on %s: accuracy %.4f, parity gap %.4f",
+      o.validation.c_str(), rows[0].validation.expected_accuracy, input_gap));
   CheckSelectionOnValidation({"sweep", o.validation, rows[chosen].validation.expected_dp_gap,
                               input_gap, o.selection.max_validation_gap, smallest},
                              o.strict);
 }
 
 void Sweep(const SweepOptions& o) {
-  const host::CsvTable fit_table = ReadDataCsv(o.data);
+  const host::data::CsvTable fit_table = ReadDataCsv(o.data);
   const tinyfair::Model model = SweepScoringModel(o, fit_table);
   const size_t group_count = model.dimensions().group_count();
-  const host::CsvTable validation_table = ReadDataCsv(o.validation);
-  const host::CsvTable test_table = ReadDataCsv(o.test);
-  const host::ScoredSample fitting =
-      host::ScoreThroughRuntime(model, fit_table, o.label.label, o.label.positive);
+  const host::data::CsvTable validation_table = ReadDataCsv(o.validation);
+  const host::data::CsvTable test_table = ReadDataCsv(o.test);
+  const host::data::ScoredSample fitting =
+      host::simulate::ScoreThroughRuntime(model, fit_table, o.label.label, o.label.positive);
   // Every group needs both labels: Hardt et al. and shift inference fit on them.
-  host::RequireEveryGroup(fitting, model, o.data, "the sweep's baselines");
-  const host::FittingGroups plan = PlanSmallGroups(o.small_groups, fitting, model, o.data, "sweep");
+  host::simulate::RequireEveryGroup(fitting, model, o.data, "the sweep's baselines");
+  const host::postprocessing::FittingGroups plan =
+      PlanSmallGroups(o.small_groups, fitting, model, o.data, "sweep");
   // A row without its group cannot count: refuse the data. A row whose
   // value the model does not list is decided as "other" or refused by the
   // device and left out of the metrics: say which.
-  host::CheckGroupsKnown(model, validation_table);
-  host::CheckGroupsKnown(model, test_table);
+  host::data::CheckGroupsKnown(model, validation_table);
+  host::data::CheckGroupsKnown(model, test_table);
   NoteUnlistedValues("sweep", model, validation_table);
   NoteUnlistedValues("sweep", model, test_table);
-  const Evaluation validation{&validation_table,
-                              host::ReadLabels(validation_table, o.label.label, o.label.positive)};
-  const Evaluation test{&test_table, host::ReadLabels(test_table, o.label.label, o.label.positive)};
+  const Evaluation validation{
+      &validation_table, host::data::ReadLabels(validation_table, o.label.label, o.label.positive)};
+  const Evaluation test{&test_table,
+                        host::data::ReadLabels(test_table, o.label.label, o.label.positive)};
   const auto names = GroupNames(model);
   SweepTable table{validation, test, {}};
 
   AddOriginalRow(model, group_count, table);
-  const RtoGrid grid = FitRtoGrid(o, host::FindPostprocessor("rto"), fitting, plan);
+  const RtoGrid grid = FitRtoGrid(o, host::postprocessing::FindPostprocessor("rto"), fitting, plan);
   const size_t chosen = AddRtoRows(o, model, grid, table);
-  const std::vector<host::HardtGroupRule> hardt_dp = AddBaselineRows(model, fitting, plan, table);
+  const std::vector<host::postprocessing::HardtGroupRule> hardt_dp =
+      AddBaselineRows(model, fitting, plan, table);
   CheckSelection(o, table.rows, chosen);  // with --strict, before anything is written
 
   std::filesystem::create_directories(o.out_dir);

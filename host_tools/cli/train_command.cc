@@ -33,8 +33,8 @@ std::vector<TrainMethod> TrainMethods() {
 
 bool ProgressToTerminal() { return isatty(fileno(stderr)) != 0; }
 
-void ReportConvergence(const std::string& method, const host::EgConvergence& convergence,
-                       bool strict) {
+void ReportConvergence(const std::string& method,
+                       const host::reductions::EgConvergence& convergence, bool strict) {
   Note("train: " + method + ": " + convergence.Summary());
   if (!strict || convergence.Accepted()) return;
   throw FitNotAccepted("--strict: " + method + " " +
@@ -46,7 +46,7 @@ namespace {
 
 // A logistic regression on one label has no finite optimum; usually the
 // label column or --positive is not what the user meant.
-void RequireBothLabels(const host::CsvTable& table, const LabelOptions& label,
+void RequireBothLabels(const host::data::CsvTable& table, const LabelOptions& label,
                        const std::vector<int>& labels) {
   size_t positives = 0;
   for (int y : labels) positives += static_cast<size_t>(y);
@@ -57,7 +57,7 @@ void RequireBothLabels(const host::CsvTable& table, const LabelOptions& label,
   }
   if (positive_values.empty()) positive_values = "'1'";
   const size_t n = labels.size();
-  throw host::DataError(
+  throw host::common::DataError(
       table.path, 0, 0,
       "column '" + label.label + "' has no " + (positives == 0 ? "positive" : "negative") +
           " label in its " + std::to_string(n) + (n == 1 ? " row" : " rows") +
@@ -81,15 +81,16 @@ void NoteNearConstantModel(const std::vector<double>& rates) {
     high = std::max(high, rate);
   }
   if (rates.empty() || (high > kNearConstant && low < 1.0 - kNearConstant)) return;
-  Note(
-      host::FormatText("train: WARNING: the model is near-constant: its expected positive rate on "
-                       "the training data is %.4f to %.4f across the groups",
-                       low, high));
+  Note(host::common::FormatText(
+      "train: WARNING: the model is near-constant: its expected positive rate on "
+      "the training data is %.4f to %.4f across the groups",
+      low, high));
 }
 
 // Training imputes a missing number with the column's mean (a zero in the
 // design); the device refuses such rows, so say how many there are.
-void NoteMissingValues(const host::CsvTable& table, const std::vector<tinyfair::Input>& inputs) {
+void NoteMissingValues(const host::data::CsvTable& table,
+                       const std::vector<tinyfair::Input>& inputs) {
   for (const auto& input : inputs) {
     if (input.kind() != tinyfair::Input::NUMERIC) continue;
     const size_t c = table.column(input.name());
@@ -106,13 +107,14 @@ void NoteMissingValues(const host::CsvTable& table, const std::vector<tinyfair::
 
 // With --min-category-count, the rare values of each column are learned as
 // one category: say which, so that nobody looks for them in the model.
-void NoteFoldedCategories(const host::CsvTable& table, const tinyfair::Model& model,
+void NoteFoldedCategories(const host::data::CsvTable& table, const tinyfair::Model& model,
                           uint32_t min_count) {
-  for (const auto& folded : host::FindUnlistedValues(model, table)) {
+  for (const auto& folded : host::data::FindUnlistedValues(model, table)) {
     Note("train: column '" + folded.column + "': " + std::to_string(folded.values.size()) +
          (folded.values.size() == 1 ? " value" : " values") + " of fewer than " +
          std::to_string(min_count) + " rows (" + std::to_string(folded.rows) +
-         (folded.rows == 1 ? " row" : " rows") + ") folded into '" + host::kOtherCategory + "'");
+         (folded.rows == 1 ? " row" : " rows") + ") folded into '" + host::data::kOtherCategory +
+         "'");
   }
 }
 
@@ -135,8 +137,8 @@ const TrainMethod& FindMethod(const std::vector<TrainMethod>& methods, TrainOpti
 void Train(TrainOptions o, const std::vector<TrainMethod>& methods) {
   if (o.sensitive.empty()) throw std::invalid_argument("train needs --sensitive");
   const TrainMethod& method = FindMethod(methods, o);
-  const host::CsvTable table = ReadDataCsv(o.data);
-  host::ColumnRoles roles;
+  const host::data::CsvTable table = ReadDataCsv(o.data);
+  host::data::ColumnRoles roles;
   roles.label = o.label.label;
   roles.positive_labels = o.label.positive;
   roles.sensitive = o.sensitive;
@@ -144,26 +146,27 @@ void Train(TrainOptions o, const std::vector<TrainMethod>& methods) {
   roles.numeric = o.numeric;
   roles.ignore = o.ignore;
   roles.min_category_count = o.min_category_count;
-  for (auto& name : host::ColumnsOutsideFeatures(table, o.features, roles)) {
+  for (auto& name : host::data::ColumnsOutsideFeatures(table, o.features, roles)) {
     roles.ignore.push_back(std::move(name));
   }
   std::vector<int> labels;
-  if (!method.numeric_label) labels = host::ReadLabels(table, roles.label, roles.positive_labels);
+  if (!method.numeric_label)
+    labels = host::data::ReadLabels(table, roles.label, roles.positive_labels);
 
   tinyfair::Model model;
   model.set_model_id(!o.id.empty()          ? o.id
                      : o.constraint.empty() ? method.name
                                             : method.name + "-" + o.constraint);
-  const std::vector<tinyfair::Input> inputs = host::InputsFromTable(table, roles);
+  const std::vector<tinyfair::Input> inputs = host::data::InputsFromTable(table, roles);
   for (const auto& input : inputs) *model.add_inputs() = input;
   if (!method.numeric_label) RequireBothLabels(table, o.label, labels);
   if (!method.numeric_label && !o.label.positive.empty())
     NoteNegativeLabelValues("train", table, o.label);
   NoteMissingValues(table, inputs);
-  host::FormGroups(o.sensitive, o.unknown_group, model);
+  host::data::FormGroups(o.sensitive, o.unknown_group, model);
   NoteFoldedCategories(table, model, o.min_category_count);
 
-  host::InputEncoder encoder(model.inputs(), table);
+  host::data::InputEncoder encoder(model.inputs(), table);
   std::vector<bool> use(inputs.size(), true);
   if (!o.use_sensitive && !method.sensitive_is_feature) {
     for (size_t i = 0; i < inputs.size(); ++i) {
@@ -172,7 +175,7 @@ void Train(TrainOptions o, const std::vector<TrainMethod>& methods) {
       }
     }
   }
-  const host::Dataset data = host::BuildDataset(model, encoder, use, labels);
+  const host::data::Dataset data = host::data::BuildDataset(model, encoder, use, labels);
   NoteDegenerateFit(data.design);
   const TrainingSet set{o, table, encoder, data.design, use, data.labels, data.groups};
   const std::string provenance = method.fit(set, model);
@@ -184,10 +187,10 @@ void Train(TrainOptions o, const std::vector<TrainMethod>& methods) {
   if (!method.numeric_label) {
     const size_t group_count = model.dimensions().group_count();
     for (size_t g = 0; g < group_count; ++g) model.add_reference_positive_rate(0.0f);
-    rates = host::ExpectedPositiveRates(model, table);
+    rates = host::simulate::ExpectedPositiveRates(model, table);
     NoteNearConstantModel(rates);
   }
-  host::FinishAndWriteModel({"", rates, provenance}, o.out, model);
+  host::model::FinishAndWriteModel({"", rates, provenance}, o.out, model);
   Note("train: wrote " + o.out);
 }
 

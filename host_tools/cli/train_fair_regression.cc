@@ -45,7 +45,7 @@ void SetOutput(const FairRegressionOptions& f, bool grid, tinyfair::RegressionOu
                                                  : tinyfair::RegressionOutput::MIDPOINT);
 }
 
-void FillMixture(const TrainingSet& set, const host::RegressionMixture& mixture,
+void FillMixture(const TrainingSet& set, const host::reductions::RegressionMixture& mixture,
                  const FairRegressionOptions& f, bool grid, tinyfair::Model& model) {
   const Eigen::Index d = set.design.cols();
   set.encoder.FillScorer(Eigen::VectorXd::Zero(d), 0.0, set.use, model.mutable_scorer());
@@ -61,21 +61,22 @@ void FillMixture(const TrainingSet& set, const host::RegressionMixture& mixture,
     SetOutput(f, grid, model.mutable_regression()->mutable_output());
     return;
   }
-  std::vector<host::MixtureMember> members(mixture.members.size());
+  std::vector<host::model::MixtureMember> members(mixture.members.size());
   for (size_t k = 0; k < mixture.members.size(); ++k) {
     set.encoder.FillScorer(mixture.members[k].coefficients, mixture.members[k].intercept, set.use,
                            &members[k].scorer);
     members[k].probability = static_cast<float>(mixture.probability(k));
   }
-  auto* rule = host::SetMixtureRule(members, tinyfair::MixtureRule::REGRESS,
-                                    {"--method fair-regression", "lower --max-members"}, model);
+  auto* rule =
+      host::model::SetMixtureRule(members, tinyfair::MixtureRule::REGRESS,
+                                  {"--method fair-regression", "lower --max-members"}, model);
   SetOutput(f, grid, rule->mutable_output());
 }
 
-std::string MemberWeights(const host::RegressionMixture& mixture) {
+std::string MemberWeights(const host::reductions::RegressionMixture& mixture) {
   std::string weights;
   for (double w : mixture.weights) {
-    weights += (weights.empty() ? "" : " ") + host::FormatText("%.4f", w);
+    weights += (weights.empty() ? "" : " ") + host::common::FormatText("%.4f", w);
   }
   return std::to_string(mixture.weights.size()) + " (" + weights + ")";
 }
@@ -90,8 +91,8 @@ double Mean(const std::vector<double>& values) {
 // group loss) share; an initial step of 0 keeps the algorithm's default.
 template <typename LoopOptions>
 void SetLoopOptions(const FairRegressionOptions& f, LoopOptions& options) {
-  options.loss =
-      f.loss == "logistic" ? host::RegressionLoss::kLogistic : host::RegressionLoss::kSquared;
+  options.loss = f.loss == "logistic" ? host::metrics::RegressionLoss::kLogistic
+                                      : host::metrics::RegressionLoss::kSquared;
   options.tolerance = f.gap_tolerance;
   options.theory_step = f.theory_step;
   if (f.initial_step > 0.0) options.initial_step = f.initial_step;
@@ -103,18 +104,18 @@ void SetLoopOptions(const FairRegressionOptions& f, LoopOptions& options) {
 std::string FitParity(const TrainingSet& set, const FairRegressionOptions& f,
                       const Eigen::VectorXd& y, const std::vector<int>& group, int groups,
                       tinyfair::Model& model) {
-  host::StatisticalParityOptions options;
+  host::reductions::StatisticalParityOptions options;
   SetLoopOptions(f, options);
-  options.oracle = f.oracle == "lr"   ? host::ParityOracle::kLogistic
-                   : f.oracle == "cs" ? host::ParityOracle::kCostSensitive
-                                      : host::ParityOracle::kLeastSquares;
+  options.oracle = f.oracle == "lr"   ? host::reductions::ParityOracle::kLogistic
+                   : f.oracle == "cs" ? host::reductions::ParityOracle::kCostSensitive
+                                      : host::reductions::ParityOracle::kLeastSquares;
   options.grid_size = f.grid_size;
   options.slack = f.slack;
   options.bound = f.dual_bound;
   options.lp_step = !f.average_only;
   const bool tty = ProgressToTerminal();
   const auto start = std::chrono::steady_clock::now();
-  const host::StatisticalParityFit fit = host::FitStatisticalParity(
+  const host::reductions::StatisticalParityFit fit = host::reductions::FitStatisticalParity(
       set.design, y, group, groups, options, [tty](int t, double gap, double loss, double disp) {
         if (tty) {
           std::fprintf(stderr, "  iteration %3d  gap %.3e  loss %.6f  disparity %.4f\n", t, gap,
@@ -123,27 +124,27 @@ std::string FitParity(const TrainingSet& set, const FairRegressionOptions& f,
       });
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const std::string summary = "sp, " + f.loss + " loss, " + f.oracle + " oracle, N " +
-                              std::to_string(f.grid_size) +
-                              host::FormatText(", B %.4g, nu %.3g", fit.bound, fit.tolerance);
+  const std::string summary =
+      "sp, " + f.loss + " loss, " + f.oracle + " oracle, N " + std::to_string(f.grid_size) +
+      host::common::FormatText(", B %.4g, nu %.3g", fit.bound, fit.tolerance);
   // The provenance is part of the model's bytes, so it holds no timings:
   // the same data and options give the same model.
   char line[600];
-  std::snprintf(line, sizeof(line),
-                "train: fair regression (%s): stopped by %s after %d iterations; gap %.3e; "
-                "members %s; training loss (discretized) %.6f, KS disparity %.4f (tolerance of "
-                "Theorem 4: +%.4f)%s",
-                summary.c_str(), fit.stopped_by.c_str(), fit.iterations, fit.gap,
-                MemberWeights(fit.mixture).c_str(), fit.loss, fit.disparity,
-                fit.violation_tolerance,
-                fit.from_lp ? host::FormatText("; LP step over the hypotheses found (Algorithm 1's "
-                                               "average: loss %.6f, disparity %.4f)",
-                                               fit.average_loss, fit.average_disparity)
-                                  .c_str()
-                            : "");
-  Note(line + host::FormatText(" (%.0f oracle calls, %.3g s each, %.3f s in all)",
-                               static_cast<double>(fit.oracle_seconds.size()),
-                               Mean(fit.oracle_seconds), seconds));
+  std::snprintf(
+      line, sizeof(line),
+      "train: fair regression (%s): stopped by %s after %d iterations; gap %.3e; "
+      "members %s; training loss (discretized) %.6f, KS disparity %.4f (tolerance of "
+      "Theorem 4: +%.4f)%s",
+      summary.c_str(), fit.stopped_by.c_str(), fit.iterations, fit.gap,
+      MemberWeights(fit.mixture).c_str(), fit.loss, fit.disparity, fit.violation_tolerance,
+      fit.from_lp ? host::common::FormatText("; LP step over the hypotheses found (Algorithm 1's "
+                                             "average: loss %.6f, disparity %.4f)",
+                                             fit.average_loss, fit.average_disparity)
+                        .c_str()
+                  : "");
+  Note(line + host::common::FormatText(" (%.0f oracle calls, %.3g s each, %.3f s in all)",
+                                       static_cast<double>(fit.oracle_seconds.size()),
+                                       Mean(fit.oracle_seconds), seconds));
   ReportConvergence("fair regression (sp)", fit.convergence, set.options.strict);
   FillMixture(set, fit.mixture, f, true, model);
   return line + ("; " + fit.convergence.Summary());
@@ -153,12 +154,12 @@ std::string FitGroupLoss(const TrainingSet& set, const FairRegressionOptions& f,
                          const Eigen::VectorXd& y, const std::vector<int>& group, int groups,
                          tinyfair::Model& model) {
   if (f.loss_bound.empty()) throw std::invalid_argument("--constraint bgl needs --bgl-bound");
-  host::BoundedGroupLossOptions options;
+  host::reductions::BoundedGroupLossOptions options;
   SetLoopOptions(f, options);
   options.bound = f.loss_bound;
   options.multiplier_bound = f.dual_bound;
   const bool tty = ProgressToTerminal();
-  const host::BoundedGroupLossFit fit = host::FitBoundedGroupLoss(
+  const host::reductions::BoundedGroupLossFit fit = host::reductions::FitBoundedGroupLoss(
       set.design, y, group, groups, options, [tty](int t, double gap, double loss, double excess) {
         if (tty) {
           std::fprintf(stderr, "  iteration %3d  gap %.3e  loss %.6f  worst excess %+.4f\n", t, gap,
@@ -168,27 +169,28 @@ std::string FitGroupLoss(const TrainingSet& set, const FairRegressionOptions& f,
   std::string losses;
   const auto names = GroupNames(model);
   for (size_t a = 0; a < fit.group_loss.size(); ++a) {
-    losses += (a ? ", " : "") + names[a] + host::FormatText(" %.6f", fit.group_loss[a]);
+    losses += (a ? ", " : "") + names[a] + host::common::FormatText(" %.6f", fit.group_loss[a]);
   }
   if (fit.infeasible) {
-    throw host::DataError(set.options.data, 0, 0,
-                          "the group-loss bounds are unattainable with these features: "
-                          "exponentiated gradient converged (gap " +
-                              host::FormatText("%.3e", fit.gap) + ") with group losses " + losses +
-                              host::FormatText(" above the bounds plus (1 + 2 nu) / B = %.4f",
-                                               fit.violation_tolerance) +
-                              "; relax --bgl-bound");
+    throw host::common::DataError(
+        set.options.data, 0, 0,
+        "the group-loss bounds are unattainable with these features: "
+        "exponentiated gradient converged (gap " +
+            host::common::FormatText("%.3e", fit.gap) + ") with group losses " + losses +
+            host::common::FormatText(" above the bounds plus (1 + 2 nu) / B = %.4f",
+                                     fit.violation_tolerance) +
+            "; relax --bgl-bound");
   }
   for (size_t a = 0; a < fit.group_loss.size(); ++a) {
     const double bound = f.loss_bound.size() == 1 ? f.loss_bound[0] : f.loss_bound[a];
     if (fit.group_loss[a] <= bound + fit.violation_tolerance) continue;
-    throw host::DataError(set.options.data, 0, 0,
-                          "the group-loss bounds were not met after " +
-                              std::to_string(fit.iterations) + " iterations (stopped by " +
-                              fit.stopped_by + ", gap " + host::FormatText("%.3e", fit.gap) +
-                              "): group losses " + losses +
-                              "; relax --bgl-bound, or allow more "
-                              "iterations or members");
+    throw host::common::DataError(
+        set.options.data, 0, 0,
+        "the group-loss bounds were not met after " + std::to_string(fit.iterations) +
+            " iterations (stopped by " + fit.stopped_by + ", gap " +
+            host::common::FormatText("%.3e", fit.gap) + "): group losses " + losses +
+            "; relax --bgl-bound, or allow more "
+            "iterations or members");
   }
   char line[400];
   std::snprintf(line, sizeof(line),
@@ -197,7 +199,7 @@ std::string FitGroupLoss(const TrainingSet& set, const FairRegressionOptions& f,
                 f.loss.c_str(), fit.multiplier_bound, options.tolerance, fit.stopped_by.c_str(),
                 fit.iterations, fit.gap, MemberWeights(fit.mixture).c_str(), fit.loss,
                 losses.c_str());
-  Note(line + host::FormatText(" (%.3g s per oracle call)", Mean(fit.oracle_seconds)));
+  Note(line + host::common::FormatText(" (%.3g s per oracle call)", Mean(fit.oracle_seconds)));
   ReportConvergence("fair regression (bgl)", fit.convergence, set.options.strict);
   FillMixture(set, fit.mixture, f, false, model);
   return line + ("; " + fit.convergence.Summary());
@@ -210,20 +212,21 @@ void SetReferenceMeans(const TrainingSet& set, const Eigen::VectorXd& y, tinyfai
   const int groups = static_cast<int>(model.dimensions().group_count());
   model.clear_reference_positive_rate();
   for (int g = 0; g < groups; ++g) model.add_reference_positive_rate(0.0f);
-  const auto runtime_model = host::LoadIntoRuntime(model);
-  const host::MemberOutputs members = host::RegressionMemberOutputs(*runtime_model, set.encoder);
+  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
+  const host::model::MemberOutputs members =
+      host::model::RegressionMemberOutputs(*runtime_model, set.encoder);
   Eigen::VectorXd labels(static_cast<Eigen::Index>(members.rows.size()));
   for (size_t i = 0; i < members.rows.size(); ++i) {
     labels[static_cast<Eigen::Index>(i)] = y[static_cast<Eigen::Index>(members.rows[i])];
   }
-  const host::RegressionReport report = host::EvaluateRegression(
+  const host::metrics::RegressionReport report = host::metrics::EvaluateRegression(
       members.outputs, members.probability, labels, members.group, GroupNames(model));
   std::vector<double> means;
   for (int g = 0; g < groups; ++g) {
     const double mean = report.groups[static_cast<size_t>(g)].mean_prediction;
     means.push_back(std::isnan(mean) ? 0.0 : mean);
   }
-  host::FinishModel({"", means, ""}, model);
+  host::model::FinishModel({"", means, ""}, model);
   char line[200];
   std::snprintf(line, sizeof(line),
                 "train: on the training rows, decided by the runtime: RMSE under Q %.6f, "
@@ -298,12 +301,12 @@ TrainMethod FairRegressionTrainMethod() {
     FairRegressionOptions options = *f;
     if (o.iterations > 0) options.max_iterations = o.iterations;
     const Eigen::VectorXd y =
-        host::ReadUnitIntervalLabels(set.table, o.label.label, o.label.positive);
+        host::data::ReadUnitIntervalLabels(set.table, o.label.label, o.label.positive);
     const Eigen::VectorXi groups_of_rows = set.groups.RowsAsVector();
     const std::vector<int> group(groups_of_rows.data(),
                                  groups_of_rows.data() + groups_of_rows.size());
     const int groups = static_cast<int>(model.dimensions().group_count());
-    const int capacity = static_cast<int>(host::DeviceMixtureCapacity(model).members);
+    const int capacity = static_cast<int>(host::model::DeviceMixtureCapacity(model).members);
     if (options.max_members == 0) options.max_members = capacity;
     if (options.oracle == "lr" && options.loss != "logistic") {
       throw std::invalid_argument(

@@ -32,7 +32,7 @@ void RequireRowsPerSlice(const std::string& constraint, const tinyfair::Input& a
   }
 }
 
-void NoteFit(const host::FrllFit& fit, double seconds, const tinyfair::Input& attribute) {
+void NoteFit(const host::frll::FrllFit& fit, double seconds, const tinyfair::Input& attribute) {
   char line[300];
   std::snprintf(line, sizeof(line),
                 "train: L-BFGS %s after %d iterations (%d evaluations, %.3f s), objective %.8f, "
@@ -61,7 +61,7 @@ void NoteFit(const host::FrllFit& fit, double seconds, const tinyfair::Input& at
 // otherwise.
 const tinyfair::Input& BinaryProtectedAttribute(const TrainingSet& set,
                                                 const tinyfair::Model& model) {
-  const host::GroupIndex& groups = set.groups;
+  const host::data::GroupIndex& groups = set.groups;
   if (groups.attribute_count() != 1 || groups.group_count() != 2) {
     std::string columns;
     for (const auto& name : groups.attribute_names())
@@ -82,12 +82,13 @@ std::string FitFrll(const TrainingSet& set, tinyfair::Model& model) {
   const Eigen::VectorXd a = set.groups.RowsAsVector().cast<double>();
   RequireRowsPerSlice(o.constraint, attribute, a, set.labels);
 
-  host::FrllOptions options;
+  host::frll::FrllOptions options;
   options.l2 = o.l2;
   if (o.iterations > 0) options.max_iterations = o.iterations;
-  options.constraint = o.constraint == "eopp"    ? host::FairnessConstraint::kEqualOpportunity
-                       : o.constraint == "eodds" ? host::FairnessConstraint::kEqualizedOdds
-                                                 : host::FairnessConstraint::kDemographicParity;
+  options.constraint = o.constraint == "eopp" ? host::frll::FairnessConstraint::kEqualOpportunity
+                       : o.constraint == "eodds"
+                           ? host::frll::FairnessConstraint::kEqualizedOdds
+                           : host::frll::FairnessConstraint::kDemographicParity;
   Note("train: fair robust log loss (" + o.constraint + ") on " +
        std::to_string(set.design.rows()) + " rows x " + std::to_string(set.design.cols()) +
        " features, l2 = " + std::to_string(o.l2) + "; '" + attribute.name() +
@@ -95,7 +96,7 @@ std::string FitFrll(const TrainingSet& set, tinyfair::Model& model) {
        ") and, as in the paper, a feature (--use-sensitive implied)");
   const bool tty = ProgressToTerminal();
   const auto start = std::chrono::steady_clock::now();
-  const host::FrllFit fit = host::FitFairRobustLogLoss(
+  const host::frll::FrllFit fit = host::frll::FitFairRobustLogLoss(
       set.design, set.labels, a, options,
       [tty](double mu, int iteration, double objective, double norm) {
         if (tty) {
@@ -113,7 +114,7 @@ std::string FitFrll(const TrainingSet& set, tinyfair::Model& model) {
   stop.value = fit.gradient_norm;
   stop.bound_name = "tolerance";
   stop.bound = options.tolerance;
-  stop.detail = host::FormatText("constraint residual %.3e", fit.constraint_residual);
+  stop.detail = host::common::FormatText("constraint residual %.3e", fit.constraint_residual);
   ReportFitStop("train", "fair robust log loss (L-BFGS)", stop, o.strict);
 
   set.encoder.FillScorer(fit.coefficients, fit.intercept, set.use, model.mutable_scorer());

@@ -24,7 +24,7 @@ TrainMethod LogisticTrainMethod() {
   };
   method.fit = [reweigh](const TrainingSet& set, tinyfair::Model& model) {
     const TrainOptions& o = set.options;
-    host::LogisticOptions options;
+    host::learn::LogisticOptions options;
     options.l2 = o.l2;
     if (o.iterations > 0) options.max_iterations = o.iterations;
     const bool tty = ProgressToTerminal();
@@ -32,9 +32,9 @@ TrainMethod LogisticTrainMethod() {
          std::to_string(set.design.cols()) + " features, l2 = " + std::to_string(o.l2) +
          (*reweigh ? ", reweighed (Kamiran-Calders)" : ""));
     const Eigen::VectorXd weights =
-        *reweigh ? host::KamiranCaldersWeights(set.groups.RowsAsVector(), set.labels)
+        *reweigh ? host::preprocessing::KamiranCaldersWeights(set.groups.RowsAsVector(), set.labels)
                  : Eigen::VectorXd();
-    const host::LogisticFit fit = host::FitLogisticRegression(
+    const host::learn::LogisticFit fit = host::learn::FitLogisticRegression(
         set.design, set.labels, weights, options,
         [tty](int iteration, double objective, double norm) {
           if (tty) {

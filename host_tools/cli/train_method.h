@@ -42,8 +42,8 @@ struct TrainOptions {
 /// host::Dataset. The model passed with it already has its inputs and groups.
 struct TrainingSet {
   const TrainOptions& options;
-  const host::CsvTable& table;
-  const host::InputEncoder& encoder;
+  const host::data::CsvTable& table;
+  const host::data::InputEncoder& encoder;
   /// The encoded features the scorer uses (no intercept column).
   const Eigen::MatrixXd& design;
   /// Per model input: whether the scorer uses it (FillScorer's `use`).
@@ -52,7 +52,7 @@ struct TrainingSet {
   const Eigen::VectorXd& labels;
   /// Each training row's group as the runtime forms it from the model's
   /// group attributes (the product of the --sensitive columns).
-  const host::GroupIndex& groups;
+  const host::data::GroupIndex& groups;
 };
 
 struct TrainMethod {
@@ -82,8 +82,8 @@ TrainMethod SoftGroupTrainMethod();
 
 /// Notes how an exponentiated-gradient fit ended and, with --strict, throws
 /// FitNotAccepted unless it converged within its guarantee.
-void ReportConvergence(const std::string& method, const host::EgConvergence& convergence,
-                       bool strict);
+void ReportConvergence(const std::string& method,
+                       const host::reductions::EgConvergence& convergence, bool strict);
 
 /// Prints a fit's progress lines to stderr only when it is a terminal.
 bool ProgressToTerminal();

@@ -37,7 +37,7 @@ struct NoisyGroupCliOptions {
   int iterations = 750;  // unless train's --iterations is given
   double learning_rate = 0.01, lambda_rate = 0.5, weight_rate = 0.01, lambda_radius = 1.0;
   bool ideal = false;
-  host::IdealOptions ideal_options;
+  host::noisy_groups::IdealOptions ideal_options;
 };
 
 // One set of options for the three methods: registered by the first.
@@ -102,20 +102,21 @@ void AddNoisyGroupOptions(CLI::App& train) {
 // The ideal algorithm's members as the runtime's mixture rule: the scorer
 // contributes nothing, each member adds its own bias and terms and is
 // positive iff its margin is > 0; every member has probability 1 / K.
-void FillMixture(const TrainingSet& set, const host::IdealFit& fit, tinyfair::Model& model) {
+void FillMixture(const TrainingSet& set, const host::noisy_groups::IdealFit& fit,
+                 tinyfair::Model& model) {
   set.encoder.FillScorer(Eigen::VectorXd::Zero(set.design.cols()), 0.0, set.use,
                          model.mutable_scorer());
   model.mutable_scorer()->set_link(tinyfair::LinearScorer::IDENTITY);
-  std::vector<host::MixtureMember> members(fit.members.size());
+  std::vector<host::model::MixtureMember> members(fit.members.size());
   for (size_t k = 0; k < fit.members.size(); ++k) {
     set.encoder.FillScorer(fit.members[k].weights, fit.members[k].bias, set.use,
                            &members[k].scorer);
     members[k].probability = 1.0f / static_cast<float>(fit.members.size());
     members[k].threshold = std::numeric_limits<float>::min();
   }
-  host::SetMixtureRule(members, tinyfair::MixtureRule::CLASSIFY,
-                       {"--ideal", "use fewer members (--ideal-rounds x --ideal-inner) or inputs"},
-                       model);
+  host::model::SetMixtureRule(
+      members, tinyfair::MixtureRule::CLASSIFY,
+      {"--ideal", "use fewer members (--ideal-rounds x --ideal-inner) or inputs"}, model);
 }
 
 // The --sensitive columns, as the provenance names the observed group.
@@ -158,16 +159,16 @@ Eigen::VectorXd NoisyMarginal(const std::vector<int>& groups, int group_count) {
 
 Eigen::MatrixXd ReadNoiseModel(const std::string& path, const std::vector<std::string>& noisy,
                                std::vector<std::string>& true_names) {
-  const host::CsvTable table = ReadDataCsv(path);
+  const host::data::CsvTable table = ReadDataCsv(path);
   Eigen::MatrixXd matrix(static_cast<Eigen::Index>(table.rows.size()),
                          static_cast<Eigen::Index>(noisy.size()));
   for (int k = 0; k < static_cast<int>(noisy.size()); ++k) {
     const size_t c = table.column(noisy[static_cast<size_t>(k)]);
     for (size_t r = 0; r < table.rows.size(); ++r) {
-      const double value = host::ParseNumber(table, r, c);
+      const double value = host::data::ParseNumber(table, r, c);
       if (!(value >= 0.0 && value <= 1.0)) {
-        throw host::DataError(table.path, table.line_of_row[r], c + 1,
-                              "'" + table.rows[r][c] + "' is not a probability");
+        throw host::common::DataError(table.path, table.line_of_row[r], c + 1,
+                                      "'" + table.rows[r][c] + "' is not a probability");
       }
       matrix(static_cast<Eigen::Index>(r), k) = value;
     }
@@ -178,10 +179,11 @@ Eigen::MatrixXd ReadNoiseModel(const std::string& path, const std::vector<std::s
 
 // The joint law of the true and observed groups from whichever source the
 // options name (exactly one).
-host::GroupNoiseModel NoiseModel(const TrainingSet& set, const tinyfair::Model& model,
-                                 const NoisyGroupCliOptions& o, const std::vector<int>& noisy,
-                                 int noisy_count, std::vector<std::string>& true_names,
-                                 std::string& source) {
+host::noisy_groups::GroupNoiseModel NoiseModel(const TrainingSet& set, const tinyfair::Model& model,
+                                               const NoisyGroupCliOptions& o,
+                                               const std::vector<int>& noisy, int noisy_count,
+                                               std::vector<std::string>& true_names,
+                                               std::string& source) {
   const int sources = (o.noise_rate >= 0.0) + !o.noise_model.empty() + !o.true_group.empty();
   if (sources != 1) {
     throw std::invalid_argument("--method " + set.options.method +
@@ -192,11 +194,11 @@ host::GroupNoiseModel NoiseModel(const TrainingSet& set, const tinyfair::Model& 
   if (o.noise_rate >= 0.0) {
     true_names = observed;
     source = "noise rate " + std::to_string(o.noise_rate);
-    return host::GroupNoiseModel::FromFlipRate(marginal, o.noise_rate);
+    return host::noisy_groups::GroupNoiseModel::FromFlipRate(marginal, o.noise_rate);
   }
   if (!o.noise_model.empty()) {
     source = "noise model " + o.noise_model;
-    return host::GroupNoiseModel::FromConditional(
+    return host::noisy_groups::GroupNoiseModel::FromConditional(
         ReadNoiseModel(o.noise_model, observed, true_names), marginal);
   }
   for (const auto& in : model.inputs()) {
@@ -212,8 +214,8 @@ host::GroupNoiseModel NoiseModel(const TrainingSet& set, const tinyfair::Model& 
     auto found = std::find(true_names.begin(), true_names.end(), cell);
     if (found == true_names.end()) {
       if (set.table.is_missing(cell)) {
-        throw host::DataError(set.table.path, set.table.line_of_row[r], c + 1,
-                              "missing true group in '" + o.true_group + "'");
+        throw host::common::DataError(set.table.path, set.table.line_of_row[r], c + 1,
+                                      "missing true group in '" + o.true_group + "'");
       }
       true_names.push_back(cell);
       found = true_names.end() - 1;
@@ -238,8 +240,8 @@ host::GroupNoiseModel NoiseModel(const TrainingSet& set, const tinyfair::Model& 
   }
   true_names = ordered;
   source = "true group column " + o.true_group;
-  return host::GroupNoiseModel::FromGroups(truth, noisy, static_cast<int>(true_names.size()),
-                                           noisy_count);
+  return host::noisy_groups::GroupNoiseModel::FromGroups(
+      truth, noisy, static_cast<int>(true_names.size()), noisy_count);
 }
 
 std::string Join(const Eigen::VectorXd& values) {
@@ -252,9 +254,10 @@ std::string Join(const Eigen::VectorXd& values) {
   return text;
 }
 
-host::NoisyGroupData NoisyGroupDataOf(const TrainingSet& set, const NoisyGroupCliOptions& o,
-                                      int& noisy_count) {
-  host::NoisyGroupData data;
+host::noisy_groups::NoisyGroupData NoisyGroupDataOf(const TrainingSet& set,
+                                                    const NoisyGroupCliOptions& o,
+                                                    int& noisy_count) {
+  host::noisy_groups::NoisyGroupData data;
   data.groups = NoisyGroups(set, o, noisy_count);
   data.group_count = noisy_count;
   data.features = set.design.sparseView();
@@ -262,10 +265,11 @@ host::NoisyGroupData NoisyGroupDataOf(const TrainingSet& set, const NoisyGroupCl
   return data;
 }
 
-host::NoisyGroupOptions NoisyTrainingOptions(const std::string& method, const TrainingSet& set,
-                                             const NoisyGroupCliOptions& o) {
-  host::NoisyGroupOptions options;
-  options.constraint = host::ParseRateConstraint(set.options.constraint);
+host::noisy_groups::NoisyGroupOptions NoisyTrainingOptions(const std::string& method,
+                                                           const TrainingSet& set,
+                                                           const NoisyGroupCliOptions& o) {
+  host::noisy_groups::NoisyGroupOptions options;
+  options.constraint = host::noisy_groups::ParseRateConstraint(set.options.constraint);
   options.alpha = o.alpha;
   options.hinge_slack =
       o.hinge_slack >= 0.0 ? o.hinge_slack : (method == "soft-groups" ? 0.0 : 1.0);
@@ -276,8 +280,8 @@ host::NoisyGroupOptions NoisyTrainingOptions(const std::string& method, const Tr
   options.lambda_rate = o.lambda_rate;
   options.weight_rate = o.weight_rate;
   options.adversary = o.adversary == "reference-code"
-                          ? host::NoisyGroupOptions::Adversary::kReferenceCode
-                          : host::NoisyGroupOptions::Adversary::kExact;
+                          ? host::noisy_groups::NoisyGroupOptions::Adversary::kReferenceCode
+                          : host::noisy_groups::NoisyGroupOptions::Adversary::kExact;
   options.lambda_radius = o.lambda_radius;
   const bool tty = ProgressToTerminal();
   options.progress = [tty, iterations](int t) {
@@ -289,10 +293,12 @@ host::NoisyGroupOptions NoisyTrainingOptions(const std::string& method, const Tr
   return options;
 }
 
-host::NoisyGroupFit FitDro(const NoisyGroupCliOptions& o, const host::NoisyGroupData& data,
-                           const host::GroupNoiseModel& noise, int noisy_count,
-                           const std::string& source, const host::NoisyGroupOptions& options,
-                           std::string& detail) {
+host::noisy_groups::NoisyGroupFit FitDro(const NoisyGroupCliOptions& o,
+                                         const host::noisy_groups::NoisyGroupData& data,
+                                         const host::noisy_groups::GroupNoiseModel& noise,
+                                         int noisy_count, const std::string& source,
+                                         const host::noisy_groups::NoisyGroupOptions& options,
+                                         std::string& detail) {
   if (noise.true_count() != noisy_count) {
     throw std::invalid_argument("--method dro needs the same groups observed and true (" +
                                 std::to_string(noisy_count) + " observed, " +
@@ -301,7 +307,7 @@ host::NoisyGroupFit FitDro(const NoisyGroupCliOptions& o, const host::NoisyGroup
   const Eigen::VectorXd radii = o.gamma_rule == "paper" ? noise.PaperRadii() : noise.BoundRadii();
   detail = ", " + source + ", gamma (" + o.gamma_rule + ") " + Join(radii);
   Note("train: DRO TV radii per group (" + o.gamma_rule + "): " + Join(radii));
-  return host::TrainDro(data, radii, options);
+  return host::noisy_groups::TrainDro(data, radii, options);
 }
 
 // The ideal algorithm's mixture must fit the device, checked before
@@ -312,21 +318,22 @@ int CheckIdealCapacity(const NoisyGroupCliOptions& o, const tinyfair::Model& mod
     throw std::invalid_argument(
         "--ideal needs --ideal-rounds, --ideal-inner and --oracle-steps >= 1");
   }
-  host::RequireMixtureCapacity(static_cast<size_t>(members), host::DeviceMixtureCapacity(model),
-                               "--ideal",
-                               "use fewer members (--ideal-rounds x --ideal-inner) or inputs");
+  host::model::RequireMixtureCapacity(
+      static_cast<size_t>(members), host::model::DeviceMixtureCapacity(model), "--ideal",
+      "use fewer members (--ideal-rounds x --ideal-inner) or inputs");
   return members;
 }
 
 // Soft groups, ideal algorithm: fills the model with the mixture and returns
 // the summary line.
 std::string FitIdealSoftGroups(const TrainingSet& set, const NoisyGroupCliOptions& o,
-                               const host::NoisyGroupData& data, const Eigen::MatrixXd& conditional,
-                               const host::NoisyGroupOptions& options, const std::string& detail,
-                               tinyfair::Model& model) {
+                               const host::noisy_groups::NoisyGroupData& data,
+                               const Eigen::MatrixXd& conditional,
+                               const host::noisy_groups::NoisyGroupOptions& options,
+                               const std::string& detail, tinyfair::Model& model) {
   const int members = CheckIdealCapacity(o, model);
-  const host::IdealFit ideal =
-      host::TrainSoftGroupsIdeal(data, conditional, options, o.ideal_options);
+  const host::noisy_groups::IdealFit ideal =
+      host::noisy_groups::TrainSoftGroupsIdeal(data, conditional, options, o.ideal_options);
   double error = 0.0, violation = 0.0;
   for (size_t member = 0; member < ideal.members.size(); ++member) {
     error += ideal.error[member] / static_cast<double>(members);
@@ -358,7 +365,8 @@ std::string FitIdealSoftGroups(const TrainingSet& set, const NoisyGroupCliOption
 
 // The linear scorer into the model, positive iff margin > 0: the rule is
 // margin >= the smallest positive float, the same set of floats.
-void SetMarginRule(const TrainingSet& set, const host::NoisyGroupFit& fit, tinyfair::Model& model) {
+void SetMarginRule(const TrainingSet& set, const host::noisy_groups::NoisyGroupFit& fit,
+                   tinyfair::Model& model) {
   set.encoder.FillScorer(fit.scorer.weights, fit.scorer.bias, set.use, model.mutable_scorer());
   model.mutable_scorer()->set_link(tinyfair::LinearScorer::IDENTITY);
   // Positive iff margin > 0: the rule is margin >= the smallest normal
@@ -371,8 +379,10 @@ void SetMarginRule(const TrainingSet& set, const host::NoisyGroupFit& fit, tinyf
 }
 
 std::string NoisyFitSummary(const std::string& method, const TrainingSet& set,
-                            const NoisyGroupCliOptions& o, const host::NoisyGroupOptions& options,
-                            const host::NoisyGroupFit& fit, const std::string& detail) {
+                            const NoisyGroupCliOptions& o,
+                            const host::noisy_groups::NoisyGroupOptions& options,
+                            const host::noisy_groups::NoisyGroupFit& fit,
+                            const std::string& detail) {
   char summary[240];
   std::snprintf(summary, sizeof(summary),
                 ", alpha %.4g, hinge slack %.4g, iterations %d, rates theta %.4g lambda %.4g "
@@ -391,26 +401,26 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
   NoisyGroupCliOptions& o = *SharedOptions();
   if (set.options.iterations > 0) o.iterations = set.options.iterations;
   int noisy_count = 0;
-  const host::NoisyGroupData data = NoisyGroupDataOf(set, o, noisy_count);
-  const host::NoisyGroupOptions options = NoisyTrainingOptions(method, set, o);
+  const host::noisy_groups::NoisyGroupData data = NoisyGroupDataOf(set, o, noisy_count);
+  const host::noisy_groups::NoisyGroupOptions options = NoisyTrainingOptions(method, set, o);
 
   std::string detail;
   const auto start = std::chrono::steady_clock::now();
-  host::NoisyGroupFit fit;
+  host::noisy_groups::NoisyGroupFit fit;
   if (method == "naive") {
     if (o.noise_rate >= 0.0 || !o.noise_model.empty() || !o.true_group.empty() || o.ideal) {
       throw std::invalid_argument(
           "--method naive constrains the observed groups and takes no "
           "--noise-rate, --noise-model, --true-group or --ideal");
     }
-    fit = host::TrainNaive(data, options);
+    fit = host::noisy_groups::TrainNaive(data, options);
   } else {
     if (o.ideal && method != "soft-groups") {
       throw std::invalid_argument("--ideal is an algorithm of --method soft-groups");
     }
     std::vector<std::string> true_names;
     std::string source;
-    const host::GroupNoiseModel noise =
+    const host::noisy_groups::GroupNoiseModel noise =
         NoiseModel(set, model, o, data.groups, noisy_count, true_names, source);
     if (method == "dro") {
       fit = FitDro(o, data, noise, noisy_count, source, options, detail);
@@ -422,7 +432,7 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
              " | G^) = " + Join(conditional.row(j).transpose()));
       }
       if (o.ideal) return FitIdealSoftGroups(set, o, data, conditional, options, detail, model);
-      fit = host::TrainSoftGroups(data, conditional, options);
+      fit = host::noisy_groups::TrainSoftGroups(data, conditional, options);
     }
   }
   const double seconds =
@@ -442,8 +452,9 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
   stop.measure = "chosen iterate's own max violation (alpha included)";
   stop.value = fit.train_violation;
   stop.bound = 0.0;
-  stop.detail = host::FormatText("iterate %d of %d candidates, train error %.4f", fit.iteration,
-                                 static_cast<int>(fit.candidates.size()), fit.train_error);
+  stop.detail =
+      host::common::FormatText("iterate %d of %d candidates, train error %.4f", fit.iteration,
+                               static_cast<int>(fit.candidates.size()), fit.train_error);
   ReportFitStop("train", method, stop, set.options.strict);
   SetMarginRule(set, fit, model);
   return NoisyFitSummary(method, set, o, options, fit, detail);

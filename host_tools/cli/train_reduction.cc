@@ -28,21 +28,22 @@ struct ReductionFlags {
 // probability is at least 1/2. The device holds kMaxMembers members and
 // their weights and category terms together; a larger mixture could be
 // written but never loaded, so it is refused.
-void WriteMembers(const TrainingSet& set, const host::ReductionFit& fit, tinyfair::Model& model) {
-  std::vector<host::MixtureMember> members;
+void WriteMembers(const TrainingSet& set, const host::reductions::ReductionFit& fit,
+                  tinyfair::Model& model) {
+  std::vector<host::model::MixtureMember> members;
   for (const auto& member : fit.members) {
-    host::MixtureMember m;
+    host::model::MixtureMember m;
     set.encoder.FillScorer(member.classifier.coefficients, member.classifier.intercept, set.use,
                            &m.scorer);
     m.probability = static_cast<float>(member.weight);
     m.threshold = 0.5f;
     members.push_back(std::move(m));
   }
-  host::SetMixtureRule(members, tinyfair::MixtureRule::CLASSIFY,
-                       {"--method reduction",
-                        "fewer inputs or categories, or a larger --epsilon, "
-                        "give fewer"},
-                       model);
+  host::model::SetMixtureRule(members, tinyfair::MixtureRule::CLASSIFY,
+                              {"--method reduction",
+                               "fewer inputs or categories, or a larger --epsilon, "
+                               "give fewer"},
+                              model);
 }
 
 // The categorical input with the most category terms that does not form
@@ -63,11 +64,13 @@ const tinyfair::Input* WidestIgnorableInput(const tinyfair::Model& model) {
 // The reduction's mixture has at most MaxReductionMembers() members, known
 // from the groups and the constraint; each member's width is known from the
 // inputs. A device that cannot hold that many is refused before fitting.
-void RequireCapacityBeforeFitting(const TrainingSet& set, host::ReductionConstraint constraint,
+void RequireCapacityBeforeFitting(const TrainingSet& set,
+                                  host::reductions::ReductionConstraint constraint,
                                   const tinyfair::Model& model) {
   const int groups = static_cast<int>(model.dimensions().group_count());
-  const size_t needed = static_cast<size_t>(host::MaxReductionMembers(constraint, groups));
-  const host::MixtureCapacity capacity = host::DeviceMixtureCapacity(model.scorer());
+  const size_t needed =
+      static_cast<size_t>(host::reductions::MaxReductionMembers(constraint, groups));
+  const host::model::MixtureCapacity capacity = host::model::DeviceMixtureCapacity(model.scorer());
   if (needed <= capacity.members) return;
   const tinyfair::Input* widest = WidestIgnorableInput(model);
   const std::string fix = widest != nullptr
@@ -75,23 +78,24 @@ void RequireCapacityBeforeFitting(const TrainingSet& set, host::ReductionConstra
                                     std::to_string(widest->category_count()) +
                                     " categories), or other columns, makes each member smaller"
                               : "--ignore some input columns to make each member smaller";
-  throw host::DataError(set.options.data, 0, 0,
-                        "--method reduction --constraint " + set.options.constraint + " on " +
-                            std::to_string(groups) + " groups can return a mixture of up to " +
-                            std::to_string(needed) + " members, each with " +
-                            std::to_string(capacity.weights_per_member) + " weights and " +
-                            std::to_string(capacity.category_terms_per_member) +
-                            " category terms; the device holds " +
-                            std::to_string(capacity.members) + " such members (" +
-                            capacity.limited_by + "); " + fix);
+  throw host::common::DataError(
+      set.options.data, 0, 0,
+      "--method reduction --constraint " + set.options.constraint + " on " +
+          std::to_string(groups) + " groups can return a mixture of up to " +
+          std::to_string(needed) + " members, each with " +
+          std::to_string(capacity.weights_per_member) + " weights and " +
+          std::to_string(capacity.category_terms_per_member) +
+          " category terms; the device holds " + std::to_string(capacity.members) +
+          " such members (" + capacity.limited_by + "); " + fix);
 }
 
 std::string FitReduction(const ReductionFlags& flags, const TrainingSet& set,
                          tinyfair::Model& model) {
   const TrainOptions& o = set.options;
-  host::ReductionOptions options;
-  options.constraint = o.constraint == "eodds" ? host::ReductionConstraint::kEqualizedOdds
-                                               : host::ReductionConstraint::kDemographicParity;
+  host::reductions::ReductionOptions options;
+  options.constraint = o.constraint == "eodds"
+                           ? host::reductions::ReductionConstraint::kEqualizedOdds
+                           : host::reductions::ReductionConstraint::kDemographicParity;
   options.epsilon = flags.epsilon;
   options.bound = flags.bound;
   options.max_iterations = flags.iterations;
@@ -112,9 +116,9 @@ std::string FitReduction(const ReductionFlags& flags, const TrainingSet& set,
   Note(line);
   const bool tty = ProgressToTerminal();
   const auto start = std::chrono::steady_clock::now();
-  const host::ReductionFit fit = host::FitExponentiatedGradient(
+  const host::reductions::ReductionFit fit = host::reductions::FitExponentiatedGradient(
       set.design, set.labels, group, Eigen::VectorXd(), options,
-      [tty](const host::ReductionStep& step) {
+      [tty](const host::reductions::ReductionStep& step) {
         if (tty) {
           std::fprintf(stderr, "  iteration %3d  gap %.3e  error %.5f  violation %.5f\n",
                        step.iteration, step.gap, step.error, step.violation);

@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-namespace tinyfair::host {
+namespace tinyfair::host::common {
 
 /// A problem with input data, located in a file.
 ///
@@ -51,6 +51,6 @@ class DataError : public std::runtime_error {
   std::string message_;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::common
 
 #endif  // TINYFAIR_HOST_TOOLS_DATA_ERROR_H_

@@ -14,7 +14,7 @@
 
 #include "host_tools/common/data_error.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::common {
 namespace {
 
 // A temporary file beside its target (same file system, so the rename is
@@ -180,4 +180,4 @@ void WriteFilesAtomically(const std::vector<std::pair<std::string, std::string>>
   }
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::common

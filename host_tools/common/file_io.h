@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::common {
 
 /// Reads a whole file; throws std::runtime_error naming the file on failure.
 std::string ReadFile(const std::string& path);
@@ -31,4 +31,4 @@ void WriteFileAtomically(const std::string& path, const std::string& bytes);
 /// @throws std::runtime_error naming the path that failed and the reason.
 void WriteFilesAtomically(const std::vector<std::pair<std::string, std::string>>& files);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::common

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
-namespace tinyfair::host {
+namespace tinyfair::host::common {
 namespace {
 
 // Text that is not valid UTF-8 gets U+FFFD instead of an exception, so that
@@ -54,4 +54,4 @@ std::string JsonObject::Str(int indent) const {
   return out + "\n" + std::string(static_cast<std::size_t>(indent), ' ') + "}";
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::common

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::common {
 
 /// A JSON string: quotes, backslashes and control characters escaped.
 std::string JsonQuoted(const std::string& text);
@@ -34,6 +34,6 @@ class JsonObject {
   std::vector<std::pair<std::string, std::string>> members_;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::common
 
 #endif  // TINYFAIR_HOST_TOOLS_JSON_WRITER_H_

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <string>
 
-namespace tinyfair::host {
+namespace tinyfair::host::common {
 
 /// The text std::snprintf would write for `format` and the arguments,
 /// however long.
@@ -33,4 +33,4 @@ inline std::string FormatHash(uint64_t hash) {
   return FormatText("%016llx", static_cast<unsigned long long>(hash));
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::common

@@ -18,7 +18,7 @@
 
 #include "host_tools/data/utf8_guard.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
@@ -77,8 +77,9 @@ class LineLengthGuard {
   }
 
   [[noreturn]] void Fail() const {
-    throw DataError(name_, line_, 0,
-                    "line longer than the reader's limit of " + std::to_string(limit_) + " bytes");
+    throw common::DataError(
+        name_, line_, 0,
+        "line longer than the reader's limit of " + std::to_string(limit_) + " bytes");
   }
 
   std::size_t limit_;
@@ -217,7 +218,7 @@ class RecordParser {
       if (!ReadQuoted(field_number, &fields->back())) return Field::kCutOff;
       while (pos_ < text_.size() && IsPadding(text_[pos_])) ++pos_;
       if (pos_ < text_.size() && text_[pos_] != delimiter_ && !AtLineEnd()) {
-        throw DataError(name_, line_, field_number, "unexpected text after closing quote");
+        throw common::DataError(name_, line_, field_number, "unexpected text after closing quote");
       }
       return Field::kQuoted;
     }
@@ -246,7 +247,7 @@ class RecordParser {
       const void* quote = std::memchr(begin, '"', text_.size() - pos_);
       if (quote == nullptr) {
         if (!final_) return false;
-        throw DataError(name_, open_line, field_number, "unterminated quote");
+        throw common::DataError(name_, open_line, field_number, "unterminated quote");
       }
       const char* close = static_cast<const char*>(quote);
       line_ += static_cast<std::size_t>(std::count(begin, close, '\n'));
@@ -321,13 +322,13 @@ void CheckNames(const std::vector<std::string>& names, std::size_t line, const s
     const std::size_t column = line != 0 ? i + 1 : 0;
     const std::string where = line != 0 ? "" : " (column " + std::to_string(i + 1) + ")";
     if (names[i].empty()) {
-      throw DataError(file, line, column, "empty column name" + where);
+      throw common::DataError(file, line, column, "empty column name" + where);
     }
     const auto [it, inserted] = first_column.emplace(names[i], i + 1);
     if (!inserted) {
-      throw DataError(file, line, column,
-                      "duplicate column name " + QuoteForMessage(names[i]) + where +
-                          ", first in column " + std::to_string(it->second));
+      throw common::DataError(file, line, column,
+                              "duplicate column name " + QuoteForMessage(names[i]) + where +
+                                  ", first in column " + std::to_string(it->second));
     }
   }
 }
@@ -338,12 +339,12 @@ CsvRecordReader::ByteSource FileSource(const std::string& path) {
     if (f != nullptr) std::fclose(f);
   });
   if (file == nullptr) {
-    throw DataError(path, 0, 0, std::string("cannot open file: ") + std::strerror(errno));
+    throw common::DataError(path, 0, 0, std::string("cannot open file: ") + std::strerror(errno));
   }
   return [file, path](char* buffer, std::size_t capacity) {
     const std::size_t got = std::fread(buffer, 1, capacity, file.get());
     if (got < capacity && std::ferror(file.get())) {
-      throw DataError(path, 0, 0, std::string("cannot read file: ") + std::strerror(errno));
+      throw common::DataError(path, 0, 0, std::string("cannot read file: ") + std::strerror(errno));
     }
     return got;
   };
@@ -362,11 +363,11 @@ std::string RenamedColumn::Warning(const std::string& file) const {
                                ? "empty column name"
                                : "duplicate column name " + QuoteForMessage(original) +
                                      ", first in column " + std::to_string(first_column + 1);
-  return DataError(file, line, line != 0 ? column + 1 : 0,
-                   "warning: " + what +
-                       (line != 0 ? "" : " (column " + std::to_string(column + 1) + ")") +
-                       "; read as " + QuoteForMessage(name) + " (--ignore " + ShellWord(name) +
-                       " leaves it out)")
+  return common::DataError(file, line, line != 0 ? column + 1 : 0,
+                           "warning: " + what +
+                               (line != 0 ? "" : " (column " + std::to_string(column + 1) + ")") +
+                               "; read as " + QuoteForMessage(name) + " (--ignore " +
+                               ShellWord(name) + " leaves it out)")
       .what();
 }
 
@@ -379,8 +380,8 @@ std::size_t CsvTable::column(const std::string& name) const {
     if (!available.empty()) available += ", ";
     available += h;
   }
-  throw DataError(path, 0, 0,
-                  "no column named " + QuoteForMessage(name) + "; the columns are: " + available);
+  throw common::DataError(
+      path, 0, 0, "no column named " + QuoteForMessage(name) + "; the columns are: " + available);
 }
 
 bool CsvTable::has_column(const std::string& name) const {
@@ -449,7 +450,7 @@ struct CsvRecordReader::State {
     std::size_t header_line = 0;
     if (options.column_names.empty()) {
       if (NextRecord(&header, &header_line) == RecordParser::Outcome::kEnd) {
-        throw DataError(name, 0, 0, "empty file: no header");
+        throw common::DataError(name, 0, 0, "empty file: no header");
       }
     } else {
       header = options.column_names;
@@ -560,9 +561,9 @@ bool CsvRecordReader::Next(std::vector<std::string>* fields, std::size_t* line) 
   fields->reserve(s.header.size());
   if (s.NextRecord(fields, line) == RecordParser::Outcome::kEnd) return false;
   if (fields->size() != s.header.size()) {
-    throw DataError(s.name, *line, 0,
-                    "expected " + std::to_string(s.header.size()) + " fields, found " +
-                        std::to_string(fields->size()));
+    throw common::DataError(s.name, *line, 0,
+                            "expected " + std::to_string(s.header.size()) + " fields, found " +
+                                std::to_string(fields->size()));
   }
   return true;
 }
@@ -601,7 +602,7 @@ bool CsvRecordReader::NextBlock(std::size_t max_rows, CsvTable* table) {
 CsvTable ReadCsv(const std::string& path, const CsvOptions& options) {
   CsvRecordReader reader(path, options);
   CsvTable table;
-  if (!reader.NextBlock(SIZE_MAX, &table)) throw DataError(path, 0, 0, "no data rows");
+  if (!reader.NextBlock(SIZE_MAX, &table)) throw common::DataError(path, 0, 0, "no data rows");
   return table;
 }
 
@@ -610,7 +611,7 @@ CsvTable ParseCsv(std::string_view text, const std::string& name_for_errors,
   CsvRecordReader reader(text, name_for_errors, options);
   CsvTable table;
   if (!reader.NextBlock(SIZE_MAX, &table)) {
-    throw DataError(name_for_errors, 0, 0, "no data rows");
+    throw common::DataError(name_for_errors, 0, 0, "no data rows");
   }
   return table;
 }
@@ -630,11 +631,11 @@ double ParseNumber(const CsvTable& table, std::size_t row, std::size_t column) {
   const std::string& cell = table.rows[row][column];
   double value = 0.0;
   if (!ParseNumberText(cell, &value)) {
-    throw DataError(table.path, table.line_of_row[row], column + 1,
-                    "column " + QuoteForMessage(table.header[column]) +
-                        ": not a number: " + QuoteForMessage(cell));
+    throw common::DataError(table.path, table.line_of_row[row], column + 1,
+                            "column " + QuoteForMessage(table.header[column]) +
+                                ": not a number: " + QuoteForMessage(cell));
   }
   return value;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -21,7 +21,7 @@
 
 #include "host_tools/common/data_error.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 /// How to read a delimited file.
 struct CsvOptions {
@@ -185,6 +185,6 @@ bool ParseNumberText(const std::string& cell, double* value);
 /// @throws std::out_of_range if row or column is out of range.
 double ParseNumber(const CsvTable& table, std::size_t row, std::size_t column);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data
 
 #endif  // TINYFAIR_HOST_TOOLS_CSV_READER_H_

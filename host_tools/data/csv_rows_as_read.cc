@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <string_view>
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 bool EndsWith(std::string_view text, std::string_view end) {
@@ -38,4 +38,4 @@ std::string CsvRowsAsRead(const CsvTable& table, const std::vector<std::size_t>&
   return out;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -7,7 +7,7 @@
 
 #include "host_tools/data/csv_reader.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 /// The file's byte order mark and header record, then the records of `rows`
 /// in that order, each byte for byte as read: quotes, padding, delimiters
@@ -17,4 +17,4 @@ namespace tinyfair::host {
 ///         CsvOptions::keep_record_text.
 std::string CsvRowsAsRead(const CsvTable& table, const std::vector<std::size_t>& rows);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

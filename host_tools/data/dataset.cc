@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 Dataset BuildDataset(const tinyfair::Model& model, const InputEncoder& encoder,
                      const std::vector<bool>& use, const std::vector<int>& labels) {
@@ -17,4 +17,4 @@ Dataset BuildDataset(const tinyfair::Model& model, const InputEncoder& encoder,
   return data;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -9,7 +9,7 @@
 #include "host_tools/data/input_encoder.h"
 #include "tinyfair/model.pb.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 struct Dataset {
   /// The encoded features the scorer uses (no intercept column).
@@ -27,4 +27,4 @@ struct Dataset {
 Dataset BuildDataset(const tinyfair::Model& model, const InputEncoder& encoder,
                      const std::vector<bool>& use, const std::vector<int>& labels);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 bool Contains(const std::vector<std::string>& names, const std::string& name) {
@@ -30,9 +30,10 @@ std::vector<std::string> ColumnsOutsideFeatures(const CsvTable& table,
   }
   for (const auto& name : features) {
     if (!table.has_column(name)) {
-      throw DataError(table.path, 0, 0,
-                      "--features names '" + name +
-                          "', which is not a column; the columns are: " + ColumnList(table.header));
+      throw common::DataError(
+          table.path, 0, 0,
+          "--features names '" + name +
+              "', which is not a column; the columns are: " + ColumnList(table.header));
     }
   }
   std::vector<std::string> outside;
@@ -44,4 +45,4 @@ std::vector<std::string> ColumnsOutsideFeatures(const CsvTable& table,
   return outside;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -7,7 +7,7 @@
 #include "host_tools/data/csv_reader.h"
 #include "host_tools/data/input_encoder.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 /// The columns of `table` that `features` leaves out: every column but the
 /// listed ones, the label and the sensitive columns, in file order (to add
@@ -20,4 +20,4 @@ std::vector<std::string> ColumnsOutsideFeatures(const CsvTable& table,
                                                 const std::vector<std::string>& features,
                                                 const ColumnRoles& roles);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

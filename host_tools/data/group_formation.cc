@@ -6,7 +6,7 @@
 #include "tinyfair_runtime/capacity.h"
 #include "tinyfair_runtime/group_formation.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 namespace {
 
@@ -83,4 +83,4 @@ void FormGroups(const std::vector<std::string>& attributes, const std::string& u
   throw std::invalid_argument("no group called '" + fallback + "'");
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

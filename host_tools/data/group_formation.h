@@ -7,7 +7,7 @@
 
 #include "tinyfair/model.pb.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 /// Makes the model's groups the product of the categorical inputs named in
 /// `attributes` (first one most significant, as the runtime forms it), with
@@ -19,4 +19,4 @@ namespace tinyfair::host {
 void FormGroups(const std::vector<std::string>& attributes, const std::string& unknown_group,
                 tinyfair::Model& model);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

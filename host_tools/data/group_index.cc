@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 GroupIndex::GroupIndex(const tinyfair::Model& model) {
   for (const uint32_t input : model.groups().attribute_inputs()) {
@@ -62,4 +62,4 @@ runtime::GroupSplit GroupIndex::SensitiveAndStratum(uint32_t group,
   return runtime::SplitGroup(group, StratumCount(strata_attributes));
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -14,7 +14,7 @@
 #include "tinyfair/model.pb.h"
 #include "tinyfair_runtime/group_formation.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 class GroupIndex {
  public:
@@ -57,4 +57,4 @@ class GroupIndex {
   std::vector<uint32_t> rows_;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

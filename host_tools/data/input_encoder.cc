@@ -11,7 +11,7 @@
 #include "host_tools/data/label_values.h"
 #include "tinyfair_runtime/capacity.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 bool Contains(const std::vector<std::string>& names, const std::string& name) {
@@ -30,9 +30,9 @@ bool Contains(const std::vector<std::string>& names, const std::string& name) {
     const std::string similar = SimilarLabelValue(counts, value);
     if (hint.empty() && !similar.empty()) hint = "; did you mean --positive '" + similar + "'?";
   }
-  throw DataError(table.path, 0, 0,
-                  "no row of label column '" + label + "' holds the positive value " + wanted +
-                      " (it holds " + DescribeLabelValues(counts) + ")" + hint);
+  throw common::DataError(table.path, 0, 0,
+                          "no row of label column '" + label + "' holds the positive value " +
+                              wanted + " (it holds " + DescribeLabelValues(counts) + ")" + hint);
 }
 
 void CheckColumnsExist(const CsvTable& table, const std::vector<std::string>& names) {
@@ -65,14 +65,14 @@ double FiniteNumber(const CsvTable& table, size_t row, size_t column) {
   const double value = ParseNumber(table, row, column);
   const std::string where = "column '" + table.header[column] + "': ";
   if (!std::isfinite(value)) {
-    throw DataError(table.path, table.line_of_row[row], column + 1,
-                    where + "not a finite number: '" + table.rows[row][column] +
-                        "'; leave the cell empty if the value is missing");
+    throw common::DataError(table.path, table.line_of_row[row], column + 1,
+                            where + "not a finite number: '" + table.rows[row][column] +
+                                "'; leave the cell empty if the value is missing");
   }
   // The device computes in float.
   if (!std::isfinite(static_cast<float>(value))) {
-    throw DataError(table.path, table.line_of_row[row], column + 1,
-                    where + "'" + table.rows[row][column] + "' is beyond the float range");
+    throw common::DataError(table.path, table.line_of_row[row], column + 1,
+                            where + "'" + table.rows[row][column] + "' is beyond the float range");
   }
   return value;
 }
@@ -93,10 +93,10 @@ bool HasCategoricalCells(const CsvTable& table, size_t c) {
     }
   }
   if (words > 0 && numbers > words) {
-    throw DataError(table.path, table.line_of_row[first_word], c + 1,
-                    "column '" + name + "': not a number: '" + table.rows[first_word][c] +
-                        "'; most of the column is numeric (pass --categorical " + name +
-                        " if it is categorical)");
+    throw common::DataError(table.path, table.line_of_row[first_word], c + 1,
+                            "column '" + name + "': not a number: '" + table.rows[first_word][c] +
+                                "'; most of the column is numeric (pass --categorical " + name +
+                                " if it is categorical)");
   }
   return words > 0;
 }
@@ -105,9 +105,10 @@ bool HasCategoricalCells(const CsvTable& table, size_t c) {
 void CheckNoneMissing(const CsvTable& table, size_t c) {
   for (size_t r = 0; r < table.rows.size(); ++r) {
     if (table.is_missing(table.rows[r][c])) {
-      throw DataError(table.path, table.line_of_row[r], c + 1,
-                      "column '" + table.header[c] + "': missing value '" + table.rows[r][c] +
-                          "' in a sensitive column; every row needs its group");
+      throw common::DataError(table.path, table.line_of_row[r], c + 1,
+                              "column '" + table.header[c] + "': missing value '" +
+                                  table.rows[r][c] +
+                                  "' in a sensitive column; every row needs its group");
     }
   }
 }
@@ -128,9 +129,10 @@ void SetCategories(const CsvTable& table, size_t c, uint32_t min_count, tinyfair
           std::find_if(table.rows.begin(), table.rows.end(),
                        [&](const auto& row) { return row[c] == kOtherCategory; }) -
           table.rows.begin());
-      throw DataError(table.path, table.line_of_row[r], c + 1,
-                      "column '" + table.header[c] + "' holds the value '" + kOtherCategory +
-                          "', the name --min-category-count gives the category of rare values");
+      throw common::DataError(
+          table.path, table.line_of_row[r], c + 1,
+          "column '" + table.header[c] + "' holds the value '" + kOtherCategory +
+              "', the name --min-category-count gives the category of rare values");
     }
     input.add_categories(kOtherCategory);
     input.set_last_category_is_other(true);
@@ -151,7 +153,7 @@ void SetStandardisation(const CsvTable& table, size_t c, tinyfair::Input& input)
     ++count;
   }
   if (count == 0) {
-    throw DataError(
+    throw common::DataError(
         table.path, 0, 0,
         "numeric column '" + name + "' has no values; --ignore " + name + " to leave it out");
   }
@@ -194,10 +196,10 @@ std::string JoinedNames(const std::vector<std::string>& names) {
 // column taken as categorical is the usual cause.
 void CheckDeviceCapacity(const CsvTable& table, const std::vector<tinyfair::Input>& inputs) {
   if (inputs.size() > runtime::kMaxInputs) {
-    throw DataError(table.path, 0, 0,
-                    std::to_string(inputs.size()) + " input columns, more than the device's " +
-                        std::to_string(runtime::kMaxInputs) +
-                        "; --ignore the columns the model does not need");
+    throw common::DataError(
+        table.path, 0, 0,
+        std::to_string(inputs.size()) + " input columns, more than the device's " +
+            std::to_string(runtime::kMaxInputs) + "; --ignore the columns the model does not need");
   }
   size_t categories = 0;
   const tinyfair::Input* largest = nullptr;
@@ -215,18 +217,18 @@ void CheckDeviceCapacity(const CsvTable& table, const std::vector<tinyfair::Inpu
   if (to_ignore.size() > 1) {
     message += "; to fit, leave out at least --ignore " + JoinedNames(to_ignore);
   }
-  throw DataError(table.path, 0, 0, message);
+  throw common::DataError(table.path, 0, 0, message);
 }
 
 // Every column's problems at once: one DataError when there is one (as it
 // was raised), else one that lists them all, so that a file with several
 // bad columns needs one run to learn every flag it wants.
-void ThrowColumnProblems(const CsvTable& table, const std::vector<DataError>& problems) {
+void ThrowColumnProblems(const CsvTable& table, const std::vector<common::DataError>& problems) {
   if (problems.empty()) return;
   if (problems.size() == 1) throw problems.front();
   std::string message = std::to_string(problems.size()) + " column problems:";
   for (const auto& problem : problems) message += "\n  " + std::string(problem.what());
-  throw DataError(table.path, 0, 0, message);
+  throw common::DataError(table.path, 0, 0, message);
 }
 
 // One input column as the schema describes it.
@@ -255,22 +257,22 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const Column
   CheckColumnsExist(table, roles.numeric);
   CheckColumnsExist(table, roles.ignore);
   std::vector<tinyfair::Input> inputs;
-  std::vector<DataError> problems;
+  std::vector<common::DataError> problems;
   for (size_t c = 0; c < table.header.size(); ++c) {
     const std::string& name = table.header[c];
     if (name == roles.label || Contains(roles.ignore, name)) continue;
     try {
       inputs.push_back(InputOfColumn(table, c, roles));
-    } catch (const DataError& problem) {
+    } catch (const common::DataError& problem) {
       problems.push_back(problem);
     }
   }
   if (inputs.empty() && problems.empty()) {
-    throw DataError(table.path, 0, 0, "no input columns besides the label");
+    throw common::DataError(table.path, 0, 0, "no input columns besides the label");
   }
   try {
     CheckDeviceCapacity(table, inputs);
-  } catch (const DataError& problem) {
+  } catch (const common::DataError& problem) {
     problems.push_back(problem);
   }
   ThrowColumnProblems(table, problems);
@@ -283,8 +285,9 @@ std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
   std::vector<int> labels(table.rows.size());
   for (size_t r = 0; r < table.rows.size(); ++r) {
     if (table.is_missing(table.rows[r][c])) {
-      throw DataError(table.path, table.line_of_row[r], c + 1,
-                      "missing label in column '" + label + "'; drop the row or give it a label");
+      throw common::DataError(
+          table.path, table.line_of_row[r], c + 1,
+          "missing label in column '" + label + "'; drop the row or give it a label");
     }
   }
   if (positive_labels.empty()) {
@@ -305,9 +308,9 @@ std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
     if (!seen.empty()) {
       std::string values;
       for (const auto& value : seen) values += (values.empty() ? "'" : ", '") + value + "'";
-      throw DataError(table.path, table.line_of_row[first], c + 1,
-                      "label column '" + label + "' is not 0/1 (it holds " + values +
-                          "); name the positive values with --positive");
+      throw common::DataError(table.path, table.line_of_row[first], c + 1,
+                              "label column '" + label + "' is not 0/1 (it holds " + values +
+                                  "); name the positive values with --positive");
     }
     return labels;
   }
@@ -330,12 +333,13 @@ void CheckGroupsKnown(const tinyfair::Model& model, const CsvTable& table) {
     for (size_t r = 0; r < table.rows.size(); ++r) {
       const std::string& cell = table.rows[r][c];
       if (known.count(cell) != 0) continue;
-      throw DataError(table.path, table.line_of_row[r], c + 1,
-                      "column '" + input.name() + "': group '" + cell + "'" +
-                          (table.is_missing(cell) ? " (a missing value)" : "") +
-                          " is not in the model, which knows " + QuotedList(input.categories()) +
-                          " (train with --unknown-group fallback:NAME to decide unknown groups as "
-                          "group NAME)");
+      throw common::DataError(
+          table.path, table.line_of_row[r], c + 1,
+          "column '" + input.name() + "': group '" + cell + "'" +
+              (table.is_missing(cell) ? " (a missing value)" : "") +
+              " is not in the model, which knows " + QuotedList(input.categories()) +
+              " (train with --unknown-group fallback:NAME to decide unknown groups as "
+              "group NAME)");
     }
   }
 }
@@ -434,4 +438,4 @@ void InputEncoder::FillScorer(const Eigen::VectorXd& coefficients, double interc
   }
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -12,7 +12,7 @@
 #include "host_tools/data/csv_reader.h"
 #include "tinyfair/model.pb.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 /// What each column of a training file is.
 struct ColumnRoles {
@@ -105,4 +105,4 @@ class InputEncoder {
   std::vector<std::vector<std::pair<std::string, uint32_t>>> lookup_;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -5,7 +5,7 @@
 #include <cctype>
 #include <map>
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 std::string Normalized(const std::string& value) {
@@ -54,4 +54,4 @@ std::string SimilarLabelValue(const std::vector<std::pair<std::string, size_t>>&
   return "";
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

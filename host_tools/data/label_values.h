@@ -10,7 +10,7 @@
 
 #include "host_tools/data/csv_reader.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 /// (value, rows) for every distinct present value of `label`, most rows first
 /// (ties in value order).
@@ -27,4 +27,4 @@ std::string DescribeLabelValues(const std::vector<std::pair<std::string, size_t>
 std::string SimilarLabelValue(const std::vector<std::pair<std::string, size_t>>& counts,
                               const std::string& wanted);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

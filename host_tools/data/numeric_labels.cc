@@ -6,7 +6,7 @@
 #include "host_tools/common/data_error.h"
 #include "host_tools/data/input_encoder.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 Eigen::VectorXd ReadUnitIntervalLabels(const CsvTable& table, const std::string& label,
                                        const std::vector<std::string>& positive) {
@@ -23,14 +23,14 @@ Eigen::VectorXd ReadUnitIntervalLabels(const CsvTable& table, const std::string&
     const double value = table.is_missing(cell) ? NAN : std::strtod(cell.c_str(), &end);
     if (table.is_missing(cell) || end == cell.c_str() || *end != '\0' || !(value >= 0.0) ||
         !(value <= 1.0)) {
-      throw DataError(table.path, table.line_of_row[r], c + 1,
-                      "label '" + label + "' is '" + cell +
-                          "'; a regression label must be a number in [0, 1] (rescale it, "
-                          "e.g. a GPA divided by 4, or give --positive for a 0/1 outcome)");
+      throw common::DataError(table.path, table.line_of_row[r], c + 1,
+                              "label '" + label + "' is '" + cell +
+                                  "'; a regression label must be a number in [0, 1] (rescale it, "
+                                  "e.g. a GPA divided by 4, or give --positive for a 0/1 outcome)");
     }
     y[static_cast<Eigen::Index>(r)] = value;
   }
   return y;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -9,7 +9,7 @@
 
 #include "host_tools/data/csv_reader.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 /// With `positive` empty, every cell must be a number in [0, 1]; otherwise
 /// the label is 1 for the positive values and 0 for the others (ReadLabels).
@@ -18,4 +18,4 @@ namespace tinyfair::host {
 Eigen::VectorXd ReadUnitIntervalLabels(const CsvTable& table, const std::string& label,
                                        const std::vector<std::string>& positive);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -1,6 +1,6 @@
 #include "host_tools/data/scored_sample.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 std::vector<double> AsProbabilities(const std::vector<double>& scores) {
   std::vector<double> p;
@@ -9,4 +9,4 @@ std::vector<double> AsProbabilities(const std::vector<double>& scores) {
   return p;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

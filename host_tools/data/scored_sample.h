@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 struct ScoredSample {
   std::vector<double> scores;  // f in [-1, 1]
@@ -22,4 +22,4 @@ struct ScoredSample {
 std::vector<double> AsProbabilities(const std::vector<double>& scores);
 inline double ProbabilityThresholdOnScore(double threshold) { return 2.0 * threshold - 1.0; }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -6,7 +6,7 @@
 
 #include "tinyfair_runtime/pcg32.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 std::vector<size_t> ShuffledRows(size_t n, uint64_t seed) {
@@ -103,4 +103,4 @@ SplitParts SplitRows(const CsvTable& table, const std::vector<double>& fractions
   return split;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

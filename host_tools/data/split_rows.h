@@ -10,7 +10,7 @@
 
 #include "host_tools/data/csv_reader.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 /// The rows of each part, in file order.
 struct SplitParts {
@@ -32,4 +32,4 @@ struct SplitParts {
 SplitParts SplitRows(const CsvTable& table, const std::vector<double>& fractions, uint64_t seed,
                      const std::vector<std::string>& stratify);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

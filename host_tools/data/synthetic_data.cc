@@ -9,7 +9,7 @@
 
 #include "tinyfair_runtime/pcg32.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 // Uniform in (0, 1) from 32 bits.
@@ -47,4 +47,4 @@ std::string SyntheticHiringCsv(size_t rows, uint64_t seed) {
   return csv;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 /// CSV text with header
 /// `test_score,experience,manager_rating,region,group,hired`, `rows` rows.
@@ -14,4 +14,4 @@ namespace tinyfair::host {
 /// rounded to 3 decimals).
 std::string SyntheticHiringCsv(size_t rows, uint64_t seed);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -7,7 +7,7 @@
 
 #include "host_tools/data/input_encoder.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 constexpr size_t kLinesNamed = 3;
@@ -91,4 +91,4 @@ std::vector<std::string> DescribeUnlistedValues(const std::vector<UnlistedValues
   return lines;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -12,7 +12,7 @@
 #include "host_tools/data/csv_reader.h"
 #include "tinyfair/model.pb.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 /// The rows of one categorical input whose value the model does not list.
 struct UnlistedValues {
@@ -36,4 +36,4 @@ std::vector<UnlistedValues> FindUnlistedValues(const tinyfair::Model& model, con
 /// 15), decided as its other category".
 std::vector<std::string> DescribeUnlistedValues(const std::vector<UnlistedValues>& unlisted);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -5,7 +5,7 @@
 
 #include "host_tools/common/data_error.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 std::string Hex(uint8_t byte) {
@@ -51,20 +51,22 @@ void Utf8Guard::Finish() const {
 void Utf8Guard::Fail(uint8_t byte, std::size_t byte_in_line) const {
   const std::string where = "byte " + std::to_string(byte_in_line) + " of the line";
   if (offset_ < 2 && (byte == 0xFF || byte == 0xFE)) {
-    throw DataError(name_, line_, 0,
-                    "the file starts with a UTF-16 byte order mark; convert it to UTF-8 "
-                    "(iconv -f UTF-16 -t UTF-8)");
+    throw common::DataError(name_, line_, 0,
+                            "the file starts with a UTF-16 byte order mark; convert it to UTF-8 "
+                            "(iconv -f UTF-16 -t UTF-8)");
   }
   if (byte == 0) {
-    throw DataError(name_, line_, 0,
-                    "a NUL byte at " + where +
-                        "; text holds none (a UTF-16 file has one in every other byte: iconv "
-                        "-f UTF-16 -t UTF-8 converts it)");
+    throw common::DataError(
+        name_, line_, 0,
+        "a NUL byte at " + where +
+            "; text holds none (a UTF-16 file has one in every other byte: iconv "
+            "-f UTF-16 -t UTF-8 converts it)");
   }
-  throw DataError(name_, line_, 0,
-                  Hex(byte) + " at " + where +
-                      " is not UTF-8; if the file is Latin-1, convert it (iconv -f LATIN1 -t "
-                      "UTF-8)");
+  throw common::DataError(
+      name_, line_, 0,
+      Hex(byte) + " at " + where +
+          " is not UTF-8; if the file is Latin-1, convert it (iconv -f LATIN1 -t "
+          "UTF-8)");
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

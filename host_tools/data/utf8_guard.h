@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 
 class Utf8Guard {
  public:
@@ -42,4 +42,4 @@ class Utf8Guard {
   std::size_t lead_in_line_ = 0;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -12,7 +12,7 @@
 
 #include "host_tools/learn/lbfgs.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::frll {
 namespace {
 
 using Eigen::Index;
@@ -553,19 +553,19 @@ FrllFit FitFairRobustLogLoss(const MatrixXd& X, const VectorXd& y, const VectorX
   fit.constraint = options.constraint;
   fit.warnings = problem.warnings();
   int remaining = options.max_iterations;
-  LbfgsResult result;
+  learn::LbfgsResult result;
   for (size_t stage = 0; stage < stages.size(); ++stage) {
     const double mu = stages[stage];
     const bool last = stage + 1 == stages.size();
-    LbfgsOptions lbfgs;
+    learn::LbfgsOptions lbfgs;
     // Earlier stages only need to bring the next one close.
     lbfgs.gradient_tolerance = last ? options.tolerance : std::max(options.tolerance, 0.1 * mu);
-    const LbfgsObjective objective = [&](const VectorXd& t, VectorXd& gradient) {
+    const learn::LbfgsObjective objective = [&](const VectorXd& t, VectorXd& gradient) {
       Evaluation ev = problem.Evaluate(t, mu, options.gradient);
       gradient = std::move(ev.gradient);
       return ev.objective;
     };
-    LbfgsProgress report;
+    learn::LbfgsProgress report;
     if (progress) {
       report = [&](int iteration, double value, double norm) {
         progress(mu, fit.iterations + iteration, value, norm);
@@ -575,17 +575,17 @@ FrllFit FitFairRobustLogLoss(const MatrixXd& X, const VectorXd& y, const VectorX
     // the clipped samples change.
     while (true) {
       const Eigen::LDLT<MatrixXd> newton(problem.NewtonModel(theta, mu));
-      LbfgsPreconditioner preconditioner;
+      learn::LbfgsPreconditioner preconditioner;
       if (newton.info() == Eigen::Success) {
         preconditioner = [&newton](VectorXd& v) { v = newton.solve(v); };
       }
       lbfgs.max_iterations = std::min(remaining, kRefresh);
-      result = MinimizeLbfgs(objective, theta, lbfgs, report, preconditioner);
+      result = learn::MinimizeLbfgs(objective, theta, lbfgs, report, preconditioner);
       theta = result.x;
       fit.iterations += result.iterations;
       fit.evaluations += result.evaluations;
       remaining -= result.iterations;
-      if (result.stop != LbfgsStop::kMaxIterations || remaining <= 0) break;
+      if (result.stop != learn::LbfgsStop::kMaxIterations || remaining <= 0) break;
     }
   }
 
@@ -599,7 +599,7 @@ FrllFit FitFairRobustLogLoss(const MatrixXd& X, const VectorXd& y, const VectorX
   fit.objective = exact.objective;
   fit.gradient_norm = final_stage.gradient.norm();
   fit.converged = fit.gradient_norm <= options.tolerance;
-  fit.stop = LbfgsStopName(result.stop);
+  fit.stop = learn::LbfgsStopName(result.stop);
   fit.slices = problem.slices();
   for (size_t s = 0; s < fit.slices.size(); ++s) {
     fit.slices[s].lambda = final_stage.lambda[s];
@@ -620,4 +620,4 @@ FrllFit FitFairRobustLogLoss(const MatrixXd& X, const VectorXd& y, const VectorX
   return fit;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::frll

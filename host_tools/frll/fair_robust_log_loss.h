@@ -35,7 +35,7 @@
 #include <string>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::frll {
 
 /// The fairness constraint, with group gamma1 = {a = 1} and gamma0 = {a = 0}
 /// within each slice.
@@ -177,6 +177,6 @@ Eigen::VectorXd FrllPredictProbability(const FrllFit& fit, const Eigen::MatrixXd
                                        const Eigen::VectorXd& a,
                                        double denominator_epsilon = 1e-12);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::frll
 
 #endif  // TINYFAIR_HOST_TOOLS_FAIR_ROBUST_LOG_LOSS_H_

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 namespace {
 constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-8;
 }  // namespace
@@ -21,4 +21,4 @@ void Adam::Step(const Eigen::VectorXd& gradient, Eigen::VectorXd& x) {
   x.array() -= step * m_.array() / (v_.array().sqrt() + kEpsilon);
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

@@ -6,7 +6,7 @@
 
 #include <Eigen/Core>
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 
 class Adam {
  public:
@@ -21,4 +21,4 @@ class Adam {
   Eigen::VectorXd m_, v_;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

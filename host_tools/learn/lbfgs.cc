@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 namespace {
 
 using Eigen::VectorXd;
@@ -209,4 +209,4 @@ LbfgsResult MinimizeLbfgs(const LbfgsObjective& f, VectorXd x0, const LbfgsOptio
   return r;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

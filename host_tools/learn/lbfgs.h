@@ -17,7 +17,7 @@
 #include <Eigen/Core>
 #include <functional>
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 
 /// Settings of MinimizeLbfgs().
 struct LbfgsOptions {
@@ -78,6 +78,6 @@ LbfgsResult MinimizeLbfgs(const LbfgsObjective& f, Eigen::VectorXd x0, const Lbf
                           const LbfgsProgress& progress = {},
                           const LbfgsPreconditioner& preconditioner = {});
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn
 
 #endif  // TINYFAIR_HOST_TOOLS_LBFGS_H_

@@ -6,7 +6,7 @@
 #include <limits>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 
 LpSolution SolveLinearProgram(const Eigen::VectorXd& c, const Eigen::MatrixXd& A,
                               const Eigen::VectorXd& b) {
@@ -48,4 +48,4 @@ LpSolution SolveLinearProgram(const Eigen::VectorXd& c, const Eigen::MatrixXd& A
   return solution;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

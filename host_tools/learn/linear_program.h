@@ -5,7 +5,7 @@
 
 #include <Eigen/Core>
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 
 enum class LpStatus { kOptimal, kInfeasible, kUnbounded };
 
@@ -20,4 +20,4 @@ struct LpSolution {
 LpSolution SolveLinearProgram(const Eigen::VectorXd& c, const Eigen::MatrixXd& A,
                               const Eigen::VectorXd& b);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

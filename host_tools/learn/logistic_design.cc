@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 
 using Eigen::Index;
 using Eigen::MatrixXd;
@@ -96,4 +96,4 @@ void LogisticDesign::AddWeightedGramLower(const VectorXd& d, bool intercept_row,
   }
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

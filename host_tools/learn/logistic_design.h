@@ -10,7 +10,7 @@
 
 #include "host_tools/learn/logistic_regression.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 
 class LogisticDesign {
  public:
@@ -52,4 +52,4 @@ LogisticFit FitLogisticRegression(const LogisticDesign& design, const Eigen::Vec
                                   const LogisticOptions& options,
                                   const LogisticProgress& progress = {});
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

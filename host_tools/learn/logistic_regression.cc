@@ -12,7 +12,7 @@
 
 #include "host_tools/learn/logistic_design.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 namespace {
 
 using Eigen::Index;
@@ -301,4 +301,4 @@ double LogisticLoss(const LogisticFit& fit, const MatrixXd& X, const VectorXd& y
   return MeanLogLoss(DecisionFunction(fit, X), y, w);
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

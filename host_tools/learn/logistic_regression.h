@@ -16,7 +16,7 @@
 #include <Eigen/Core>
 #include <functional>
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 
 /// Settings of FitLogisticRegression().
 struct LogisticOptions {
@@ -95,6 +95,6 @@ Eigen::VectorXd PredictProbability(const LogisticFit& fit, const Eigen::MatrixXd
 double LogisticLoss(const LogisticFit& fit, const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
                     const Eigen::VectorXd& sample_weight);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn
 
 #endif  // TINYFAIR_HOST_TOOLS_LOGISTIC_REGRESSION_H_

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 
 Eigen::VectorXd SolveMixtureLp(const Eigen::VectorXd& cost, const Eigen::MatrixXd& A,
                                const Eigen::VectorXd& b, Eigen::Index feasible_column) {
@@ -72,4 +72,4 @@ Eigen::VectorXd SolveMixtureLp(const Eigen::VectorXd& cost, const Eigen::MatrixX
   return q / q.sum();
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

@@ -12,7 +12,7 @@
 
 #include <Eigen/Core>
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 
 /// `feasible_column` must satisfy A.col(k) <= b on its own (e.g. a constant
 /// predictor, which has no disparity), so that the start is feasible.
@@ -20,4 +20,4 @@ namespace tinyfair::host {
 Eigen::VectorXd SolveMixtureLp(const Eigen::VectorXd& cost, const Eigen::MatrixXd& A,
                                const Eigen::VectorXd& b, Eigen::Index feasible_column);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

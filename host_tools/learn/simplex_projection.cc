@@ -4,7 +4,7 @@
 #include <functional>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 
 Eigen::VectorXd ProjectOntoSimplex(const Eigen::VectorXd& v, double total) {
   // Held et al.: the projection is max(v - tau, 0) with tau chosen so that
@@ -26,4 +26,4 @@ Eigen::VectorXd ProjectOntoCappedSimplex(const Eigen::VectorXd& v, double radius
   return ProjectOntoSimplex(v, radius);
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

@@ -5,7 +5,7 @@
 
 #include <Eigen/Core>
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 
 /// Projection onto {x >= 0, sum x = total} (sort-based, exact).
 Eigen::VectorXd ProjectOntoSimplex(const Eigen::VectorXd& v, double total = 1.0);
@@ -14,4 +14,4 @@ Eigen::VectorXd ProjectOntoSimplex(const Eigen::VectorXd& v, double total = 1.0)
 /// exceeds the radius, the projection onto the radius-scaled simplex.
 Eigen::VectorXd ProjectOntoCappedSimplex(const Eigen::VectorXd& v, double radius);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

@@ -5,7 +5,7 @@
 
 #include "host_tools/learn/simplex_projection.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 namespace {
 
 // With a = mu + zeta and b = mu - zeta the KKT solution reads, per row,
@@ -121,4 +121,4 @@ Eigen::VectorXd ProjectLikeReferenceCode(const Eigen::VectorXd& u, const Eigen::
   return p;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

@@ -6,7 +6,7 @@
 
 #include <Eigen/Core>
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 
 /// The projection's thresholds; passing the previous call's speeds up the
 /// next projection of a nearby point (DRO's weights move a little per step).
@@ -33,4 +33,4 @@ Eigen::VectorXd ProjectOntoTvBall(const Eigen::VectorXd& u, const Eigen::VectorX
 Eigen::VectorXd ProjectLikeReferenceCode(const Eigen::VectorXd& u, const Eigen::VectorXd& center,
                                          double radius);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

@@ -6,7 +6,7 @@
 
 #include "host_tools/metrics/wilson_interval.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::metrics {
 
 DifferenceInterval NewcombeInterval(uint64_t successes1, uint64_t trials1, uint64_t successes2,
                                     uint64_t trials2, double confidence) {
@@ -19,4 +19,4 @@ DifferenceInterval NewcombeInterval(uint64_t successes1, uint64_t trials1, uint6
   return {difference, std::max(-1.0, difference - below), std::min(1.0, difference + above)};
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::metrics

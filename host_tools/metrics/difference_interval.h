@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-namespace tinyfair::host {
+namespace tinyfair::host::metrics {
 
 struct DifferenceInterval {
   double difference = 0.0;
@@ -20,4 +20,4 @@ struct DifferenceInterval {
 DifferenceInterval NewcombeInterval(uint64_t successes1, uint64_t trials1, uint64_t successes2,
                                     uint64_t trials2, double confidence = 0.95);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::metrics

@@ -8,10 +8,10 @@
 #include "host_tools/common/json_writer.h"
 #include "host_tools/common/text_format.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::metrics {
 namespace {
 
-std::string Number(double value) { return FormatText("%.6f", value); }
+std::string Number(double value) { return common::FormatText("%.6f", value); }
 
 // A rate that may be undefined: null in JSON, "n/a" in a table.
 std::string NumberOrNull(bool defined, double value) { return defined ? Number(value) : "null"; }
@@ -19,7 +19,8 @@ std::string IntervalOrNull(bool defined, double lower, double upper) {
   return defined ? "[" + Number(lower) + ", " + Number(upper) + "]" : "null";
 }
 std::string RateCell(bool defined, const RateInterval& interval) {
-  return defined ? FormatText("%.4f [%.4f, %.4f]", interval.rate, interval.lower, interval.upper)
+  return defined ? common::FormatText("%.4f [%.4f, %.4f]", interval.rate, interval.lower,
+                                      interval.upper)
                  : std::string("n/a");
 }
 
@@ -27,7 +28,7 @@ std::string RateCell(bool defined, const RateInterval& interval) {
 std::string GroupJson(const GroupReport& group) {
   const bool rows = group.n > 0;
   const RateInterval& tpr = group.tpr_interval;
-  return "{\"name\": " + JsonQuoted(group.name) + ", \"n\": " + std::to_string(group.n) +
+  return "{\"name\": " + common::JsonQuoted(group.name) + ", \"n\": " + std::to_string(group.n) +
          ", \"positive_rate\": " + NumberOrNull(rows, group.positive_rate) +
          ", \"positive_rate_ci\": " +
          IntervalOrNull(rows, group.positive_rate_interval.lower,
@@ -56,15 +57,15 @@ std::string ScoresJson(const std::optional<ScoreQuality>& scores) {
   const bool loss = scores && scores->log_loss;
   const bool auc = scores && scores->auc;
   return ", \"log_loss\": " + NumberOrNull(loss, loss ? *scores->log_loss : 0.0) +
-         ", \"auc\": " + NumberOrNull(auc, auc ? *scores->auc : 0.0) +
-         ", \"scores\": " + (scores ? JsonQuoted(scores->Description()) : std::string("null"));
+         ", \"auc\": " + NumberOrNull(auc, auc ? *scores->auc : 0.0) + ", \"scores\": " +
+         (scores ? common::JsonQuoted(scores->Description()) : std::string("null"));
 }
 
 std::string ScoresLine(const std::optional<ScoreQuality>& scores) {
   if (!scores) return "";
   const ScoreQuality& s = *scores;
-  std::string line = s.log_loss ? FormatText("log loss %.4f, ", *s.log_loss) : "";
-  line += s.auc ? FormatText("AUC %.4f", *s.auc) : std::string("AUC n/a (one label only)");
+  std::string line = s.log_loss ? common::FormatText("log loss %.4f, ", *s.log_loss) : "";
+  line += s.auc ? common::FormatText("AUC %.4f", *s.auc) : std::string("AUC n/a (one label only)");
   return line + " (" + s.Description() + ")\n";
 }
 
@@ -201,15 +202,15 @@ std::string ReportJson(const ClassificationReport& report) {
       ", \"decided\": " + std::to_string(report.decided) + ", \"refused\": {";
   bool first = true;
   for (const auto& [status, count] : report.refused) {
-    out += (first ? "" : ", ") + JsonQuoted(status) + ": " + std::to_string(count);
+    out += (first ? "" : ", ") + common::JsonQuoted(status) + ": " + std::to_string(count);
     first = false;
   }
   const bool gap = !report.highest_rate_group.empty();
   out += "}, \"dp_gap_ci\": " +
          IntervalOrNull(gap, report.dp_gap_interval.lower, report.dp_gap_interval.upper) +
          ", \"dp_gap_groups\": " +
-         (gap ? "[" + JsonQuoted(report.highest_rate_group) + ", " +
-                    JsonQuoted(report.lowest_rate_group) + "]"
+         (gap ? "[" + common::JsonQuoted(report.highest_rate_group) + ", " +
+                    common::JsonQuoted(report.lowest_rate_group) + "]"
               : std::string("null")) +
          ", \"selection_rate_ratio\": " +
          NumberOrNull(report.selection_rate_ratio.has_value(),
@@ -224,7 +225,7 @@ std::string ReportJson(const ClassificationReport& report) {
 }
 
 std::string ReportTable(const ClassificationReport& report) {
-  std::string out = FormatText(
+  std::string out = common::FormatText(
       "rows %zu, decided %zu\naccuracy %.4f (expected %.4f)\n%s"
       "demographic-parity gap %.4f (expected %.4f)\n"
       "equalized-odds gap %.4f = TPR gap %.4f + FPR gap %.4f (expected %.4f = %.4f + %.4f)\n",
@@ -233,32 +234,33 @@ std::string ReportTable(const ClassificationReport& report) {
       report.tpr_gap, report.fpr_gap, report.expected_eo_gap, report.expected_tpr_gap,
       report.expected_fpr_gap);
   if (!report.highest_rate_group.empty()) {
-    out += FormatText("  %.0f %% interval of the gap %s - %s: [%.4f, %.4f] (Newcombe)\n",
-                      100.0 * kReportConfidence, report.highest_rate_group.c_str(),
-                      report.lowest_rate_group.c_str(), report.dp_gap_interval.lower,
-                      report.dp_gap_interval.upper);
+    out += common::FormatText("  %.0f %% interval of the gap %s - %s: [%.4f, %.4f] (Newcombe)\n",
+                              100.0 * kReportConfidence, report.highest_rate_group.c_str(),
+                              report.lowest_rate_group.c_str(), report.dp_gap_interval.lower,
+                              report.dp_gap_interval.upper);
   }
   if (report.selection_rate_ratio) {
-    out +=
-        FormatText("selection-rate ratio (lowest / highest) %.4f\n", *report.selection_rate_ratio);
+    out += common::FormatText("selection-rate ratio (lowest / highest) %.4f\n",
+                              *report.selection_rate_ratio);
   }
   for (const auto& [status, count] : report.refused) {
-    out += FormatText("refused (%s): %zu\n", status.c_str(), count);
+    out += common::FormatText("refused (%s): %zu\n", status.c_str(), count);
   }
-  out += FormatText("  %-28s %8s %24s %14s %24s %24s %24s\n", "group", "n", "positive rate",
-                    "expected rate", "TPR", "FPR", "precision");
+  out += common::FormatText("  %-28s %8s %24s %14s %24s %24s %24s\n", "group", "n", "positive rate",
+                            "expected rate", "TPR", "FPR", "precision");
   for (const auto& group : report.groups) {
-    out +=
-        FormatText("  %-28s %8zu %24s %14s %24s %24s %24s\n", group.name.c_str(), group.n,
-                   RateCell(group.n > 0, group.positive_rate_interval).c_str(),
-                   group.n > 0 ? FormatText("%.4f", group.expected_positive_rate).c_str() : "n/a",
-                   RateCell(group.tpr_defined(), group.tpr_interval).c_str(),
-                   RateCell(group.fpr_defined(), group.fpr_interval).c_str(),
-                   RateCell(group.precision_defined(), group.precision_interval).c_str());
+    out += common::FormatText(
+        "  %-28s %8zu %24s %14s %24s %24s %24s\n", group.name.c_str(), group.n,
+        RateCell(group.n > 0, group.positive_rate_interval).c_str(),
+        group.n > 0 ? common::FormatText("%.4f", group.expected_positive_rate).c_str() : "n/a",
+        RateCell(group.tpr_defined(), group.tpr_interval).c_str(),
+        RateCell(group.fpr_defined(), group.fpr_interval).c_str(),
+        RateCell(group.precision_defined(), group.precision_interval).c_str());
   }
-  out += FormatText("  rates with their %.0f %% Wilson interval; n/a: no rows to measure it on\n",
-                    100.0 * kReportConfidence);
+  out += common::FormatText(
+      "  rates with their %.0f %% Wilson interval; n/a: no rows to measure it on\n",
+      100.0 * kReportConfidence);
   return out;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::metrics

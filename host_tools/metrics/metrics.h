@@ -13,7 +13,7 @@
 #include "host_tools/metrics/wilson_interval.h"
 #include "tinyfair_runtime/decision.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::metrics {
 
 struct GroupReport {
   std::string name;
@@ -91,4 +91,4 @@ std::string ReportJson(const ClassificationReport& report);
 /// A table for people.
 std::string ReportTable(const ClassificationReport& report);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::metrics

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace tinyfair::host {
+namespace tinyfair::host::metrics {
 namespace {
 
 double Clamp01(double u) { return std::fmin(std::fmax(u, 0.0), 1.0); }
@@ -38,4 +38,4 @@ double LogisticProbability(double u) {
   return 1.0 / (1.0 + std::exp(-kLogisticScale * (2.0 * u - 1.0)));
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::metrics

@@ -5,7 +5,7 @@
 // c(y, z) = N (l(y, z + alpha/2) - l(y, z - alpha/2)) of the reduction.
 #pragma once
 
-namespace tinyfair::host {
+namespace tinyfair::host::metrics {
 
 enum class RegressionLoss { kSquared, kLogistic };
 
@@ -24,4 +24,4 @@ double ThresholdCost(RegressionLoss loss, double y, double z, int n);
 /// P(y = 1) of the rescaled logistic model for an output u: sigmoid(C(2u - 1)).
 double LogisticProbability(double u);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::metrics

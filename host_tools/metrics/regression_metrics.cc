@@ -10,7 +10,7 @@
 #include "host_tools/common/text_format.h"
 #include "host_tools/metrics/regression_loss.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::metrics {
 
 std::vector<double> KsDisparityByGroup(const Eigen::MatrixXd& outputs,
                                        const std::vector<double>& probability,
@@ -114,7 +114,9 @@ RegressionReport EvaluateRegression(const Eigen::MatrixXd& outputs,
 
 namespace {
 
-std::string Number(double value) { return std::isnan(value) ? "null" : FormatText("%.9g", value); }
+std::string Number(double value) {
+  return std::isnan(value) ? "null" : common::FormatText("%.9g", value);
+}
 
 }  // namespace
 
@@ -127,7 +129,7 @@ std::string RegressionReportJson(const RegressionReport& r) {
                      ", \"delta\": " + Number(r.delta) + ", \"groups\": [";
   for (size_t a = 0; a < r.groups.size(); ++a) {
     const RegressionGroupReport& g = r.groups[a];
-    json += std::string(a ? ", " : "") + "{\"name\": " + JsonQuoted(g.name) +
+    json += std::string(a ? ", " : "") + "{\"name\": " + common::JsonQuoted(g.name) +
             ", \"n\": " + std::to_string(g.n) + ", \"rmse\": " + Number(g.rmse) +
             ", \"log_loss\": " + Number(g.log_loss) +
             ", \"mean_prediction\": " + Number(g.mean_prediction) +
@@ -154,4 +156,4 @@ std::string RegressionReportTable(const RegressionReport& r) {
   return table;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::metrics

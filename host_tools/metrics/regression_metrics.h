@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::metrics {
 
 struct RegressionGroupReport {
   std::string name;
@@ -58,4 +58,4 @@ double DkwHalfWidth(size_t n, double delta);
 std::string RegressionReportJson(const RegressionReport& report);
 std::string RegressionReportTable(const RegressionReport& report);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::metrics

@@ -5,7 +5,7 @@
 #include <numeric>
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::metrics {
 
 std::string ScoreQuality::Description() const {
   std::string what;
@@ -78,4 +78,4 @@ ScoreQuality EvaluateScores(const std::vector<runtime::Decision>& decisions,
   return quality;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::metrics

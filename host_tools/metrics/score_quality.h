@@ -11,7 +11,7 @@
 
 #include "tinyfair_runtime/decision.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::metrics {
 
 /// What a decision's score is, from the model's link.
 enum class ScoreMeaning {
@@ -49,4 +49,4 @@ ScoreQuality EvaluateScores(const std::vector<runtime::Decision>& decisions,
                             const std::vector<int>& labels, ScoreMeaning meaning,
                             bool mixture_members);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::metrics

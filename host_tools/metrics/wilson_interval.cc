@@ -5,7 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::metrics {
 namespace {
 
 // The standard normal quantile at p in (0.5, 1), by bisection on erfc: the
@@ -36,4 +36,4 @@ RateInterval WilsonInterval(uint64_t successes, uint64_t trials, double confiden
   return {p, std::max(0.0, centre - spread), std::min(1.0, centre + spread)};
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::metrics

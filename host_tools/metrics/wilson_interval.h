@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-namespace tinyfair::host {
+namespace tinyfair::host::metrics {
 
 struct RateInterval {
   double rate = 0.0;
@@ -16,4 +16,4 @@ struct RateInterval {
 /// z = 1.96). No trials: rate 0 and the interval [0, 1].
 RateInterval WilsonInterval(uint64_t successes, uint64_t trials, double confidence = 0.95);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::metrics

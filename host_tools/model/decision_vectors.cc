@@ -3,7 +3,7 @@
 #include <cstring>
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 namespace {
 
 template <typename T>
@@ -75,4 +75,4 @@ DecisionVectors DecodeDecisionVectors(const std::string& bytes, const std::strin
   return vectors;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

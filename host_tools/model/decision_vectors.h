@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 struct DecisionVectors {
   uint32_t input_count = 0;
@@ -25,4 +25,4 @@ std::string EncodeDecisionVectors(const DecisionVectors& vectors);
 /// @throws std::runtime_error naming the file on a malformed file.
 DecisionVectors DecodeDecisionVectors(const std::string& bytes, const std::string& name);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

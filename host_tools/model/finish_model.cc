@@ -5,7 +5,7 @@
 #include "host_tools/common/file_io.h"
 #include "host_tools/model/model_file.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 void FinishModel(const ModelFinish& finish, tinyfair::Model& model) {
   if (!finish.model_id.empty()) model.set_model_id(finish.model_id);
@@ -27,7 +27,7 @@ void FinishModel(const ModelFinish& finish, tinyfair::Model& model) {
 void FinishAndWriteModel(const ModelFinish& finish, const std::string& path,
                          tinyfair::Model& model) {
   FinishModel(finish, model);
-  WriteFileAtomically(path, ModelToJson(model));
+  common::WriteFileAtomically(path, ModelToJson(model));
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

@@ -8,7 +8,7 @@
 
 #include "tinyfair/model.pb.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 struct ModelFinish {
   /// The model's id; empty keeps the one it has.
@@ -29,4 +29,4 @@ void FinishModel(const ModelFinish& finish, tinyfair::Model& model);
 void FinishAndWriteModel(const ModelFinish& finish, const std::string& path,
                          tinyfair::Model& model);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

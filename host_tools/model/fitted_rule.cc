@@ -1,6 +1,6 @@
 #include "host_tools/model/fitted_rule.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 void SetFittedRule(const FittedRule& rule, tinyfair::Model& model) {
   if (const auto* ramp = std::get_if<RampRuleFit>(&rule)) {
@@ -12,4 +12,4 @@ void SetFittedRule(const FittedRule& rule, tinyfair::Model& model) {
   }
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

@@ -8,7 +8,7 @@
 #include "host_tools/model/rule_writers.h"
 #include "tinyfair/model.pb.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 /// The randomized ramp: thresholds on f per group, one width.
 struct RampRuleFit {
@@ -31,4 +31,4 @@ using FittedRule = std::variant<RampRuleFit, ThresholdRuleFit, TwoThresholdRuleF
 /// Writes `rule` into `model` with the matching writer of rule_writers.h.
 void SetFittedRule(const FittedRule& rule, tinyfair::Model& model);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

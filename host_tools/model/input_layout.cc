@@ -3,7 +3,7 @@
 
 #include "host_tools/model/model_file.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 namespace {
 
 void PutLength(std::string& out, size_t length) {
@@ -36,4 +36,4 @@ uint64_t InputLayoutHash(const tinyfair::Model& model) {
   return hash == 0 ? 1 : hash;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

@@ -7,7 +7,7 @@
 
 #include "tinyfair/model.pb.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 /// The bytes the layout hash covers, for each input in order: its kind (one
 /// byte), its name, its number of categories (4 bytes, little-endian) and
@@ -18,4 +18,4 @@ std::string InputLayoutBytes(const tinyfair::Model& model);
 /// FNV-1a 64 of InputLayoutBytes; never 0 (0 means "no layout" to Load).
 uint64_t InputLayoutHash(const tinyfair::Model& model);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

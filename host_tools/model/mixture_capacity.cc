@@ -4,7 +4,7 @@
 
 #include "tinyfair_runtime/capacity.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 MixtureCapacity DeviceMixtureCapacity(const tinyfair::LinearScorer& member) {
   MixtureCapacity capacity;
@@ -51,4 +51,4 @@ void RequireMixtureCapacity(size_t members, const MixtureCapacity& capacity,
                               capacity.limited_by + "); " + advice);
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

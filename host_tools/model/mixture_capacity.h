@@ -10,7 +10,7 @@
 
 #include "tinyfair/model.pb.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 struct MixtureCapacity {
   /// One member's weights and category terms.
@@ -37,4 +37,4 @@ MixtureCapacity DeviceMixtureCapacity(const tinyfair::Model& model);
 void RequireMixtureCapacity(size_t members, const MixtureCapacity& capacity,
                             const std::string& context, const std::string& advice);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

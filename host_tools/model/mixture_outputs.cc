@@ -4,7 +4,7 @@
 
 #include "tinyfair_runtime/decision_tables.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 bool IsRegressionModel(const runtime::Model& model) {
   const runtime::DecisionTables& t = model.tables();
@@ -12,7 +12,8 @@ bool IsRegressionModel(const runtime::Model& model) {
          (t.rule == runtime::RuleKind::kMixture && t.mixture.regress);
 }
 
-MemberOutputs RegressionMemberOutputs(const runtime::Model& model, const InputEncoder& encoder) {
+MemberOutputs RegressionMemberOutputs(const runtime::Model& model,
+                                      const data::InputEncoder& encoder) {
   if (!IsRegressionModel(model)) throw std::invalid_argument("the model is not a regression model");
   const runtime::DecisionTables& t = model.tables();
   const bool mixture = t.rule == runtime::RuleKind::kMixture;
@@ -58,4 +59,4 @@ MemberOutputs RegressionMemberOutputs(const runtime::Model& model, const InputEn
   return out;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

@@ -12,7 +12,7 @@
 #include "host_tools/data/input_encoder.h"
 #include "tinyfair_runtime/model.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 struct MemberOutputs {
   /// Decided rows x members (a plain regression rule has one member).
@@ -26,9 +26,10 @@ struct MemberOutputs {
 
 /// @throws std::invalid_argument unless the model's rule is a regression
 ///         mixture or a regression rule.
-MemberOutputs RegressionMemberOutputs(const runtime::Model& model, const InputEncoder& encoder);
+MemberOutputs RegressionMemberOutputs(const runtime::Model& model,
+                                      const data::InputEncoder& encoder);
 
 /// Whether the model's rule outputs a value (regression or regression mixture).
 bool IsRegressionModel(const runtime::Model& model);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

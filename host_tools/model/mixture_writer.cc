@@ -2,7 +2,7 @@
 
 #include "host_tools/model/mixture_capacity.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 tinyfair::MixtureRule* SetMixtureRule(const std::vector<MixtureMember>& members,
                                       tinyfair::MixtureRule::MemberOutput output,
@@ -23,4 +23,4 @@ tinyfair::MixtureRule* SetMixtureRule(const std::vector<MixtureMember>& members,
   return rule;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

@@ -9,7 +9,7 @@
 
 #include "tinyfair/model.pb.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 struct MixtureMember {
   /// The member's bias, one weight per input and its category terms.
@@ -35,4 +35,4 @@ tinyfair::MixtureRule* SetMixtureRule(const std::vector<MixtureMember>& members,
                                       tinyfair::MixtureRule::MemberOutput output,
                                       const MixtureContext& refusal, tinyfair::Model& model);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

@@ -1,6 +1,6 @@
 #include "host_tools/model/model_features.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 uint64_t RequiredFeatures(const tinyfair::Model& model) {
   uint64_t features = 0;
@@ -10,4 +10,4 @@ uint64_t RequiredFeatures(const tinyfair::Model& model) {
   return features;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

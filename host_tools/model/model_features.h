@@ -7,9 +7,9 @@
 
 #include "tinyfair/model.pb.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 /// The ModelFeature bits `model` needs, from what it uses.
 uint64_t RequiredFeatures(const tinyfair::Model& model);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

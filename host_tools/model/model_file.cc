@@ -21,7 +21,7 @@
 #include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/model.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 namespace {
 
 constexpr char kCrcTag = 0x0D;
@@ -157,7 +157,7 @@ bool IsSealedModel(const std::string& bytes) {
 constexpr size_t kMaxModelFileBytes = size_t{64} << 20;
 
 tinyfair::Model ReadModel(const std::string& path) {
-  const std::string bytes = ReadFileAtMost(path, kMaxModelFileBytes, "a model file");
+  const std::string bytes = common::ReadFileAtMost(path, kMaxModelFileBytes, "a model file");
   const size_t first = bytes.find_first_not_of(" \t\r\n");
   if (!IsSealedModel(bytes) && first != std::string::npos && bytes[first] == '{') {
     return ModelFromJson(bytes, path);
@@ -165,4 +165,4 @@ tinyfair::Model ReadModel(const std::string& path) {
   return ParseModelFile(bytes, path);
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

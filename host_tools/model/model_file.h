@@ -10,7 +10,7 @@
 #include "host_tools/common/file_io.h"
 #include "tinyfair/model.pb.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 /// The schema version this build writes.
 inline constexpr uint32_t kSchemaMajor = 1;
@@ -38,4 +38,4 @@ tinyfair::Model ModelFromJson(const std::string& json, const std::string& name);
 /// Reads a model from .pb (sealed) or .json (the JSON mapping), by content.
 tinyfair::Model ReadModel(const std::string& path);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

@@ -6,7 +6,7 @@
 
 #include "host_tools/common/text_format.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 namespace {
 
 constexpr const char* kHashFields[] = {"\"content_hash\"", "\"input_layout_hash\""};
@@ -46,8 +46,9 @@ std::string RewriteHashValues(const std::string& json,
 
 std::string HashesToHex(const std::string& json) {
   return RewriteHashValues(json, [](const std::string& value) {
-    return AllOf(value, std::isdigit) ? FormatHash(std::strtoull(value.c_str(), nullptr, 10))
-                                      : value;
+    return AllOf(value, std::isdigit)
+               ? common::FormatHash(std::strtoull(value.c_str(), nullptr, 10))
+               : value;
   });
 }
 
@@ -59,4 +60,4 @@ std::string HashesToDecimal(const std::string& json) {
   });
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

@@ -6,7 +6,7 @@
 
 #include <string>
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 /// The hash fields (content_hash, input_layout_hash) of protobuf JSON,
 /// rewritten from decimal to FormatHash's 16 hexadecimal digits.
@@ -16,4 +16,4 @@ std::string HashesToHex(const std::string& json);
 /// hexadecimal digits becomes decimal; any other value is left as it is.
 std::string HashesToDecimal(const std::string& json);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

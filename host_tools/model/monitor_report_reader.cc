@@ -6,11 +6,11 @@
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/text_format.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 namespace {
 
 void Require(bool condition, const std::string& path, const std::string& message) {
-  if (!condition) throw DataError(path, 0, 0, message);
+  if (!condition) throw common::DataError(path, 0, 0, message);
 }
 
 void CheckGroup(const tinyfair::MonitorGroupCounters& c, const tinyfair::MonitorReport& report,
@@ -43,11 +43,11 @@ tinyfair::MonitorReport ParseMonitorReport(const std::string& bytes, const std::
   Require(report.ParseFromString(bytes), path, "not a monitor report (the bytes do not parse)");
   Require(report.has_alarm(), path, "truncated monitor report (no alarm state, which comes last)");
   Require(report.model_hash() == model.content_hash(), path,
-          "the report is of model " + FormatHash(report.model_hash()) + ", not of this model (" +
-              FormatHash(model.content_hash()) + ")");
+          "the report is of model " + common::FormatHash(report.model_hash()) +
+              ", not of this model (" + common::FormatHash(model.content_hash()) + ")");
   Require(report.groups_size() == static_cast<int>(model.dimensions().group_count()), path,
-          FormatText("the report has %d groups, the model %u", report.groups_size(),
-                     model.dimensions().group_count()));
+          common::FormatText("the report has %d groups, the model %u", report.groups_size(),
+                             model.dimensions().group_count()));
   Require(std::isfinite(report.alpha()) && report.alpha() > 0.0f && report.alpha() < 1.0f &&
               std::isfinite(report.tolerance()) && report.tolerance() >= 0.0f &&
               report.tolerance() < 1.0f,
@@ -75,4 +75,4 @@ tinyfair::MonitorReport ParseMonitorReport(const std::string& bytes, const std::
   return report;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

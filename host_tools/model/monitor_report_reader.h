@@ -7,7 +7,7 @@
 #include "tinyfair/model.pb.h"
 #include "tinyfair/monitor_report.pb.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 /// Parses `bytes` (read from `path`, for messages) as a MonitorReport of
 /// `model`. Throws DataError when the bytes do not parse, are truncated (the
@@ -18,4 +18,4 @@ namespace tinyfair::host {
 tinyfair::MonitorReport ParseMonitorReport(const std::string& bytes, const std::string& path,
                                            const tinyfair::Model& model);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

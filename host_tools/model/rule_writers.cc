@@ -4,7 +4,7 @@
 
 #include "host_tools/data/group_formation.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 void PrepareScoringModel(const std::vector<std::string>& attributes, tinyfair::Model& model) {
   if (model.scorer().link() == tinyfair::LinearScorer::LOGISTIC) {
@@ -13,7 +13,7 @@ void PrepareScoringModel(const std::vector<std::string>& attributes, tinyfair::M
   if (!attributes.empty()) {
     // New groups have new indices: a fallback group of the old ones no
     // longer means anything, so unknown groups are refused.
-    FormGroups(attributes, "refuse", model);
+    data::FormGroups(attributes, "refuse", model);
   }
   const size_t groups = model.dimensions().group_count();
   SetRampRule(std::vector<double>(groups, 0.0), 1.0, model);
@@ -63,4 +63,4 @@ void SetTwoThresholdRule(const std::vector<TwoThresholdGroup>& groups, tinyfair:
   for (size_t g = 0; g < groups.size(); ++g) model.add_reference_positive_rate(0.0f);
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

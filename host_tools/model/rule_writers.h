@@ -7,7 +7,7 @@
 
 #include "tinyfair/model.pb.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 /// Makes `model` a scoring model for post-processing: the linked score is
 /// f = 2p - 1 in [-1, 1] (a LOGISTIC link becomes SIGNED_LOGISTIC; other
@@ -29,4 +29,4 @@ struct TwoThresholdGroup {
 };
 void SetTwoThresholdRule(const std::vector<TwoThresholdGroup>& groups, tinyfair::Model& model);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

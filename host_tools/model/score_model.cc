@@ -3,18 +3,19 @@
 #include <cmath>
 #include <set>
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
-tinyfair::Model ScoreOnlyModel(const CsvTable& table, const std::string& score_column,
+tinyfair::Model ScoreOnlyModel(const data::CsvTable& table, const std::string& score_column,
                                ScoreKind kind, const std::vector<std::string>& categorical) {
   const size_t score = table.column(score_column);
   for (size_t r = 0; r < table.rows.size(); ++r) {
     if (table.is_missing(table.rows[r][score])) continue;
-    const double value = ParseNumber(table, r, score);
+    const double value = data::ParseNumber(table, r, score);
     if (kind == ScoreKind::kProbability && !(value >= 0.0 && value <= 1.0)) {
-      throw DataError(table.path, table.line_of_row[r], score + 1,
-                      "score " + table.rows[r][score] +
-                          " is not a probability; use --score-kind margin for unbounded scores");
+      throw common::DataError(
+          table.path, table.line_of_row[r], score + 1,
+          "score " + table.rows[r][score] +
+              " is not a probability; use --score-kind margin for unbounded scores");
     }
   }
   tinyfair::Model model;
@@ -38,9 +39,10 @@ tinyfair::Model ScoreOnlyModel(const CsvTable& table, const std::string& score_c
     for (size_t r = 0; r < table.rows.size(); ++r) {
       // As in train: a row without its group cannot count.
       if (table.is_missing(table.rows[r][c])) {
-        throw DataError(table.path, table.line_of_row[r], c + 1,
-                        "column '" + name + "': missing value '" + table.rows[r][c] +
-                            "' in a column that forms the groups; every row needs its group");
+        throw common::DataError(
+            table.path, table.line_of_row[r], c + 1,
+            "column '" + name + "': missing value '" + table.rows[r][c] +
+                "' in a column that forms the groups; every row needs its group");
       }
       categories.insert(table.rows[r][c]);
     }
@@ -56,4 +58,4 @@ tinyfair::Model ScoreOnlyModel(const CsvTable& table, const std::string& score_c
   return model;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

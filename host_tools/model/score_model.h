@@ -8,7 +8,7 @@
 #include "host_tools/data/csv_reader.h"
 #include "tinyfair/model.pb.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 
 enum class ScoreKind {
   /// p in [0, 1]: the rule sees f = 2p - 1.
@@ -23,7 +23,7 @@ enum class ScoreKind {
 /// whose groups are not formed yet (see FormGroups).
 /// @throws DataError naming a missing column, a probability outside [0, 1],
 ///         or a missing value in a categorical column (they form the groups).
-tinyfair::Model ScoreOnlyModel(const CsvTable& table, const std::string& score_column,
+tinyfair::Model ScoreOnlyModel(const data::CsvTable& table, const std::string& score_column,
                                ScoreKind kind, const std::vector<std::string>& categorical);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

@@ -8,7 +8,7 @@
 #include "host_tools/learn/adam.h"
 #include "host_tools/learn/tv_ball_projection.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 namespace {
 
 // What one group's TV ball allows, on cells.
@@ -129,8 +129,8 @@ NoisyGroupFit TrainDro(const NoisyGroupData& data, const Eigen::VectorXd& radii,
   if (like_code) {
     for (auto& w : weights) w.setZero();
   }
-  std::vector<TvBallThresholds> thresholds(static_cast<size_t>(m));
-  std::vector<Adam> adams;
+  std::vector<learn::TvBallThresholds> thresholds(static_cast<size_t>(m));
+  std::vector<learn::Adam> adams;
   for (int j = 0; j < m; ++j) adams.emplace_back(n, options.weight_rate);
   const RateConstraint constraint = options.constraint;
   const bool odds = constraint == RateConstraint::kEqualizedOdds;
@@ -160,9 +160,9 @@ NoisyGroupFit TrainDro(const NoisyGroupData& data, const Eigen::VectorXd& radii,
       }
       Eigen::VectorXd& w = weights[static_cast<size_t>(j)];
       adams[static_cast<size_t>(j)].Step(-gradient.matrix(), w);
-      w = like_code ? ProjectLikeReferenceCode(w, centers[static_cast<size_t>(j)], radii[j])
-                    : ProjectOntoTvBall(w, centers[static_cast<size_t>(j)], radii[j],
-                                        &thresholds[static_cast<size_t>(j)]);
+      w = like_code ? learn::ProjectLikeReferenceCode(w, centers[static_cast<size_t>(j)], radii[j])
+                    : learn::ProjectOntoTvBall(w, centers[static_cast<size_t>(j)], radii[j],
+                                               &thresholds[static_cast<size_t>(j)]);
     }
   };
   return RunDescentAscent(
@@ -177,4 +177,4 @@ NoisyGroupFit TrainDro(const NoisyGroupData& data, const Eigen::VectorXd& radii,
       });
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

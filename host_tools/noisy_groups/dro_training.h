@@ -10,7 +10,7 @@
 
 #include "host_tools/noisy_groups/noisy_group_training.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 /// The worst case of each rate constraint over the TV balls: for group j,
 /// TPR - min_{p in B_j} TPR_p - alpha and max_{p in B_j} FPR_p - FPR - alpha,
@@ -30,4 +30,4 @@ std::vector<double> TvBallWorstViolations(const Eigen::VectorXd& scores, const N
 NoisyGroupFit TrainDro(const NoisyGroupData& data, const Eigen::VectorXd& radii,
                        const NoisyGroupOptions& options);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

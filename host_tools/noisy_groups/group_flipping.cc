@@ -6,7 +6,7 @@
 
 #include "tinyfair_runtime/pcg32.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 std::vector<int> FlipGroups(const std::vector<int>& groups, int group_count, double rate,
                             uint64_t seed) {
@@ -33,4 +33,4 @@ std::vector<int> FlipGroups(const std::vector<int>& groups, int group_count, dou
   return noisy;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

@@ -7,11 +7,11 @@
 #include <cstdint>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 /// The noisy groups; `groups` holds indices in [0, group_count), and
 /// group_count must be at least 2.
 std::vector<int> FlipGroups(const std::vector<int>& groups, int group_count, double rate,
                             uint64_t seed);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

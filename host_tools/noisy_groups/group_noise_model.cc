@@ -5,7 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 GroupNoiseModel GroupNoiseModel::FromGroups(const std::vector<int>& true_groups,
                                             const std::vector<int>& noisy_groups, int true_count,
@@ -92,4 +92,4 @@ Eigen::VectorXd GroupNoiseModel::BoundRadii() const {
   return radii;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

@@ -8,7 +8,7 @@
 #include <Eigen/Core>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 class GroupNoiseModel {
  public:
@@ -47,4 +47,4 @@ class GroupNoiseModel {
   Eigen::MatrixXd joint_;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

@@ -5,7 +5,7 @@
 #include "host_tools/learn/adam.h"
 #include "host_tools/learn/simplex_projection.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 Eigen::VectorXd LinearScorerFit::Scores(
     const Eigen::SparseMatrix<double, Eigen::RowMajor>& x) const {
@@ -49,7 +49,8 @@ NoisyGroupFit RunDescentAscent(
   // theta = (w, b): the bias is the last coordinate.
   Eigen::VectorXd theta = Eigen::VectorXd::Zero(d + 1);
   Eigen::VectorXd lambda = Eigen::VectorXd::Zero(constraint_count);
-  Adam theta_adam(d + 1, options.theta_rate), lambda_adam(constraint_count, options.lambda_rate);
+  learn::Adam theta_adam(d + 1, options.theta_rate),
+      lambda_adam(constraint_count, options.lambda_rate);
   auto scorer = [&] {
     LinearScorerFit fit;
     fit.weights = theta.head(d);
@@ -81,7 +82,7 @@ NoisyGroupFit RunDescentAscent(
       const Eigen::VectorXd ascent =
           -Eigen::Map<const Eigen::VectorXd>(s.value.data(), constraint_count);
       lambda_adam.Step(ascent, lambda);
-      lambda = ProjectOntoCappedSimplex(lambda, options.lambda_radius);
+      lambda = learn::ProjectOntoCappedSimplex(lambda, options.lambda_radius);
       if (after) after(scores, as_vector(lambda));
     }
     if (t % options.record_every == 0 || t == options.iterations) {
@@ -137,4 +138,4 @@ NoisyGroupFit TrainNaive(const NoisyGroupData& data, const NoisyGroupOptions& op
       });
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

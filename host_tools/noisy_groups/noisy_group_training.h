@@ -14,7 +14,7 @@
 
 #include "host_tools/noisy_groups/rate_constraints.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 /// Training or evaluation rows: features (no intercept column), 0/1 labels
 /// and the observed (noisy) group of each row.
@@ -124,4 +124,4 @@ NoisyGroupFit TrainUnconstrained(const NoisyGroupData& data, const NoisyGroupOpt
 /// The naive approach (problem 2): the constraints on the noisy groups.
 NoisyGroupFit TrainNaive(const NoisyGroupData& data, const NoisyGroupOptions& options);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

@@ -4,7 +4,7 @@
 #include <limits>
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 RateConstraint ParseRateConstraint(const std::string& name) {
   if (name == "eopp") return RateConstraint::kEqualOpportunity;
@@ -65,9 +65,9 @@ double MaxOf(const std::vector<double>& values) {
   return best;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 SurrogateConstraints WeightedRateSurrogates(const Eigen::VectorXd& scores,
                                             const Eigen::VectorXd& labels,
@@ -123,4 +123,4 @@ SurrogateConstraints WeightedRateSurrogates(const Eigen::VectorXd& scores,
   return out;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

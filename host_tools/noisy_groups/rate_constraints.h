@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 enum class RateConstraint { kEqualOpportunity, kEqualizedOdds };
 
@@ -62,9 +62,9 @@ inline double PositiveRampSlope(double z) { return z > -1.0 && z < 0.0 ? 1.0 : 0
 inline double NegativeRamp(double z) { return z >= 1.0 ? 0.0 : (z <= 0.0 ? 1.0 : 1.0 - z); }
 inline double NegativeRampSlope(double z) { return z > 0.0 && z < 1.0 ? -1.0 : 0.0; }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 /// Surrogate constraint values and, per constraint, the derivative of the
 /// value with respect to every example's score.
@@ -85,4 +85,4 @@ SurrogateConstraints WeightedRateSurrogates(const Eigen::VectorXd& scores,
                                             const std::vector<Eigen::VectorXd>& group_weights,
                                             RateConstraint constraint, double slack);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

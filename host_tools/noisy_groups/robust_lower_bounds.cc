@@ -6,7 +6,7 @@
 
 #include "tinyfair_runtime/pcg32.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 namespace {
 
 // Weighted TPR or FPR of the rows with label `label`: sum w yhat / sum w;
@@ -114,4 +114,4 @@ std::vector<double> AssignedTableViolations(const Eigen::VectorXd& scores,
   return violations;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

@@ -13,7 +13,7 @@
 
 #include "host_tools/noisy_groups/noisy_group_training.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 /// DRO's constraints judged at `samples` random points near each group's
 /// ball, the worst per constraint, as the reference code draws them: a
@@ -37,4 +37,4 @@ std::vector<double> AssignedTableViolations(const Eigen::VectorXd& scores,
                                             const Eigen::MatrixXd& table, RateConstraint constraint,
                                             double alpha);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

@@ -6,7 +6,7 @@
 #include "host_tools/learn/linear_program.h"
 #include "host_tools/noisy_groups/soft_group_reference_adversary.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 namespace {
 
 // The LP's variables: w(j | cell, k) at (4 k + cell) m + j, then (for the
@@ -74,8 +74,8 @@ double MinimumAssignedRatio(const GroupCells& cells, const Eigen::MatrixXd& true
   }
   rhs[0] = 1.0;
   AssignmentConstraints(cells, true_given_noisy, true, A, rhs, 1);
-  const LpSolution solution = SolveLinearProgram(cost, A, rhs);
-  return solution.status == LpStatus::kOptimal ? solution.objective : -1.0;
+  const learn::LpSolution solution = learn::SolveLinearProgram(cost, A, rhs);
+  return solution.status == learn::LpStatus::kOptimal ? solution.objective : -1.0;
 }
 
 }  // namespace
@@ -162,8 +162,8 @@ SoftAssignment WorstCaseAssignment(const GroupCells& cells, const Eigen::MatrixX
   Eigen::MatrixXd A = Eigen::MatrixXd::Zero(rows, variables + 1);
   Eigen::VectorXd rhs = Eigen::VectorXd::Zero(rows);
   AssignmentConstraints(cells, true_given_noisy, false, A, rhs, 0);
-  const LpSolution solution = SolveLinearProgram(cost, A.leftCols(variables), rhs);
-  if (solution.status != LpStatus::kOptimal) return IndependentAssignment(true_given_noisy);
+  const learn::LpSolution solution = learn::SolveLinearProgram(cost, A.leftCols(variables), rhs);
+  if (solution.status != learn::LpStatus::kOptimal) return IndependentAssignment(true_given_noisy);
   SoftAssignment table(4 * m_hat, m);
   for (int k = 0; k < m_hat; ++k) {
     for (int cell = 0; cell < 4; ++cell) {
@@ -315,4 +315,4 @@ NoisyGroupFit TrainSoftGroups(const NoisyGroupData& data, const Eigen::MatrixXd&
       [&](Candidate& candidate) { candidate.assignment = table; });
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

@@ -12,7 +12,7 @@
 
 #include "host_tools/noisy_groups/noisy_group_training.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 /// A soft-assignment table: row 4 k + cell (cell = 2 yhat + y) per noisy
 /// group k, column j per true group; every row sums to 1.
@@ -83,4 +83,4 @@ SurrogateConstraints SoftAssignmentSurrogates(const Eigen::VectorXd& scores,
 NoisyGroupFit TrainSoftGroups(const NoisyGroupData& data, const Eigen::MatrixXd& true_given_noisy,
                               const NoisyGroupOptions& options);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

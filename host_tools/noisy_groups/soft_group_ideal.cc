@@ -6,7 +6,7 @@
 #include "host_tools/learn/simplex_projection.h"
 #include "host_tools/noisy_groups/soft_group_assignment.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 namespace {
 
 // The linearized constraint h_c per cell (section 1.2).
@@ -30,7 +30,7 @@ LinearScorerFit ScorerOf(const Eigen::VectorXd& theta, Eigen::Index d) {
 // storage kept from step to step.
 struct OracleState {
   Eigen::VectorXd theta;
-  Adam adam;
+  learn::Adam adam;
   Eigen::VectorXd score_gradient;
 };
 
@@ -118,7 +118,7 @@ void StepTable(int c, const GroupCells& cells, const Eigen::VectorXd& shares,
   }
   w += ideal.table_rate * lambda_c * gradient;
   for (Eigen::Index row = 0; row < w.rows(); ++row) {
-    w.row(row) = ProjectOntoSimplex(w.row(row).transpose()).transpose();
+    w.row(row) = learn::ProjectOntoSimplex(w.row(row).transpose()).transpose();
   }
 }
 
@@ -130,7 +130,7 @@ void StepMultipliers(const std::vector<double>& delta, const NoisyGroupOptions& 
   for (int c = 0; c < constraints; ++c) {
     next[c] = lambda[static_cast<size_t>(c)] + options.lambda_rate * delta[static_cast<size_t>(c)];
   }
-  next = ProjectOntoCappedSimplex(next, options.lambda_radius);
+  next = learn::ProjectOntoCappedSimplex(next, options.lambda_radius);
   lambda.assign(next.data(), next.data() + next.size());
 }
 
@@ -141,7 +141,7 @@ IdealFit TrainSoftGroupsIdeal(const NoisyGroupData& data, const Eigen::MatrixXd&
   const int m = static_cast<int>(true_given_noisy.rows()), m_hat = data.group_count;
   const int constraints = ConstraintCount(options.constraint, m);
   const Eigen::Index d = data.features.cols();
-  OracleState state{Eigen::VectorXd::Zero(d + 1), Adam(d + 1, options.theta_rate),
+  OracleState state{Eigen::VectorXd::Zero(d + 1), learn::Adam(d + 1, options.theta_rate),
                     Eigen::VectorXd()};
   std::vector<double> lambda(static_cast<size_t>(constraints), 0.0);
   std::vector<SoftAssignment> tables(static_cast<size_t>(constraints),
@@ -174,4 +174,4 @@ IdealFit TrainSoftGroupsIdeal(const NoisyGroupData& data, const Eigen::MatrixXd&
   return result;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

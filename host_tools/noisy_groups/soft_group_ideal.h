@@ -14,7 +14,7 @@
 
 #include "host_tools/noisy_groups/noisy_group_training.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 struct IdealOptions {
   /// T: lambda steps; Q: inner iterates per step (members = T * Q).
@@ -37,4 +37,4 @@ struct IdealFit {
 IdealFit TrainSoftGroupsIdeal(const NoisyGroupData& data, const Eigen::MatrixXd& true_given_noisy,
                               const NoisyGroupOptions& options, const IdealOptions& ideal);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 // The table is flattened row by row: entry (r, j) at r m + j.
 
@@ -88,4 +88,4 @@ const SoftAssignment& ReferenceCodeTableAdversary::Step(const Eigen::VectorXd& s
   return table_;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

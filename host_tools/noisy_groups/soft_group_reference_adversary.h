@@ -14,7 +14,7 @@
 #include "host_tools/learn/adam.h"
 #include "host_tools/noisy_groups/soft_group_assignment.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 
 /// Dykstra's alternating projection onto W(theta) for the cells of
 /// `cells`: rounds over the affine set of the noise-model equalities
@@ -60,7 +60,7 @@ class ReferenceCodeTableAdversary {
   int steps_, rounds_;
   bool started_ = false;
   SoftAssignment table_;
-  Adam adam_;
+  learn::Adam adam_;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

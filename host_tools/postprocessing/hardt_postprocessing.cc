@@ -12,7 +12,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
@@ -374,4 +374,4 @@ HardtFit FitHardtPostprocessing(const std::vector<double>& scores, const std::ve
   return fit;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 
 struct HardtOptions {
   enum class Constraint {
@@ -75,4 +75,4 @@ std::vector<HardtOperatingPoint> HardtOperatingPoints(const std::vector<double>&
 /// P(positive) of `rule` for `score`, as the device computes it.
 double HardtProbability(const HardtGroupRule& rule, double score);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

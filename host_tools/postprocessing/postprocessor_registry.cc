@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 namespace {
 
 // The ramp per model group; a merged or pooled group takes the rule of the
 // rows it was fitted with, all at the one common target.
-PostprocessorFit FitRto(const ScoredSample& sample, const FittingGroups& plan,
+PostprocessorFit FitRto(const data::ScoredSample& sample, const FittingGroups& plan,
                         const PostprocessorOptions& options) {
   const std::vector<double>& by_group = options.rto.rho_by_group;
   if (!plan.identity() && !by_group.empty() &&
@@ -18,17 +18,17 @@ PostprocessorFit FitRto(const ScoredSample& sample, const FittingGroups& plan,
   }
   PostprocessorFit fit;
   const std::vector<double> thresholds =
-      FitPerModelGroup<double>(sample, plan, [&](const ScoredSample& part, size_t count) {
+      FitPerModelGroup<double>(sample, plan, [&](const data::ScoredSample& part, size_t count) {
         RtoOptions rto = options.rto;
         if (!by_group.empty()) rto.rho_by_group.assign(count, by_group.front());
         if (plan.identity()) rto.rho_by_group = by_group;
         return FitRandomizedThresholdOptimizer(part.scores, part.groups, count, rto).thresholds;
       });
-  fit.rule = RampRuleFit{thresholds, options.rto.gamma};
+  fit.rule = model::RampRuleFit{thresholds, options.rto.gamma};
   return fit;
 }
 
-PostprocessorFit FitHardt(const ScoredSample& sample, const FittingGroups& plan,
+PostprocessorFit FitHardt(const data::ScoredSample& sample, const FittingGroups& plan,
                           HardtOptions::Constraint constraint) {
   HardtOptions options;
   options.constraint = constraint;
@@ -37,7 +37,7 @@ PostprocessorFit FitHardt(const ScoredSample& sample, const FittingGroups& plan,
     double selection, tpr, fpr;
   };
   const std::vector<GroupFit> groups =
-      FitPerModelGroup<GroupFit>(sample, plan, [&](const ScoredSample& part, size_t count) {
+      FitPerModelGroup<GroupFit>(sample, plan, [&](const data::ScoredSample& part, size_t count) {
         const HardtFit f =
             FitHardtPostprocessing(part.scores, part.labels, part.groups, count, options);
         std::vector<GroupFit> per_group;
@@ -48,7 +48,7 @@ PostprocessorFit FitHardt(const ScoredSample& sample, const FittingGroups& plan,
         return per_group;
       });
   PostprocessorFit fit;
-  TwoThresholdRuleFit rule;
+  model::TwoThresholdRuleFit rule;
   for (const GroupFit& g : groups) {
     const HardtGroupRule& r = g.rule;
     rule.groups.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
@@ -66,38 +66,38 @@ PostprocessorFit FitHardt(const ScoredSample& sample, const FittingGroups& plan,
   return fit;
 }
 
-PostprocessorFit FitHardtDp(const ScoredSample& sample, const FittingGroups& plan,
+PostprocessorFit FitHardtDp(const data::ScoredSample& sample, const FittingGroups& plan,
                             const PostprocessorOptions&) {
   return FitHardt(sample, plan, HardtOptions::Constraint::kDemographicParity);
 }
 
-PostprocessorFit FitHardtEo(const ScoredSample& sample, const FittingGroups& plan,
+PostprocessorFit FitHardtEo(const data::ScoredSample& sample, const FittingGroups& plan,
                             const PostprocessorOptions&) {
   return FitHardt(sample, plan, HardtOptions::Constraint::kEqualizedOdds);
 }
 
 // Thresholds on p = (f + 1) / 2 back on f.
 std::vector<double> OnScores(std::vector<double> thresholds) {
-  for (double& t : thresholds) t = ProbabilityThresholdOnScore(t);
+  for (double& t : thresholds) t = data::ProbabilityThresholdOnScore(t);
   return thresholds;
 }
 
-PostprocessorFit FitShift(const ScoredSample& sample, const FittingGroups& plan,
+PostprocessorFit FitShift(const data::ScoredSample& sample, const FittingGroups& plan,
                           const PostprocessorOptions& options) {
   PostprocessorFit fit;
-  ScoredSample on_probabilities = sample;
-  on_probabilities.scores = AsProbabilities(sample.scores);
-  const std::vector<double> thresholds =
-      FitPerModelGroup<double>(on_probabilities, plan, [&](const ScoredSample& part, size_t count) {
+  data::ScoredSample on_probabilities = sample;
+  on_probabilities.scores = data::AsProbabilities(sample.scores);
+  const std::vector<double> thresholds = FitPerModelGroup<double>(
+      on_probabilities, plan, [&](const data::ScoredSample& part, size_t count) {
         fit.shift.push_back(
             FitShiftInference(part.scores, part.labels, part.groups, count, options.shift));
         return fit.shift.back().thresholds;
       });
-  fit.rule = ThresholdRuleFit{OnScores(thresholds)};
+  fit.rule = model::ThresholdRuleFit{OnScores(thresholds)};
   return fit;
 }
 
-PostprocessorFit FitRoc(const ScoredSample& sample, const FittingGroups& plan,
+PostprocessorFit FitRoc(const data::ScoredSample& sample, const FittingGroups& plan,
                         const PostprocessorOptions& options) {
   if (!plan.identity()) {
     throw std::invalid_argument(
@@ -108,9 +108,9 @@ PostprocessorFit FitRoc(const ScoredSample& sample, const FittingGroups& plan,
   roc.unprivileged_group =
       options.unprivileged ? *options.unprivileged : DefaultUnprivilegedGroup(sample);
   fit.unprivileged_group = roc.unprivileged_group;
-  fit.roc = FitRejectOptionClassification(AsProbabilities(sample.scores), sample.labels,
+  fit.roc = FitRejectOptionClassification(data::AsProbabilities(sample.scores), sample.labels,
                                           sample.groups, plan.of_group.size(), roc);
-  fit.rule = ThresholdRuleFit{OnScores(fit.roc.thresholds)};
+  fit.rule = model::ThresholdRuleFit{OnScores(fit.roc.thresholds)};
   return fit;
 }
 
@@ -138,8 +138,8 @@ const char* RtoSolverName(RtoOptions::Solver solver) {
   return solver == RtoOptions::Solver::kSgd ? "sgd" : "exact";
 }
 
-uint32_t DefaultUnprivilegedGroup(const ScoredSample& sample) {
-  const std::vector<double> probabilities = AsProbabilities(sample.scores);
+uint32_t DefaultUnprivilegedGroup(const data::ScoredSample& sample) {
+  const std::vector<double> probabilities = data::AsProbabilities(sample.scores);
   double selected[2] = {0.0, 0.0}, count[2] = {0.0, 0.0};
   for (size_t i = 0; i < probabilities.size(); ++i) {
     const uint32_t g = sample.groups[i];
@@ -153,4 +153,4 @@ uint32_t DefaultUnprivilegedGroup(const ScoredSample& sample) {
   return selected[0] / count[0] <= selected[1] / count[1] ? 0 : 1;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

@@ -18,7 +18,7 @@
 #include "host_tools/postprocessing/shift_inference.h"
 #include "host_tools/postprocessing/small_groups.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 
 /// The options of every post-processor; each entry reads its own.
 struct PostprocessorOptions {
@@ -51,7 +51,7 @@ const char* RtoSolverName(RtoOptions::Solver solver);
 /// What a post-processor fitted: the rule, one entry per model group, and
 /// what it measured on the fitting sample.
 struct PostprocessorFit {
-  FittedRule rule;
+  model::FittedRule rule;
   /// hardt-*: per model group, expected selection rate, TPR and FPR of its
   /// rule on the rows it was fitted on.
   std::vector<double> selection_rates, true_positive_rates, false_positive_rates;
@@ -80,7 +80,7 @@ struct Postprocessor {
   /// Fits on `sample` (scores f in [-1, 1], groups, labels), one rule per
   /// model group through `plan` (merged and pooled small groups).
   /// @throws std::invalid_argument on bad options or data.
-  PostprocessorFit (*fit)(const ScoredSample& sample, const FittingGroups& plan,
+  PostprocessorFit (*fit)(const data::ScoredSample& sample, const FittingGroups& plan,
                           const PostprocessorOptions& options);
 };
 
@@ -96,6 +96,6 @@ const Postprocessor& FindPostprocessor(const std::string& name);
 /// part of the fit, never from the data used to select or test it.
 /// @throws std::invalid_argument unless `sample` has rows of groups 0 and 1
 ///         only, both present.
-uint32_t DefaultUnprivilegedGroup(const ScoredSample& sample);
+uint32_t DefaultUnprivilegedGroup(const data::ScoredSample& sample);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

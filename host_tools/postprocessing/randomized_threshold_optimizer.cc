@@ -9,7 +9,7 @@
 #include <random>
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 namespace {
 
 double Ramp(double score, double t, double gamma) {
@@ -238,4 +238,4 @@ CovarianceFit FitCovarianceControl(const std::vector<double>& scores,
   return fit;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 
 struct RtoOptions {
   /// Width of the randomization band, gamma > 0.
@@ -84,4 +84,4 @@ CovarianceFit FitCovarianceControl(const std::vector<double>& scores,
                                    const std::vector<uint32_t>& strata, size_t stratum_count,
                                    double gamma, double epsilon);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 namespace {
 
 // Gaps that differ from the target by rounding only count as reaching it.
@@ -120,4 +120,4 @@ RocFit FitRejectOptionClassification(const std::vector<double>& scores,
   return fit;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 
 struct RocOptions {
   /// Candidate band half-widths theta >= 0; empty means {0.01, 0.02, ..., 1.0}.
@@ -56,4 +56,4 @@ RocFit FitRejectOptionClassification(const std::vector<double>& scores,
                                      const std::vector<uint32_t>& groups, size_t group_count,
                                      const RocOptions& options);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

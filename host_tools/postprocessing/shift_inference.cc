@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 
 double ShiftAdjustedPosterior(double p, double group_prior, double source_prior) {
   const double w1 = group_prior / source_prior;
@@ -85,4 +85,4 @@ ShiftInferenceFit FitShiftInference(const std::vector<double>& scores,
   return fit;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

@@ -12,7 +12,7 @@
 #include <optional>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 
 struct ShiftInferenceOptions {
   /// The prior the scores were calibrated to, in (0, 1); by default the
@@ -55,4 +55,4 @@ ShiftInferenceFit FitShiftInference(const std::vector<double>& scores,
                                     const std::vector<uint32_t>& groups, size_t group_count,
                                     const ShiftInferenceOptions& options);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

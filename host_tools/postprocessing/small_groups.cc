@@ -6,7 +6,7 @@
 
 #include "host_tools/common/data_error.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 namespace {
 
 std::string Rows(size_t n) { return std::to_string(n) + (n == 1 ? " row" : " rows"); }
@@ -37,7 +37,7 @@ uint32_t GroupIndex(const std::string& name, const std::vector<std::string>& nam
                                     const std::vector<size_t>& rows,
                                     const std::vector<std::string>& names,
                                     const std::string& source, size_t minimum) {
-  throw DataError(
+  throw common::DataError(
       source, 0, 0,
       std::to_string(small.size()) + (small.size() == 1 ? " group has" : " groups have") +
           " fewer rows than --min-group-size " + std::to_string(minimum) +
@@ -114,12 +114,12 @@ FittingGroups MergedPlan(const std::vector<size_t>& rows, const std::vector<std:
     for (uint32_t g : still_small) {
       what += (what.empty() ? "'" : ", '") + names[g] + "' " + Rows(fitting_rows[plan.of_group[g]]);
     }
-    throw DataError(source, 0, 0,
-                    "with --merge-groups, fewer rows than --min-group-size " +
-                        std::to_string(options.min_group_size) +
-                        " remain to fit a rule on: " + what +
-                        " (merged groups counted with their target); merge into a larger "
-                        "group, or lower --min-group-size");
+    throw common::DataError(source, 0, 0,
+                            "with --merge-groups, fewer rows than --min-group-size " +
+                                std::to_string(options.min_group_size) +
+                                " remain to fit a rule on: " + what +
+                                " (merged groups counted with their target); merge into a larger "
+                                "group, or lower --min-group-size");
   }
   for (const auto& merge : options.merges) {
     plan.notes.push_back(Quoted(names, merge.sources, &rows) + " merged into '" +
@@ -173,7 +173,7 @@ FittingGroups PlanFittingGroups(const std::vector<size_t>& rows,
   return PooledPlan(rows, names, options.min_group_size);
 }
 
-std::vector<size_t> RowsPerGroup(const ScoredSample& sample, size_t group_count) {
+std::vector<size_t> RowsPerGroup(const data::ScoredSample& sample, size_t group_count) {
   std::vector<size_t> rows(group_count, 0);
   for (uint32_t g : sample.groups) {
     if (g < group_count) ++rows[g];
@@ -181,8 +181,8 @@ std::vector<size_t> RowsPerGroup(const ScoredSample& sample, size_t group_count)
   return rows;
 }
 
-ScoredSample OnFittingGroups(const ScoredSample& sample, const FittingGroups& plan) {
-  ScoredSample out;
+data::ScoredSample OnFittingGroups(const data::ScoredSample& sample, const FittingGroups& plan) {
+  data::ScoredSample out;
   out.refused = sample.refused;
   for (size_t i = 0; i < sample.groups.size(); ++i) {
     const uint32_t f = plan.of_group[sample.groups[i]];
@@ -194,10 +194,10 @@ ScoredSample OnFittingGroups(const ScoredSample& sample, const FittingGroups& pl
   return out;
 }
 
-ScoredSample AsOneGroup(const ScoredSample& sample) {
-  ScoredSample out = sample;
+data::ScoredSample AsOneGroup(const data::ScoredSample& sample) {
+  data::ScoredSample out = sample;
   std::fill(out.groups.begin(), out.groups.end(), 0u);
   return out;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

@@ -14,7 +14,7 @@
 
 #include "host_tools/data/scored_sample.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 
 /// The default minimum: the smallest n at which the 95 % Wilson interval
 /// of a rate of 0.5 (the widest case) is at most 0.2 wide, i.e. a group's
@@ -71,13 +71,13 @@ FittingGroups PlanFittingGroups(const std::vector<size_t>& rows,
                                 const SmallGroupOptions& options);
 
 /// Rows per group of a sample.
-std::vector<size_t> RowsPerGroup(const ScoredSample& sample, size_t group_count);
+std::vector<size_t> RowsPerGroup(const data::ScoredSample& sample, size_t group_count);
 
 /// The sample on the fitting groups (rows of pooled groups left out).
-ScoredSample OnFittingGroups(const ScoredSample& sample, const FittingGroups& plan);
+data::ScoredSample OnFittingGroups(const data::ScoredSample& sample, const FittingGroups& plan);
 
 /// The sample as one group (group 0): what the pooled rule is fitted on.
-ScoredSample AsOneGroup(const ScoredSample& sample);
+data::ScoredSample AsOneGroup(const data::ScoredSample& sample);
 
 /// Fits a rule per fitting group (and the pooled rule, when a group uses
 /// it) with `fit(sample, group_count)`, and returns one rule per model
@@ -85,8 +85,8 @@ ScoredSample AsOneGroup(const ScoredSample& sample);
 /// all rows together.
 template <typename Rule>
 std::vector<Rule> FitPerModelGroup(
-    const ScoredSample& sample, const FittingGroups& plan,
-    const std::function<std::vector<Rule>(const ScoredSample&, size_t)>& fit) {
+    const data::ScoredSample& sample, const FittingGroups& plan,
+    const std::function<std::vector<Rule>(const data::ScoredSample&, size_t)>& fit) {
   if (plan.identity()) return fit(sample, plan.of_group.size());
   const std::vector<Rule> fitted = fit(OnFittingGroups(sample, plan), plan.count);
   std::vector<Rule> pooled;
@@ -98,4 +98,4 @@ std::vector<Rule> FitPerModelGroup(
   return rules;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

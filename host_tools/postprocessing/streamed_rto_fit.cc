@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 namespace {
 
 // A group's examples as weighted points with prefix sums, so that G(t) is
@@ -126,7 +126,7 @@ void ScoreHistograms::Add(double score, uint32_t group, int label) {
   if (label == 1) ++positives_[group];
 }
 
-void ScoreHistograms::Add(const ScoredSample& sample) {
+void ScoreHistograms::Add(const data::ScoredSample& sample) {
   for (size_t i = 0; i < sample.scores.size(); ++i) {
     Add(sample.scores[i], sample.groups[i], sample.labels.empty() ? -1 : sample.labels[i]);
   }
@@ -198,4 +198,4 @@ StreamedRtoFit FitRandomizedThresholdOptimizer(const ScoreHistograms& histograms
   return result;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

@@ -12,7 +12,7 @@
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/postprocessing/randomized_threshold_optimizer.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 
 /// Per group, a histogram of the scores with the count, sum, lowest and
 /// highest score of each of kBins equal cells of [-1, 1], and the labels.
@@ -34,7 +34,7 @@ class ScoreHistograms {
   ///         out of range.
   void Add(double score, uint32_t group, int label);
   /// Adds every example of a scored sample (its labels when it has them).
-  void Add(const ScoredSample& sample);
+  void Add(const data::ScoredSample& sample);
 
   size_t group_count() const { return examples_.size(); }
   uint64_t examples(size_t group) const { return examples_[group]; }
@@ -67,4 +67,4 @@ struct StreamedRtoFit {
 StreamedRtoFit FitRandomizedThresholdOptimizer(const ScoreHistograms& histograms,
                                                const RtoOptions& options);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 
 DomainBlock DomainBlock::Binary(std::string name, std::vector<std::string> labels) {
   DomainBlock block;
@@ -111,4 +111,4 @@ DomainData Deduplicate(const Domain& domain, const std::vector<std::vector<int>>
   return data;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 
 /// How the values of a block are encoded.
 enum class BlockKind {
@@ -88,6 +88,6 @@ struct DomainData {
 /// Counts the distinct rows (points) in first-appearance order.
 DomainData Deduplicate(const Domain& domain, const std::vector<std::vector<int>>& rows);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing
 
 #endif  // TINYFAIR_HOST_TOOLS_MAXENT_DOMAIN_H_

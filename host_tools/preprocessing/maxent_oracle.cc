@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 
 double LogSumExp(const Eigen::VectorXd& values) {
   const double top = values.size() ? values.maxCoeff() : -std::numeric_limits<double>::infinity();
@@ -88,4 +88,4 @@ DualPoint DualOracle::Evaluate(const Eigen::VectorXd& lambda, bool need_hessian)
   return point;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing

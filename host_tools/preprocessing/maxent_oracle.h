@@ -16,7 +16,7 @@
 #include "host_tools/preprocessing/maxent_domain.h"
 #include "host_tools/preprocessing/maxent_prior.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 
 /// Everything the oracle computes at one lambda. The tilted distribution
 /// p_lambda(alpha) ~ q(alpha) exp(<lambda, alpha>) is the mixture
@@ -64,6 +64,6 @@ class DualOracle {
 /// log(sum exp(values)), exact for -inf entries (returns -inf if all are).
 double LogSumExp(const Eigen::VectorXd& values);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing
 
 #endif  // TINYFAIR_HOST_TOOLS_MAXENT_ORACLE_H_

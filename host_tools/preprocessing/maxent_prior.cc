@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 
 std::vector<double> ReweightForStatisticalRate(const Domain& domain, const DomainData& data,
                                                const MaxentRoles& roles, double tau) {
@@ -89,4 +89,4 @@ Eigen::VectorXd RenormaliseOneHotBlocks(const Domain& domain, Eigen::VectorXd th
   return theta;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing

@@ -13,7 +13,7 @@
 
 #include "host_tools/preprocessing/maxent_domain.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 
 /// Which blocks are the protected attribute Z and the label Y. Both must be
 /// binary blocks; value 0 of Z is the group whose weight Algorithm 1 scales
@@ -58,6 +58,6 @@ Eigen::VectorXd WithBlockBalanced(const Domain& domain, Eigen::VectorXd theta, s
 /// 1 + eps makes the dual unbounded.
 Eigen::VectorXd RenormaliseOneHotBlocks(const Domain& domain, Eigen::VectorXd theta);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing
 
 #endif  // TINYFAIR_HOST_TOOLS_MAXENT_PRIOR_H_

@@ -6,7 +6,7 @@
 #include <map>
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 
 FairnessRates RatesOf(const GroupLabelJoint& joint, int favourable_label) {
   FairnessRates rates;
@@ -144,4 +144,4 @@ double ExactKlToSmoothedData(const DualOracle& oracle, const Eigen::VectorXd& la
   return kl;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing

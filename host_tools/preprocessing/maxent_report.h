@@ -13,7 +13,7 @@
 #include "host_tools/preprocessing/maxent_oracle.h"
 #include "host_tools/preprocessing/maxent_prior.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 
 /// mass[z][y]: the probability of (Z = z, Y = y) (not necessarily summing
 /// to 1 for counts; rates only use ratios).
@@ -64,6 +64,6 @@ double SmoothedKlDivergence(const Domain& domain, const DomainData& sample,
 double ExactKlToSmoothedData(const DualOracle& oracle, const Eigen::VectorXd& lambda,
                              const DomainData& reference, double smoothing);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing
 
 #endif  // TINYFAIR_HOST_TOOLS_MAXENT_REPORT_H_

@@ -4,7 +4,7 @@
 #include <limits>
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 
 double UniformDouble(runtime::Pcg32& rng) {
   const uint64_t high = rng.Next() >> 5U;  // 27 bits
@@ -145,4 +145,4 @@ std::vector<int> SequentialSampler::Draw(runtime::Pcg32& rng) const {
   return point;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing

@@ -21,7 +21,7 @@
 #include "host_tools/preprocessing/maxent_oracle.h"
 #include "tinyfair_runtime/pcg32.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 
 /// A uniform double in [0, 1) with 53 random bits (two 32-bit draws).
 double UniformDouble(runtime::Pcg32& rng);
@@ -68,6 +68,6 @@ class SequentialSampler {
   Eigen::VectorXd record_scores_;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing
 
 #endif  // TINYFAIR_HOST_TOOLS_MAXENT_SAMPLER_H_

@@ -11,10 +11,10 @@
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/input_encoder.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 namespace {
 
-std::string Format(double value) { return FormatText("%.10g", value); }
+std::string Format(double value) { return common::FormatText("%.10g", value); }
 
 std::vector<std::string> BinLabels(const std::vector<double>& edges) {
   std::vector<std::string> labels{"<" + Format(edges.front())};
@@ -26,13 +26,13 @@ std::vector<std::string> BinLabels(const std::vector<double>& edges) {
 }
 
 // A number that must be present (bins and ordinal columns).
-double RequiredNumber(const CsvTable& table, std::size_t row, std::size_t column) {
+double RequiredNumber(const data::CsvTable& table, std::size_t row, std::size_t column) {
   if (table.is_missing(table.rows[row][column])) {
-    throw DataError(table.path, table.line_of_row[row], column + 1,
-                    "missing value in column '" + table.header[column] +
-                        "', which the max-entropy domain bins or counts");
+    throw common::DataError(table.path, table.line_of_row[row], column + 1,
+                            "missing value in column '" + table.header[column] +
+                                "', which the max-entropy domain bins or counts");
   }
-  return ParseNumber(table, row, column);
+  return data::ParseNumber(table, row, column);
 }
 
 const char* KindName(BlockKind kind) {
@@ -47,40 +47,40 @@ const char* KindName(BlockKind kind) {
   return "unknown";
 }
 
-void CheckBinEdges(const CsvTable& table, const std::string& name,
+void CheckBinEdges(const data::CsvTable& table, const std::string& name,
                    const std::vector<double>& edges) {
   if (edges.empty() || !std::is_sorted(edges.begin(), edges.end()) ||
       std::adjacent_find(edges.begin(), edges.end()) != edges.end()) {
-    throw DataError(table.path, 0, 0, "bin edges of '" + name + "' must increase strictly");
+    throw common::DataError(table.path, 0, 0, "bin edges of '" + name + "' must increase strictly");
   }
 }
 
 // The protected attribute's two values: zero is --protected-zero, or else
 // the value of the smaller group (the first in order on a tie).
-DomainBlock ProtectedBlock(const CsvTable& table, std::size_t c, const std::string& name,
+DomainBlock ProtectedBlock(const data::CsvTable& table, std::size_t c, const std::string& name,
                            const std::string& protected_zero) {
   std::map<std::string, std::size_t> counts;
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     if (table.is_missing(table.rows[r][c])) {
-      throw DataError(table.path, table.line_of_row[r], c + 1,
-                      "missing value in the protected attribute '" + name + "'");
+      throw common::DataError(table.path, table.line_of_row[r], c + 1,
+                              "missing value in the protected attribute '" + name + "'");
     }
     ++counts[table.rows[r][c]];
   }
   if (counts.size() != 2) {
-    throw DataError(table.path, 0, 0,
-                    "the protected attribute '" + name +
-                        "' must have exactly two values; "
-                        "it has " +
-                        std::to_string(counts.size()));
+    throw common::DataError(table.path, 0, 0,
+                            "the protected attribute '" + name +
+                                "' must have exactly two values; "
+                                "it has " +
+                                std::to_string(counts.size()));
   }
   auto first = counts.begin(), second = std::next(first);
   std::string zero = second->second < first->second ? second->first : first->first;
   if (!protected_zero.empty()) {
     if (!counts.count(protected_zero)) {
-      throw DataError(table.path, 0, 0,
-                      "'" + protected_zero + "' is not a value of '" + name + "' (values: '" +
-                          first->first + "', '" + second->first + "')");
+      throw common::DataError(table.path, 0, 0,
+                              "'" + protected_zero + "' is not a value of '" + name +
+                                  "' (values: '" + first->first + "', '" + second->first + "')");
     }
     zero = protected_zero;
   }
@@ -94,15 +94,16 @@ DomainBlock ProtectedBlock(const CsvTable& table, std::size_t c, const std::stri
 // Past this the column is refused at once, in memory bounded by the limit.
 constexpr std::size_t kMaxValuesPerColumn = 1024;
 
-[[noreturn]] void RefuseManyValues(const CsvTable& table, const std::string& name) {
-  throw DataError(table.path, 0, 0,
-                  "column '" + name + "' has more than " + std::to_string(kMaxValuesPerColumn) +
-                      " distinct values, the most debias-data models per column; bin it "
-                      "(--bins " +
-                      name + "=EDGES) if it is a number, or leave it out");
+[[noreturn]] void RefuseManyValues(const data::CsvTable& table, const std::string& name) {
+  throw common::DataError(table.path, 0, 0,
+                          "column '" + name + "' has more than " +
+                              std::to_string(kMaxValuesPerColumn) +
+                              " distinct values, the most debias-data models per column; bin it "
+                              "(--bins " +
+                              name + "=EDGES) if it is a number, or leave it out");
 }
 
-DomainBlock CategoricalBlock(const CsvTable& table, std::size_t c, const std::string& name) {
+DomainBlock CategoricalBlock(const data::CsvTable& table, std::size_t c, const std::string& name) {
   std::set<std::string> values;
   for (const auto& row : table.rows) {
     values.insert(row[c]);
@@ -110,26 +111,26 @@ DomainBlock CategoricalBlock(const CsvTable& table, std::size_t c, const std::st
   }
   std::vector<std::string> labels(values.begin(), values.end());
   if (labels.size() < 2) {
-    throw DataError(table.path, 0, 0, "column '" + name + "' has a single value; drop it");
+    throw common::DataError(table.path, 0, 0, "column '" + name + "' has a single value; drop it");
   }
   return labels.size() == 2 ? DomainBlock::Binary(name, labels) : DomainBlock::OneHot(name, labels);
 }
 
-DomainBlock BinsBlock(const CsvTable& table, std::size_t c, const std::string& name,
+DomainBlock BinsBlock(const data::CsvTable& table, std::size_t c, const std::string& name,
                       const std::vector<double>& edges) {
   for (std::size_t r = 0; r < table.rows.size(); ++r) RequiredNumber(table, r, c);
   const auto labels = BinLabels(edges);
   return labels.size() == 2 ? DomainBlock::Binary(name, labels) : DomainBlock::OneHot(name, labels);
 }
 
-DomainBlock OrdinalBlock(const CsvTable& table, std::size_t c, const std::string& name) {
+DomainBlock OrdinalBlock(const data::CsvTable& table, std::size_t c, const std::string& name) {
   std::set<double> values;
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     values.insert(RequiredNumber(table, r, c));
     if (values.size() > kMaxValuesPerColumn) RefuseManyValues(table, name);
   }
   if (values.size() < 2) {
-    throw DataError(table.path, 0, 0, "column '" + name + "' has a single value; drop it");
+    throw common::DataError(table.path, 0, 0, "column '" + name + "' has a single value; drop it");
   }
   std::vector<std::string> labels;
   for (double v : values) labels.push_back(Format(v));
@@ -138,7 +139,7 @@ DomainBlock OrdinalBlock(const CsvTable& table, std::size_t c, const std::string
 
 }  // namespace
 
-std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const CsvTable& table,
+std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const data::CsvTable& table,
                                                        const MaxentColumns& spec,
                                                        std::vector<Column>& learned,
                                                        MaxentRoles& roles) {
@@ -146,7 +147,8 @@ std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const CsvTable& table,
   auto want = [&](const std::string& name, Source source, std::vector<double> edges) {
     table.column(name);  // throws naming the available columns
     if (!wanted.emplace(name, Column{name, source, std::move(edges)}).second) {
-      throw DataError(table.path, 0, 0, "column '" + name + "' is given more than one role");
+      throw common::DataError(table.path, 0, 0,
+                              "column '" + name + "' is given more than one role");
     }
   };
   want(spec.label, Source::kLabel, {});
@@ -165,7 +167,7 @@ std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const CsvTable& table,
     const std::size_t c = table.column(name);
     switch (column.source) {
       case Source::kLabel:
-        ReadLabels(table, name, spec.positive);  // validates every cell
+        data::ReadLabels(table, name, spec.positive);  // validates every cell
         roles.label_block = blocks.size();
         blocks.push_back(DomainBlock::Binary(name, {"0", "1"}));
         break;
@@ -188,10 +190,11 @@ std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const CsvTable& table,
   return blocks;
 }
 
-TableDiscretiser::TableDiscretiser(const CsvTable& table, const MaxentColumns& columns)
+TableDiscretiser::TableDiscretiser(const data::CsvTable& table, const MaxentColumns& columns)
     : positive_(columns.positive), domain_(LearnBlocks(table, columns, columns_, roles_)) {}
 
-int TableDiscretiser::ValueOf(const CsvTable& table, std::size_t row, std::size_t block) const {
+int TableDiscretiser::ValueOf(const data::CsvTable& table, std::size_t row,
+                              std::size_t block) const {
   const Column& column = columns_[block];
   const DomainBlock& values = domain_.blocks()[block];
   const std::size_t c = table.column(column.name);
@@ -220,14 +223,15 @@ int TableDiscretiser::ValueOf(const CsvTable& table, std::size_t row, std::size_
   }
   std::string known;
   for (const auto& label : values.labels) known += (known.empty() ? "'" : ", '") + label + "'";
-  throw DataError(table.path, table.line_of_row[row], c + 1,
-                  "value '" + cell + "' of column '" + column.name +
-                      "' is not in the domain learned from the training data (values: " + known +
-                      ")");
+  throw common::DataError(
+      table.path, table.line_of_row[row], c + 1,
+      "value '" + cell + "' of column '" + column.name +
+          "' is not in the domain learned from the training data (values: " + known + ")");
 }
 
-std::vector<std::vector<int>> TableDiscretiser::Encode(const CsvTable& table) const {
-  const std::vector<int> labels = ReadLabels(table, columns_[roles_.label_block].name, positive_);
+std::vector<std::vector<int>> TableDiscretiser::Encode(const data::CsvTable& table) const {
+  const std::vector<int> labels =
+      data::ReadLabels(table, columns_[roles_.label_block].name, positive_);
   std::vector<std::vector<int>> points(table.rows.size(),
                                        std::vector<int>(domain_.block_count(), 0));
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
@@ -238,8 +242,8 @@ std::vector<std::vector<int>> TableDiscretiser::Encode(const CsvTable& table) co
   return points;
 }
 
-CsvTable TableDiscretiser::Decode(const std::vector<std::vector<int>>& points) const {
-  CsvTable table;
+data::CsvTable TableDiscretiser::Decode(const std::vector<std::vector<int>>& points) const {
+  data::CsvTable table;
   for (const auto& column : columns_) table.header.push_back(column.name);
   table.rows.reserve(points.size());
   for (const auto& point : points) {
@@ -260,26 +264,26 @@ std::string TableDiscretiser::SchemaJson() const {
     const char* role = b == roles_.label_block       ? "label"
                        : b == roles_.protected_block ? "protected"
                                                      : "feature";
-    JsonObject object;
+    common::JsonObject object;
     object.Text("column", column.name).Text("role", role).Text("kind", KindName(block.kind));
-    object.Raw("values", JsonArray(block.labels));
+    object.Raw("values", common::JsonArray(block.labels));
     if (block.kind == BlockKind::kOrdinal) {
-      object.Raw("numbers", JsonArray(Eigen::VectorXd(block.encodings.col(0))));
+      object.Raw("numbers", common::JsonArray(Eigen::VectorXd(block.encodings.col(0))));
     }
     if (column.source == Source::kBins) {
       const Eigen::Map<const Eigen::VectorXd> edges(column.edges.data(),
                                                     static_cast<Eigen::Index>(column.edges.size()));
-      object.Raw("bin_edges", JsonArray(Eigen::VectorXd(edges)));
+      object.Raw("bin_edges", common::JsonArray(Eigen::VectorXd(edges)));
       object.Text("bins", "(-inf, e1), [e1, e2), ..., [ek, inf)");
     }
     if (column.source == Source::kLabel) {
       object.Raw("positive",
-                 JsonArray(positive_.empty() ? std::vector<std::string>{"1"} : positive_));
+                 common::JsonArray(positive_.empty() ? std::vector<std::string>{"1"} : positive_));
     }
     blocks += (b ? ",\n    " : "\n    ") + object.Str(4);
   }
   blocks += "\n  ]";
-  JsonObject schema;
+  common::JsonObject schema;
   schema.Raw("blocks", blocks)
       .Number("dimension", static_cast<double>(domain_.dimension()))
       .Number("log_domain_size", domain_.log_size())
@@ -287,4 +291,4 @@ std::string TableDiscretiser::SchemaJson() const {
   return schema.Str(2);
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing

@@ -16,7 +16,7 @@
 #include "host_tools/preprocessing/maxent_domain.h"
 #include "host_tools/preprocessing/maxent_prior.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 
 struct MaxentColumns {
   std::string label;
@@ -39,18 +39,18 @@ class TableDiscretiser {
   /// @throws DataError for a missing column, a protected attribute or label
   ///         that is not binary, a missing cell where a number is needed or
   ///         a column named twice.
-  TableDiscretiser(const CsvTable& table, const MaxentColumns& columns);
+  TableDiscretiser(const data::CsvTable& table, const MaxentColumns& columns);
 
   const Domain& domain() const { return domain_; }
   const MaxentRoles& roles() const { return roles_; }
 
   /// One point per row of `table` (which needs every domain column).
   /// @throws DataError naming line and column of a value outside the schema.
-  std::vector<std::vector<int>> Encode(const CsvTable& table) const;
+  std::vector<std::vector<int>> Encode(const data::CsvTable& table) const;
 
   /// The points as a table of cells: header = the domain columns in file
   /// order, the label written 0/1, other values as their labels.
-  CsvTable Decode(const std::vector<std::vector<int>>& points) const;
+  data::CsvTable Decode(const std::vector<std::vector<int>>& points) const;
 
   /// The schema as JSON: per block its column, role, kind, values (and bin
   /// edges), plus d and log |Omega|.
@@ -63,8 +63,9 @@ class TableDiscretiser {
     Source source = Source::kCategorical;
     std::vector<double> edges;  // bins
   };
-  int ValueOf(const CsvTable& table, std::size_t row, std::size_t block) const;
-  static std::vector<DomainBlock> LearnBlocks(const CsvTable& table, const MaxentColumns& columns,
+  int ValueOf(const data::CsvTable& table, std::size_t row, std::size_t block) const;
+  static std::vector<DomainBlock> LearnBlocks(const data::CsvTable& table,
+                                              const MaxentColumns& columns,
                                               std::vector<Column>& learned, MaxentRoles& roles);
 
   std::vector<Column> columns_;  // one per block, in file order
@@ -73,6 +74,6 @@ class TableDiscretiser {
   Domain domain_;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing
 
 #endif  // TINYFAIR_HOST_TOOLS_MAXENT_SCHEMA_H_

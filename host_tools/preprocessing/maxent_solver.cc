@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 namespace {
 
 double MaxAbs(const Eigen::VectorXd& v) { return v.size() ? v.cwiseAbs().maxCoeff() : 0.0; }
@@ -239,4 +239,4 @@ DualSolution SolveDual(const DualOracle& oracle, const DualSolverOptions& option
                                                : BoxNewtonPaper(oracle, options);
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing

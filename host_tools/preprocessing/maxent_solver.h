@@ -17,7 +17,7 @@
 
 #include "host_tools/preprocessing/maxent_oracle.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 
 enum class DualMethod { kNewton, kBoxNewtonPaper };
 
@@ -65,6 +65,6 @@ DualSolution SolveDual(const DualOracle& oracle, const DualSolverOptions& option
 /// invariant under that shift when theta's block sums to 1.
 Eigen::VectorXd FixGauge(const Domain& domain, Eigen::VectorXd lambda);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing
 
 #endif  // TINYFAIR_HOST_TOOLS_MAXENT_SOLVER_H_

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 
 Eigen::VectorXd KamiranCaldersWeights(const Eigen::VectorXi& group, const Eigen::VectorXd& y) {
   const Eigen::Index n = y.size();
@@ -34,4 +34,4 @@ Eigen::VectorXd KamiranCaldersWeights(const Eigen::VectorXi& group, const Eigen:
   return weight;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing

@@ -8,7 +8,7 @@
 
 #include <Eigen/Core>
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 
 /// The weight of every row from its group (0, 1, ...) and 0/1 label.
 /// @throws std::invalid_argument on mismatched lengths, no rows, a negative
@@ -17,4 +17,4 @@ namespace tinyfair::host {
 ///         independent).
 Eigen::VectorXd KamiranCaldersWeights(const Eigen::VectorXi& group, const Eigen::VectorXd& y);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing

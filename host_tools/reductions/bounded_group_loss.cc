@@ -9,7 +9,7 @@
 #include "host_tools/reductions/eg_core.h"
 #include "host_tools/reductions/regression_oracles.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 using Eigen::VectorXd;
 
@@ -21,11 +21,12 @@ struct GroupLosses {
   VectorXd group;
 };
 
-GroupLosses Measure(RegressionLoss loss, const VectorXd& predictions, const VectorXd& labels,
-                    const std::vector<int>& group, const VectorXd& group_rows) {
+GroupLosses Measure(metrics::RegressionLoss loss, const VectorXd& predictions,
+                    const VectorXd& labels, const std::vector<int>& group,
+                    const VectorXd& group_rows) {
   GroupLosses out{0.0, VectorXd::Zero(group_rows.size())};
   for (Eigen::Index i = 0; i < labels.size(); ++i) {
-    const double value = LossValue(loss, labels[i], predictions[i]);
+    const double value = metrics::LossValue(loss, labels[i], predictions[i]);
     out.loss += value;
     out.group[group[static_cast<size_t>(i)]] += value;
   }
@@ -65,7 +66,7 @@ class WeightedLossOracle {
                      const std::vector<int>& group, const VectorXd& group_rows,
                      const BoundedGroupLossOptions& options)
       : labels_(labels), group_(group), group_rows_(group_rows), least_squares_(X, options.l2) {
-    if (options.loss == RegressionLoss::kLogistic)
+    if (options.loss == metrics::RegressionLoss::kLogistic)
       logistic_ = std::make_unique<LogisticOracle>(X, options.l2);
   }
 
@@ -179,4 +180,4 @@ BoundedGroupLossFit FitBoundedGroupLoss(const Eigen::MatrixXd& X, const VectorXd
   return fit;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

@@ -15,10 +15,10 @@
 #include "host_tools/reductions/eg_convergence.h"
 #include "host_tools/reductions/exponentiated_gradient.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 struct BoundedGroupLossOptions {
-  RegressionLoss loss = RegressionLoss::kSquared;
+  metrics::RegressionLoss loss = metrics::RegressionLoss::kSquared;
   /// zeta_a per group (one value: every group), in the loss's units.
   std::vector<double> bound = {0.05};
   /// B; 0: 10 / max(min_a zeta_a, 0.0005), so that the guarantee's
@@ -70,4 +70,4 @@ BoundedGroupLossFit FitBoundedGroupLoss(const Eigen::MatrixXd& X, const Eigen::V
                                         const BoundedGroupLossOptions& options,
                                         const BoundedGroupLossProgress& progress = {});
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 ClassificationMoments::ClassificationMoments(ReductionConstraint constraint,
                                              const Eigen::VectorXd& y, const Eigen::VectorXi& group,
@@ -91,4 +91,4 @@ EgPoint ClassificationMoments::PointOf(const Eigen::VectorXd& h, const Eigen::Ve
   return point;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

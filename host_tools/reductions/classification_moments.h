@@ -11,7 +11,7 @@
 
 #include "host_tools/reductions/eg_core.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 enum class ReductionConstraint {
   kDemographicParity,  // E[h | A = a] = E[h] for every group a
@@ -49,4 +49,4 @@ class ClassificationMoments {
   std::vector<double> p_event_group_, p_event_;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

@@ -2,14 +2,14 @@
 
 #include "host_tools/common/text_format.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 std::string EgConvergence::Summary() const {
   const std::string against = violation <= epsilon ? "within " + allowed + "; guarantee"
                               : violation <= guarantee
                                   ? "above " + allowed + ", within the guarantee"
                                   : "above the guarantee";
-  return FormatText(
+  return common::FormatText(
       "stopped by %s after %d iterations; best duality gap %.3e %s nu %.3e (%s); %s %.3e %s %s "
       "%g (%s %.3e)",
       stopped_by.c_str(), iterations, gap, gap <= nu ? "<=" : ">", nu,
@@ -17,4 +17,4 @@ std::string EgConvergence::Summary() const {
       violation <= epsilon ? "<=" : ">", allowed.c_str(), epsilon, against.c_str(), guarantee);
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

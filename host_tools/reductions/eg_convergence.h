@@ -8,7 +8,7 @@
 
 #include <string>
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 struct EgConvergence {
   /// The returned iterate's duality gap is at most nu, so the theorem's
@@ -41,4 +41,4 @@ struct EgConvergence {
   std::string Summary() const;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

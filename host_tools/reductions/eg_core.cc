@@ -10,7 +10,7 @@
 #include "host_tools/reductions/eg_linear_program.h"
 #include "host_tools/reductions/exponentiated_gradient.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 namespace {
 
 using Eigen::Index;
@@ -203,4 +203,4 @@ EgOutcome EgGame::Play(const EgProgress& progress) {
   return outcome;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 /// What the game knows of a hypothesis (or a mixture): its cost (error or
 /// loss) and its constraint values; constraint k reads gamma_k <= bound_k.
@@ -146,4 +146,4 @@ class EgGame {
   Candidate lp_;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

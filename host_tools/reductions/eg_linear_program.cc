@@ -2,7 +2,7 @@
 
 #include "host_tools/learn/linear_program.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 namespace {
 
 using Eigen::Index;
@@ -11,7 +11,8 @@ using Eigen::VectorXd;
 
 // Primal columns: q (H), s, the constraints' slacks (K); rows: the K
 // constraints sum_h q_h gamma_hk - s + u_k = bound_k, then sum q = 1.
-LpSolution SolvePrimal(const std::vector<EgPoint>& hypotheses, const VectorXd& bound, double B) {
+learn::LpSolution SolvePrimal(const std::vector<EgPoint>& hypotheses, const VectorXd& bound,
+                              double B) {
   const Index H = static_cast<Index>(hypotheses.size()), K = bound.size();
   MatrixXd A = MatrixXd::Zero(K + 1, H + 1 + K);
   VectorXd c = VectorXd::Zero(H + 1 + K), b(K + 1);
@@ -24,14 +25,15 @@ LpSolution SolvePrimal(const std::vector<EgPoint>& hypotheses, const VectorXd& b
   c[H] = B;
   A.block(0, H + 1, K, K).setIdentity();
   b << bound, 1.0;
-  return SolveLinearProgram(c, A, b);
+  return learn::SolveLinearProgram(c, A, b);
 }
 
 // Dual columns: lambda (K), mu+ and mu- (mu = mu+ - mu- is free), the
 // hypotheses' slacks (H), the slack of |lambda|_1 <= B; rows: mu <=
 // cost_h + lambda . (gamma_h - bound) for every h, then sum lambda + w = B.
 // Maximises mu.
-LpSolution SolveDual(const std::vector<EgPoint>& hypotheses, const VectorXd& bound, double B) {
+learn::LpSolution SolveDual(const std::vector<EgPoint>& hypotheses, const VectorXd& bound,
+                            double B) {
   const Index H = static_cast<Index>(hypotheses.size()), K = bound.size();
   MatrixXd A = MatrixXd::Zero(H + 1, K + 2 + H + 1);
   VectorXd c = VectorXd::Zero(A.cols()), b(H + 1);
@@ -48,7 +50,7 @@ LpSolution SolveDual(const std::vector<EgPoint>& hypotheses, const VectorXd& bou
   b[H] = B;
   c[K] = -1.0;
   c[K + 1] = 1.0;
-  return SolveLinearProgram(c, A, b);
+  return learn::SolveLinearProgram(c, A, b);
 }
 
 }  // namespace
@@ -58,9 +60,10 @@ EgLpSolution SolveEgLinearProgram(const std::vector<EgPoint>& hypotheses, const 
   EgLpSolution solution;
   if (hypotheses.empty()) return solution;
   const Index H = static_cast<Index>(hypotheses.size()), K = bound.size();
-  const LpSolution primal = SolvePrimal(hypotheses, bound, multiplier_bound);
-  const LpSolution dual = SolveDual(hypotheses, bound, multiplier_bound);
-  if (primal.status != LpStatus::kOptimal || dual.status != LpStatus::kOptimal) return solution;
+  const learn::LpSolution primal = SolvePrimal(hypotheses, bound, multiplier_bound);
+  const learn::LpSolution dual = SolveDual(hypotheses, bound, multiplier_bound);
+  if (primal.status != learn::LpStatus::kOptimal || dual.status != learn::LpStatus::kOptimal)
+    return solution;
   const double total = primal.x.head(H).sum();
   if (!(total > 0.0)) return solution;
   solution.solved = true;
@@ -69,4 +72,4 @@ EgLpSolution SolveEgLinearProgram(const std::vector<EgPoint>& hypotheses, const 
   return solution;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

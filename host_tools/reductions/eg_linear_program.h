@@ -11,7 +11,7 @@
 
 #include "host_tools/reductions/eg_core.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 struct EgLpSolution {
   /// False when a solver did not report an optimum (then nothing else is set).
@@ -25,4 +25,4 @@ struct EgLpSolution {
 EgLpSolution SolveEgLinearProgram(const std::vector<EgPoint>& hypotheses,
                                   const Eigen::VectorXd& bound, double multiplier_bound);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

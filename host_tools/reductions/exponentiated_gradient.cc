@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 Eigen::VectorXd DualWeights(const Eigen::VectorXd& theta, double bound) {
   const double shift = std::max(0.0, theta.size() > 0 ? theta.maxCoeff() : 0.0);
@@ -32,4 +32,4 @@ RegressionMixture MixtureOf(const std::vector<LinearRegressor>& hypotheses,
   return mixture;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

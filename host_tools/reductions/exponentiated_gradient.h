@@ -9,7 +9,7 @@
 
 #include "host_tools/reductions/regression_oracles.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 /// lambda_j = B exp(theta_j) / (1 + sum_j' exp(theta_j')): the "1 +" is the
 /// slack coordinate fixed at theta = 0 that lets |lambda|_1 < B. Computed
@@ -49,4 +49,4 @@ struct RegressionMixture {
 RegressionMixture MixtureOf(const std::vector<LinearRegressor>& hypotheses,
                             const Eigen::VectorXd& weights);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

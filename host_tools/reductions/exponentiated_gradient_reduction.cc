@@ -10,7 +10,7 @@
 #include "host_tools/learn/logistic_design.h"
 #include "host_tools/reductions/eg_core.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 namespace {
 
 // nu = kAccuracyMultiplier * sd|h_0 - y| / sqrt(n).
@@ -18,7 +18,7 @@ constexpr double kAccuracyMultiplier = 0.5;
 // Iterations before the gap may stop the game (the released code's).
 constexpr int kMinIterations = 5;
 
-Eigen::VectorXd Decisions(const LogisticFit& fit, const Eigen::MatrixXd& X) {
+Eigen::VectorXd Decisions(const learn::LogisticFit& fit, const Eigen::MatrixXd& X) {
   const Eigen::VectorXd z = (X * fit.coefficients).array() + fit.intercept;
   return (z.array() >= 0.0).cast<double>();
 }
@@ -30,7 +30,7 @@ Eigen::VectorXd Decisions(const LogisticFit& fit, const Eigen::MatrixXd& X) {
 class LogisticBestResponse {
  public:
   LogisticBestResponse(const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
-                       const ClassificationMoments& moments, const LogisticOptions& learner)
+                       const ClassificationMoments& moments, const learn::LogisticOptions& learner)
       : X_(X), design_(X), y_(y), moments_(moments), learner_(learner) {}
 
   EgPoint operator()(const Eigen::VectorXd& lambda) {
@@ -42,16 +42,17 @@ class LogisticBestResponse {
     const Eigen::VectorXd label = (cost_difference.array() < 0.0).cast<double>();
     const Eigen::VectorXd weight = cost_difference.cwiseAbs();
     const double positive_weight = label.dot(weight), total_weight = weight.sum();
-    LogisticFit fit;
+    learn::LogisticFit fit;
     if (positive_weight > 0.0 && positive_weight < total_weight) {
       // Successive multipliers differ little, so the learner starts from
       // its previous solution: the same optimum in fewer Newton steps.
-      LogisticOptions learner = learner_;
+      learn::LogisticOptions learner = learner_;
       if (warm_start_.coefficients.size() == X_.cols()) {
         learner.initial_coefficients = warm_start_.coefficients;
         learner.initial_intercept = warm_start_.intercept;
       }
-      fit = FitLogisticRegression(design_, label, weight / total_weight * y_.size(), learner);
+      fit =
+          learn::FitLogisticRegression(design_, label, weight / total_weight * y_.size(), learner);
       warm_start_ = fit;
     } else {
       // One decision is cheaper everywhere: the constant classifier.
@@ -65,20 +66,20 @@ class LogisticBestResponse {
     return moments_.PointOf(h, y_);
   }
 
-  const std::vector<LogisticFit>& classifiers() const { return classifiers_; }
+  const std::vector<learn::LogisticFit>& classifiers() const { return classifiers_; }
   const Eigen::VectorXd& first_decisions() const { return first_decisions_; }
 
  private:
   const Eigen::MatrixXd& X_;
   // The features in the form every fit reuses.
-  const LogisticDesign design_;
+  const learn::LogisticDesign design_;
   const Eigen::VectorXd& y_;
   const ClassificationMoments& moments_;
-  const LogisticOptions& learner_;
-  std::vector<LogisticFit> classifiers_;
+  const learn::LogisticOptions& learner_;
+  std::vector<learn::LogisticFit> classifiers_;
   Eigen::VectorXd first_decisions_;
   // The learner's last solution, where its next fit starts.
-  LogisticFit warm_start_;
+  learn::LogisticFit warm_start_;
 };
 
 // Removes members while keeping sum w_j [error_j; gamma_j; 1] fixed: each
@@ -237,4 +238,4 @@ ReductionFit FitExponentiatedGradient(const Eigen::MatrixXd& X, const Eigen::Vec
   return result;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

@@ -53,7 +53,7 @@
 #include "host_tools/reductions/classification_moments.h"
 #include "host_tools/reductions/eg_convergence.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 /// Settings of FitExponentiatedGradient().
 struct ReductionOptions {
@@ -71,13 +71,13 @@ struct ReductionOptions {
   /// Solve the LP over the classifiers found after every best response.
   bool lp_step = true;
   /// The cost-sensitive learner (its l2 is the method's).
-  LogisticOptions learner;
+  learn::LogisticOptions learner;
 };
 
 /// One classifier of the mixture: h(x) = 1 iff x . coefficients + intercept
 /// >= 0, i.e. the logistic probability is at least 1/2.
 struct ReductionMember {
-  LogisticFit classifier;
+  learn::LogisticFit classifier;
   double weight = 0.0;
   /// Training error and moments gamma (one per constraint pair, the + sign).
   double error = 0.0;
@@ -150,6 +150,6 @@ Eigen::VectorXd ReductionMoments(ReductionConstraint constraint, const Eigen::Ve
                                  const Eigen::VectorXd& y, const Eigen::VectorXi& group,
                                  const Eigen::VectorXd& sample_weight);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions
 
 #endif  // TINYFAIR_HOST_TOOLS_EXPONENTIATED_GRADIENT_REDUCTION_H_

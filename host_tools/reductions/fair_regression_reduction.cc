@@ -9,7 +9,7 @@
 #include "host_tools/learn/mixture_lp.h"
 #include "host_tools/reductions/eg_core.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 using Eigen::MatrixXd;
 using Eigen::VectorXd;
@@ -56,7 +56,7 @@ StatisticalParityProblem::StatisticalParityProblem(const MatrixXd& X, const Vect
     throw std::invalid_argument("give one slack, or one per group");
   }
   for (Eigen::Index i = 0; i < y.size(); ++i)
-    offset_ += LossValue(options.loss, y[i], grid_.alpha() / 2);
+    offset_ += metrics::LossValue(options.loss, y[i], grid_.alpha() / 2);
   offset_ /= static_cast<double>(y.size());
   if (options.oracle == ParityOracle::kLogistic)
     logistic_ = std::make_unique<LogisticOracle>(X, options.l2);
@@ -74,8 +74,8 @@ ParityStats StatisticalParityProblem::Evaluate(const VectorXd& predictions) cons
   for (Eigen::Index i = 0; i < predictions.size(); ++i) {
     const int j = grid_.Bucket(predictions[i]);
     at_least(group_[static_cast<size_t>(i)], j) += 1.0;
-    stats.cost += LossValue(options_.loss, y_[i], j * alpha + alpha / 2) -
-                  LossValue(options_.loss, y_[i], alpha / 2);
+    stats.cost += metrics::LossValue(options_.loss, y_[i], j * alpha + alpha / 2) -
+                  metrics::LossValue(options_.loss, y_[i], alpha / 2);
   }
   stats.cost /= static_cast<double>(predictions.size());
   for (int k = N - 1; k >= 0; --k) at_least.col(k) += at_least.col(k + 1);
@@ -254,7 +254,7 @@ std::vector<size_t> SolveMembersLp(const ParityHypotheses& found, const ParitySh
       A.col(c) << Eigen::Map<const VectorXd>(s.gamma.data(), P),
           -Eigen::Map<const VectorXd>(s.gamma.data(), P);
     }
-    q = SolveMixtureLp(cost, A, shape.slack_twice, K - 1);
+    q = learn::SolveMixtureLp(cost, A, shape.slack_twice, K - 1);
     std::vector<size_t> support;
     for (Eigen::Index c = 0; c < K; ++c) {
       if (q[c] > 1e-12) support.push_back(static_cast<size_t>(c));
@@ -340,4 +340,4 @@ StatisticalParityFit FitStatisticalParity(const MatrixXd& X, const VectorXd& y,
   return fit;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

@@ -20,12 +20,12 @@
 #include "host_tools/reductions/regression_grid.h"
 #include "host_tools/reductions/regression_oracles.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 enum class ParityOracle { kLeastSquares, kLogistic, kCostSensitive };
 
 struct StatisticalParityOptions {
-  RegressionLoss loss = RegressionLoss::kSquared;
+  metrics::RegressionLoss loss = metrics::RegressionLoss::kSquared;
   ParityOracle oracle = ParityOracle::kLeastSquares;
   /// N; alpha = 1/N.
   int grid_size = 40;
@@ -140,4 +140,4 @@ StatisticalParityFit FitStatisticalParity(const Eigen::MatrixXd& X, const Eigen:
                                           const StatisticalParityOptions& options,
                                           const StatisticalParityProgress& progress = {});
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 RegressionGrid::RegressionGrid(int size) : size_(size), alpha_(0.0) {
   if (size < 1) throw std::invalid_argument("the grid size N must be at least 1");
@@ -29,4 +29,4 @@ double RegressionGrid::Midpoint(int bucket) const {
   return std::fmin(threshold(bucket) + alpha_ / 2.0, 1.0);
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

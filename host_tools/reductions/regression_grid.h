@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 class RegressionGrid {
  public:
@@ -35,4 +35,4 @@ class RegressionGrid {
   std::vector<double> z_;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

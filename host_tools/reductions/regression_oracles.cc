@@ -7,7 +7,7 @@
 
 #include "host_tools/learn/logistic_regression.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 namespace {
 
 using Eigen::MatrixXd;
@@ -47,13 +47,13 @@ VectorXd Moment(const MatrixXd& X, const VectorXd& t, double total) {
 }
 
 // f = 1/2 + s / (2C) for the logit s = x . w + b.
-LinearRegressor FromLogit(const LogisticFit& fit) {
-  const double scale = 1.0 / (2.0 * kLogisticScale);
+LinearRegressor FromLogit(const learn::LogisticFit& fit) {
+  const double scale = 1.0 / (2.0 * metrics::kLogisticScale);
   return {fit.coefficients * scale, 0.5 + fit.intercept * scale};
 }
 
-LogisticOptions OracleOptions(double l2) {
-  LogisticOptions options;
+learn::LogisticOptions OracleOptions(double l2) {
+  learn::LogisticOptions options;
   options.l2 = l2;
   options.max_iterations = 50;
   options.gradient_tolerance = 1e-9;
@@ -68,7 +68,8 @@ VectorXd LinearRegressor::Predict(const MatrixXd& X) const {
 
 double ThresholdCosts::Cost(Eigen::Index i, int k) const {
   const int a = (*group)[static_cast<size_t>(i)];
-  return ThresholdCost(loss, (*y)[i], grid->threshold(k), grid->size()) + adjustment(a, k - 1);
+  return metrics::ThresholdCost(loss, (*y)[i], grid->threshold(k), grid->size()) +
+         adjustment(a, k - 1);
 }
 
 VectorXd CellTargets(const ThresholdCosts& costs) {
@@ -119,17 +120,17 @@ LinearRegressor LogisticOracle::FitTargets(const VectorXd& targets) const {
   const Eigen::Index n = X_.rows();
   VectorXd labels(2 * n), weights(2 * n);
   for (Eigen::Index i = 0; i < n; ++i) {
-    const double positive = LogisticProbability(targets[i]);
+    const double positive = metrics::LogisticProbability(targets[i]);
     labels[i] = 1.0;
     weights[i] = positive;
     labels[n + i] = 0.0;
     weights[n + i] = 1.0 - positive;
   }
-  return FromLogit(FitLogisticRegression(doubled_, labels, weights, OracleOptions(l2_)));
+  return FromLogit(learn::FitLogisticRegression(doubled_, labels, weights, OracleOptions(l2_)));
 }
 
 LinearRegressor LogisticOracle::FitLabels(const VectorXd& labels, const VectorXd& weights) const {
-  return FromLogit(FitLogisticRegression(X_, labels, weights, OracleOptions(l2_)));
+  return FromLogit(learn::FitLogisticRegression(X_, labels, weights, OracleOptions(l2_)));
 }
 
 CostSensitiveOracle::CostSensitiveOracle(const MatrixXd& X, const RegressionGrid& grid, double l2)
@@ -166,11 +167,12 @@ LinearRegressor CostSensitiveOracle::Fit(const ThresholdCosts& costs,
     const bool all_one = labels.cwiseProduct(weights).sum() > 0.0;
     return {VectorXd::Zero(augmented_.cols() - 1), all_one ? 1.0 : 0.0};
   }
-  const LogisticFit fit = FitLogisticRegression(augmented_, labels, weights, OracleOptions(l2_));
+  const learn::LogisticFit fit =
+      learn::FitLogisticRegression(augmented_, labels, weights, OracleOptions(l2_));
   const Eigen::Index d = augmented_.cols() - 1;
   const double slope = fit.coefficients[d];
   if (!(slope > 0.0)) return fallback;
   return {fit.coefficients.head(d) / slope, fit.intercept / slope};
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

@@ -16,7 +16,7 @@
 #include "host_tools/metrics/regression_loss.h"
 #include "host_tools/reductions/regression_grid.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 
 struct LinearRegressor {
   Eigen::VectorXd coefficients;
@@ -28,7 +28,7 @@ struct LinearRegressor {
 /// c_lambda(y_i, a_i, z_k) = c(y_i, z_k) + adjustment(a_i, k), with
 /// adjustment(a, k) = N lambda_{a,k} / p_a - N sum_a' lambda_{a',k}.
 struct ThresholdCosts {
-  RegressionLoss loss;
+  metrics::RegressionLoss loss;
   const RegressionGrid* grid;
   const Eigen::VectorXd* y;
   const std::vector<int>* group;
@@ -93,4 +93,4 @@ class CostSensitiveOracle {
   Eigen::MatrixXd augmented_;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

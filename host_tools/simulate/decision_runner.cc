@@ -5,11 +5,11 @@
 
 #include "host_tools/model/model_file.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::simulate {
 
 std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model) {
   tinyfair::Model copy = model;
-  const std::string bytes = SealModel(copy);
+  const std::string bytes = model::SealModel(copy);
   auto loaded = std::make_unique<runtime::Model>();
   const runtime::Status status =
       loaded->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
@@ -20,9 +20,9 @@ std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model) {
   return loaded;
 }
 
-std::vector<runtime::Decision> DecideRows(const runtime::Model& model, const InputEncoder& encoder,
-                                          uint64_t seed, uint64_t stream,
-                                          std::vector<float>* inputs) {
+std::vector<runtime::Decision> DecideRows(const runtime::Model& model,
+                                          const data::InputEncoder& encoder, uint64_t seed,
+                                          uint64_t stream, std::vector<float>* inputs) {
   runtime::Pcg32 rng(seed, stream);
   std::vector<runtime::Decision> decisions(encoder.row_count());
   std::vector<float> row;
@@ -40,7 +40,7 @@ std::vector<runtime::Decision> DecideRows(const runtime::Model& model, const Inp
 }
 
 std::string RefusedRowsSummary(const std::vector<runtime::Decision>& decisions,
-                               const CsvTable& table, const std::vector<size_t>* data_row) {
+                               const data::CsvTable& table, const std::vector<size_t>* data_row) {
   constexpr size_t kMaxLines = 5;
   std::map<std::string, size_t> by_status;
   std::string lines;
@@ -75,4 +75,4 @@ std::string DecisionLog(const std::vector<runtime::Decision>& decisions) {
   return log;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::simulate

@@ -10,7 +10,7 @@
 #include "tinyfair/model.pb.h"
 #include "tinyfair_runtime/model.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::simulate {
 
 /// Seals a model (JSON or file) and loads it into the runtime.
 /// @throws std::runtime_error naming the runtime status when it refuses.
@@ -19,19 +19,19 @@ std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model);
 /// The decisions for every row of the encoder's table, drawing from
 /// Pcg32(seed, stream) in row order. `inputs`, when given, receives the rows
 /// as the runtime saw them (row-major, input_count floats per row).
-std::vector<runtime::Decision> DecideRows(const runtime::Model& model, const InputEncoder& encoder,
-                                          uint64_t seed, uint64_t stream,
-                                          std::vector<float>* inputs = nullptr);
+std::vector<runtime::Decision> DecideRows(const runtime::Model& model,
+                                          const data::InputEncoder& encoder, uint64_t seed,
+                                          uint64_t stream, std::vector<float>* inputs = nullptr);
 
 /// "FILE: K of N rows refused by the model (STATUS: k, ...; lines L, ...)"
 /// for the rows of `table` the runtime refused, listing the first lines;
 /// "" when it decided every row. `data_row`, when given, is the row each
 /// decision was made for (decision i: row i without it).
 std::string RefusedRowsSummary(const std::vector<runtime::Decision>& decisions,
-                               const CsvTable& table,
+                               const data::CsvTable& table,
                                const std::vector<size_t>* data_row = nullptr);
 
 /// The decision log: header line, then one record line per decision.
 std::string DecisionLog(const std::vector<runtime::Decision>& decisions);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::simulate

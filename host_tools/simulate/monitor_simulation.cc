@@ -6,7 +6,7 @@
 #include "host_tools/common/text_format.h"
 #include "tinyfair_runtime/monitor_report.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::simulate {
 
 std::unique_ptr<runtime::FairnessMonitor> MonitorDecisions(
     const runtime::Model& model, const std::vector<runtime::Decision>& decisions, size_t every,
@@ -46,14 +46,14 @@ std::string AlarmSummary(const runtime::FairnessMonitor& monitor) {
   const runtime::DriftAlarm& alarm = monitor.alarm();
   switch (alarm.kind) {
     case runtime::AlarmKind::kNone:
-      return FormatText("no drift alarm after %u decisions", monitor.updates());
+      return common::FormatText("no drift alarm after %u decisions", monitor.updates());
     case runtime::AlarmKind::kRateAboveReference:
     case runtime::AlarmKind::kRateBelowReference:
-      return FormatText("drift alarm at decision %u: group %u's rate (bound %.4f, limit %.4f)",
-                        alarm.at_update, alarm.group, static_cast<double>(alarm.bound),
-                        static_cast<double>(alarm.limit));
+      return common::FormatText(
+          "drift alarm at decision %u: group %u's rate (bound %.4f, limit %.4f)", alarm.at_update,
+          alarm.group, static_cast<double>(alarm.bound), static_cast<double>(alarm.limit));
     case runtime::AlarmKind::kGap:
-      return FormatText(
+      return common::FormatText(
           "drift alarm at decision %u: the gap between groups %u and %u (bound %.4f, limit %.4f)",
           alarm.at_update, alarm.group, alarm.other_group, static_cast<double>(alarm.bound),
           static_cast<double>(alarm.limit));
@@ -61,4 +61,4 @@ std::string AlarmSummary(const runtime::FairnessMonitor& monitor) {
   return "";
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::simulate

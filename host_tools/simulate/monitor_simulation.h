@@ -11,7 +11,7 @@
 #include "tinyfair_runtime/fairness_monitor.h"
 #include "tinyfair_runtime/model.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::simulate {
 
 /// Starts a monitor on the model's own settings and feeds it `decisions` in
 /// order; throws std::invalid_argument when the model sets no monitor
@@ -29,4 +29,4 @@ std::string EncodeReport(const runtime::FairnessMonitor& monitor);
 /// One line about the alarm, for notes.
 std::string AlarmSummary(const runtime::FairnessMonitor& monitor);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::simulate

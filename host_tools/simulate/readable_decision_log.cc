@@ -4,7 +4,7 @@
 
 #include "host_tools/common/text_format.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::simulate {
 namespace {
 
 // RFC 4180: a field with a comma, quote or line break is quoted, its quotes
@@ -30,7 +30,7 @@ std::string ReadableColumns(const runtime::Decision& decision,
                                                   : "negative";
   const std::string group =
       decided && decision.group < group_names.size() ? group_names[decision.group] : "";
-  return FormatText(",%.9g,", static_cast<double>(decision.probability)) + outcome + "," +
+  return common::FormatText(",%.9g,", static_cast<double>(decision.probability)) + outcome + "," +
          CsvField(group);
 }
 
@@ -59,4 +59,4 @@ std::string WithReadableColumns(const std::string& log,
   return out;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::simulate

@@ -8,7 +8,7 @@
 
 #include "tinyfair_runtime/decision.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::simulate {
 
 /// The names of the readable columns, in order.
 inline constexpr char kReadableColumnsHeader[] = "probability,decision,group_name";
@@ -27,4 +27,4 @@ std::string WithReadableColumns(const std::string& log,
                                 const std::vector<runtime::Decision>& decisions,
                                 const std::vector<std::string>& group_names);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::simulate

@@ -4,18 +4,18 @@
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/simulate/decision_runner.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::simulate {
 
-ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const CsvTable& table,
-                                 const std::string& label,
-                                 const std::vector<std::string>& positive) {
-  InputEncoder encoder(model.inputs(), table);
-  CheckGroupsKnown(model, table);
+data::ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const data::CsvTable& table,
+                                       const std::string& label,
+                                       const std::vector<std::string>& positive) {
+  data::InputEncoder encoder(model.inputs(), table);
+  data::CheckGroupsKnown(model, table);
   const auto runtime_model = LoadIntoRuntime(model);
   const auto decisions = DecideRows(*runtime_model, encoder, 1, 0);
   std::vector<int> labels;
-  if (!label.empty()) labels = ReadLabels(table, label, positive);
-  ScoredSample sample;
+  if (!label.empty()) labels = data::ReadLabels(table, label, positive);
+  data::ScoredSample sample;
   for (size_t r = 0; r < decisions.size(); ++r) {
     if (!runtime::IsOk(decisions[r].status)) {
       ++sample.refused;
@@ -28,7 +28,7 @@ ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const CsvTable& t
   return sample;
 }
 
-void RequireEveryGroup(const ScoredSample& sample, const tinyfair::Model& model,
+void RequireEveryGroup(const data::ScoredSample& sample, const tinyfair::Model& model,
                        const std::string& path, const std::string& both_labels_for) {
   const size_t group_count = model.dimensions().group_count();
   std::vector<size_t> count(group_count, 0), positives(group_count, 0);
@@ -44,24 +44,25 @@ void RequireEveryGroup(const ScoredSample& sample, const tinyfair::Model& model,
                                   : std::to_string(g)) +
                              "'";
     if (count[g] == 0) {
-      throw DataError(path, 0, 0,
-                      name +
-                          " has no example in the fitting data; every group of the model "
-                          "needs examples to fit its rule");
+      throw common::DataError(path, 0, 0,
+                              name +
+                                  " has no example in the fitting data; every group of the model "
+                                  "needs examples to fit its rule");
     }
     if (both_labels_for.empty() || sample.labels.empty()) continue;
     if (positives[g] == 0 || positives[g] == count[g]) {
-      throw DataError(path, 0, 0,
-                      name + " has " + std::to_string(count[g]) + " example" +
-                          (count[g] == 1 ? "" : "s") + " in the fitting data, all " +
-                          (positives[g] == 0 ? "negative" : "positive") + "; " + both_labels_for +
-                          " needs both labels in every group");
+      throw common::DataError(path, 0, 0,
+                              name + " has " + std::to_string(count[g]) + " example" +
+                                  (count[g] == 1 ? "" : "s") + " in the fitting data, all " +
+                                  (positives[g] == 0 ? "negative" : "positive") + "; " +
+                                  both_labels_for + " needs both labels in every group");
     }
   }
 }
 
-std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model, const CsvTable& table) {
-  InputEncoder encoder(model.inputs(), table);
+std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model,
+                                          const data::CsvTable& table) {
+  data::InputEncoder encoder(model.inputs(), table);
   const auto runtime_model = LoadIntoRuntime(model);
   ExpectedPositiveRateSums sums(model.dimensions().group_count());
   sums.Add(DecideRows(*runtime_model, encoder, 1, 0));
@@ -84,4 +85,4 @@ std::vector<double> ExpectedPositiveRateSums::Rates() const {
   return rates;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::simulate

@@ -10,27 +10,28 @@
 #include "tinyfair/model.pb.h"
 #include "tinyfair_runtime/decision.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::simulate {
 
 /// Scores every row of `table` through the runtime; rows the runtime refuses
 /// (a missing value, a category the model does not list and cannot take as
 /// "other") are left out and counted.
 /// @throws DataError for a group the model does not know (CheckGroupsKnown).
 /// @param label  label column ("" for none); positive: its positive values.
-ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const CsvTable& table,
-                                 const std::string& label,
-                                 const std::vector<std::string>& positive);
+data::ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const data::CsvTable& table,
+                                       const std::string& label,
+                                       const std::vector<std::string>& positive);
 
 /// Requires an example of every group of `model` in `sample` (read from
 /// `path`) and, when `both_labels_for` names a method, examples of both
 /// labels in every group: a rule cannot be fitted for a group without them.
 /// @throws DataError naming the file and the first such group.
-void RequireEveryGroup(const ScoredSample& sample, const tinyfair::Model& model,
+void RequireEveryGroup(const data::ScoredSample& sample, const tinyfair::Model& model,
                        const std::string& path, const std::string& both_labels_for = "");
 
 /// The expected positive rate per group of the model's decisions on the
 /// table (the probabilities the runtime returns), for reference rates.
-std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model, const CsvTable& table);
+std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model,
+                                          const data::CsvTable& table);
 
 /// The same rates summed over decisions that arrive in parts (e.g. blocks
 /// of a file): refused decisions do not count; a group without decisions
@@ -45,4 +46,4 @@ class ExpectedPositiveRateSums {
   std::vector<double> sum_, count_;
 };
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::simulate

@@ -6,7 +6,7 @@
 #include "tinyfair_runtime/decide.h"
 #include "tinyfair_runtime/pcg32.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::simulate {
 namespace {
 
 // The model's tables with every scorer bias raised by `shift`: the same
@@ -45,7 +45,7 @@ runtime::Decision DecideWith(const runtime::DecisionTables& tables,
   return out;
 }
 
-void ShiftScores(const runtime::Model& model, const InputEncoder& encoder, uint64_t seed,
+void ShiftScores(const runtime::Model& model, const data::InputEncoder& encoder, uint64_t seed,
                  uint64_t stream, const StreamDrift& drift, DriftedStream& out,
                  std::vector<float>* inputs) {
   const ShiftedTables shifted(model.tables(), drift.score_shift);
@@ -72,7 +72,7 @@ void ShiftScores(const runtime::Model& model, const InputEncoder& encoder, uint6
 
 // The stream's rows: as they are before from_row, then drawn so that the
 // group makes up `share` of the rest.
-std::vector<size_t> ResampledRows(const runtime::Model& model, const InputEncoder& encoder,
+std::vector<size_t> ResampledRows(const runtime::Model& model, const data::InputEncoder& encoder,
                                   uint64_t seed, const StreamDrift& drift) {
   std::vector<size_t> group_rows, other_rows, order;
   std::vector<float> row;
@@ -105,7 +105,7 @@ std::vector<size_t> ResampledRows(const runtime::Model& model, const InputEncode
   return order;
 }
 
-void ShiftShare(const runtime::Model& model, const InputEncoder& encoder, uint64_t seed,
+void ShiftShare(const runtime::Model& model, const data::InputEncoder& encoder, uint64_t seed,
                 uint64_t stream, const StreamDrift& drift, DriftedStream& out,
                 std::vector<float>* inputs) {
   const std::vector<size_t> order = ResampledRows(model, encoder, seed, drift);
@@ -124,7 +124,7 @@ void ShiftShare(const runtime::Model& model, const InputEncoder& encoder, uint64
 
 }  // namespace
 
-DriftedStream DecideRowsWithDrift(const runtime::Model& model, const InputEncoder& encoder,
+DriftedStream DecideRowsWithDrift(const runtime::Model& model, const data::InputEncoder& encoder,
                                   uint64_t seed, uint64_t stream, const StreamDrift& drift,
                                   std::vector<float>* inputs) {
   if (drift.from_row >= encoder.row_count()) {
@@ -157,4 +157,4 @@ std::string DriftedDecisionLog(const DriftedStream& stream) {
   return log;
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::simulate

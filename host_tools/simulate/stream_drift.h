@@ -13,7 +13,7 @@
 #include "tinyfair_runtime/decision.h"
 #include "tinyfair_runtime/model.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::simulate {
 
 struct StreamDrift {
   enum class Kind { kScoreShift, kShare };
@@ -50,7 +50,7 @@ struct DriftedStream {
 /// given, receives the rows as the runtime saw them, in stream order.
 /// @throws std::invalid_argument for a drift the data cannot give (from_row
 ///   beyond the rows, no row of the group or of the others to draw from).
-DriftedStream DecideRowsWithDrift(const runtime::Model& model, const InputEncoder& encoder,
+DriftedStream DecideRowsWithDrift(const runtime::Model& model, const data::InputEncoder& encoder,
                                   uint64_t seed, uint64_t stream, const StreamDrift& drift,
                                   std::vector<float>* inputs = nullptr);
 
@@ -61,4 +61,4 @@ inline constexpr uint64_t kShareStream = 0x64726966u;  // "drif"
 /// touched the decision) and `data_row` (the 0-based data row decided).
 std::string DriftedDecisionLog(const DriftedStream& stream);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::simulate

@@ -11,7 +11,7 @@
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/simulate/decision_runner.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::simulate {
 namespace {
 
 double SecondsNow() {
@@ -20,16 +20,16 @@ double SecondsNow() {
 
 // Calls `each` with every block of rows of the file.
 size_t ForEachBlock(const std::string& path, size_t block_rows, ReadProgress& progress,
-                    const std::function<void(const CsvTable&)>& each) {
-  CsvRecordReader reader(path);
-  CsvTable block;
+                    const std::function<void(const data::CsvTable&)>& each) {
+  data::CsvRecordReader reader(path);
+  data::CsvTable block;
   size_t rows = 0;
   while (reader.NextBlock(block_rows, &block)) {
     each(block);
     rows += block.rows.size();
     progress.Update(rows, reader.bytes_consumed());
   }
-  if (rows == 0) throw DataError(path, 0, 0, "no data rows");
+  if (rows == 0) throw common::DataError(path, 0, 0, "no data rows");
   return rows;
 }
 
@@ -69,10 +69,10 @@ std::FILE* ProgressStreamIfTerminal() { return isatty(fileno(stderr)) ? stderr :
 
 size_t ScoreFileInBlocks(const tinyfair::Model& model, const std::string& path,
                          const std::string& label, const std::vector<std::string>& positive,
-                         const std::function<void(const ScoredSample&)>& consume,
+                         const std::function<void(const data::ScoredSample&)>& consume,
                          std::FILE* progress, size_t block_rows) {
   ReadProgress shown(progress, "scoring " + path, path);
-  return ForEachBlock(path, block_rows, shown, [&](const CsvTable& block) {
+  return ForEachBlock(path, block_rows, shown, [&](const data::CsvTable& block) {
     consume(ScoreThroughRuntime(model, block, label, positive));
   });
 }
@@ -83,12 +83,12 @@ std::vector<double> ExpectedPositiveRatesOfFile(const tinyfair::Model& model,
   const auto runtime_model = LoadIntoRuntime(model);
   ExpectedPositiveRateSums sums(model.dimensions().group_count());
   ReadProgress shown(progress, "rates on " + path, path);
-  ForEachBlock(path, block_rows, shown, [&](const CsvTable& block) {
-    const InputEncoder encoder(model.inputs(), block);
+  ForEachBlock(path, block_rows, shown, [&](const data::CsvTable& block) {
+    const data::InputEncoder encoder(model.inputs(), block);
     // Probabilities do not depend on the draws, so one stream serves all.
     sums.Add(DecideRows(*runtime_model, encoder, 1, 0));
   });
   return sums.Rates();
 }
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::simulate

@@ -13,7 +13,7 @@
 #include "host_tools/simulate/score_through_runtime.h"
 #include "tinyfair/model.pb.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::simulate {
 
 /// Shows how much of a file has been read on a terminal, at most twice a
 /// second, as "WHAT: N rows, X of Y MB"; silent when `out` is null.
@@ -45,7 +45,7 @@ std::FILE* ProgressStreamIfTerminal();
 ///         and column of the offending cell, and for a file without rows.
 size_t ScoreFileInBlocks(const tinyfair::Model& model, const std::string& path,
                          const std::string& label, const std::vector<std::string>& positive,
-                         const std::function<void(const ScoredSample&)>& consume,
+                         const std::function<void(const data::ScoredSample&)>& consume,
                          std::FILE* progress = nullptr, size_t block_rows = 8192);
 
 /// ExpectedPositiveRates over the rows of the CSV file at `path`, read a
@@ -55,4 +55,4 @@ std::vector<double> ExpectedPositiveRatesOfFile(const tinyfair::Model& model,
                                                 std::FILE* progress = nullptr,
                                                 size_t block_rows = 8192);
 
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::simulate

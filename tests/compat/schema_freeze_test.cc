@@ -105,7 +105,8 @@ std::string Join(const std::vector<std::string>& lines) {
 }
 
 TEST(SchemaFreeze, TheSchemaEqualsTheFrozenCopyOfItsVersion) {
-  const std::string version = Version(tinyfair::host::kSchemaMajor, tinyfair::host::kSchemaMinor);
+  const std::string version =
+      Version(tinyfair::host::model::kSchemaMajor, tinyfair::host::model::kSchemaMinor);
   FileDescriptorProto frozen;
   ASSERT_TRUE(ReadFrozen(version, frozen))
       << "no frozen schema " << version << ": copy proto/tinyfair/model.proto to "
@@ -123,8 +124,8 @@ TEST(SchemaFreeze, TheSchemaEqualsTheFrozenCopyOfItsVersion) {
 TEST(SchemaFreeze, EveryEarlierVersionIsKeptUnchanged) {
   const Schema compiled = SchemaOf(Compiled());
   int earlier = 0;
-  for (uint32_t minor = 0; minor < tinyfair::host::kSchemaMinor; ++minor) {
-    const std::string version = Version(tinyfair::host::kSchemaMajor, minor);
+  for (uint32_t minor = 0; minor < tinyfair::host::model::kSchemaMinor; ++minor) {
+    const std::string version = Version(tinyfair::host::model::kSchemaMajor, minor);
     FileDescriptorProto frozen;
     ASSERT_TRUE(ReadFrozen(version, frozen)) << "no frozen schema " << version;
     const auto differences = Differences(SchemaOf(frozen), compiled, false);
@@ -138,7 +139,8 @@ TEST(SchemaFreeze, EveryEarlierVersionIsKeptUnchanged) {
 // The check itself: a field added to the compiled schema, or one renumbered,
 // is reported against the frozen copy.
 TEST(SchemaFreeze, AnAddedOrChangedFieldIsReported) {
-  const std::string version = Version(tinyfair::host::kSchemaMajor, tinyfair::host::kSchemaMinor);
+  const std::string version =
+      Version(tinyfair::host::model::kSchemaMajor, tinyfair::host::model::kSchemaMinor);
   FileDescriptorProto frozen;
   ASSERT_TRUE(ReadFrozen(version, frozen));
   FileDescriptorProto changed = Compiled();

@@ -31,8 +31,9 @@ namespace {
 
 // Reads `text` through CsvRecordReader `piece` bytes at a time and checks
 // it against what ParseCsv did with the whole text.
-void CheckInPieces(std::string_view text, size_t piece, const tinyfair::host::CsvOptions& options,
-                   bool accepted, const tinyfair::host::CsvTable& whole) {
+void CheckInPieces(std::string_view text, size_t piece,
+                   const tinyfair::host::data::CsvOptions& options, bool accepted,
+                   const tinyfair::host::data::CsvTable& whole) {
   size_t offset = 0;
   auto source = [text, piece, &offset](char* buffer, size_t capacity) {
     const size_t n = std::min({piece, capacity, text.size() - offset});
@@ -40,12 +41,12 @@ void CheckInPieces(std::string_view text, size_t piece, const tinyfair::host::Cs
     offset += n;
     return n;
   };
-  tinyfair::host::CsvTable table;
+  tinyfair::host::data::CsvTable table;
   bool read = false;
   try {
-    tinyfair::host::CsvRecordReader reader(source, "fuzz.csv", options, piece + 1);
+    tinyfair::host::data::CsvRecordReader reader(source, "fuzz.csv", options, piece + 1);
     read = reader.NextBlock(SIZE_MAX, &table);
-  } catch (const tinyfair::host::DataError&) {
+  } catch (const tinyfair::host::common::DataError&) {
   }
   if (read != accepted) Violation("reading in pieces accepts otherwise than ParseCsv");
   if (!read) return;
@@ -59,7 +60,7 @@ void CheckInPieces(std::string_view text, size_t piece, const tinyfair::host::Cs
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
-  using tinyfair::host::CsvOptions;
+  using tinyfair::host::data::CsvOptions;
   CsvOptions options;
   const char kDelimiters[] = {0, ',', ';', '\t'};
   options.delimiter = kDelimiters[data[0] & 3U];
@@ -67,11 +68,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if ((data[0] & 8U) != 0) options.column_names = {"a", "b", "c"};
   if ((data[0] & 16U) != 0) options.max_line_bytes = 64;
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
-  tinyfair::host::CsvTable table;
+  tinyfair::host::data::CsvTable table;
   bool accepted = true;
   try {
-    table = tinyfair::host::ParseCsv(text, "fuzz.csv", options);
-  } catch (const tinyfair::host::DataError&) {
+    table = tinyfair::host::data::ParseCsv(text, "fuzz.csv", options);
+  } catch (const tinyfair::host::common::DataError&) {
     accepted = false;
   }
   if ((data[0] & 32U) != 0) CheckInPieces(text, 1 + (data[0] >> 6), options, accepted, table);
@@ -88,13 +89,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       const std::string& cell = table.rows[r][c];
       if (table.is_missing(cell)) continue;
       double value = 0.0;
-      if (tinyfair::host::ParseNumberText(cell, &value)) continue;
+      if (tinyfair::host::data::ParseNumberText(cell, &value)) continue;
       if (!tried_refusal) {
         tried_refusal = true;
         try {
-          (void)tinyfair::host::ParseNumber(table, r, c);
+          (void)tinyfair::host::data::ParseNumber(table, r, c);
           Violation("ParseNumber accepts what ParseNumberText refuses");
-        } catch (const tinyfair::host::DataError&) {
+        } catch (const tinyfair::host::common::DataError&) {
         }
       }
     }

@@ -13,13 +13,13 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string bytes(reinterpret_cast<const char*>(data), size);
-  tinyfair::host::DecisionVectors vectors;
+  tinyfair::host::model::DecisionVectors vectors;
   try {
-    vectors = tinyfair::host::DecodeDecisionVectors(bytes, "fuzz.tfv");
+    vectors = tinyfair::host::model::DecodeDecisionVectors(bytes, "fuzz.tfv");
   } catch (const std::runtime_error&) {
     return 0;
   }
-  if (tinyfair::host::EncodeDecisionVectors(vectors) != bytes) {
+  if (tinyfair::host::model::EncodeDecisionVectors(vectors) != bytes) {
     fprintf(stderr, "fuzz_decision_vectors: decoded vectors encode to other bytes\n");
     abort();
   }

@@ -116,13 +116,13 @@ int main(int argc, char** argv) {
     size_t vectors = 0;
     for (const auto& entry : fs::directory_iterator(golden)) {
       if (entry.path().extension() != ".tfv") continue;
-      tinyfair::host::DecisionVectors v =
-          tinyfair::host::DecodeDecisionVectors(Read(entry.path()), entry.path().string());
+      tinyfair::host::model::DecisionVectors v =
+          tinyfair::host::model::DecodeDecisionVectors(Read(entry.path()), entry.path().string());
       const size_t rows = 1 + vectors % 3;
       v.inputs.resize(rows * v.input_count);
       v.groups.resize(rows);
       Write(out / "decision_vectors" / entry.path().filename(),
-            tinyfair::host::EncodeDecisionVectors(v));
+            tinyfair::host::model::EncodeDecisionVectors(v));
       ++vectors;
     }
     // An input kind outside the enum (3): Load() read it through the enum

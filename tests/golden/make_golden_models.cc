@@ -282,7 +282,7 @@ Model SwappedColumns() {
 // A model sealed as the host seals one, though the runtime refuses it.
 std::string RefusedSealedBytes(Model m) {
   try {
-    (void)tinyfair::host::SealModel(m);
+    (void)tinyfair::host::model::SealModel(m);
   } catch (const std::exception&) {
     // Expected: the runtime refuses it; the hash and CRC are already set.
   }
@@ -301,10 +301,10 @@ Model Oversized() {
 }
 
 // Seeded rows: mostly ordinary values, with every refusal mixed in.
-tinyfair::host::DecisionVectors MakeVectors(uint64_t seed) {
+tinyfair::host::model::DecisionVectors MakeVectors(uint64_t seed) {
   tinyfair::runtime::Pcg32 rng(seed, 0x90d);
   auto uniform = [&rng] { return (static_cast<float>(rng.Next() >> 8U) + 0.5f) / 16777216.0f; };
-  tinyfair::host::DecisionVectors v;
+  tinyfair::host::model::DecisionVectors v;
   v.input_count = 4;
   v.seed = seed;
   v.stream = 7;
@@ -374,17 +374,18 @@ int main(int argc, char** argv) {
       "inline constexpr GoldenTables kGoldenTables[] = {\n";
   uint64_t seed = 1000;
   for (auto& golden : GoldenModels()) {
-    const std::string bytes = tinyfair::host::SealModel(golden.model);
-    tinyfair::host::WriteFileAtomically(out + "/golden_" + golden.name + ".pb", bytes);
+    const std::string bytes = tinyfair::host::model::SealModel(golden.model);
+    tinyfair::host::common::WriteFileAtomically(out + "/golden_" + golden.name + ".pb", bytes);
     std::string part = tinyfair::codegen::ModelBytesHeader(golden.name, bytes, golden.name);
     if (!header.empty()) part = part.substr(part.find("namespace tinyfair_models"));
     header += part;
     registry += "    {\"" + golden.name + "\", k" + golden.name + ", k" + golden.name + "Size},\n";
 
     // The host runtime's decisions on this model's vectors.
-    const tinyfair::host::DecisionVectors vectors = MakeVectors(++seed);
-    tinyfair::host::WriteFileAtomically(out + "/golden_" + golden.name + ".tfv",
-                                        tinyfair::host::EncodeDecisionVectors(vectors));
+    const tinyfair::host::model::DecisionVectors vectors = MakeVectors(++seed);
+    tinyfair::host::common::WriteFileAtomically(
+        out + "/golden_" + golden.name + ".tfv",
+        tinyfair::host::model::EncodeDecisionVectors(vectors));
     auto model = std::make_unique<tinyfair::runtime::Model>();
     if (model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()) !=
         tinyfair::runtime::Status::kOk) {
@@ -402,22 +403,22 @@ int main(int argc, char** argv) {
       input.group = vectors.groups[r];
       (void)model->Decide(input, rng, decisions[r]);
     }
-    records += tinyfair::host::DecisionLog(decisions);
+    records += tinyfair::host::simulate::DecisionLog(decisions);
   }
   registry += "};\n\n}  // namespace tinyfair_models\n";
   header += registry;
   Model swapped = SwappedColumns();
   const std::string swapped_part = tinyfair::codegen::ModelBytesHeader(
-      "SwappedColumnsModel", tinyfair::host::SealModel(swapped), "SwappedColumnsModel");
+      "SwappedColumnsModel", tinyfair::host::model::SealModel(swapped), "SwappedColumnsModel");
   header += "\n" + swapped_part.substr(swapped_part.find("namespace tinyfair_models"));
   // Models the runtime refuses, which codegen (as strict as Load) would not
   // write: their bytes as they are.
   header += RefusedModelBytes("OtherOnNumericModel", RefusedSealedBytes(OtherOnNumeric()));
   header += RefusedModelBytes("OtherOnGroupModel", RefusedSealedBytes(OtherOnGroup()));
   header += RefusedModelBytes("OversizedModel", RefusedSealedBytes(Oversized()));
-  tinyfair::host::WriteFileAtomically(out + "/test_models.h", header);
-  tinyfair::host::WriteFileAtomically(out + "/golden_records.csv", records);
+  tinyfair::host::common::WriteFileAtomically(out + "/test_models.h", header);
+  tinyfair::host::common::WriteFileAtomically(out + "/golden_records.csv", records);
   tables += tables_registry + "};\n\n}  // namespace tinyfair_models\n";
-  tinyfair::host::WriteFileAtomically(out + "/golden_tables.h", tables);
+  tinyfair::host::common::WriteFileAtomically(out + "/golden_tables.h", tables);
   return 0;
 }

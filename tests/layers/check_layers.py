@@ -7,6 +7,10 @@ uses another family, simulate or a front end; runtime/ uses nothing of the
 host, and codegen/ only the runtime and the schema.
 
 Usage: check_layers.py [ROOT]   (ROOT: the source tree; default: this repo)
+Each module also has its own namespace: a file of host_tools/MODULE/ opens
+only tinyfair::host::MODULE (nested or anonymous namespaces inside it), and
+cli/ tinyfair::cli.
+
 Prints one line per crossing include (FILE:LINE: what is wrong) and exits 1
 when there is any, 0 otherwise.
 """
@@ -31,6 +35,7 @@ ALLOWED = {
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
+NAMESPACE = re.compile(r"^namespace\s+([\w:]+)\s*\{")
 SOURCE_SUFFIXES = {".h", ".cc", ".c", ".cpp", ".hpp"}
 
 
@@ -94,6 +99,21 @@ def check(root):
                 why = crossing(layer, match.group(1))
                 if why:
                     problems.append(f'{relative}:{number}: #include "{match.group(1)}": {why}')
+            problems += namespace_problems(relative, layer, text)
+    return problems
+
+
+def namespace_problems(relative, layer, text):
+    """Namespaces opened at file scope outside the module's own."""
+    if layer[0] != "host" or layer[1] is None:
+        return []
+    own = "tinyfair::cli" if layer[1] == "cli" else f"tinyfair::host::{layer[1]}"
+    problems = []
+    for number, line in enumerate(text.splitlines(), 1):
+        match = NAMESPACE.match(line)
+        if match and match.group(1) != own and not match.group(1).startswith(own + "::"):
+            problems.append(f"{relative}:{number}: namespace {match.group(1)}: "
+                            f"{layer[1]} declares its names in {own}")
     return problems
 
 
@@ -104,9 +124,11 @@ def main():
     for problem in problems:
         print(problem)
     if problems:
-        print(f"layers: {len(problems)} include(s) cross the allowed directions (DESIGN §6)")
+        print(f"layers: {len(problems)} include(s) or namespace(s) cross the allowed "
+              "directions (DESIGN §6)")
         return 1
-    print("layers: every include follows the allowed directions")
+    print("layers: every include follows the allowed directions, every module keeps to its "
+          "namespace")
     return 0
 
 

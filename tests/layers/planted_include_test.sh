@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The layer check must fail on includes that cross the allowed directions:
 # it is run on a small tree with one planted crossing per rule and must name
-# each, with its file and line, and exit 1; the same tree without them passes.
+# each, with its file and line, and exit 1 (and a file of a module that
+# opens another module's namespace); the same tree without them passes.
 set -euo pipefail
 checker=$1
 tree=$(mktemp -d)
@@ -9,7 +10,8 @@ trap 'rm -rf "$tree"' EXIT
 
 mkdir -p "$tree"/host_tools/{common,data,frll,reductions,simulate,postprocessing,cli} \
          "$tree"/runtime "$tree"/codegen
-printf '#include "host_tools/common/a.h"\n' >"$tree/host_tools/data/ok.cc"
+printf '#include "host_tools/common/a.h"\nnamespace tinyfair::host::data {\n}\n' \
+  >"$tree/host_tools/data/ok.cc"
 printf '#include "host_tools/data/ok.h"\n#include "host_tools/common/a.h"\n' >"$tree/host_tools/frll/ok.cc"
 printf '#include "host_tools/frll/ok.h"\n' >"$tree/host_tools/cli/ok.cc"
 python3 "$checker" "$tree" >"$tree/clean.out"
@@ -21,6 +23,7 @@ printf '#include "host_tools/data/csv.h"\n' >"$tree/host_tools/common/bad.h"
 printf '#include "host_tools/cli/x.h"\n' >"$tree/host_tools/data/bad.cc"
 printf '#include "host_tools/model/model_file.h"\n' >"$tree/runtime/bad.cc"
 printf '#include "host_tools/model/model_file.h"\n' >"$tree/codegen/bad.cc"
+printf 'namespace tinyfair::host {\n}\n' >"$tree/host_tools/frll/wrong_namespace.cc"
 if python3 "$checker" "$tree" >"$tree/planted.out"; then
   echo "the layer check passed a tree with crossing includes" >&2
   exit 1
@@ -35,5 +38,6 @@ expect 'host_tools/common/bad.h:1: #include "host_tools/data/csv.h": common may 
 expect 'host_tools/data/bad.cc:1: #include "host_tools/cli/x.h": data may not include cli'
 expect 'runtime/bad.cc:1: #include "host_tools/model/model_file.h": the runtime may include nothing of the host'
 expect 'codegen/bad.cc:1: #include "host_tools/model/model_file.h": codegen may include only the runtime'
-expect 'layers: 6 include(s) cross the allowed directions'
+expect 'host_tools/frll/wrong_namespace.cc:1: namespace tinyfair::host: frll declares its names in tinyfair::host::frll'
+expect 'layers: 7 include(s) or namespace(s) cross the allowed directions'
 echo "planted crossings: each named, exit 1"

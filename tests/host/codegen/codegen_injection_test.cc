@@ -28,7 +28,7 @@ std::string WithId(const std::string& id) {
   EXPECT_TRUE(model.ParseFromArray(tinyfair_models::kSmallRampModel,
                                    static_cast<int>(tinyfair_models::kSmallRampModelSize)));
   model.set_model_id(id);
-  return tinyfair::host::SealModel(model);
+  return tinyfair::host::model::SealModel(model);
 }
 
 // A directory of this test's own: ctest runs the tests of this file in

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace tinyfair::host {
+namespace tinyfair::host::common {
 namespace {
 
 namespace fs = std::filesystem;
@@ -126,4 +126,4 @@ TEST(FileIo, CompleteSetReplacesEveryFile) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::common

@@ -11,7 +11,7 @@
 #include <random>
 #include <string>
 
-namespace tinyfair::host {
+namespace tinyfair::host::common {
 namespace {
 
 // Parsed by the C library, not by the writer's JSON library.
@@ -83,4 +83,4 @@ TEST(JsonWriter, ArraysAndObjectsKeepTheirLayout) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::common

@@ -13,7 +13,7 @@
 #include "gtest/gtest.h"
 #include "host_tools/common/data_error.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 using Rows = std::vector<std::vector<std::string>>;
@@ -23,7 +23,7 @@ using Names = std::vector<std::string>;
 std::string ParseError(std::string_view text, const CsvOptions& options = {}) {
   try {
     ParseCsv(text, "f.csv", options);
-  } catch (const DataError& e) {
+  } catch (const common::DataError& e) {
     return e.what();
   }
   ADD_FAILURE() << "no DataError for: " << text;
@@ -33,7 +33,7 @@ std::string ParseError(std::string_view text, const CsvOptions& options = {}) {
 std::string NumberError(const CsvTable& table, size_t row, size_t column) {
   try {
     ParseNumber(table, row, column);
-  } catch (const DataError& e) {
+  } catch (const common::DataError& e) {
     return e.what();
   }
   ADD_FAILURE() << "no DataError for cell " << row << ", " << column;
@@ -58,11 +58,11 @@ std::string WriteTempFile(const std::string& name, std::string_view text) {
 // --- DataError -------------------------------------------------------------
 
 TEST(DataErrorTest, FormatsLocation) {
-  EXPECT_STREQ(DataError("a.csv", 3, 7, "bad").what(), "a.csv:3:7: bad");
-  EXPECT_STREQ(DataError("a.csv", 3, 0, "bad").what(), "a.csv:3: bad");
-  EXPECT_STREQ(DataError("a.csv", 0, 0, "bad").what(), "a.csv: bad");
-  EXPECT_STREQ(DataError("a.csv", 0, 7, "bad").what(), "a.csv: bad");
-  const DataError e("a.csv", 3, 7, "bad");
+  EXPECT_STREQ(common::DataError("a.csv", 3, 7, "bad").what(), "a.csv:3:7: bad");
+  EXPECT_STREQ(common::DataError("a.csv", 3, 0, "bad").what(), "a.csv:3: bad");
+  EXPECT_STREQ(common::DataError("a.csv", 0, 0, "bad").what(), "a.csv: bad");
+  EXPECT_STREQ(common::DataError("a.csv", 0, 7, "bad").what(), "a.csv: bad");
+  const common::DataError e("a.csv", 3, 7, "bad");
   EXPECT_EQ(e.file(), "a.csv");
   EXPECT_EQ(e.line(), 3u);
   EXPECT_EQ(e.column(), 7u);
@@ -165,8 +165,8 @@ TEST(ParseCsvTest, TabDelimiterKeepsEmptyFields) {
 // Bytes that are not UTF-8 are refused with their line (a Latin-1 file
 // used to pass through and mangle its categories); UTF-8 passes unchanged.
 TEST(ParseCsvTest, RefusesInvalidUtf8AndKeepsUtf8) {
-  EXPECT_THROW(ParseCsv("a,b\n\xff\xfe,caf\xc3\n", "f.csv"), DataError);
-  EXPECT_THROW(ParseCsv("a,b\n1,caf\xe9\n", "f.csv"), DataError);
+  EXPECT_THROW(ParseCsv("a,b\n\xff\xfe,caf\xc3\n", "f.csv"), common::DataError);
+  EXPECT_THROW(ParseCsv("a,b\n1,caf\xe9\n", "f.csv"), common::DataError);
   const CsvTable t = ParseCsv("a,b\n\xc3\x96ther,caf\xc3\xa9\n", "f.csv");
   EXPECT_EQ(t.rows, (Rows{{"\xc3\x96ther", "caf\xc3\xa9"}}));
 }
@@ -258,7 +258,7 @@ TEST(CsvTableTest, FindsColumns) {
   try {
     t.column("race");
     ADD_FAILURE() << "no DataError";
-  } catch (const DataError& e) {
+  } catch (const common::DataError& e) {
     EXPECT_STREQ(e.what(), "f.csv: no column named 'race'; the columns are: age, sex, Y");
   }
 }
@@ -381,7 +381,7 @@ TEST(ReadCsvTest, ReportsErrorsWithFileName) {
   try {
     ReadCsv(path);
     ADD_FAILURE() << "no DataError";
-  } catch (const DataError& e) {
+  } catch (const common::DataError& e) {
     EXPECT_EQ(std::string(e.what()), path + ":2: expected 2 fields, found 1");
   }
   std::remove(path.c_str());
@@ -392,14 +392,14 @@ TEST(ReadCsvTest, ReportsFilesThatCannotBeRead) {
   try {
     ReadCsv(missing);
     ADD_FAILURE() << "no DataError";
-  } catch (const DataError& e) {
+  } catch (const common::DataError& e) {
     EXPECT_EQ(std::string(e.what()), missing + ": cannot open file: No such file or directory");
   }
   const std::string directory = testing::TempDir();
   try {
     ReadCsv(directory);
     ADD_FAILURE() << "no DataError";
-  } catch (const DataError& e) {
+  } catch (const common::DataError& e) {
     EXPECT_EQ(std::string(e.what()), directory + ": cannot read file: Is a directory");
   }
 }
@@ -465,7 +465,7 @@ TEST(SharedDatasetsTest, ReadsCompasWithRepeatedNames) {
   try {
     ReadCsv(path);
     ADD_FAILURE() << "repeated names accepted";
-  } catch (const DataError& e) {
+  } catch (const common::DataError& e) {
     EXPECT_EQ(e.message(), "duplicate column name 'decile_score', first in column 9");
   }
   CsvOptions options;
@@ -510,4 +510,4 @@ TEST(SharedDatasetsTest, ReadsCommunitiesWithoutHeader) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

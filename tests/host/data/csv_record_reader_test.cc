@@ -11,7 +11,7 @@
 #include "host_tools/common/data_error.h"
 #include "host_tools/data/csv_reader.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 // A source handing out `text` at most `piece` bytes per call, whatever the
@@ -30,7 +30,7 @@ CsvTable ReadInPieces(const std::string& text, size_t piece, size_t chunk,
                       const CsvOptions& options = {}) {
   CsvRecordReader reader(PiecesOf(text, piece), "f.csv", options, chunk);
   CsvTable table;
-  if (!reader.NextBlock(SIZE_MAX, &table)) throw DataError("f.csv", 0, 0, "no data rows");
+  if (!reader.NextBlock(SIZE_MAX, &table)) throw common::DataError("f.csv", 0, 0, "no data rows");
   EXPECT_EQ(reader.bytes_consumed(), text.size());
   return table;
 }
@@ -38,7 +38,7 @@ CsvTable ReadInPieces(const std::string& text, size_t piece, size_t chunk,
 std::string ErrorOf(const std::function<void()>& read) {
   try {
     read();
-  } catch (const DataError& e) {
+  } catch (const common::DataError& e) {
     return e.what();
   }
   return "(no error)";
@@ -167,4 +167,4 @@ TEST(CsvRecordReaderTest, NumberTextParsesWholeCellsOnly) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -6,7 +6,7 @@
 
 #include "gtest/gtest.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 CsvTable KeepingText(const std::string& text) {
@@ -45,4 +45,4 @@ TEST(CsvRowsAsReadTest, NeedsTheRecordsText) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -6,7 +6,7 @@
 
 #include "gtest/gtest.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 using Names = std::vector<std::string>;
@@ -35,7 +35,7 @@ TEST(FeatureAllowListTest, RefusesUnknownColumnsAndConflictsWithIgnore) {
   try {
     ColumnsOutsideFeatures(kTable, {"age", "hour"}, Roles());
     ADD_FAILURE() << "an unknown column accepted";
-  } catch (const DataError& e) {
+  } catch (const common::DataError& e) {
     EXPECT_STREQ(e.what(),
                  "f.csv: --features names 'hour', which is not a column; the columns are: id, "
                  "sex, age, hours, race, y");
@@ -52,4 +52,4 @@ TEST(FeatureAllowListTest, RefusesUnknownColumnsAndConflictsWithIgnore) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -14,7 +14,7 @@
 #include "host_tools/simulate/score_through_runtime.h"
 #include "tinyfair_runtime/group_formation.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 // Three attributes (2 x 3 x 2 groups), every combination present, rows in
@@ -36,9 +36,9 @@ const char kCsv[] =
 
 // A scoring model whose groups are the product of the three columns.
 tinyfair::Model ScoringModel(const CsvTable& table) {
-  tinyfair::Model model =
-      ScoreOnlyModel(table, "score", ScoreKind::kProbability, {"sex", "race", "region"});
-  PrepareScoringModel({"sex", "race", "region"}, model);
+  tinyfair::Model model = model::ScoreOnlyModel(table, "score", model::ScoreKind::kProbability,
+                                                {"sex", "race", "region"});
+  model::PrepareScoringModel({"sex", "race", "region"}, model);
   return model;
 }
 
@@ -66,7 +66,7 @@ TEST(GroupIndex, RowsAreTheGroupsTheDeviceForms) {
   const InputEncoder encoder(model.inputs(), table);
   const GroupIndex groups(model, encoder);
   ASSERT_EQ(12u, groups.group_count());
-  const ScoredSample device = ScoreThroughRuntime(model, table, "y", {});
+  const ScoredSample device = simulate::ScoreThroughRuntime(model, table, "y", {});
   ASSERT_EQ(0u, device.refused);
   EXPECT_EQ(device.groups, groups.rows());
 }
@@ -131,4 +131,4 @@ TEST(Dataset, HoldsDesignLabelsAndGroupsOfOneFile) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -7,7 +7,7 @@
 
 #include "tinyfair_runtime/capacity.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 const char kCsv[] =
@@ -76,14 +76,14 @@ TEST(InputEncoder, MissingColumnIsNamed) {
   try {
     InputEncoder encoder(model.inputs(), test);
     FAIL() << "no error for a missing column";
-  } catch (const DataError& e) {
+  } catch (const common::DataError& e) {
     EXPECT_NE(std::string(e.what()).find("colour"), std::string::npos) << e.what();
   }
 }
 
 TEST(InputEncoder, LabelsNeedPositiveValuesUnlessZeroOne) {
   const CsvTable table = ParseCsv("x,y\n1,yes\n2,no\n", "l.csv");
-  EXPECT_THROW(ReadLabels(table, "y", {}), DataError);
+  EXPECT_THROW(ReadLabels(table, "y", {}), common::DataError);
   EXPECT_EQ((std::vector<int>{1, 0}), ReadLabels(table, "y", {"yes"}));
 }
 
@@ -102,7 +102,7 @@ TEST(InputEncoder, NamesTheFewestColumnsToLeaveOutForTheCategoryCapacity) {
   try {
     InputsFromTable(ParseCsv(csv, "ids.csv"), roles);
     FAIL() << "categories beyond the device's capacity were accepted";
-  } catch (const DataError& error) {
+  } catch (const common::DataError& error) {
     EXPECT_NE(std::string(error.what()).find("; to fit, leave out at least --ignore a,b"),
               std::string::npos)
         << error.what();
@@ -116,7 +116,7 @@ TEST(InputEncoder, ReportsEveryBadColumnAtOnce) {
   try {
     InputsFromTable(table, roles);
     FAIL() << "bad columns were accepted";
-  } catch (const DataError& error) {
+  } catch (const common::DataError& error) {
     const std::string what = error.what();
     EXPECT_EQ(0u, what.find("bad.csv: 2 column problems:\n")) << what;
     EXPECT_NE(what.find("numeric column 'n' has no values"), std::string::npos) << what;
@@ -126,4 +126,4 @@ TEST(InputEncoder, ReportsEveryBadColumnAtOnce) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

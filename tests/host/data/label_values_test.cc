@@ -7,7 +7,7 @@
 #include "host_tools/common/data_error.h"
 #include "host_tools/data/input_encoder.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 const char kAdultTestLike[] = "x,income\n1,<=50K.\n2,>50K.\n3,<=50K.\n4,\n";
@@ -36,7 +36,7 @@ TEST(LabelValues, PositiveMatchingNoRowIsRefusedWithTheValuesFound) {
   try {
     ReadLabels(table, "income", {">50K"});
     FAIL() << "a positive value that matches no row was accepted";
-  } catch (const DataError& error) {
+  } catch (const common::DataError& error) {
     EXPECT_EQ(
         "t.csv: no row of label column 'income' holds the positive value '>50K' (it holds "
         "'<=50K.' 2 rows, '>50K.' 1 row); did you mean --positive '>50K.'?",
@@ -50,4 +50,4 @@ TEST(LabelValues, OnePositiveRowIsEnough) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

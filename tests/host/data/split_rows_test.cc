@@ -10,7 +10,7 @@
 
 #include "host_tools/common/data_error.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 // 1,000 rows: group A 900, B 97, C 3; label 1 on every third row.
@@ -82,8 +82,8 @@ TEST(SplitRows, TheSeedDecidesTheSplit) {
 }
 
 TEST(SplitRows, AStratifyColumnMustExist) {
-  EXPECT_THROW(SplitRows(GroupsTable(), kFractions, 1, {"race"}), DataError);
+  EXPECT_THROW(SplitRows(GroupsTable(), kFractions, 1, {"race"}), common::DataError);
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

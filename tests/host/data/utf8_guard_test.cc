@@ -5,7 +5,7 @@
 
 #include "host_tools/common/data_error.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::data {
 namespace {
 
 const std::string kName = "f.csv";
@@ -17,7 +17,7 @@ std::string Refusal(std::initializer_list<std::string_view> chunks) {
   try {
     for (auto chunk : chunks) guard.Feed(chunk);
     guard.Finish();
-  } catch (const DataError& error) {
+  } catch (const common::DataError& error) {
     return error.what();
   }
   return "";
@@ -59,4 +59,4 @@ TEST(Utf8Guard, NamesUtf16AndNulBytes) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::data

@@ -16,7 +16,7 @@
 
 #include "host_tools/learn/logistic_regression.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::frll {
 namespace {
 
 using Eigen::MatrixXd;
@@ -399,9 +399,9 @@ TEST(FairRobustLogLossFit, WithoutAConstraintItIsLogisticRegression) {
   FrllOptions options = Options(FairnessConstraint::kNone);
   options.penalize_intercept = false;  // as FitLogisticRegression
   const FrllFit fit = FitFairRobustLogLoss(d.X, d.y, d.a, options);
-  LogisticOptions logistic;
+  learn::LogisticOptions logistic;
   logistic.l2 = options.l2;
-  const LogisticFit reference = FitLogisticRegression(d.X, d.y, VectorXd(), logistic);
+  const learn::LogisticFit reference = learn::FitLogisticRegression(d.X, d.y, VectorXd(), logistic);
   EXPECT_NEAR(reference.objective, fit.objective, 1e-6);
   EXPECT_LT((reference.coefficients - fit.coefficients).lpNorm<Eigen::Infinity>(), 1e-4);
   EXPECT_NEAR(reference.intercept, fit.intercept, 1e-4);
@@ -493,4 +493,4 @@ TEST(FairRobustLogLossFit, RefusesEmptyComparisonGroupsAndWarnsOfSmallOnes) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::frll

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 namespace {
 
 // max 3x + 5y s.t. x <= 4, 2y <= 12, 3x + 2y <= 18 (Hillier & Lieberman's
@@ -84,4 +84,4 @@ TEST(LinearProgram, BealeCyclingExample) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

@@ -10,7 +10,7 @@
 
 #include "gtest/gtest.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 namespace {
 
 using Eigen::MatrixXd;
@@ -409,4 +409,4 @@ TEST(LogisticRegressionTest, WarmStartReachesTheSameOptimumInFewerSteps) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

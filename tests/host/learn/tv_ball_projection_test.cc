@@ -11,7 +11,7 @@
 #include "host_tools/learn/linear_program.h"
 #include "host_tools/learn/simplex_projection.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::learn {
 namespace {
 
 // max over {q >= 0, sum q = 1, sum |q - c| <= 2 gamma} of g'q, as an LP in
@@ -127,4 +127,4 @@ TEST(SimplexProjection, CappedSimplex) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::learn

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-namespace tinyfair::host {
+namespace tinyfair::host::metrics {
 namespace {
 
 runtime::Decision Make(uint32_t group, float probability, bool positive) {
@@ -128,4 +128,4 @@ TEST(Metrics, GapIntervalIsNewcombesHybridScore) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::metrics

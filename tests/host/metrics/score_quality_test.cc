@@ -7,7 +7,7 @@
 
 #include "host_tools/metrics/metrics.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::metrics {
 namespace {
 
 runtime::Decision Scored(float score) {
@@ -79,4 +79,4 @@ TEST(ScoreQuality, ReportsCarryIt) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::metrics

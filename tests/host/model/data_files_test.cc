@@ -5,7 +5,7 @@
 #include "host_tools/data/synthetic_data.h"
 #include "host_tools/model/decision_vectors.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 namespace {
 
 TEST(DecisionVectors, RoundTrip) {
@@ -28,16 +28,16 @@ TEST(DecisionVectors, RoundTrip) {
 }
 
 TEST(SyntheticData, SeededAndBiased) {
-  const std::string a = SyntheticHiringCsv(4000, 3);
-  EXPECT_EQ(a, SyntheticHiringCsv(4000, 3));
-  EXPECT_NE(a, SyntheticHiringCsv(4000, 4));
-  const CsvTable table = ParseCsv(a, "synthetic");
+  const std::string a = data::SyntheticHiringCsv(4000, 3);
+  EXPECT_EQ(a, data::SyntheticHiringCsv(4000, 3));
+  EXPECT_NE(a, data::SyntheticHiringCsv(4000, 4));
+  const data::CsvTable table = data::ParseCsv(a, "synthetic");
   ASSERT_EQ(4000u, table.rows.size());
   // The manager rating is lower for group b by construction.
   double sum[2] = {0, 0}, count[2] = {0, 0};
   for (size_t r = 0; r < table.rows.size(); ++r) {
     const int b = table.rows[r][4] == "b" ? 1 : 0;
-    sum[b] += ParseNumber(table, r, 2);
+    sum[b] += data::ParseNumber(table, r, 2);
     count[b] += 1;
   }
   EXPECT_NEAR(0.4, count[1] / 4000.0, 0.03);
@@ -45,9 +45,9 @@ TEST(SyntheticData, SeededAndBiased) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 namespace {
 
 TEST(DecisionVectors, CountsThatWouldWrapAreRefused) {
@@ -61,4 +61,4 @@ TEST(DecisionVectors, CountsThatWouldWrapAreRefused) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

@@ -10,7 +10,7 @@
 
 #include "host_tools/model/model_file.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 namespace {
 
 tinyfair::Model TwoGroupModel() {
@@ -64,4 +64,4 @@ TEST(FinishModel, WritesTheFinishedModelAsJson) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

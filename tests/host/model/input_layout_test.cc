@@ -14,7 +14,7 @@
 #include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/model.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 namespace {
 
 void AddInput(tinyfair::Model& m, const std::string& name, std::vector<std::string> categories) {
@@ -180,4 +180,4 @@ TEST(InputNames, CodegenRefusesAModelWithoutItsLayoutHash) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

@@ -10,7 +10,7 @@
 
 #include "tinyfair_runtime/capacity.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 namespace {
 
 tinyfair::LinearScorer Member(size_t weights, size_t category_terms) {
@@ -48,4 +48,4 @@ TEST(MixtureCapacity, WeightsAtTheBoundaryOfThreeMembers) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

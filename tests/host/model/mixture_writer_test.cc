@@ -13,7 +13,7 @@
 #include "host_tools/model/mixture_capacity.h"
 #include "tinyfair_runtime/capacity.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 namespace {
 
 MixtureMember Member(float bias, size_t weights, size_t category_terms, float probability) {
@@ -88,4 +88,4 @@ TEST(MixtureWriter, CapacityOfAModelsInputsCountsEveryCategory) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

@@ -5,7 +5,7 @@
 
 #include "test_models.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 namespace {
 
 std::string SmallModelBytes() {
@@ -72,12 +72,12 @@ TEST(ModelFile, ReadsASealedModelWhoseCrcStartsWithABrace) {
   }
   ASSERT_EQ('{', sealed[1]) << "no model id gave a CRC starting with '{'";
   const std::string path = ::testing::TempDir() + "brace_crc.pb";
-  WriteFileAtomically(path, sealed);
+  common::WriteFileAtomically(path, sealed);
   EXPECT_EQ(model.model_id(), ReadModel(path).model_id());
   const std::string json_path = ::testing::TempDir() + "brace_crc.json";
-  WriteFileAtomically(json_path, "\r\n" + ModelToJson(model));
+  common::WriteFileAtomically(json_path, "\r\n" + ModelToJson(model));
   EXPECT_EQ(model.model_id(), ReadModel(json_path).model_id());
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

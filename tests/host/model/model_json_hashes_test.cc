@@ -8,7 +8,7 @@
 #include "test_models.h"
 #include "tinyfair_runtime/decision.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 namespace {
 
 tinyfair::Model SmallModel() {
@@ -62,4 +62,4 @@ TEST(ModelJsonHashes, OnlyHashValuesAreRewritten) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

@@ -12,7 +12,7 @@
 #include "tinyfair/monitor_report.pb.h"
 #include "tinyfair_runtime/fairness_monitor.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::model {
 namespace {
 
 tinyfair::Model SmallModel() {
@@ -27,7 +27,7 @@ TEST(MonitorSettings, CarriedInTheModelToTheRuntime) {
   model.set_monitor_tolerance(0.05f);
   model.set_monitor_window(5000);
   const std::string bytes = SealModel(model);
-  const auto loaded = LoadIntoRuntime(ParseModelFile(bytes, "monitored"));
+  const auto loaded = simulate::LoadIntoRuntime(ParseModelFile(bytes, "monitored"));
   const runtime::MonitorReference reference = runtime::MonitorReferenceOf(*loaded);
   EXPECT_EQ(0.01f, reference.settings.alpha);
   EXPECT_EQ(0.05f, reference.settings.tolerance);
@@ -38,10 +38,10 @@ TEST(MonitorSettings, CarriedInTheModelToTheRuntime) {
     EXPECT_EQ(model.reference_positive_rate(g), reference.reference_rate[g]);
   }
   // No decisions: a report of zero counts, and no alarm.
-  const auto monitor = MonitorDecisions(*loaded, {});
+  const auto monitor = simulate::MonitorDecisions(*loaded, {});
   EXPECT_FALSE(monitor->alarmed());
   tinyfair::MonitorReport report;
-  ASSERT_TRUE(report.ParseFromString(EncodeReport(*monitor)));
+  ASSERT_TRUE(report.ParseFromString(simulate::EncodeReport(*monitor)));
   EXPECT_EQ(model.content_hash(), report.model_hash());
   EXPECT_EQ(model.reference_positive_rate_size(), report.groups_size());
 }
@@ -61,27 +61,27 @@ TEST(MonitorSettings, OutOfRangeIsRefusedBySealing) {
 
 TEST(MonitorSettings, ModelWithoutThemHasNoMonitor) {
   tinyfair::Model model = SmallModel();
-  const auto loaded = LoadIntoRuntime(model);
-  EXPECT_THROW(MonitorDecisions(*loaded, {}), std::invalid_argument);
+  const auto loaded = simulate::LoadIntoRuntime(model);
+  EXPECT_THROW(simulate::MonitorDecisions(*loaded, {}), std::invalid_argument);
 }
 
 // Published values of Wilson's 95 % interval (z = 1.96).
 TEST(WilsonInterval, KnownValues) {
-  const RateInterval half = WilsonInterval(5, 10);
+  const metrics::RateInterval half = metrics::WilsonInterval(5, 10);
   EXPECT_NEAR(0.5, half.rate, 1e-15);
   EXPECT_NEAR(0.2366, half.lower, 1e-4);
   EXPECT_NEAR(0.7634, half.upper, 1e-4);
-  const RateInterval none = WilsonInterval(0, 10);
+  const metrics::RateInterval none = metrics::WilsonInterval(0, 10);
   EXPECT_EQ(0.0, none.lower);
   EXPECT_NEAR(0.2775, none.upper, 1e-4);
-  const RateInterval all = WilsonInterval(20, 20);
+  const metrics::RateInterval all = metrics::WilsonInterval(20, 20);
   EXPECT_NEAR(0.8389, all.lower, 1e-4);
   EXPECT_EQ(1.0, all.upper);
-  const RateInterval empty = WilsonInterval(0, 0);
+  const metrics::RateInterval empty = metrics::WilsonInterval(0, 0);
   EXPECT_EQ(0.0, empty.lower);
   EXPECT_EQ(1.0, empty.upper);
-  EXPECT_THROW(WilsonInterval(3, 2), std::invalid_argument);
+  EXPECT_THROW(metrics::WilsonInterval(3, 2), std::invalid_argument);
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::model

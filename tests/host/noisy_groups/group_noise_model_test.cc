@@ -9,7 +9,7 @@
 
 #include "host_tools/noisy_groups/group_flipping.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 namespace {
 
 // Uniform flips at rate g: P(G^ != j | G = j) = g for every group, however
@@ -135,4 +135,4 @@ TEST(GroupFlipping, FlipRateAndDestinations) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

@@ -17,7 +17,7 @@
 #include "host_tools/noisy_groups/soft_group_ideal.h"
 #include "host_tools/noisy_groups/soft_group_reference_adversary.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::noisy_groups {
 namespace {
 
 struct Problem {
@@ -374,4 +374,4 @@ TEST(ReferenceCodeTableAdversary, ProjectsOntoTheAssignments) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::noisy_groups

@@ -11,7 +11,7 @@
 #include <random>
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -446,4 +446,4 @@ TEST(HardtPostprocessing, RejectsBadInput) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

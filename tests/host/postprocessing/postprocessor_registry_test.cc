@@ -14,10 +14,10 @@
 #include <string>
 #include <variant>
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 namespace {
 
-FittingGroups Identity(size_t groups, const ScoredSample& sample) {
+FittingGroups Identity(size_t groups, const data::ScoredSample& sample) {
   SmallGroupOptions options;
   options.min_group_size = 1;
   return PlanFittingGroups(RowsPerGroup(sample, groups), {"a", "b"}, "fit.csv", options);
@@ -25,11 +25,11 @@ FittingGroups Identity(size_t groups, const ScoredSample& sample) {
 
 // Two groups; the scorer (positive iff f >= 0) selects group `low` less:
 // its scores are shifted down. Labels follow the scores with noise.
-ScoredSample Sample(uint32_t low, unsigned seed) {
+data::ScoredSample Sample(uint32_t low, unsigned seed) {
   std::mt19937 rng(seed);
   std::normal_distribution<double> noise(0.0, 0.35);
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
-  ScoredSample sample;
+  data::ScoredSample sample;
   for (int i = 0; i < 2000; ++i) {
     const uint32_t g = static_cast<uint32_t>(i % 2);
     const double f = std::clamp(noise(rng) + (g == low ? -0.2 : 0.2), -1.0, 1.0);
@@ -41,7 +41,7 @@ ScoredSample Sample(uint32_t low, unsigned seed) {
 }
 
 // The share of each group the scorer selects, counted here.
-double SelectedShare(const ScoredSample& sample, uint32_t group) {
+double SelectedShare(const data::ScoredSample& sample, uint32_t group) {
   double selected = 0.0, count = 0.0;
   for (size_t i = 0; i < sample.scores.size(); ++i) {
     if (sample.groups[i] != group) continue;
@@ -63,11 +63,11 @@ TEST(PostprocessorRegistry, EveryEntryIsFoundByItsUniqueName) {
 
 TEST(PostprocessorRegistry, DefaultUnprivilegedGroupIsTheOneSelectedLeast) {
   for (uint32_t low : {0u, 1u}) {
-    const ScoredSample sample = Sample(low, 7 + low);
+    const data::ScoredSample sample = Sample(low, 7 + low);
     ASSERT_LT(SelectedShare(sample, low), SelectedShare(sample, 1 - low));
     EXPECT_EQ(DefaultUnprivilegedGroup(sample), low);
   }
-  ScoredSample tie;  // equal shares: group 0
+  data::ScoredSample tie;  // equal shares: group 0
   tie.scores = {0.5, -0.5, 0.5, -0.5};
   tie.groups = {0, 0, 1, 1};
   EXPECT_EQ(DefaultUnprivilegedGroup(tie), 0u);
@@ -79,13 +79,13 @@ TEST(PostprocessorRegistry, DefaultUnprivilegedGroupIsTheOneSelectedLeast) {
 // selects the other group less (as the sweep once read it from) changes
 // nothing. The band's lower edge belongs to the favoured group.
 TEST(PostprocessorRegistry, RejectOptionFavoursTheGroupSelectedLeastOnTheFittingSample) {
-  const ScoredSample fitting = Sample(1, 3);
-  const ScoredSample validation = Sample(0, 4);
+  const data::ScoredSample fitting = Sample(1, 3);
+  const data::ScoredSample validation = Sample(0, 4);
   ASSERT_NE(DefaultUnprivilegedGroup(fitting), DefaultUnprivilegedGroup(validation));
   const Postprocessor& roc = FindPostprocessor("roc");
   const PostprocessorFit fit = roc.fit(fitting, Identity(2, fitting), PostprocessorOptions{});
   EXPECT_EQ(fit.unprivileged_group, 1u);
-  const auto& thresholds = std::get<ThresholdRuleFit>(fit.rule).thresholds;
+  const auto& thresholds = std::get<model::ThresholdRuleFit>(fit.rule).thresholds;
   ASSERT_EQ(thresholds.size(), 2u);
   // On p: the favoured group from 0.5 - theta, the other above 0.5 + theta.
   EXPECT_DOUBLE_EQ(thresholds[1], 2.0 * (0.5 - fit.roc.theta) - 1.0);
@@ -97,7 +97,7 @@ TEST(PostprocessorRegistry, RejectOptionFavoursTheGroupSelectedLeastOnTheFitting
 }
 
 TEST(PostprocessorRegistry, RejectOptionRefusesMergedOrPooledGroups) {
-  const ScoredSample sample = Sample(0, 5);
+  const data::ScoredSample sample = Sample(0, 5);
   FittingGroups plan = Identity(2, sample);
   plan.notes.push_back("'b' pooled");
   EXPECT_THROW(FindPostprocessor("roc").fit(sample, plan, PostprocessorOptions{}),
@@ -107,12 +107,12 @@ TEST(PostprocessorRegistry, RejectOptionRefusesMergedOrPooledGroups) {
 // The ramp reaches the target rate in every group: recounted here from the
 // thresholds as the device decides, clamp((f - t) / gamma, 0, 1).
 TEST(PostprocessorRegistry, RtoRampMeetsTheTargetRateInEachGroup) {
-  const ScoredSample sample = Sample(0, 6);
+  const data::ScoredSample sample = Sample(0, 6);
   PostprocessorOptions options;
   options.rto.gamma = 0.2;
   options.rto.rho = 0.4;
   const PostprocessorFit fit = FindPostprocessor("rto").fit(sample, Identity(2, sample), options);
-  const auto& ramp = std::get<RampRuleFit>(fit.rule);
+  const auto& ramp = std::get<model::RampRuleFit>(fit.rule);
   EXPECT_EQ(ramp.gamma, 0.2);
   for (uint32_t g : {0u, 1u}) {
     double positive = 0.0, count = 0.0;
@@ -128,7 +128,7 @@ TEST(PostprocessorRegistry, RtoRampMeetsTheTargetRateInEachGroup) {
 // Hardt et al. through the registry: the two-threshold rule of each group
 // as its own fitter computes it, and the expected accuracy recounted.
 TEST(PostprocessorRegistry, HardtEntriesReturnTheFittersRules) {
-  const ScoredSample sample = Sample(1, 8);
+  const data::ScoredSample sample = Sample(1, 8);
   for (auto [name, constraint] :
        {std::pair{"hardt-dp", HardtOptions::Constraint::kDemographicParity},
         std::pair{"hardt-eo", HardtOptions::Constraint::kEqualizedOdds}}) {
@@ -138,7 +138,7 @@ TEST(PostprocessorRegistry, HardtEntriesReturnTheFittersRules) {
         FitHardtPostprocessing(sample.scores, sample.labels, sample.groups, 2, options);
     const PostprocessorFit fit =
         FindPostprocessor(name).fit(sample, Identity(2, sample), PostprocessorOptions{});
-    const auto& groups = std::get<TwoThresholdRuleFit>(fit.rule).groups;
+    const auto& groups = std::get<model::TwoThresholdRuleFit>(fit.rule).groups;
     ASSERT_EQ(groups.size(), 2u);
     double correct = 0.0;
     for (size_t g = 0; g < 2; ++g) {
@@ -160,4 +160,4 @@ TEST(PostprocessorRegistry, HardtEntriesReturnTheFittersRules) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

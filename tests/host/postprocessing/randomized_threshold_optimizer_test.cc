@@ -7,7 +7,7 @@
 #include <cmath>
 #include <random>
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 namespace {
 
 struct Sample {
@@ -164,4 +164,4 @@ TEST(Rto, RefusesBadInput) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

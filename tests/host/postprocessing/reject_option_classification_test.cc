@@ -11,7 +11,7 @@
 #include <random>
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 namespace {
 
 struct Sample {
@@ -229,4 +229,4 @@ TEST(RejectOptionClassification, RejectsBadInput) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

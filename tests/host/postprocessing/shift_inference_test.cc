@@ -10,7 +10,7 @@
 #include <random>
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 namespace {
 
 struct Sample {
@@ -161,4 +161,4 @@ TEST(ShiftInference, RejectsBadInput) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

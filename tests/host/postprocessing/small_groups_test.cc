@@ -12,16 +12,16 @@
 #include "host_tools/metrics/wilson_interval.h"
 #include "host_tools/postprocessing/randomized_threshold_optimizer.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 namespace {
 
 const std::vector<std::string> kNames = {"race=A", "race=Native American", "race=C"};
 
 // Group 0: 300 rows, group 1: 8 rows, group 2: 200 rows, scores in [-1, 1].
-ScoredSample MakeSample() {
+data::ScoredSample MakeSample() {
   std::mt19937_64 engine(7);
   std::normal_distribution<double> normal;
-  ScoredSample s;
+  data::ScoredSample s;
   const std::pair<uint32_t, size_t> sizes[] = {{0, 300}, {1, 8}, {2, 200}};
   for (const auto& [group, n] : sizes) {
     for (size_t i = 0; i < n; ++i) {
@@ -47,7 +47,7 @@ double BisectedThreshold(const std::vector<double>& scores, double gamma, double
   return 0.5 * (low + high);
 }
 
-std::vector<double> ScoresOf(const ScoredSample& s, std::vector<uint32_t> groups) {
+std::vector<double> ScoresOf(const data::ScoredSample& s, std::vector<uint32_t> groups) {
   std::vector<double> scores;
   for (size_t i = 0; i < s.scores.size(); ++i) {
     if (std::find(groups.begin(), groups.end(), s.groups[i]) != groups.end())
@@ -56,8 +56,9 @@ std::vector<double> ScoresOf(const ScoredSample& s, std::vector<uint32_t> groups
   return scores;
 }
 
-std::vector<double> FitRamps(const ScoredSample& s, const FittingGroups& plan, RtoOptions options) {
-  return FitPerModelGroup<double>(s, plan, [&](const ScoredSample& sample, size_t count) {
+std::vector<double> FitRamps(const data::ScoredSample& s, const FittingGroups& plan,
+                             RtoOptions options) {
+  return FitPerModelGroup<double>(s, plan, [&](const data::ScoredSample& sample, size_t count) {
     return FitRandomizedThresholdOptimizer(sample.scores, sample.groups, count, options).thresholds;
   });
 }
@@ -65,7 +66,8 @@ std::vector<double> FitRamps(const ScoredSample& s, const FittingGroups& plan, R
 TEST(SmallGroups, DefaultMinimumIsWhereTheWilsonIntervalOfOneHalfIsAtMostPointTwoWide) {
   EXPECT_EQ(kDefaultMinGroupSize, MinimumGroupSizeForWidth(kDefaultRateIntervalWidth));
   // Independently, with the report's own Wilson interval at rate 1/2.
-  const RateInterval at92 = WilsonInterval(46, 92), at94 = WilsonInterval(47, 94);
+  const metrics::RateInterval at92 = metrics::WilsonInterval(46, 92),
+                              at94 = metrics::WilsonInterval(47, 94);
   EXPECT_GT(at92.upper - at92.lower, 0.2);
   EXPECT_LE(at94.upper - at94.lower, 0.2);
   EXPECT_EQ(93u, kDefaultMinGroupSize);
@@ -77,7 +79,7 @@ TEST(SmallGroups, RefusalNamesEachSmallGroupWithItsCountAndTheFlags) {
   try {
     PlanFittingGroups({300, 8, 200}, kNames, "fit.csv", options);
     FAIL() << "a group of 8 rows was accepted";
-  } catch (const DataError& error) {
+  } catch (const common::DataError& error) {
     EXPECT_STREQ(
         "fit.csv: 1 group has fewer rows than --min-group-size 10 to fit a rule on: "
         "'race=Native American' 8 rows; give them the rule fitted on all rows (--small-groups "
@@ -90,7 +92,7 @@ TEST(SmallGroups, RefusalNamesEachSmallGroupWithItsCountAndTheFlags) {
 }
 
 TEST(SmallGroups, MergedGroupsShareTheRuleOfTheirMergedRows) {
-  const ScoredSample s = MakeSample();
+  const data::ScoredSample s = MakeSample();
   SmallGroupOptions options;
   options.min_group_size = 10;
   options.policy = SmallGroupPolicy::kMerge;
@@ -111,7 +113,7 @@ TEST(SmallGroups, MergedGroupsShareTheRuleOfTheirMergedRows) {
 }
 
 TEST(SmallGroups, PooledGroupsGetTheRuleOfAllRows) {
-  const ScoredSample s = MakeSample();
+  const data::ScoredSample s = MakeSample();
   SmallGroupOptions options;
   options.min_group_size = 10;
   options.policy = SmallGroupPolicy::kPooled;
@@ -140,7 +142,7 @@ TEST(SmallGroups, AMergeThatLeavesAGroupSmallIsRefused) {
   try {
     PlanFittingGroups({300, 8, 200}, kNames, "fit.csv", options);
     FAIL() << "a merged group of 208 rows was accepted with a minimum of 250";
-  } catch (const DataError& error) {
+  } catch (const common::DataError& error) {
     EXPECT_STREQ(
         "fit.csv: with --merge-groups, fewer rows than --min-group-size 250 remain to fit a rule "
         "on: 'race=C' 208 rows (merged groups counted with their target); merge into a larger "
@@ -163,4 +165,4 @@ TEST(SmallGroups, MergeSpecificationsAreChecked) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

@@ -11,7 +11,7 @@
 
 #include "host_tools/postprocessing/randomized_threshold_optimizer.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::postprocessing {
 namespace {
 
 // The tolerance stated in docs/stress.md for thresholds on continuous
@@ -148,4 +148,4 @@ TEST(StreamedRto, RefusesBadScoresGroupsAndEmptyGroups) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::postprocessing

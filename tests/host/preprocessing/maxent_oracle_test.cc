@@ -7,7 +7,7 @@
 
 #include "tests/host/preprocessing/maxent_test_fixture.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 namespace {
 
 Eigen::VectorXd RandomVector(runtime::Pcg32& rng, Eigen::Index n, double scale) {
@@ -94,4 +94,4 @@ TEST(MaxentOracle, OneHotGaugeDirectionLeavesHUnchanged) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing

@@ -7,7 +7,7 @@
 #include "host_tools/preprocessing/maxent_report.h"
 #include "tests/host/preprocessing/maxent_test_fixture.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 namespace {
 
 // Cells (y=1,z=0) = 10, (y=0,z=0) = 30, (y=1,z=1) = 40, (y=0,z=1) = 20.
@@ -104,4 +104,4 @@ TEST(MaxentTargets, BalancedAndRenormalisedBlocks) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing

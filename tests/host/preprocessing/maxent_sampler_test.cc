@@ -11,7 +11,7 @@
 #include "host_tools/preprocessing/maxent_solver.h"
 #include "tests/host/preprocessing/maxent_test_fixture.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 namespace {
 
 struct Fitted {
@@ -113,4 +113,4 @@ TEST(MaxentSampler, UniformDoubleIsInTheUnitInterval) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing

@@ -6,7 +6,7 @@
 
 #include "host_tools/common/data_error.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 namespace {
 
 const char* kTable =
@@ -28,7 +28,7 @@ MaxentColumns Columns() {
 }
 
 TEST(MaxentSchema, BlocksFollowTheFileOrder) {
-  const CsvTable table = ParseCsv(kTable, "t.csv");
+  const data::CsvTable table = data::ParseCsv(kTable, "t.csv");
   const TableDiscretiser schema(table, Columns());
   const Domain& domain = schema.domain();
   ASSERT_EQ(domain.block_count(), 5u);
@@ -45,7 +45,7 @@ TEST(MaxentSchema, BlocksFollowTheFileOrder) {
   EXPECT_EQ(points[0], (std::vector<int>{0, 2, 1, 0, 1}));
   EXPECT_EQ(points[1], (std::vector<int>{1, 1, 0, 2, 0}));
   EXPECT_EQ(points[3][0], 2);  // 66 >= 65
-  const CsvTable decoded = schema.Decode(points);
+  const data::CsvTable decoded = schema.Decode(points);
   EXPECT_EQ(decoded.header, (std::vector<std::string>{"age", "colour", "group", "count", "label"}));
   EXPECT_EQ(decoded.rows[2], (std::vector<std::string>{"[25,65)", "blue", "b", "1", "1"}));
 }
@@ -53,42 +53,43 @@ TEST(MaxentSchema, BlocksFollowTheFileOrder) {
 TEST(MaxentSchema, ProtectedZeroCanBeChosen) {
   MaxentColumns columns = Columns();
   columns.protected_zero = "b";
-  const TableDiscretiser schema(ParseCsv(kTable, "t.csv"), columns);
+  const TableDiscretiser schema(data::ParseCsv(kTable, "t.csv"), columns);
   EXPECT_EQ(schema.domain().blocks()[2].labels[0], "b");
   columns.protected_zero = "c";
-  EXPECT_THROW(TableDiscretiser(ParseCsv(kTable, "t.csv"), columns), DataError);
+  EXPECT_THROW(TableDiscretiser(data::ParseCsv(kTable, "t.csv"), columns), common::DataError);
 }
 
 TEST(MaxentSchema, UnseenValueIsLocated) {
-  const TableDiscretiser schema(ParseCsv(kTable, "t.csv"), Columns());
-  const CsvTable other =
-      ParseCsv("age,colour,group,count,label\n30,red,a,1,yes\n30,pink,a,1,no\n", "held.csv");
+  const TableDiscretiser schema(data::ParseCsv(kTable, "t.csv"), Columns());
+  const data::CsvTable other =
+      data::ParseCsv("age,colour,group,count,label\n30,red,a,1,yes\n30,pink,a,1,no\n", "held.csv");
   try {
     schema.Encode(other);
     FAIL() << "an unseen colour was accepted";
-  } catch (const DataError& error) {
+  } catch (const common::DataError& error) {
     EXPECT_EQ(error.line(), 3u);
     EXPECT_EQ(error.column(), 2u);
   }
-  const CsvTable count = ParseCsv("age,colour,group,count,label\n30,red,a,7,yes\n", "held.csv");
-  EXPECT_THROW(schema.Encode(count), DataError);
+  const data::CsvTable count =
+      data::ParseCsv("age,colour,group,count,label\n30,red,a,7,yes\n", "held.csv");
+  EXPECT_THROW(schema.Encode(count), common::DataError);
 }
 
 TEST(MaxentSchema, RefusesBadColumns) {
   MaxentColumns columns = Columns();
   columns.protected_attribute = "colour";  // three values, and given twice
   columns.categorical = {};
-  EXPECT_THROW(TableDiscretiser(ParseCsv(kTable, "t.csv"), columns), DataError);
+  EXPECT_THROW(TableDiscretiser(data::ParseCsv(kTable, "t.csv"), columns), common::DataError);
   columns = Columns();
   columns.bins = {{"age", {65, 25}}};
-  EXPECT_THROW(TableDiscretiser(ParseCsv(kTable, "t.csv"), columns), DataError);
+  EXPECT_THROW(TableDiscretiser(data::ParseCsv(kTable, "t.csv"), columns), common::DataError);
   columns = Columns();
   columns.categorical = {"colour", "label"};
-  EXPECT_THROW(TableDiscretiser(ParseCsv(kTable, "t.csv"), columns), DataError);
+  EXPECT_THROW(TableDiscretiser(data::ParseCsv(kTable, "t.csv"), columns), common::DataError);
   columns = Columns();
   columns.ordinal = {"missing_column"};
-  EXPECT_THROW(TableDiscretiser(ParseCsv(kTable, "t.csv"), columns), DataError);
+  EXPECT_THROW(TableDiscretiser(data::ParseCsv(kTable, "t.csv"), columns), common::DataError);
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing

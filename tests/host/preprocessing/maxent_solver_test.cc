@@ -8,7 +8,7 @@
 #include "host_tools/preprocessing/maxent_report.h"
 #include "tests/host/preprocessing/maxent_test_fixture.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 namespace {
 
 struct Problem {
@@ -147,4 +147,4 @@ TEST(MaxentSolver, NearBoundaryThetaIsFlagged) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing

@@ -13,7 +13,7 @@
 #include "host_tools/preprocessing/maxent_prior.h"
 #include "tinyfair_runtime/pcg32.h"
 
-namespace tinyfair::host::testing {
+namespace tinyfair::host::preprocessing::testing {
 
 // Z binary, Y binary, a one-hot block of 3 values and an ordinal block
 // {0, 1, 2, 3}: |Omega| = 48, d = 6 (the spec's verification domain).
@@ -87,4 +87,4 @@ inline Eigen::MatrixXd EnumeratedCovariance(const Enumerated& e) {
   return cov;
 }
 
-}  // namespace tinyfair::host::testing
+}  // namespace tinyfair::host::preprocessing::testing

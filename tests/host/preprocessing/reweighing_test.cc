@@ -6,7 +6,7 @@
 
 #include <stdexcept>
 
-namespace tinyfair::host {
+namespace tinyfair::host::preprocessing {
 namespace {
 
 TEST(Reweighing, HandComputedWeights) {
@@ -62,4 +62,4 @@ TEST(Reweighing, RefusesAGroupWithOneLabel) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::preprocessing

@@ -15,7 +15,7 @@
 
 #include "host_tools/reductions/eg_linear_program.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 namespace {
 
 using Eigen::VectorXd;
@@ -183,4 +183,4 @@ TEST(EgGame, StopsAtTheMemberLimitWithoutTheLpStep) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

@@ -19,7 +19,7 @@
 #include "host_tools/simulate/decision_runner.h"
 #include "tinyfair_runtime/pcg32.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 namespace {
 
 using Eigen::MatrixXd;
@@ -102,10 +102,11 @@ ReductionOptions Options(ReductionConstraint constraint, double epsilon) {
 
 TEST(ExponentiatedGradientReduction, DemographicParityWithinBoundAndShrinkingWithEpsilon) {
   const Sample s = MakeSample(800, 11);
-  LogisticOptions plain;
+  learn::LogisticOptions plain;
   plain.l2 = 1e-3;
-  const LogisticFit logistic = FitLogisticRegression(s.X, s.y, VectorXd(), plain);
-  const VectorXd logistic_h = (DecisionFunction(logistic, s.X).array() >= 0.0).cast<double>();
+  const learn::LogisticFit logistic = learn::FitLogisticRegression(s.X, s.y, VectorXd(), plain);
+  const VectorXd logistic_h =
+      (learn::DecisionFunction(logistic, s.X).array() >= 0.0).cast<double>();
   // With A = 0 the largest moment is |E[h|a] - E[h]| = p(other group) * gap.
   const double unconstrained = DemographicParityGap(logistic_h, s.a);
   ASSERT_GT(unconstrained, 0.3);
@@ -158,10 +159,11 @@ TEST(ExponentiatedGradientReduction, LooseConstraintGivesTheUnconstrainedClassif
   ReductionOptions options = Options({}, 1.0);
   options.bound = 1.0;
   const ReductionFit fit = FitExponentiatedGradient(s.X, s.y, s.a, VectorXd(), options);
-  LogisticOptions plain;
+  learn::LogisticOptions plain;
   plain.l2 = 1e-3;
-  const LogisticFit logistic = FitLogisticRegression(s.X, s.y, VectorXd(), plain);
-  const VectorXd logistic_h = (DecisionFunction(logistic, s.X).array() >= 0.0).cast<double>();
+  const learn::LogisticFit logistic = learn::FitLogisticRegression(s.X, s.y, VectorXd(), plain);
+  const VectorXd logistic_h =
+      (learn::DecisionFunction(logistic, s.X).array() >= 0.0).cast<double>();
   EXPECT_TRUE(fit.converged);
   // No moment can exceed 1 = epsilon, so every multiplier decays and the
   // best response is the error minimiser.
@@ -325,7 +327,7 @@ tinyfair::Model MixtureModel(const ReductionFit& fit) {
   g->add_categories("0");
   g->add_categories("1");
   g->set_category_count(2);
-  FormGroups({"g"}, "refuse", model);
+  data::FormGroups({"g"}, "refuse", model);
   auto* scorer = model.mutable_scorer();
   for (int i = 0; i < 3; ++i) scorer->add_weights(0.0f);
   for (int c = 0; c < 2; ++c) scorer->add_category_weights(0.0f);
@@ -352,7 +354,7 @@ TEST(ExponentiatedGradientReduction, RuntimeMixtureDecidesAsQ) {
   const ReductionFit fit = FitExponentiatedGradient(
       s.X, s.y, s.a, VectorXd(), Options(ReductionConstraint::kEqualizedOdds, 0.01));
   ASSERT_GE(fit.members.size(), 2u);
-  const auto model = LoadIntoRuntime(MixtureModel(fit));
+  const auto model = simulate::LoadIntoRuntime(MixtureModel(fit));
   runtime::Pcg32 rng(2024, 7);
   std::vector<double> drawn(fit.members.size(), 0.0);
   size_t compared = 0;
@@ -391,4 +393,4 @@ TEST(ExponentiatedGradientReduction, RuntimeMixtureDecidesAsQ) {
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions

@@ -14,7 +14,7 @@
 #include "host_tools/reductions/fair_regression_reduction.h"
 #include "host_tools/reductions/regression_grid.h"
 
-namespace tinyfair::host {
+namespace tinyfair::host::reductions {
 namespace {
 
 using Eigen::MatrixXd;
@@ -63,20 +63,22 @@ TEST(RegressionGrid, BucketsGridValuesIntoTheirOwnCell) {
 TEST(RegressionLoss, ThresholdCostsTelescopeToTheDiscretizedLoss) {
   std::mt19937 rng(3);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
-  for (RegressionLoss loss : {RegressionLoss::kSquared, RegressionLoss::kLogistic}) {
+  for (metrics::RegressionLoss loss :
+       {metrics::RegressionLoss::kSquared, metrics::RegressionLoss::kLogistic}) {
     const RegressionGrid grid(40);
     for (int trial = 0; trial < 200; ++trial) {
       const double y =
-          loss == RegressionLoss::kLogistic ? (unit(rng) < 0.5 ? 0.0 : 1.0) : unit(rng);
+          loss == metrics::RegressionLoss::kLogistic ? (unit(rng) < 0.5 ? 0.0 : 1.0) : unit(rng);
       const int j = grid.Bucket(unit(rng) * 1.2 - 0.1);
       double sum = 0.0;
-      for (int k = 1; k <= j; ++k) sum += ThresholdCost(loss, y, grid.threshold(k), 40) / 40;
-      const double discretized = LossValue(loss, y, j * grid.alpha() + grid.alpha() / 2);
-      EXPECT_NEAR(discretized - LossValue(loss, y, grid.alpha() / 2), sum, 1e-12);
+      for (int k = 1; k <= j; ++k)
+        sum += metrics::ThresholdCost(loss, y, grid.threshold(k), 40) / 40;
+      const double discretized = metrics::LossValue(loss, y, j * grid.alpha() + grid.alpha() / 2);
+      EXPECT_NEAR(discretized - metrics::LossValue(loss, y, grid.alpha() / 2), sum, 1e-12);
     }
     for (double y : {0.0, 0.3, 1.0}) {
       for (int k = 1; k <= 40; ++k) {
-        EXPECT_LE(std::fabs(ThresholdCost(loss, y, grid.threshold(k), 40)), 1.0 + 1e-12);
+        EXPECT_LE(std::fabs(metrics::ThresholdCost(loss, y, grid.threshold(k), 40)), 1.0 + 1e-12);
       }
     }
   }
@@ -85,9 +87,9 @@ TEST(RegressionLoss, ThresholdCostsTelescopeToTheDiscretizedLoss) {
 // sigmoid(C(2U-1)) l'(1, U) + (1 - sigmoid(C(2U-1))) l'(0, U) = 0 (§3.3).
 TEST(RegressionLoss, LogisticOracleWeightsMakeTheTargetStationary) {
   for (double u : {0.05, 0.3, 0.5, 0.71, 0.98}) {
-    const double w = LogisticProbability(u);
-    EXPECT_NEAR(w * LossSlope(RegressionLoss::kLogistic, 1.0, u) +
-                    (1 - w) * LossSlope(RegressionLoss::kLogistic, 0.0, u),
+    const double w = metrics::LogisticProbability(u);
+    EXPECT_NEAR(w * metrics::LossSlope(metrics::RegressionLoss::kLogistic, 1.0, u) +
+                    (1 - w) * metrics::LossSlope(metrics::RegressionLoss::kLogistic, 0.0, u),
                 0.0, 1e-12);
   }
 }
@@ -199,7 +201,7 @@ TEST(FitStatisticalParity, ReturnedMixtureMeetsTheConstraintsOnTheSample) {
           outputs(i, static_cast<Eigen::Index>(k)) = grid.Floor(grid.Bucket(u[i]));
         probability.push_back(fit.mixture.probability(k));
       }
-      const std::vector<double> ks = KsDisparityByGroup(outputs, probability, s.group, 2);
+      const std::vector<double> ks = metrics::KsDisparityByGroup(outputs, probability, s.group, 2);
       EXPECT_NEAR(std::max(ks[0], ks[1]), fit.disparity, 1e-9);
       // The LP's mixture meets the slack itself and is no worse than the average.
       if (lp_step) {
@@ -220,7 +222,7 @@ TEST(SolveMixtureLp, FindsTheBruteForceOptimum) {
   A << 0.0, 0.4, 0.2,   // gamma
       0.0, -0.4, -0.2;  // -gamma
   b << 0.1, 0.1;
-  const Eigen::VectorXd q = SolveMixtureLp(cost, A, b, 0);
+  const Eigen::VectorXd q = learn::SolveMixtureLp(cost, A, b, 0);
   // Brute force over a fine simplex grid.
   double best = 1e9;
   for (int i = 0; i <= 200; ++i) {
@@ -274,13 +276,14 @@ TEST(RegressionMetrics, KsDisparityAndDkwWidthByHand) {
   const std::vector<double> probability = {0.75, 0.25};
   // P[>= 0.8 | 0] = 1/2, P[>= 0.8 | 1] = (0.75 + 1) / 2 = 0.875,
   // P[>= 0.8] = 0.6875: gaps 0.1875 each.
-  const std::vector<double> ks = KsDisparityByGroup(outputs, probability, group, 2);
+  const std::vector<double> ks = metrics::KsDisparityByGroup(outputs, probability, group, 2);
   EXPECT_NEAR(ks[0], 0.1875, 1e-12);
   EXPECT_NEAR(ks[1], 0.1875, 1e-12);
-  EXPECT_NEAR(DkwHalfWidth(1000, 0.05), std::sqrt(std::log(40.0) / 2000.0), 1e-15);
+  EXPECT_NEAR(metrics::DkwHalfWidth(1000, 0.05), std::sqrt(std::log(40.0) / 2000.0), 1e-15);
   VectorXd y(4);
   y << 0.0, 1.0, 1.0, 1.0;
-  const RegressionReport report = EvaluateRegression(outputs, probability, y, group, {"a", "b"});
+  const metrics::RegressionReport report =
+      metrics::EvaluateRegression(outputs, probability, y, group, {"a", "b"});
   // Squared errors: 0.04, 0.04, 0.75 * 0.04 + 0.25 * 0.64, 0.04.
   EXPECT_NEAR(report.rmse, std::sqrt((0.04 * 3 + 0.03 + 0.16) / 4), 1e-12);
   EXPECT_NEAR(report.disparity, 0.1875, 1e-12);
@@ -295,11 +298,11 @@ TEST(RegressionMetrics, MeanOfFairMembersIsNotFair) {
   outputs << 0, 0, 1, 1, 1, 0, 0, 1;
   mean = outputs.rowwise().mean();
   const std::vector<int> group = {0, 0, 1, 1};
-  const auto fair = KsDisparityByGroup(outputs, {0.5, 0.5}, group, 2);
+  const auto fair = metrics::KsDisparityByGroup(outputs, {0.5, 0.5}, group, 2);
   EXPECT_NEAR(std::max(fair[0], fair[1]), 0.0, 1e-12);
-  const auto averaged = KsDisparityByGroup(mean, {1.0}, group, 2);
+  const auto averaged = metrics::KsDisparityByGroup(mean, {1.0}, group, 2);
   EXPECT_NEAR(std::max(averaged[0], averaged[1]), 0.25, 1e-12);
 }
 
 }  // namespace
-}  // namespace tinyfair::host
+}  // namespace tinyfair::host::reductions
