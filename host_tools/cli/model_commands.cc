@@ -3,13 +3,11 @@
 #include <filesystem>
 #include <memory>
 
-#include "codegen/input_names.h"
-#include "codegen/model_header.h"
-#include "codegen/model_tables.h"
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/inspect_footprint.h"
+#include "host_tools/model/model_export.h"
 #include "host_tools/model/model_file.h"
-#include "host_tools/simulate/decision_runner.h"
+#include "host_tools/simulate/generated_header.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -27,20 +25,14 @@ struct ModelOptions {
 
 void Export(const ModelOptions& o) {
   tinyfair::Model model = host::model::ReadModel(o.model);
-  if (!o.id.empty()) model.set_model_id(o.id);
-  if (o.monitor_alpha >= 0.0) model.set_monitor_alpha(static_cast<float>(o.monitor_alpha));
-  if (o.monitor_tolerance >= 0.0) {
-    model.set_monitor_tolerance(static_cast<float>(o.monitor_tolerance));
-  }
-  if (o.monitor_window >= 0) model.set_monitor_window(static_cast<uint32_t>(o.monitor_window));
-  const std::string bytes = host::model::SealModel(model);
+  host::model::ExportSettings settings;
+  settings.model_id = o.id;
+  if (o.monitor_alpha >= 0.0) settings.monitor_alpha = o.monitor_alpha;
+  if (o.monitor_tolerance >= 0.0) settings.monitor_tolerance = o.monitor_tolerance;
+  if (o.monitor_window >= 0) settings.monitor_window = static_cast<uint32_t>(o.monitor_window);
+  const std::string bytes = host::model::ExportModel(settings, model);
   host::common::WriteFileAtomically(o.out, bytes);
-  char line[200];
-  std::snprintf(line, sizeof(line),
-                "export: wrote %s (%zu bytes, schema %u.%u, hash %016llx, crc %08x)", o.out.c_str(),
-                bytes.size(), model.schema_major(), model.schema_minor(),
-                static_cast<unsigned long long>(model.content_hash()), model.crc32());
-  Note(line);
+  Note(host::model::ExportSummary(o.out, bytes, model));
 }
 
 void Inspect(ModelOptions& o) {
@@ -56,29 +48,13 @@ void Inspect(ModelOptions& o) {
 }
 
 void Codegen(const ModelOptions& o) {
-  const std::string bytes = host::common::ReadFile(o.model);
-  // The header names the model file, not where it was on this machine.
-  const std::string source = std::filesystem::path(o.model).filename().string();
-  // The sealed file's CRC and content hash; codegen itself has the runtime
-  // check everything else.
-  const tinyfair::Model model = host::model::ParseModelFile(bytes, o.model);
-  if (o.tables && o.language == "c") {
-    // The same tables behind C functions, compiled in one C++ source.
-    const auto loaded = host::simulate::LoadIntoRuntime(model);
-    host::common::WriteFileAtomically(
-        o.out, codegen::ModelTablesHeaderC(o.name, loaded->tables(), model.model_id(), source,
-                                           codegen::InputNamesC(o.name, model)));
-  } else if (o.tables) {
-    // The tables of the runtime itself, after it loaded and validated them.
-    const auto loaded = host::simulate::LoadIntoRuntime(model);
-    host::common::WriteFileAtomically(
-        o.out, codegen::ModelTablesHeader(o.name, loaded->tables(), model.model_id(), source,
-                                          codegen::InputNamesCpp(o.name, model)));
-  } else if (o.language == "c") {
-    host::common::WriteFileAtomically(o.out, codegen::ModelBytesHeaderC(o.name, bytes, source));
-  } else {
-    host::common::WriteFileAtomically(o.out, codegen::ModelBytesHeader(o.name, bytes, source));
-  }
+  host::simulate::HeaderRequest request;
+  request.name = o.name;
+  request.language = o.language;
+  request.tables = o.tables;
+  request.source = std::filesystem::path(o.model).filename().string();
+  host::common::WriteFileAtomically(
+      o.out, host::simulate::GeneratedHeader(request, host::common::ReadFile(o.model)));
   Note("codegen: wrote " + o.out);
 }
 

@@ -141,18 +141,6 @@ void EvaluateRegression(const RunOptions& o, const tinyfair::Model& model,
              stdout);
 }
 
-// What the runtime's decision score is under the model's link.
-host::metrics::ScoreMeaning ScoreMeaningOf(const tinyfair::LinearScorer& scorer) {
-  switch (scorer.link()) {
-    case tinyfair::LinearScorer::LOGISTIC:
-      return host::metrics::ScoreMeaning::kProbability;
-    case tinyfair::LinearScorer::SIGNED_LOGISTIC:
-      return host::metrics::ScoreMeaning::kSignedProbability;
-    default:
-      return host::metrics::ScoreMeaning::kScoreOnly;
-  }
-}
-
 void Evaluate(const RunOptions& o) {
   const tinyfair::Model model = host::model::ReadModel(o.model);
   const host::data::CsvTable table = ReadDataCsv(o.data);
@@ -169,8 +157,8 @@ void Evaluate(const RunOptions& o) {
   const std::string refused = host::simulate::RefusedRowsSummary(decisions, table);
   if (!refused.empty()) Note("evaluate: " + refused);
   auto report = host::metrics::EvaluateDecisions(decisions, labels, GroupNames(model));
-  report.scores = host::metrics::EvaluateScores(decisions, labels, ScoreMeaningOf(model.scorer()),
-                                                model.has_mixture());
+  report.scores = host::metrics::EvaluateScores(
+      decisions, labels, host::metrics::ScoreMeaningOf(model.scorer()), model.has_mixture());
   std::fputs(o.json ? host::metrics::ReportJson(report).c_str()
                     : host::metrics::ReportTable(report).c_str(),
              stdout);

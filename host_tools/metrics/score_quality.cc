@@ -78,4 +78,15 @@ ScoreQuality EvaluateScores(const std::vector<runtime::Decision>& decisions,
   return quality;
 }
 
+ScoreMeaning ScoreMeaningOf(const tinyfair::LinearScorer& scorer) {
+  switch (scorer.link()) {
+    case tinyfair::LinearScorer::LOGISTIC:
+      return ScoreMeaning::kProbability;
+    case tinyfair::LinearScorer::SIGNED_LOGISTIC:
+      return ScoreMeaning::kSignedProbability;
+    default:
+      return ScoreMeaning::kScoreOnly;
+  }
+}
+
 }  // namespace tinyfair::host::metrics

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tinyfair/model.pb.h"
 #include "tinyfair_runtime/decision.h"
 
 namespace tinyfair::host::metrics {
@@ -43,6 +44,9 @@ struct ScoreQuality {
 
 /// The AUC of `scores` against 0/1 `labels`, ties counting one half.
 std::optional<double> RocAuc(const std::vector<double>& scores, const std::vector<int>& labels);
+
+/// What the runtime's decision score is under `scorer`'s link.
+ScoreMeaning ScoreMeaningOf(const tinyfair::LinearScorer& scorer);
 
 /// The score quality of the decided records (refused ones are left out).
 ScoreQuality EvaluateScores(const std::vector<runtime::Decision>& decisions,

@@ -1,0 +1,31 @@
+// What `export` does to a model before it ships: the id and the monitor's
+// settings the caller chose, then the seal. One function, so that the CLI and
+// the Python package write the same bytes for the same request.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "tinyfair/model.pb.h"
+
+namespace tinyfair::host::model {
+
+struct ExportSettings {
+  /// The model's id; empty keeps the one it has.
+  std::string model_id;
+  /// The monitor's drift alarm (docs/monitor.md); unset keeps the model's.
+  std::optional<double> monitor_alpha, monitor_tolerance;
+  std::optional<uint32_t> monitor_window;
+};
+
+/// Applies `settings` to `model` and seals it (SealModel): the file's bytes.
+/// @throws std::runtime_error naming the runtime status when the runtime
+///         refuses the result.
+std::string ExportModel(const ExportSettings& settings, tinyfair::Model& model);
+
+/// "export: wrote PATH (N bytes, schema M.m, hash H, crc C)".
+std::string ExportSummary(const std::string& path, const std::string& bytes,
+                          const tinyfair::Model& model);
+
+}  // namespace tinyfair::host::model
