@@ -1,0 +1,18 @@
+// tinyfair._core: the host library and the runtime for the Python package.
+// The estimators (tinyfair/*.py) call only this module.
+#include <pybind11/pybind11.h>
+
+#include "host_tools/python/core/decision_binding.h"
+#include "host_tools/python/core/model_binding.h"
+#include "host_tools/python/core/python_errors.h"
+#include "host_tools/python/core/report_binding.h"
+#include "host_tools/python/core/table_from_columns.h"
+
+PYBIND11_MODULE(_core, module) {
+  module.doc() = "tinyfair's host library and device runtime";
+  tinyfair::python::AddErrors(module);
+  tinyfair::python::AddTableFunctions(module);
+  tinyfair::python::AddModelClass(module);
+  tinyfair::python::AddDecisionFunctions(module);
+  tinyfair::python::AddReportFunctions(module);
+}

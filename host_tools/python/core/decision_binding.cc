@@ -1,0 +1,90 @@
+#include "host_tools/python/core/decision_binding.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <vector>
+
+#include "host_tools/data/input_encoder.h"
+#include "host_tools/model/decision_vectors.h"
+#include "host_tools/python/core/model_binding.h"
+#include "host_tools/python/core/table_from_columns.h"
+#include "host_tools/simulate/decision_runner.h"
+#include "host_tools/simulate/readable_decision_log.h"
+#include "tinyfair_runtime/status.h"
+
+namespace tinyfair::python {
+
+namespace py = pybind11;
+
+namespace {
+
+template <typename T, typename Field>
+py::array_t<T> Column(const std::vector<runtime::Decision>& decisions, Field field) {
+  py::array_t<T> values(static_cast<py::ssize_t>(decisions.size()));
+  auto out = values.template mutable_unchecked<1>();
+  for (size_t i = 0; i < decisions.size(); ++i) {
+    out(static_cast<py::ssize_t>(i)) = static_cast<T>(field(decisions[i]));
+  }
+  return values;
+}
+
+py::list StatusNames(const std::vector<runtime::Decision>& decisions) {
+  py::list names(decisions.size());
+  for (size_t i = 0; i < decisions.size(); ++i) {
+    names[i] = py::str(runtime::StatusName(decisions[i].status));
+  }
+  return names;
+}
+
+py::dict Decide(const tinyfair::Model& model, const std::string& name, const py::list& columns,
+                uint64_t seed, uint64_t stream, bool vectors) {
+  const host::data::CsvTable table = TableFromColumns(name, columns);
+  host::data::InputEncoder encoder(model.inputs(), table);
+  host::data::CheckGroupsKnown(model, table);
+  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
+  std::vector<runtime::Decision> decisions;
+  host::model::DecisionVectors inputs;
+  {
+    py::gil_scoped_release release;
+    decisions = host::simulate::DecideRows(*runtime_model, encoder, seed, stream,
+                                           vectors ? &inputs.inputs : nullptr);
+  }
+  using D = runtime::Decision;
+  py::dict result;
+  result["status"] = StatusNames(decisions);
+  result["group"] = Column<uint32_t>(decisions, [](const D& d) { return d.group; });
+  result["score"] = Column<float>(decisions, [](const D& d) { return d.score; });
+  result["probability"] = Column<float>(decisions, [](const D& d) { return d.probability; });
+  result["draw"] = Column<uint32_t>(decisions, [](const D& d) { return d.draw; });
+  result["positive"] = Column<bool>(decisions, [](const D& d) { return d.positive; });
+  result["member"] = Column<uint32_t>(decisions, [](const D& d) { return d.member; });
+  result["value"] = Column<float>(decisions, [](const D& d) { return d.value; });
+  result["model_hash"] = runtime_model->content_hash();
+  result["refused"] = host::simulate::RefusedRowsSummary(decisions, table);
+  result["log"] = host::simulate::WithReadableColumns(host::simulate::DecisionLog(decisions),
+                                                      decisions, GroupNamesOf(model));
+  if (vectors) {
+    // What `simulate --vectors` writes: the rows as the runtime saw them and
+    // the PRNG, for the device to decide again (tests/device).
+    inputs.input_count = static_cast<uint32_t>(encoder.input_count());
+    inputs.seed = seed;
+    inputs.stream = stream;
+    result["vectors"] = py::bytes(host::model::EncodeDecisionVectors(inputs));
+  }
+  return result;
+}
+
+}  // namespace
+
+void AddDecisionFunctions(py::module_& module) {
+  module.def(
+      "decide", &Decide, py::arg("model"), py::arg("name"), py::arg("columns"), py::arg("seed") = 1,
+      py::arg("stream") = 0, py::arg("vectors") = false,
+      "Every row decided by the runtime: status, group, score, probability, draw, "
+      "positive, member, value (arrays), the model hash, the refused rows' summary and "
+      "the decision log `tinyfair simulate` writes (with vectors, the file `simulate --vectors` "
+      "writes)");
+}
+
+}  // namespace tinyfair::python

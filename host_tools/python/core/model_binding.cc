@@ -1,0 +1,104 @@
+#include "host_tools/python/core/model_binding.h"
+
+#include <pybind11/stl.h>
+
+#include "host_tools/common/file_io.h"
+#include "host_tools/model/model_export.h"
+#include "host_tools/model/model_file.h"
+#include "host_tools/simulate/generated_header.h"
+
+namespace tinyfair::python {
+
+namespace py = pybind11;
+
+std::vector<std::string> GroupNamesOf(const tinyfair::Model& model) {
+  std::vector<std::string> names(model.groups().group_names().begin(),
+                                 model.groups().group_names().end());
+  for (size_t g = names.size(); g < model.dimensions().group_count(); ++g) {
+    names.push_back("group " + std::to_string(g));
+  }
+  return names;
+}
+
+namespace {
+
+std::vector<std::string> InputNames(const tinyfair::Model& model) {
+  std::vector<std::string> names;
+  for (const auto& input : model.inputs()) names.push_back(input.name());
+  return names;
+}
+
+std::string RuleKind(const tinyfair::Model& model) {
+  const auto* field = tinyfair::Model::descriptor()->FindOneofByName("rule");
+  const auto* set = model.GetReflection()->GetOneofFieldDescriptor(model, field);
+  return set == nullptr ? "" : set->name();
+}
+
+// export(): ExportModel on a copy, so that the Python object keeps the model
+// it was given; the sealed bytes are returned and, with a path, written.
+py::bytes Export(const tinyfair::Model& model, const std::string& path,
+                 const host::model::ExportSettings& settings) {
+  tinyfair::Model sealed = model;
+  const std::string bytes = host::model::ExportModel(settings, sealed);
+  if (!path.empty()) host::common::WriteFileAtomically(path, bytes);
+  return py::bytes(bytes);
+}
+
+}  // namespace
+
+void AddModelClass(py::module_& module) {
+  py::class_<host::model::ExportSettings>(module, "ExportSettings")
+      .def(py::init<>())
+      .def_readwrite("model_id", &host::model::ExportSettings::model_id)
+      .def_readwrite("monitor_alpha", &host::model::ExportSettings::monitor_alpha)
+      .def_readwrite("monitor_tolerance", &host::model::ExportSettings::monitor_tolerance)
+      .def_readwrite("monitor_window", &host::model::ExportSettings::monitor_window);
+
+  py::class_<tinyfair::Model>(module, "Model")
+      .def_static("read", &host::model::ReadModel, py::arg("path"),
+                  "A model from .pb (verified) or .json, by content")
+      .def_static("from_json", &host::model::ModelFromJson, py::arg("text"),
+                  py::arg("name") = "model.json")
+      .def_static(
+          "from_sealed",
+          [](const py::bytes& bytes, const std::string& name) {
+            return host::model::ParseModelFile(std::string(bytes), name);
+          },
+          py::arg("bytes"), py::arg("name") = "model.pb")
+      .def("to_json", &host::model::ModelToJson)
+      .def("export", &Export, py::arg("path"), py::arg("settings"),
+           "Sealed bytes as `tinyfair export` writes them (written to path unless empty)")
+      .def_static(
+          "header",
+          [](const py::bytes& sealed, const host::simulate::HeaderRequest& request) {
+            return host::simulate::GeneratedHeader(request, std::string(sealed));
+          },
+          py::arg("sealed"), py::arg("request"))
+      .def_property_readonly("model_id", &tinyfair::Model::model_id)
+      .def_property_readonly("group_names", &GroupNamesOf)
+      .def_property_readonly("input_names", &InputNames)
+      .def_property_readonly("rule", &RuleKind)
+      .def_property_readonly("group_count",
+                             [](const tinyfair::Model& m) { return m.dimensions().group_count(); })
+      .def_property_readonly("content_hash", &tinyfair::Model::content_hash)
+      .def_property_readonly("schema",
+                             [](const tinyfair::Model& m) {
+                               return py::make_tuple(m.schema_major(), m.schema_minor());
+                             })
+      .def(py::pickle([](const tinyfair::Model& m) { return py::bytes(m.SerializeAsString()); },
+                      [](const py::bytes& bytes) {
+                        tinyfair::Model m;
+                        if (!m.ParseFromString(std::string(bytes)))
+                          throw std::invalid_argument("pickled model: not a tinyfair.Model");
+                        return m;
+                      }));
+
+  py::class_<host::simulate::HeaderRequest>(module, "HeaderRequest")
+      .def(py::init<>())
+      .def_readwrite("name", &host::simulate::HeaderRequest::name)
+      .def_readwrite("language", &host::simulate::HeaderRequest::language)
+      .def_readwrite("tables", &host::simulate::HeaderRequest::tables)
+      .def_readwrite("source", &host::simulate::HeaderRequest::source);
+}
+
+}  // namespace tinyfair::python

@@ -1,0 +1,37 @@
+#include "host_tools/python/core/python_errors.h"
+
+#include <stdexcept>
+
+#include "host_tools/common/data_error.h"
+
+namespace tinyfair::python {
+
+namespace py = pybind11;
+
+void AddErrors(py::module_& module) {
+  // Static: the translator below outlives this call and must find them.
+  static py::exception<std::invalid_argument> tinyfair_error(module, "TinyfairError",
+                                                             PyExc_ValueError);
+  static py::exception<host::common::DataError> data_error(module, "DataError",
+                                                           tinyfair_error.ptr());
+  static py::exception<std::runtime_error> model_error(module, "ModelError", tinyfair_error.ptr());
+  py::register_exception_translator([](std::exception_ptr error) {
+    try {
+      if (error) std::rethrow_exception(error);
+    } catch (const host::common::DataError& e) {
+      data_error(e.what());
+    } catch (const std::invalid_argument& e) {
+      tinyfair_error(e.what());
+    } catch (const std::out_of_range& e) {
+      tinyfair_error(e.what());
+    } catch (const py::builtin_exception&) {
+      throw;  // pybind11's own (type, cast, value errors): its translator's.
+    } catch (const std::runtime_error& e) {
+      // The library's runtime_errors are refusals of a model or a file
+      // (a runtime status, a bad CRC, an unreadable file).
+      model_error(e.what());
+    }
+  });
+}
+
+}  // namespace tinyfair::python

@@ -1,0 +1,100 @@
+#include "host_tools/python/core/report_binding.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <stdexcept>
+#include <vector>
+
+#include "host_tools/data/group_formation.h"
+#include "host_tools/data/group_index.h"
+#include "host_tools/data/input_encoder.h"
+#include "host_tools/metrics/metrics.h"
+#include "host_tools/metrics/score_quality.h"
+#include "host_tools/python/core/model_binding.h"
+#include "host_tools/python/core/table_from_columns.h"
+#include "host_tools/simulate/decision_runner.h"
+
+namespace tinyfair::python {
+
+namespace py = pybind11;
+
+namespace {
+
+// evaluate --json for a classification model: its decisions on the table by
+// the runtime, then the report and the scorer's quality.
+std::string EvaluateModel(const tinyfair::Model& model, const std::string& name,
+                          const py::list& columns, const std::string& label,
+                          const std::vector<std::string>& positive, uint64_t seed,
+                          uint64_t stream) {
+  const host::data::CsvTable table = TableFromColumns(name, columns);
+  host::data::InputEncoder encoder(model.inputs(), table);
+  host::data::CheckGroupsKnown(model, table);
+  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
+  const auto labels = host::data::ReadLabels(table, label, positive);
+  const auto decisions = host::simulate::DecideRows(*runtime_model, encoder, seed, stream);
+  auto report = host::metrics::EvaluateDecisions(decisions, labels, GroupNamesOf(model));
+  report.scores = host::metrics::EvaluateScores(
+      decisions, labels, host::metrics::ScoreMeaningOf(model.scorer()), model.has_mixture());
+  return host::metrics::ReportJson(report);
+}
+
+// The groups of a table's sensitive columns as a model would form them:
+// categories in the CLI's order, the product in the order given.
+host::data::GroupIndex GroupsOfColumns(const host::data::CsvTable& table,
+                                       const std::vector<std::string>& sensitive) {
+  host::data::ColumnRoles roles;
+  roles.sensitive = sensitive;
+  tinyfair::Model model;
+  for (const auto& input : host::data::InputsFromTable(table, roles)) *model.add_inputs() = input;
+  host::data::FormGroups(sensitive, "refuse", model);
+  const host::data::InputEncoder encoder(model.inputs(), table);
+  return host::data::GroupIndex(model, encoder);
+}
+
+// The report of decisions the caller made: outcome y_pred (0/1) with
+// probability y_prob (y_pred itself for a deterministic rule) per row, the
+// groups formed from the sensitive columns `columns`.
+std::string ReportPredictions(const py::array_t<int, py::array::forcecast>& y_true,
+                              const py::array_t<int, py::array::forcecast>& y_pred,
+                              const py::array_t<double, py::array::forcecast>& y_prob,
+                              const std::string& name, const py::list& columns,
+                              const std::vector<std::string>& sensitive) {
+  const auto truth = y_true.unchecked<1>();
+  const auto outcome = y_pred.unchecked<1>();
+  const auto probability = y_prob.unchecked<1>();
+  const host::data::GroupIndex groups = GroupsOfColumns(TableFromColumns(name, columns), sensitive);
+  const py::ssize_t n = truth.shape(0);
+  if (outcome.shape(0) != n || probability.shape(0) != n ||
+      static_cast<py::ssize_t>(groups.rows().size()) != n) {
+    throw std::invalid_argument("y_true (" + std::to_string(n) + "), y_pred (" +
+                                std::to_string(outcome.shape(0)) + ") and sensitive_features (" +
+                                std::to_string(groups.rows().size()) + ") differ in length");
+  }
+  std::vector<runtime::Decision> decisions(static_cast<size_t>(n));
+  std::vector<int> labels(static_cast<size_t>(n));
+  for (py::ssize_t i = 0; i < n; ++i) {
+    auto& d = decisions[static_cast<size_t>(i)];
+    d.status = runtime::Status::kOk;
+    d.group = groups.rows()[static_cast<size_t>(i)];
+    d.positive = outcome(i) != 0;
+    d.probability = static_cast<float>(probability(i));
+    labels[static_cast<size_t>(i)] = truth(i);
+  }
+  return host::metrics::ReportJson(
+      host::metrics::EvaluateDecisions(decisions, labels, groups.names()));
+}
+
+}  // namespace
+
+void AddReportFunctions(py::module_& module) {
+  module.def("evaluate", &EvaluateModel, py::arg("model"), py::arg("name"), py::arg("columns"),
+             py::arg("label"), py::arg("positive") = std::vector<std::string>{},
+             py::arg("seed") = 1, py::arg("stream") = 0,
+             "The JSON `tinyfair evaluate --json` prints for the model on the table");
+  module.def("report_predictions", &ReportPredictions, py::arg("y_true"), py::arg("y_pred"),
+             py::arg("y_prob"), py::arg("name"), py::arg("columns"), py::arg("sensitive"),
+             "The same report (JSON) for decisions the caller made");
+}
+
+}  // namespace tinyfair::python

@@ -1,0 +1,145 @@
+#include "host_tools/python/core/table_from_columns.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+namespace tinyfair::python {
+
+namespace py = pybind11;
+
+namespace {
+
+// The shortest text that strtod reads back as `value` (C++17 to_chars).
+std::string ShortestText(double value) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
+  return std::string(buffer, result.ptr);
+}
+
+std::vector<std::string> NumberCells(const py::array_t<double, py::array::forcecast>& values) {
+  const auto view = values.unchecked<1>();
+  std::vector<std::string> cells(static_cast<size_t>(view.shape(0)));
+  for (py::ssize_t i = 0; i < view.shape(0); ++i) {
+    if (!std::isnan(view(i))) cells[static_cast<size_t>(i)] = ShortestText(view(i));
+  }
+  return cells;
+}
+
+std::vector<std::string> TextCells(const std::string& column, const py::list& values) {
+  std::vector<std::string> cells(values.size());
+  for (size_t i = 0; i < cells.size(); ++i) {
+    const py::handle cell = values[i];
+    if (cell.is_none()) continue;
+    if (!py::isinstance<py::str>(cell)) {
+      throw std::invalid_argument("column '" + column + "', row " + std::to_string(i) +
+                                  ": expected str or None, got " +
+                                  std::string(py::str(cell.get_type().attr("__name__"))));
+    }
+    cells[i] = cell.cast<std::string>();
+  }
+  return cells;
+}
+
+std::vector<std::string> ColumnCells(const std::string& column, const py::handle& values) {
+  if (py::isinstance<py::list>(values)) return TextCells(column, values.cast<py::list>());
+  if (py::isinstance<py::array>(values)) {
+    const auto array = values.cast<py::array>();
+    if (array.ndim() != 1 || array.dtype().kind() != 'f') {
+      throw std::invalid_argument("column '" + column +
+                                  "': a numeric column must be a 1-D float array");
+    }
+    return NumberCells(values.cast<py::array_t<double, py::array::forcecast>>());
+  }
+  throw std::invalid_argument("column '" + column + "': expected a float array or a list of str");
+}
+
+// The CLI's missing markers, as the reader sets them for a file.
+std::vector<std::string> MissingMarkers() { return host::data::CsvOptions{}.missing_markers; }
+
+py::object ColumnValues(const host::data::CsvTable& table, size_t column) {
+  bool numeric = true;
+  for (const auto& row : table.rows) {
+    double value = 0.0;
+    if (!table.is_missing(row[column]) && !host::data::ParseNumberText(row[column], &value)) {
+      numeric = false;
+      break;
+    }
+  }
+  if (numeric) {
+    py::array_t<double> values(static_cast<py::ssize_t>(table.rows.size()));
+    auto out = values.mutable_unchecked<1>();
+    for (size_t r = 0; r < table.rows.size(); ++r) {
+      double value = std::numeric_limits<double>::quiet_NaN();
+      if (!table.is_missing(table.rows[r][column]))
+        host::data::ParseNumberText(table.rows[r][column], &value);
+      out(static_cast<py::ssize_t>(r)) = value;
+    }
+    return std::move(values);
+  }
+  // Text columns keep every cell as written, markers included: the CLI
+  // reads a missing categorical cell ("?") as a category of its own.
+  py::list values(table.rows.size());
+  for (size_t r = 0; r < table.rows.size(); ++r) values[r] = py::str(table.rows[r][column]);
+  return std::move(values);
+}
+
+py::list ReadCsvColumns(const std::string& path) {
+  host::data::CsvOptions options;
+  options.rename_bad_header_names = true;
+  const host::data::CsvTable table = host::data::ReadCsv(path, options);
+  py::list columns;
+  for (size_t c = 0; c < table.header.size(); ++c) {
+    columns.append(py::make_tuple(table.header[c], ColumnValues(table, c)));
+  }
+  return columns;
+}
+
+}  // namespace
+
+host::data::CsvTable TableFromColumns(const std::string& name, const py::list& columns) {
+  host::data::CsvTable table;
+  table.path = name;
+  table.missing_markers = MissingMarkers();
+  std::vector<std::vector<std::string>> cells;
+  for (const py::handle item : columns) {
+    const auto pair = item.cast<py::tuple>();
+    const auto column = pair[0].cast<std::string>();
+    cells.push_back(ColumnCells(column, pair[1]));
+    if (cells.back().size() != cells.front().size()) {
+      throw std::invalid_argument(
+          name + ": column '" + column + "' has " + std::to_string(cells.back().size()) +
+          " values, column '" + table.header.front() + "' " + std::to_string(cells.front().size()));
+    }
+    table.header.push_back(column);
+  }
+  const size_t rows = cells.empty() ? 0 : cells.front().size();
+  table.rows.assign(rows, std::vector<std::string>(cells.size()));
+  for (size_t c = 0; c < cells.size(); ++c) {
+    for (size_t r = 0; r < rows; ++r) table.rows[r][c] = std::move(cells[c][r]);
+  }
+  // Messages name row r as "line r + 2", the line it has in a CSV file with
+  // a header (what tinyfair.read_csv read, or DataFrame.to_csv writes).
+  table.line_of_row.resize(rows);
+  for (size_t r = 0; r < rows; ++r) table.line_of_row[r] = r + 2;
+  return table;
+}
+
+void AddTableFunctions(py::module_& module) {
+  module.def("read_csv", &ReadCsvColumns, py::arg("path"),
+             "The file's columns as the CLI reads them: [(name, float64 array | list of str)]");
+  module.def(
+      "table_shape",
+      [](const std::string& name, const py::list& columns) {
+        const auto table = TableFromColumns(name, columns);
+        return py::make_tuple(table.rows.size(), table.header.size());
+      },
+      py::arg("name"), py::arg("columns"), "(rows, columns) of the table the columns make");
+}
+
+}  // namespace tinyfair::python

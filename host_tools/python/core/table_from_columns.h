@@ -1,0 +1,26 @@
+// Data as Python holds it, as the library reads it: columns of numbers or of
+// text become the CsvTable the CLI reads from a file, cell by cell, so that
+// every command's encoding, detection and checks apply unchanged.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <string>
+
+#include "host_tools/data/csv_reader.h"
+
+namespace tinyfair::python {
+
+/// A table named `name` (for messages) from `columns`, a list of (column
+/// name, values) pairs: values is a float64 array (NaN: missing; each number
+/// written as the shortest text that reads back as the same double) or a list
+/// of str and None (None: missing). Every column has the same length.
+/// @throws std::invalid_argument for mismatched lengths or another type.
+host::data::CsvTable TableFromColumns(const std::string& name, const pybind11::list& columns);
+
+/// Adds read_csv(path) -> list of (name, values): the file as the CLI reads
+/// it, each column float64 when every present cell is a number, else str
+/// (missing cells None), and table_from_columns for tests.
+void AddTableFunctions(pybind11::module_& module);
+
+}  // namespace tinyfair::python

@@ -1,0 +1,119 @@
+"""Decisions by the device's own runtime for every fitted tinyfair estimator.
+
+A fitted estimator holds its model as ``model_`` (the library's message);
+predict and the others pass the rows to the runtime code the device runs,
+drawing from PCG32(seed, stream) in row order as ``tinyfair simulate --seed
+S --stream T`` does, so equal seeds give equal decisions on the host, in the
+CLI and on the device.
+"""
+import numpy as np
+import pandas as pd
+
+from . import _core, _frames
+
+
+class DecidingMixin:
+    """predict, decision_probability, decision_records, export and codegen."""
+
+    def _decide(self, X, sensitive_features, random_state, stream):
+        model = self._fitted_model()
+        if sensitive_features is None:
+            sensitive_features = getattr(self, "sensitive_features_", None)
+        frame, _ = _frames.with_sensitive(X, sensitive_features)
+        return _core.decide(model, _frames.data_name(X), _frames.table_columns(frame),
+                            seed=_frames.seed_of(random_state), stream=stream)
+
+    def _fitted_model(self):
+        model = getattr(self, "model_", None)
+        if model is None:
+            raise _NotFitted(f"this {type(self).__name__} is not fitted yet: call fit first")
+        return model
+
+    def predict(self, X, *, sensitive_features=None, random_state=None, stream=0):
+        """The randomized decisions (0/1) the device makes for X's rows.
+
+        sensitive_features: as at fit (default: the columns named at fit,
+        read from X). random_state: the PCG32 seed (int), a numpy generator
+        to draw it from, or None for a fresh one. A row the runtime refuses
+        raises, naming it; decision_records shows each row's status instead.
+        """
+        records = self._decide(X, sensitive_features, random_state, stream)
+        _raise_refused(records)
+        return records["positive"].astype(np.int64)
+
+    def decision_probability(self, X, *, sensitive_features=None):
+        """Each row's probability of a positive decision, as the device computes it."""
+        records = self._decide(X, sensitive_features, 0, 0)
+        _raise_refused(records)
+        return records["probability"].astype(np.float64)
+
+    def decision_records(self, X, *, sensitive_features=None, random_state=None, stream=0):
+        """The device's decision record of every row, as a DataFrame: status,
+        group, group name, score, probability, draw (32 bits), positive; the
+        frame's attrs hold the model hash and the log `tinyfair simulate`
+        writes for the same seed."""
+        records = self._decide(X, sensitive_features, random_state, stream)
+        names = self._fitted_model().group_names
+        frame = pd.DataFrame({
+            "status": records["status"],
+            "group": records["group"],
+            "group_name": [names[g] if s == "ok" else "" for g, s in
+                           zip(records["group"], records["status"])],
+            "score": records["score"],
+            "probability": records["probability"],
+            "draw": records["draw"],
+            "positive": records["positive"],
+        })
+        if self._fitted_model().rule == "mixture":
+            frame["member"] = records["member"]
+        if self._fitted_model().rule == "regression":
+            frame["value"] = records["value"]
+        frame.attrs["model_hash"] = f"{records['model_hash']:016x}"
+        frame.attrs["log"] = records["log"]
+        return frame
+
+    def export(self, path=None, *, model_id=None, monitor_alpha=None, monitor_tolerance=None,
+               monitor_window=None):
+        """The sealed model.pb `tinyfair export` writes (bytes; also written to path)."""
+        settings = _core.ExportSettings()
+        settings.model_id = model_id or ""
+        settings.monitor_alpha = monitor_alpha
+        settings.monitor_tolerance = monitor_tolerance
+        settings.monitor_window = monitor_window
+        return self._fitted_model().export("" if path is None else str(path), settings)
+
+    def codegen(self, path=None, *, name="Model", language="c++", tables=False,
+                source="model.pb"):
+        """The firmware header `tinyfair codegen` writes for the exported model."""
+        return codegen(self.export(), path, name=name, language=language, tables=tables,
+                       source=source)
+
+
+class _NotFitted(_core.TinyfairError, AttributeError):
+    """Raised by a method that needs a fitted model (sklearn's NotFittedError is also one)."""
+
+
+def _raise_refused(records):
+    refused = records["refused"]
+    if refused:
+        raise _core.DataError(f"{refused} (decision_records gives each row's status)")
+
+
+def codegen(model, path=None, *, name="Model", language="c++", tables=False, source="model.pb"):
+    """The header for firmware from a sealed model (bytes, a path, or a fitted
+    estimator), as `tinyfair codegen` writes it; written to path when given."""
+    if hasattr(model, "export"):
+        sealed = model.export()
+    elif isinstance(model, (bytes, bytearray)):
+        sealed = bytes(model)
+    else:
+        with open(model, "rb") as file:
+            sealed = file.read()
+        source = str(model).replace("\\", "/").rsplit("/", 1)[-1]
+    request = _core.HeaderRequest()
+    request.name, request.language, request.tables, request.source = name, language, tables, source
+    header = _core.Model.header(sealed, request)
+    if path is not None:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(header)
+    return header
