@@ -169,7 +169,8 @@ def _one_hot_features(where, encoder, columns, inputs):
     ignores_unknown = encoder.handle_unknown != "error"
     features = []
     for j, column in enumerate(columns):
-        names = [_category_name(_describe(where, encoder), column, v) for v in encoder.categories_[j]]
+        names = [_category_name(_describe(where, encoder), column, value)
+                 for value in encoder.categories_[j]]
         if len(set(names)) != len(names):
             _refuse(_describe(where, encoder), f"column '{column}': two categories have the same "
                     "CSV text")
@@ -263,7 +264,7 @@ def _column_transformer_features(where, transformer, inputs):
         here = f"{where} > transformer '{name}'"
         names = _column_names(here, columns, names_in)
         made = _column_features(here, step, names, names_in, inputs) if names else []
-        where_out = transformer.output_indices_[name]
+        where_out = transformer.output_indices_.get(name, slice(0, 0))
         if len(made) != where_out.stop - where_out.start:
             _refuse(_describe(here, step), f"makes {len(made)} columns where the "
                     f"ColumnTransformer placed {where_out.stop - where_out.start}")
@@ -410,7 +411,7 @@ def _sensitive_categories(column, inputs, X):
     in the CLI's order."""
     where = f"sensitive feature '{column}'"
     if column in inputs.categorical:
-        return inputs.categorical[column]
+        return _cli_order(inputs.categorical[column])
     if column in inputs.numeric:
         _refuse(where, "is a numeric input of the pipeline; groups are formed from categories "
                 "(one-hot encode it, or pass a categorical column)")
