@@ -183,8 +183,10 @@ ENCODINGS = {
                                     ("scale", StandardScaler(with_mean=False), ["weight"])])),
         ("clf", LinearSVC(max_iter=20000, random_state=0))]),
     "passthrough-and-remainder": lambda: Pipeline([
-        ("prep", ColumnTransformer([("cat", OneHotEncoder(), ["colour", "sex"]),
-                                    ("raw", "passthrough", ["size"]),
+        # Columns by position and by a slice of names, which the fitted
+        # names resolve.
+        ("prep", ColumnTransformer([("cat", OneHotEncoder(), [0, 2]),
+                                    ("raw", "passthrough", slice("size", "size")),
                                     ("gone", "drop", ["shape"])], remainder="passthrough")),
         ("clf", LogisticRegression())]),
     "selector-and-scaled-features": lambda: Pipeline([
@@ -263,6 +265,21 @@ def test_reference_rates_are_the_runtimes_positive_rates(tmp_path):
     assert (tmp_path / "model.pb").stat().st_size > 0
 
 
+def test_without_x_the_model_still_decides_and_says_rates_are_unmeasured(tmp_path):
+    cli = _cli()
+    frame = _synthetic()
+    pipeline = Pipeline([("prep", _prep()), ("clf", RidgeClassifier())]).fit(
+        frame.drop(columns="y"), frame["y"])
+    model_json = model_json_from_sklearn(pipeline, "sex", model_id="ridge-from-sklearn")
+    model = json.loads(model_json)
+    assert model["reference_positive_rate"] == [0, 0]
+    assert "reference rates not measured" in model["provenance"]
+    assert model["model_id"] == "ridge-from-sklearn"
+    scores, _ = _runtime_scores(cli, model_json, _frame_csv(frame, tmp_path), tmp_path)
+    expected = pipeline.decision_function(frame.drop(columns="y"))
+    assert np.max(np.abs(scores - expected)) <= TOLERANCE
+
+
 def test_intersectional_groups_are_the_clis(tmp_path):
     cli = _cli()
     frame = _synthetic()
@@ -281,6 +298,8 @@ def test_intersectional_groups_are_the_clis(tmp_path):
     assert len(ours["groups"]["group_names"]) == 6
     # The same inputs, laid out as train lays them out.
     assert list(ours) == list(trained)
+    for field in ("groups", "scorer", "threshold", "dimensions"):
+        assert list(ours[field]) == list(trained[field])
     assert ours["dimensions"] == trained["dimensions"]
     for mine, theirs in zip(ours["inputs"], trained["inputs"]):
         assert (mine["name"], mine["kind"], mine["categories"]) == (
@@ -408,3 +427,9 @@ def test_refuses_float_categories():
     message = _refusal(pipeline, frame)
     assert message.startswith("step 'prep' > transformer 'cat' (OneHotEncoder): column 'level'")
     assert "cast the column to str" in message
+
+
+def test_refuses_a_model_id_the_device_cannot_hold():
+    pipeline, X = _fitted([("prep", _prep()), ("clf", LogisticRegression())])
+    with pytest.raises(ConversionError, match="model_id"):
+        model_json_from_sklearn(pipeline, "sex", X=X, model_id="x" * 32)

@@ -24,8 +24,17 @@ OneHotEncoder, StandardScaler, 'passthrough' and 'drop' (also as the
 remainder, and pipelines of these), optionally followed by StandardScaler
 steps, ending in a binary LogisticRegression, LinearSVC, SGDClassifier or
 RidgeClassifier, or a single-output Ridge; or such an estimator alone,
-fitted on a numeric DataFrame. Everything else raises ConversionError,
-naming the step.
+fitted on a numeric DataFrame. Columns are named, or selected by position,
+slice, mask or callable on a DataFrame (the fitted selection resolves to
+its names). Everything else raises ConversionError, naming the step.
+
+Categories are CSV text (str, int or bool values), sorted by their bytes as
+the CLI sorts them, so that groups are those of `tinyfair train --sensitive`
+on the same data. handle_unknown='ignore' becomes a last category '(other)'
+of weight 0 (Input.last_category_is_other), except on a group attribute,
+whose unknown values are refused as unknown groups. scikit-learn's predict
+is positive for p > 0.5 (margin > 0), the device for score >= threshold:
+they differ only on an exact tie.
 """
 
 import itertools
@@ -148,6 +157,14 @@ def _column_names(where, columns, names_in):
         return [columns]
     if isinstance(columns, (int, np.integer)):
         columns = [columns]
+    if isinstance(columns, slice) and isinstance(columns.start or columns.stop, str):
+        if names_in is None:
+            _refuse(where, "columns selected by a slice of names without the fitted names")
+        names = [str(name) for name in names_in]
+        # A slice of labels includes its end, as pandas slices them.
+        start = names.index(columns.start) if columns.start is not None else 0
+        stop = names.index(columns.stop) + 1 if columns.stop is not None else len(names)
+        return names[start:stop:columns.step]
     if isinstance(columns, slice) or not all(isinstance(c, str) for c in columns):
         if names_in is None:
             _refuse(where, "columns given by position without names; fit on a pandas DataFrame "
@@ -301,6 +318,8 @@ def _linear_scorer(where, estimator):
     from sklearn.svm import LinearSVC
 
     kind = type(estimator)
+    if _is_passthrough(estimator):
+        _refuse(where, "the pipeline ends without an estimator")
     if kind not in (LogisticRegression, LinearSVC, SGDClassifier, RidgeClassifier, Ridge):
         _refuse(_describe(where, estimator), "not an estimator tinyfair can ship; it takes "
                 "LogisticRegression, LinearSVC, SGDClassifier, RidgeClassifier or Ridge")
@@ -448,7 +467,7 @@ def _model_inputs(columns, inputs, sensitive_categories, margin):
     model_inputs, weights, category_weights = [], [], []
     for column in columns:
         if column in inputs.numeric:
-            model_inputs.append(_input_json(column, "NUMERIC", 0.0, 1.0, [], False))
+            model_inputs.append(_input_json(column, "NUMERIC", 0, 1, [], False))
             weights.append(_float32(f"column '{column}'", margin.get(_numeric_key(column), 0.0)))
             continue
         if column in sensitive_categories:
