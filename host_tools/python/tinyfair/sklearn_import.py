@@ -1,0 +1,624 @@
+"""A fitted scikit-learn linear pipeline as a tinyfair model.
+
+model_json_from_sklearn() writes the protobuf JSON of a tinyfair.Model, laid
+out as `tinyfair train` writes one, whose runtime score is the estimator's
+own: predict_proba[:, 1] for LogisticRegression (LOGISTIC link), the margin
+decision_function for LinearSVC, SGDClassifier and RidgeClassifier, and
+predict for Ridge (IDENTITY link). The threshold rule decides as predict
+does: p >= 0.5, margin >= 0, and Ridge's prediction >= 0.5 (the midpoint of
+0/1 labels). An existing model can then be post-processed and shipped with
+the CLI without being trained again.
+
+The preprocessing is one affine map from the device's inputs to the
+estimator's features: a numeric input is its raw value, a categorical input
+an indicator per category. Every step is composed into it in float64, and
+the estimator's weights are folded through it once, with each weight and
+the bias rounded to float32 once. The numeric inputs therefore carry
+offset 0 and scale 1: the scaler lives in the weights (the runtime folds
+offset and scale into the weights in float32 at load, so a stored offset
+would only add roundings).
+
+Accepted: a Pipeline (nested pipelines are flattened) whose preprocessing is
+a ColumnTransformer (or a single transformer over every column) of
+OneHotEncoder, StandardScaler, 'passthrough' and 'drop' (also as the
+remainder, and pipelines of these), optionally followed by StandardScaler
+steps, ending in a binary LogisticRegression, LinearSVC, SGDClassifier or
+RidgeClassifier, or a single-output Ridge; or such an estimator alone,
+fitted on a numeric DataFrame. Columns are named, or selected by position,
+slice, mask or callable on a DataFrame (the fitted selection resolves to
+its names). Everything else raises ConversionError, naming the step.
+
+Categories are CSV text (str, int or bool values), sorted by their bytes as
+the CLI sorts them, so that groups are those of `tinyfair train --sensitive`
+on the same data. handle_unknown='ignore' becomes a last category '(other)'
+of weight 0 (Input.last_category_is_other), except on a group attribute,
+whose unknown values are refused as unknown groups. scikit-learn's predict
+is positive for p > 0.5 (margin > 0), the device for score >= threshold:
+they differ only on an exact tie.
+"""
+
+import itertools
+import json
+import math
+
+import numpy as np
+
+# The CLI's name for the category that stands for values a model does not
+# list (host_tools/data/input_encoder.h, kOtherCategory).
+OTHER_CATEGORY = "(other)"
+# Cells the CLI's CSV reader takes as a missing value (CsvOptions).
+MISSING_MARKERS = ("", "?", "NA", "N/A", "NaN", "nan", "-nan")
+# Model.model_id holds at most 31 bytes on the device (model.options).
+MAX_MODEL_ID_BYTES = 31
+
+# Keys of the affine map's basis: the constant, a numeric input, and the
+# indicator of one category of a categorical input.
+_ONE = ("1",)
+
+
+def _numeric_key(column):
+    return ("numeric", column)
+
+
+def _category_key(column, category):
+    return ("category", column, category)
+
+
+class ConversionError(ValueError):
+    """A pipeline, or a part of it, that tinyfair cannot ship as it is."""
+
+
+def _refuse(where, message):
+    raise ConversionError(f"{where}: {message}")
+
+
+def _describe(where, estimator):
+    return f"{where} ({type(estimator).__name__})"
+
+
+def _require_fitted(where, estimator):
+    from sklearn.exceptions import NotFittedError
+    from sklearn.utils.validation import check_is_fitted
+
+    try:
+        check_is_fitted(estimator)
+    except NotFittedError:
+        _refuse(_describe(where, estimator), "not fitted; fit the pipeline before converting it")
+
+
+# ---------------------------------------------------------------------------
+# The device's inputs, as the steps find them.
+
+
+class _Inputs:
+    """The columns the device passes: numeric ones, and categorical ones with
+    the categories the encoder knows and whether unknown values are ignored."""
+
+    def __init__(self):
+        self.numeric = []
+        self.categorical = {}
+        self.other = {}
+
+    def add_numeric(self, where, column):
+        if column in self.categorical:
+            _refuse(where, f"column '{column}' is also one-hot encoded; tinyfair takes a column "
+                    "either as a number or as categories")
+        if column not in self.numeric:
+            self.numeric.append(column)
+
+    def add_categorical(self, where, column, categories, ignores_unknown):
+        if column in self.numeric:
+            _refuse(where, f"column '{column}' is also a numeric input; tinyfair takes a column "
+                    "either as a number or as categories")
+        known = self.categorical.get(column)
+        if known is not None and (set(known) != set(categories)
+                                  or self.other[column] != ignores_unknown):
+            _refuse(where, f"column '{column}' is encoded twice with different categories")
+        self.categorical[column] = list(categories)
+        self.other[column] = ignores_unknown
+
+    def columns(self):
+        return self.numeric + list(self.categorical)
+
+
+def _category_name(where, column, value):
+    """The CSV text of a category, which the CLI compares cells with."""
+    if isinstance(value, str):
+        name = value
+    elif isinstance(value, (bool, np.bool_)):
+        name = str(bool(value))
+    elif isinstance(value, (int, np.integer)):
+        name = str(int(value))
+    else:
+        _refuse(where, f"column '{column}': category {value!r} is a {type(value).__name__}; the "
+                "CLI matches categories with CSV text, in which a float or a missing value has "
+                "no single spelling: cast the column to str (or int) before fitting")
+    if name != name.strip(" \t"):
+        _refuse(where, f"column '{column}': category {name!r} has surrounding spaces, which the "
+                "CLI trims from every CSV cell (read the CSV with skipinitialspace=True)")
+    if name == OTHER_CATEGORY:
+        _refuse(where, f"column '{column}' holds the value '{OTHER_CATEGORY}', the name tinyfair "
+                "gives the category of unknown values")
+    return name
+
+
+def _cli_order(names):
+    """Category order as the CLI sorts them: by their bytes (std::map)."""
+    return sorted(names, key=lambda name: name.encode("utf-8"))
+
+
+# ---------------------------------------------------------------------------
+# Affine features: one dict {basis key: float64 coefficient} per feature.
+
+
+def _column_names(where, columns, names_in):
+    """A ColumnTransformer's column selection as column names."""
+    if isinstance(columns, str):
+        return [columns]
+    if isinstance(columns, (int, np.integer)):
+        columns = [columns]
+    if isinstance(columns, slice) and isinstance(columns.start or columns.stop, str):
+        if names_in is None:
+            _refuse(where, "columns selected by a slice of names without the fitted names")
+        names = [str(name) for name in names_in]
+        # A slice of labels includes its end, as pandas slices them.
+        start = names.index(columns.start) if columns.start is not None else 0
+        stop = names.index(columns.stop) + 1 if columns.stop is not None else len(names)
+        return names[start:stop:columns.step]
+    if isinstance(columns, slice) or not all(isinstance(c, str) for c in columns):
+        if names_in is None:
+            _refuse(where, "columns given by position without names; fit on a pandas DataFrame "
+                    "so that every input has a column name")
+        selected = np.asarray(names_in, dtype=object)[columns]
+        return [str(c) for c in np.atleast_1d(selected)]
+    return list(columns)
+
+
+def _one_hot_features(where, encoder, columns, inputs):
+    _require_fitted(where, encoder)
+    if getattr(encoder, "_infrequent_enabled", False):
+        _refuse(_describe(where, encoder), "groups infrequent categories (min_frequency / "
+                "max_categories), which tinyfair does not map; fit without them")
+    if encoder.handle_unknown not in ("error", "ignore", "infrequent_if_exist"):
+        _refuse(_describe(where, encoder), f"handle_unknown={encoder.handle_unknown!r}")
+    # 'ignore' (and 'infrequent_if_exist' without infrequent categories)
+    # encodes an unknown value as all zeros: a category of weight 0.
+    ignores_unknown = encoder.handle_unknown != "error"
+    features = []
+    for j, column in enumerate(columns):
+        names = [_category_name(_describe(where, encoder), column, value)
+                 for value in encoder.categories_[j]]
+        if len(set(names)) != len(names):
+            _refuse(_describe(where, encoder), f"column '{column}': two categories have the same "
+                    "CSV text")
+        dropped = None if encoder.drop_idx_ is None else encoder.drop_idx_[j]
+        for k, name in enumerate(names):
+            if dropped is None or k != dropped:
+                features.append({_category_key(column, name): 1.0})
+        inputs.add_categorical(_describe(where, encoder), column, names, ignores_unknown)
+    if len(features) != len(encoder.get_feature_names_out()):
+        _refuse(_describe(where, encoder), "its output columns do not match its categories")
+    return features
+
+
+def _numeric_features(where, columns, inputs):
+    for column in columns:
+        inputs.add_numeric(where, column)
+    return [{_numeric_key(column): 1.0} for column in columns]
+
+
+def _scaled(where, scaler, features):
+    """StandardScaler over affine features: (f - mean) / scale."""
+    _require_fitted(where, scaler)
+    if scaler.n_features_in_ != len(features):
+        _refuse(_describe(where, scaler), f"fitted on {scaler.n_features_in_} columns, given "
+                f"{len(features)}")
+    scaled = []
+    for j, feature in enumerate(features):
+        mean = float(scaler.mean_[j]) if scaler.with_mean else 0.0
+        scale = float(scaler.scale_[j]) if scaler.with_std else 1.0
+        out = {key: value / scale for key, value in feature.items()}
+        out[_ONE] = (feature.get(_ONE, 0.0) - mean) / scale
+        scaled.append(out)
+    return scaled
+
+
+def _is_passthrough(step):
+    return step is None or (isinstance(step, str) and step == "passthrough")
+
+
+def _not_linear(where, step):
+    _refuse(_describe(where, step), "not a linear map tinyfair can ship; tinyfair takes "
+            "OneHotEncoder, StandardScaler, 'passthrough' and 'drop' (in a ColumnTransformer), "
+            "then StandardScaler; do this step before the data reaches the pipeline")
+
+
+def _feature_steps(where, steps, features):
+    """Steps after the first, which see the features: StandardScaler only."""
+    from sklearn.preprocessing import StandardScaler
+
+    for name, step in steps:
+        here = f"{where} > step '{name}'" if where else f"step '{name}'"
+        if _is_passthrough(step):
+            continue
+        if type(step) is not StandardScaler:
+            _not_linear(here, step)
+        features = _scaled(here, step, features)
+    return features
+
+
+def _column_features(where, step, columns, names_in, inputs):
+    """The features one transformer makes of its raw input columns."""
+    from sklearn.compose import ColumnTransformer
+    from sklearn.pipeline import Pipeline
+    from sklearn.preprocessing import OneHotEncoder, StandardScaler
+
+    if isinstance(step, str) and step == "drop":
+        return []
+    if _is_passthrough(step):
+        return _numeric_features(where, columns, inputs)
+    if type(step) is OneHotEncoder:
+        return _one_hot_features(where, step, columns, inputs)
+    if type(step) is StandardScaler:
+        return _scaled(where, step, _numeric_features(where, columns, inputs))
+    if type(step) is ColumnTransformer:
+        return _column_transformer_features(where, step, inputs)
+    if type(step) is Pipeline:
+        steps = _flat_steps("", step)
+        first_name, first = steps[0]
+        features = _column_features(f"{where} > step '{first_name}'", first, columns, names_in,
+                                    inputs)
+        return _feature_steps(where, steps[1:], features)
+    _not_linear(where, step)
+
+
+def _column_transformer_features(where, transformer, inputs):
+    _require_fitted(where, transformer)
+    names_in = getattr(transformer, "feature_names_in_", None)
+    width = sum(s.stop - s.start for s in transformer.output_indices_.values())
+    features = [None] * width
+    for name, step, columns in transformer.transformers_:
+        here = f"{where} > transformer '{name}'"
+        names = _column_names(here, columns, names_in)
+        made = _column_features(here, step, names, names_in, inputs) if names else []
+        where_out = transformer.output_indices_.get(name, slice(0, 0))
+        if len(made) != where_out.stop - where_out.start:
+            _refuse(_describe(here, step), f"makes {len(made)} columns where the "
+                    f"ColumnTransformer placed {where_out.stop - where_out.start}")
+        features[where_out] = made
+    return features
+
+
+# ---------------------------------------------------------------------------
+# The estimator: its weights, link and threshold.
+
+
+class _Scorer:
+    def __init__(self, coef, intercept, link, threshold, score, positive):
+        self.coef = np.asarray(coef, dtype=np.float64).ravel()
+        self.intercept = float(intercept)
+        self.link = link
+        self.threshold = threshold
+        # How scikit-learn computes the same score, for people and for the
+        # reference rates.
+        self.score = score
+        self.positive = positive
+
+
+def _binary_coefficients(where, estimator):
+    if len(estimator.classes_) != 2:
+        _refuse(_describe(where, estimator), f"a multi-class model ({len(estimator.classes_)} "
+                "classes); tinyfair decides one binary outcome per row")
+    return estimator.coef_.ravel(), float(np.ravel(estimator.intercept_)[0])
+
+
+def _linear_scorer(where, estimator):
+    from sklearn.linear_model import (LogisticRegression, Ridge, RidgeClassifier,
+                                      SGDClassifier)
+    from sklearn.svm import LinearSVC
+
+    kind = type(estimator)
+    if _is_passthrough(estimator):
+        _refuse(where, "the pipeline ends without an estimator")
+    if kind not in (LogisticRegression, LinearSVC, SGDClassifier, RidgeClassifier, Ridge):
+        _refuse(_describe(where, estimator), "not an estimator tinyfair can ship; it takes "
+                "LogisticRegression, LinearSVC, SGDClassifier, RidgeClassifier or Ridge")
+    _require_fitted(where, estimator)
+    if kind is Ridge:
+        coef = np.asarray(estimator.coef_)
+        if coef.ndim == 2 and coef.shape[0] != 1:
+            _refuse(_describe(where, estimator), f"{coef.shape[0]} outputs; tinyfair scores one")
+        # A Ridge fitted on 0/1 labels: positive where its prediction is
+        # nearer 1 than 0.
+        return _Scorer(coef, np.ravel(estimator.intercept_)[0], "IDENTITY", 0.5,
+                       "predict", "prediction >= 0.5")
+    coef, intercept = _binary_coefficients(where, estimator)
+    positive = estimator.classes_[1]
+    if kind is LogisticRegression:
+        # With two classes, multi_class='multinomial' takes the softmax of
+        # (-m, m), which is the logistic of 2m; 'auto' and 'ovr' take m.
+        factor = 2.0 if estimator.multi_class == "multinomial" else 1.0
+        return _Scorer(coef * factor, intercept * factor, "LOGISTIC", 0.5,
+                       "predict_proba[:, 1]", positive)
+    return _Scorer(coef, intercept, "IDENTITY", 0.0, "decision_function", positive)
+
+
+def _flat_steps(where, pipeline):
+    """A pipeline's (name, step) pairs, nested pipelines flattened with their
+    names joined by ' > '."""
+    from sklearn.pipeline import Pipeline
+
+    steps = []
+    for name, step in pipeline.steps:
+        here = f"{where} > {name}" if where else name
+        if type(step) is Pipeline:
+            steps.extend(_flat_steps(here, step))
+        else:
+            steps.append((here, step))
+    return steps
+
+
+# ---------------------------------------------------------------------------
+# Folding the estimator through the features.
+
+
+def _fold(scorer, features):
+    """margin = intercept + coef . features as one coefficient per basis key,
+    each summed exactly (fsum) in float64."""
+    terms = {_ONE: [scorer.intercept]}
+    for weight, feature in zip(scorer.coef, features):
+        for key, value in feature.items():
+            terms.setdefault(key, []).append(float(weight) * value)
+    return {key: math.fsum(values) for key, values in terms.items()}
+
+
+def _float32(where, value):
+    """A float32 as protobuf's JSON prints it: the shortest of 6 or 9
+    significant digits that reads back to the same float32."""
+    number = np.float32(value)
+    if not np.isfinite(number):
+        _refuse(where, f"a weight of {value!r} does not fit a float32")
+    for digits in (6, 9):
+        text = "%.*g" % (digits, number)
+        if np.float32(float(text)) == number:
+            break
+    result = float(text)
+    return int(result) if result.is_integer() else result
+
+
+# ---------------------------------------------------------------------------
+# The pipeline as a whole.
+
+
+def _split_pipeline(model):
+    """(preprocessing steps, (name, estimator)) of a pipeline or a bare
+    estimator."""
+    from sklearn.pipeline import Pipeline
+
+    if type(model) is not Pipeline:
+        return [], ("estimator", model)
+    steps = _flat_steps("", model)
+    if not steps:
+        _refuse("pipeline", "has no steps")
+    return steps[:-1], steps[-1]
+
+
+def _input_names(where, first):
+    names = getattr(first, "feature_names_in_", None)
+    if names is None:
+        _refuse(_describe(where, first), "fitted without column names; fit on a pandas "
+                "DataFrame so that every input has a column name")
+    return [str(name) for name in names]
+
+
+def _features(steps, estimator_where, estimator, inputs):
+    """The estimator's features as affine maps of the device's inputs."""
+    steps = [(name, step) for name, step in steps if not _is_passthrough(step)]
+    if not steps:
+        names = _input_names(estimator_where, estimator)
+        return names, _numeric_features(estimator_where, names, inputs)
+    first_name, first = steps[0]
+    here = f"step '{first_name}'"
+    _require_fitted(here, first)
+    names = _input_names(here, first)
+    features = _column_features(here, first, names, names, inputs)
+    return names, _feature_steps("", steps[1:], features)
+
+
+def _sensitive_categories(column, inputs, X):
+    """A group attribute's categories: the encoder's, or those of X[column]
+    in the CLI's order."""
+    where = f"sensitive feature '{column}'"
+    if column in inputs.categorical:
+        return _cli_order(inputs.categorical[column])
+    if column in inputs.numeric:
+        _refuse(where, "is a numeric input of the pipeline; groups are formed from categories "
+                "(one-hot encode it, or pass a categorical column)")
+    if X is None or column not in getattr(X, "columns", ()):
+        _refuse(where, "is not encoded by the pipeline, so its categories must come from data: "
+                "pass X with this column")
+    values = X[column]
+    if values.isna().any():
+        _refuse(where, "has missing values in X; every row needs its group")
+    names = {_category_name(where, column, value) for value in values.unique()}
+    missing = sorted(names & set(MISSING_MARKERS))
+    if missing:
+        _refuse(where, f"holds {missing[0]!r}, which the CLI reads as a missing value; every "
+                "row needs its group")
+    return _cli_order(names)
+
+
+def _ordered_columns(columns, names_in, X):
+    """Input order: X's column order (the CLI's is the file's), then the
+    pipeline's for columns X does not have."""
+    in_x = list(getattr(X, "columns", [])) if X is not None else []
+    fitted = list(names_in)
+
+    def position(column):
+        if column in in_x:
+            return (0, in_x.index(column))
+        return (1, fitted.index(column) if column in fitted else len(fitted))
+
+    return sorted(columns, key=position)
+
+
+def _model_inputs(columns, inputs, sensitive_categories, margin):
+    """The Input messages and the scorer's weights, in input order."""
+    model_inputs, weights, category_weights = [], [], []
+    for column in columns:
+        if column in inputs.numeric:
+            model_inputs.append(_input_json(column, "NUMERIC", 0, 1, [], False))
+            weights.append(_float32(f"column '{column}'", margin.get(_numeric_key(column), 0.0)))
+            continue
+        if column in sensitive_categories:
+            # A group attribute never has an "other" category: a row of an
+            # unknown group follows the group policy instead.
+            categories, other = sensitive_categories[column], False
+        else:
+            categories, other = _cli_order(inputs.categorical[column]), inputs.other[column]
+        names = categories + ([OTHER_CATEGORY] if other else [])
+        model_inputs.append(_input_json(column, "CATEGORICAL", 0, 0, names, other))
+        weights.append(0)
+        for name in names:
+            key = _category_key(column, name)
+            category_weights.append(_float32(f"column '{column}'", margin.get(key, 0.0)))
+    return model_inputs, weights, category_weights
+
+
+def _input_json(name, kind, offset, scale, categories, other):
+    return {
+        "name": name,
+        "kind": kind,
+        "offset": offset,
+        "scale": scale,
+        "categories": categories,
+        "category_count": len(categories),
+        "last_category_is_other": other,
+    }
+
+
+def _group_names(sensitive, sensitive_categories):
+    """One name per group, first attribute most significant, as the runtime
+    forms the mixed-radix index."""
+    lists = [sensitive_categories[column] for column in sensitive]
+    return [" & ".join(f"{column}={category}" for column, category in zip(sensitive, combo))
+            for combo in itertools.product(*lists)]
+
+
+def _reference_rates(model, scorer, names_in, sensitive, sensitive_categories, X):
+    """Per group, the rate of rows X decides positive (score >= threshold,
+    as the device decides), with scikit-learn's scores; None without X or
+    when X lacks a pipeline input."""
+    group_count = math.prod(len(sensitive_categories[c]) for c in sensitive)
+    if X is None or any(name not in X.columns for name in names_in):
+        return None
+    try:
+        frame = X[list(names_in)]
+        if scorer.score == "predict_proba[:, 1]":
+            scores = model.predict_proba(frame)[:, 1]
+        else:
+            scores = getattr(model, scorer.score)(frame)
+    except Exception as error:  # scikit-learn raises many kinds
+        raise ConversionError(f"X: the pipeline cannot score it: {error}") from error
+    positive = np.asarray(scores, dtype=np.float64).ravel() >= scorer.threshold
+    group = np.zeros(len(X), dtype=np.int64)
+    known = np.ones(len(X), dtype=bool)
+    for column in sensitive:
+        index = {name: k for k, name in enumerate(sensitive_categories[column])}
+        names = X[column].map(lambda v, c=column: _category_name(f"X['{c}']", c, v))
+        codes = names.map(index)
+        known &= codes.notna().to_numpy()
+        group = group * len(index) + codes.fillna(0).to_numpy(dtype=np.int64)
+    rates = []
+    for g in range(group_count):
+        members = known & (group == g)
+        rates.append(float(positive[members].mean()) if members.any() else 0.0)
+    return rates
+
+
+def _step_text(name, step):
+    from sklearn.compose import ColumnTransformer
+
+    if isinstance(step, str) or step is None:
+        return f"{name}: {step!r}"
+    if type(step) is ColumnTransformer:
+        parts = ", ".join(_step_text(n, s) for n, s, _ in step.transformers_)
+        return f"{name}: ColumnTransformer({parts})"
+    return f"{name}: {type(step).__name__}"
+
+
+def _provenance(steps, estimator_step, scorer, rates, X):
+    chain = ", ".join(_step_text(name, step) for name, step in steps + [estimator_step])
+    estimator = type(estimator_step[1]).__name__
+    positive = (f"positive class {scorer.positive!r}, " if scorer.score != "predict" else "")
+    rate_text = (f"scikit-learn's decisions on {len(X)} rows of X" if rates is not None
+                 else "not measured (no X with every pipeline input), 0")
+    return (f"from_sklearn: {chain}; score {estimator}.{scorer.score}, {positive}positive iff "
+            f"score >= {scorer.threshold:g}; reference rates {rate_text}")
+
+
+def _sensitive_list(sensitive_features):
+    if isinstance(sensitive_features, str):
+        return [sensitive_features]
+    names = [str(name) for name in sensitive_features]
+    if not names:
+        _refuse("sensitive_features", "no column given; groups need at least one")
+    if len(set(names)) != len(names):
+        _refuse("sensitive_features", "a column is named twice")
+    return names
+
+
+def model_json_from_sklearn(pipeline, sensitive_features, X=None, model_id="sklearn"):
+    """The protobuf JSON text of a tinyfair.Model made of a fitted
+    scikit-learn pipeline (see the module's text for what it accepts).
+
+    sensitive_features: a column name, or a list of them whose product, in
+    that order, forms the groups (as the CLI's --sensitive a,b). A column
+    the pipeline does not encode is added as a categorical input of weight
+    0, its categories those of X[column] in the CLI's order. X, a DataFrame,
+    also gives the reference positive rates (per group, the share of X's
+    rows decided positive) when it holds every pipeline input.
+
+    Raises ConversionError (a ValueError) naming the step it cannot map.
+    """
+    if len(model_id.encode("utf-8")) > MAX_MODEL_ID_BYTES or not model_id:
+        _refuse("model_id", f"{model_id!r}: 1 to {MAX_MODEL_ID_BYTES} bytes")
+    sensitive = _sensitive_list(sensitive_features)
+    steps, (estimator_name, estimator) = _split_pipeline(pipeline)
+    estimator_where = f"step '{estimator_name}'" if steps else "estimator"
+    scorer = _linear_scorer(estimator_where, estimator)
+    inputs = _Inputs()
+    names_in, features = _features(steps, estimator_where, estimator, inputs)
+    if len(features) != scorer.coef.size:
+        _refuse(_describe(estimator_where, estimator), f"has {scorer.coef.size} weights for "
+                f"{len(features)} features")
+    margin = _fold(scorer, features)
+    categories = {column: _sensitive_categories(column, inputs, X) for column in sensitive}
+    columns = _ordered_columns(
+        inputs.columns() + [c for c in sensitive if c not in inputs.categorical], names_in, X)
+    model_inputs, weights, category_weights = _model_inputs(columns, inputs, categories, margin)
+    group_names = _group_names(sensitive, categories)
+    rates = _reference_rates(pipeline, scorer, names_in, sensitive, categories, X)
+    model = {
+        "content_hash": "0000000000000000",
+        "schema_major": 0,
+        "schema_minor": 0,
+        "model_id": model_id,
+        "dimensions": {"input_count": 0, "group_count": len(group_names), "category_count": 0,
+                       "group_attribute_count": 0, "member_count": 0},
+        "inputs": model_inputs,
+        "groups": {"kind": "FROM_ATTRIBUTES",
+                   "attribute_inputs": [columns.index(c) for c in sensitive],
+                   "unknown_policy": "REFUSE", "fallback_group": 0, "group_names": group_names},
+        "scorer": {"bias": _float32("bias", margin[_ONE]), "weights": weights,
+                   "category_weights": category_weights, "link": scorer.link},
+        "threshold": {"threshold": [_float32("threshold", scorer.threshold)] * len(group_names)},
+        "reference_positive_rate": [_float32("rate", r) for r in rates or [0] * len(group_names)],
+        "provenance": _provenance(steps, (estimator_name, estimator), scorer, rates, X),
+        "monitor_alpha": 0,
+        "monitor_tolerance": 0,
+        "monitor_window": 0,
+        "required_features": "0",
+        "input_layout_hash": "0000000000000000",
+    }
+    return json.dumps(model, indent=1, ensure_ascii=False) + "\n"
