@@ -1,0 +1,84 @@
+"""Per-group reports with the numbers ``tinyfair evaluate --json`` prints:
+counts, positive rate, TPR, FNR, FPR and precision per group with 95 %
+Wilson intervals, and the parity gap with Newcombe's interval, the
+equalized-odds gap and its two terms, accuracy. Computed by the library's
+one metrics code, never again here."""
+import json
+
+import numpy as np
+import pandas as pd
+
+from . import _core, _frames
+
+
+def _binary(values, what, pos_label=None):
+    values = np.asarray(values.to_numpy() if isinstance(values, pd.Series) else values)
+    if values.ndim != 1:
+        raise _core.TinyfairError(f"{what}: expected one value per row (1-D)")
+    if pos_label is not None:
+        return (values == pos_label).astype(np.int32)
+    if values.dtype == bool:
+        return values.astype(np.int32)
+    if not np.issubdtype(values.dtype, np.number) or not np.isin(values, (0, 1)).all():
+        found = sorted({str(v) for v in values[:1000]})[:5]
+        raise _core.TinyfairError(f"{what}: expected 0/1 (or pass pos_label); found {found}")
+    return values.astype(np.int32)
+
+
+def _report_frame(report_json):
+    """The report as a DataFrame (one row per group) whose attrs["summary"]
+    holds the rest: accuracy, the gaps and their intervals, refused rows."""
+    report = json.loads(report_json)
+    rows = []
+    for group in report.pop("groups"):
+        row = {}
+        for key, value in group.items():
+            if key.endswith("_ci"):
+                row[key[:-3] + "_low"], row[key[:-3] + "_high"] = value
+            else:
+                row[key] = np.nan if value is None else value
+        rows.append(row)
+    frame = pd.DataFrame(rows).set_index("name")
+    frame.index.name = "group"
+    low, high = report.pop("dp_gap_ci", (None, None))
+    report["dp_gap_low"], report["dp_gap_high"] = low, high
+    frame.attrs["summary"] = report
+    return frame
+
+
+def group_report(y_true, y_pred, sensitive_features, *, y_prob=None, pos_label=None):
+    """The report of decisions y_pred (0/1) against labels y_true, per group
+    of sensitive_features (a Series, array, or a DataFrame of several columns:
+    their product, as the CLI's --sensitive a,b). y_prob: each decision's
+    probability for the expected rates (default: y_pred). Groups are named and
+    ordered as a model fitted on the same data names them."""
+    truth = _binary(y_true, "y_true", pos_label)
+    outcome = _binary(y_pred, "y_pred")
+    probability = outcome.astype(np.float64) if y_prob is None else np.asarray(y_prob, np.float64)
+    if isinstance(sensitive_features, str):
+        raise _core.TinyfairError("sensitive_features: give the values (a Series or an array), "
+                                  "not a column name")
+    frame, names = _frames.with_sensitive(pd.DataFrame(index=range(len(truth))),
+                                          _reindexed(sensitive_features))
+    return _report_frame(_core.report_predictions(truth, outcome, probability, "sensitive_features",
+                                                  _frames.table_columns(frame), names))
+
+
+def _reindexed(values):
+    if isinstance(values, (pd.Series, pd.DataFrame)):
+        return values.reset_index(drop=True)
+    return values
+
+
+def evaluate(estimator, X, y, *, sensitive_features=None, pos_label=None, random_state=1,
+             stream=0):
+    """`tinyfair evaluate --json` for a fitted estimator (or tinyfair.load's
+    model) on X and labels y: the runtime decides every row with the seed."""
+    model = estimator._fitted_model()
+    if sensitive_features is None:
+        sensitive_features = getattr(estimator, "sensitive_features_", None)
+    frame, _ = _frames.with_sensitive(X, sensitive_features)
+    frame, label = _frames.with_label(frame, y)
+    return _report_frame(_core.evaluate(model, _frames.data_name(X), _frames.table_columns(frame),
+                                        label, _frames.positive_values(pos_label),
+                                        seed=_frames.seed_of(random_state), stream=stream))
