@@ -11,10 +11,10 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
-#include "host_tools/cli/fit_stop.h"
 #include "host_tools/cli/read_data.h"
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/json_writer.h"
+#include "host_tools/fit/fit_stop.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/preprocessing/maxent_report.h"
 #include "host_tools/preprocessing/maxent_sampler.h"
@@ -167,7 +167,7 @@ TimedDualSolution SolveAndNote(const DebiasOptions& o,
                 solution.point.pi_uniform);
   Note(line);
   for (const auto& warning : solution.warnings) Note("debias-data: warning: " + warning);
-  FitStop stop;
+  host::fit::FitStop stop;
   stop.stopped_by = solution.status == host::preprocessing::DualStatus::kConverged ? "the tolerance"
                     : solution.status == host::preprocessing::DualStatus::kStalled
                         ? "no further decrease in double precision"
@@ -178,7 +178,7 @@ TimedDualSolution SolveAndNote(const DebiasOptions& o,
   stop.value = solution.feasibility;
   stop.bound_name = "--gradient-tolerance";
   stop.bound = o.gradient_tolerance;
-  ReportFitStop("debias-data", "max-entropy dual (" + o.solver + ")", stop, o.strict);
+  host::fit::ReportFitStop("debias-data", "max-entropy dual (" + o.solver + ")", stop, o.strict);
   return timed;
 }
 

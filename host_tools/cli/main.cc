@@ -6,38 +6,10 @@
 #include <stdexcept>
 
 #include "host_tools/cli/cli_common.h"
-#include "host_tools/cli/fit_not_accepted.h"
 #include "host_tools/common/data_error.h"
-#include "host_tools/data/label_values.h"
-#include "host_tools/data/unlisted_values.h"
+#include "host_tools/fit/fit_not_accepted.h"
 
 namespace tinyfair::cli {
-
-void Note(const std::string& text) { std::fprintf(stderr, "%s\n", text.c_str()); }
-
-void NoteNegativeLabelValues(const std::string& command, const host::data::CsvTable& table,
-                             const LabelOptions& label) {
-  if (label.positive.empty()) return;
-  auto counts = host::data::LabelValueCounts(table, label.label);
-  counts.erase(std::remove_if(counts.begin(), counts.end(),
-                              [&](const auto& value) {
-                                return std::find(label.positive.begin(), label.positive.end(),
-                                                 value.first) != label.positive.end();
-                              }),
-               counts.end());
-  if (counts.size() < 2) return;
-  Note(command + ": label column '" + label.label + "' holds " + std::to_string(counts.size()) +
-       " values besides the positive ones, all counted as negative: " +
-       host::data::DescribeLabelValues(counts) + " (name every positive value with --positive)");
-}
-
-void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
-                        const host::data::CsvTable& table) {
-  for (const auto& line :
-       host::data::DescribeUnlistedValues(host::data::FindUnlistedValues(model, table))) {
-    Note(command + ": " + table.path + ": " + line);
-  }
-}
 
 void AddLabelOptions(CLI::App& command, LabelOptions& options, bool required) {
   auto* label = command.add_option("--label", options.label, "Label column");
@@ -46,15 +18,6 @@ void AddLabelOptions(CLI::App& command, LabelOptions& options, bool required) {
       .add_option("--positive", options.positive,
                   "Label values meaning positive (comma-separated; default: the label is 0/1)")
       ->delimiter(',');
-}
-
-std::vector<std::string> GroupNames(const tinyfair::Model& model) {
-  std::vector<std::string> names(model.groups().group_names().begin(),
-                                 model.groups().group_names().end());
-  for (size_t g = names.size(); g < model.dimensions().group_count(); ++g) {
-    names.push_back("group " + std::to_string(g));
-  }
-  return names;
 }
 
 std::string TableToCsv(const host::data::CsvTable& table, const std::vector<size_t>& rows) {
@@ -97,9 +60,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& error) {
     const int status = app.exit(error);  // prints the message, or the help
     return status == 0 ? 0 : kBadInputExit;
-  } catch (const tinyfair::cli::FitNotAccepted& error) {
+  } catch (const tinyfair::host::fit::FitNotAccepted& error) {
     std::cerr << "tinyfair: " << error.what() << "\n";
-    return tinyfair::cli::kFitNotAcceptedExit;
+    return tinyfair::host::fit::kFitNotAcceptedExit;
   } catch (const tinyfair::host::common::DataError& error) {
     std::cerr << "tinyfair: " << error.what() << "\n";
     return kBadInputExit;

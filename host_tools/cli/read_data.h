@@ -1,16 +1,10 @@
-// How every command reads a data file.
+// How every command reads a data file: as the library does (fit/read_data.h).
 #pragma once
 
-#include <string>
-
-#include "host_tools/data/csv_reader.h"
+#include "host_tools/fit/read_data.h"
 
 namespace tinyfair::cli {
 
-/// Reads the CSV at `path` with repeated and empty header names renamed as
-/// pandas reads them ("x.1", "Unnamed: N"), each named in a warning on
-/// stderr with the --ignore that leaves it out.
-/// @throws DataError as host::ReadCsv.
-host::data::CsvTable ReadDataCsv(const std::string& path, host::data::CsvOptions options = {});
+using host::fit::ReadDataCsv;
 
 }  // namespace tinyfair::cli

@@ -8,12 +8,15 @@ checker=$1
 tree=$(mktemp -d)
 trap 'rm -rf "$tree"' EXIT
 
-mkdir -p "$tree"/host_tools/{common,data,frll,reductions,simulate,postprocessing,cli} \
+mkdir -p "$tree"/host_tools/{common,data,frll,reductions,simulate,postprocessing,fit,cli} \
          "$tree"/runtime "$tree"/codegen
 printf '#include "host_tools/common/a.h"\nnamespace tinyfair::host::data {\n}\n' \
   >"$tree/host_tools/data/ok.cc"
 printf '#include "host_tools/data/ok.h"\n#include "host_tools/common/a.h"\n' >"$tree/host_tools/frll/ok.cc"
 printf '#include "host_tools/frll/ok.h"\n' >"$tree/host_tools/cli/ok.cc"
+printf '#include "host_tools/simulate/ok.h"\n#include "host_tools/frll/ok.h"\n' \
+  >"$tree/host_tools/fit/ok.cc"
+printf '#include "host_tools/fit/ok.h"\n' >"$tree/host_tools/cli/uses_fit.cc"
 python3 "$checker" "$tree" >"$tree/clean.out"
 
 printf '// a family using another family\n#include "host_tools/reductions/core.h"\n' \
@@ -24,6 +27,9 @@ printf '#include "host_tools/cli/x.h"\n' >"$tree/host_tools/data/bad.cc"
 printf '#include "host_tools/model/model_file.h"\n' >"$tree/runtime/bad.cc"
 printf '#include "host_tools/model/model_file.h"\n' >"$tree/codegen/bad.cc"
 printf 'namespace tinyfair::host {\n}\n' >"$tree/host_tools/frll/wrong_namespace.cc"
+printf '// the library using a front end\n#include "host_tools/cli/cli_common.h"\n' \
+  >"$tree/host_tools/fit/bad.cc"
+printf '#include "host_tools/fit/train.h"\n' >"$tree/host_tools/reductions/bad.cc"
 if python3 "$checker" "$tree" >"$tree/planted.out"; then
   echo "the layer check passed a tree with crossing includes" >&2
   exit 1
@@ -39,5 +45,7 @@ expect 'host_tools/data/bad.cc:1: #include "host_tools/cli/x.h": data may not in
 expect 'runtime/bad.cc:1: #include "host_tools/model/model_file.h": the runtime may include nothing of the host'
 expect 'codegen/bad.cc:1: #include "host_tools/model/model_file.h": codegen may include only the runtime'
 expect 'host_tools/frll/wrong_namespace.cc:1: namespace tinyfair::host: frll declares its names in tinyfair::host::frll'
-expect 'layers: 7 include(s) or namespace(s) cross the allowed directions'
+expect 'host_tools/fit/bad.cc:2: #include "host_tools/cli/cli_common.h": fit may not include cli'
+expect 'host_tools/reductions/bad.cc:1: #include "host_tools/fit/train.h": reductions may not include fit'
+expect 'layers: 9 include(s) or namespace(s) cross the allowed directions'
 echo "planted crossings: each named, exit 1"

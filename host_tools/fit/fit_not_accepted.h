@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace tinyfair::cli {
+namespace tinyfair::host::fit {
 
 class FitNotAccepted : public std::runtime_error {
  public:
@@ -17,4 +17,4 @@ class FitNotAccepted : public std::runtime_error {
 /// The exit status of a FitNotAccepted.
 inline constexpr int kFitNotAcceptedExit = 3;
 
-}  // namespace tinyfair::cli
+}  // namespace tinyfair::host::fit

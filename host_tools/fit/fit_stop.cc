@@ -1,10 +1,10 @@
-#include "host_tools/cli/fit_stop.h"
+#include "host_tools/fit/fit_stop.h"
 
-#include "host_tools/cli/cli_common.h"
-#include "host_tools/cli/fit_not_accepted.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/fit/fit_not_accepted.h"
+#include "host_tools/fit/fit_notes.h"
 
-namespace tinyfair::cli {
+namespace tinyfair::host::fit {
 
 std::string FitStop::Summary() const {
   const std::string how =
@@ -33,4 +33,13 @@ void ReportFitStop(const std::string& command, const std::string& method, const 
        "--strict refuses it)");
 }
 
-}  // namespace tinyfair::cli
+void ReportConvergence(const std::string& method, const reductions::EgConvergence& convergence,
+                       bool strict) {
+  Note("train: " + method + ": " + convergence.Summary());
+  if (!strict || convergence.Accepted()) return;
+  throw FitNotAccepted("--strict: " + method + " " +
+                       (convergence.converged ? "is above its guarantee" : "did not converge") +
+                       " (" + convergence.Summary() + "); nothing written");
+}
+
+}  // namespace tinyfair::host::fit

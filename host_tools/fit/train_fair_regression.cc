@@ -13,10 +13,13 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "host_tools/cli/train_method.h"
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/numeric_labels.h"
+#include "host_tools/fit/fit_notes.h"
+#include "host_tools/fit/fit_stop.h"
+#include "host_tools/fit/group_names.h"
+#include "host_tools/fit/train_method.h"
 #include "host_tools/metrics/regression_metrics.h"
 #include "host_tools/model/finish_model.h"
 #include "host_tools/model/mixture_capacity.h"
@@ -26,7 +29,7 @@
 #include "host_tools/reductions/fair_regression_reduction.h"
 #include "host_tools/simulate/decision_runner.h"
 
-namespace tinyfair::cli {
+namespace tinyfair::host::fit {
 namespace {
 
 struct FairRegressionOptions {
@@ -244,57 +247,47 @@ TrainMethod FairRegressionTrainMethod() {
   method.help = "fair regression by reductions: a mixture of linear regressors, label in [0, 1]";
   method.constraints = {"sp", "bgl"};
   method.numeric_label = true;
-  method.add_options = [f](CLI::App& train) {
-    train.add_option("--regression-loss", f->loss, "fair-regression: squared | logistic")
-        ->check(CLI::IsMember({"squared", "logistic"}));
-    train
-        .add_option("--regression-oracle", f->oracle,
-                    "fair-regression sp best response: ls (least squares) | lr (logistic) | "
-                    "cs (cost-sensitive on the n x N augmented rows, small data)")
-        ->check(CLI::IsMember({"ls", "lr", "cs"}));
-    train.add_option("--grid-size", f->grid_size, "fair-regression sp: grid size N")
-        ->check(CLI::Range(1, 1000));
-    train
-        .add_option("--sp-slack", f->slack,
-                    "fair-regression sp: slack eps per group (one value: all groups)")
-        ->delimiter(',')
-        ->check(CLI::Range(0.0, 1.0));
-    train
-        .add_option("--bgl-bound", f->loss_bound,
-                    "fair-regression bgl: bound zeta on each group's mean loss (one: all)")
-        ->delimiter(',')
-        ->check(CLI::Range(0.0, 1.0));
-    train
-        .add_option("--dual-bound", f->dual_bound,
-                    "fair-regression: B, bound on the multipliers (0: 1 / smallest slack)")
-        ->check(CLI::Range(0.0, 1e6));
-    train.add_option("--gap-tolerance", f->gap_tolerance, "fair-regression: nu")
-        ->check(CLI::Range(1e-9, 1.0));
-    train.add_flag("--theory-step", f->theory_step,
-                   "fair-regression: step nu/(8B) (sp) or nu/(2B) (bgl) instead of 2/B, shrinking");
-    train
-        .add_option("--eg-step", f->initial_step,
-                    "fair-regression: sp: eta0 of the step eta0 / B (0: 2); bgl: the first step's "
-                    "move on the worst group (0: 1)")
-        ->check(CLI::Range(0.0, 1e6));
-    train
-        .add_option("--max-members", f->max_members,
-                    "fair-regression: most mixture members (0: what the device holds)")
-        ->check(CLI::Range(0, 1000));
-    train.add_flag("--no-lp-step", f->average_only,
-                   "fair-regression sp: return Algorithm 1's average over the iterates, not "
-                   "the LP re-weighting of every hypothesis found");
-    train
-        .add_option("--grid-value", f->grid_value,
-                    "fair-regression sp output: floor (j/N) | midpoint (of the cell)")
-        ->check(CLI::IsMember({"floor", "midpoint"}));
-    train
-        .add_option("--regression-predictor", f->predictor,
-                    "fair-regression export: mixture (the fair randomized predictor) | "
-                    "member-mean-not-fair (one regressor averaging the members: NOT fair)")
-        ->check(CLI::IsMember({"mixture", "member-mean-not-fair"}));
-    train.add_option("--regression-l2", f->l2, "fair-regression: ridge penalty of the oracles")
-        ->check(CLI::Range(0.0, 1.0));
+  method.add_options = [f](OptionBinder& options) {
+    options.Text("regression-loss", &f->loss, "fair-regression: squared | logistic",
+                 OptionCheck::Choices({"squared", "logistic"}));
+    options.Text("regression-oracle", &f->oracle,
+                 "fair-regression sp best response: ls (least squares) | lr (logistic) | "
+                 "cs (cost-sensitive on the n x N augmented rows, small data)",
+                 OptionCheck::Choices({"ls", "lr", "cs"}));
+    options.Integer("grid-size", &f->grid_size, "fair-regression sp: grid size N",
+                    OptionCheck::Range(1, 1000));
+    options.Numbers("sp-slack", &f->slack,
+                    "fair-regression sp: slack eps per group (one value: all groups)",
+                    OptionCheck::Range(0.0, 1.0));
+    options.Numbers("bgl-bound", &f->loss_bound,
+                    "fair-regression bgl: bound zeta on each group's mean loss (one: all)",
+                    OptionCheck::Range(0.0, 1.0));
+    options.Number("dual-bound", &f->dual_bound,
+                   "fair-regression: B, bound on the multipliers (0: 1 / smallest slack)",
+                   OptionCheck::Range(0.0, 1e6));
+    options.Number("gap-tolerance", &f->gap_tolerance, "fair-regression: nu",
+                   OptionCheck::Range(1e-9, 1.0));
+    options.Flag("theory-step", &f->theory_step,
+                 "fair-regression: step nu/(8B) (sp) or nu/(2B) (bgl) instead of 2/B, shrinking");
+    options.Number("eg-step", &f->initial_step,
+                   "fair-regression: sp: eta0 of the step eta0 / B (0: 2); bgl: the first step's "
+                   "move on the worst group (0: 1)",
+                   OptionCheck::Range(0.0, 1e6));
+    options.Integer("max-members", &f->max_members,
+                    "fair-regression: most mixture members (0: what the device holds)",
+                    OptionCheck::Range(0, 1000));
+    options.Flag("no-lp-step", &f->average_only,
+                 "fair-regression sp: return Algorithm 1's average over the iterates, not "
+                 "the LP re-weighting of every hypothesis found");
+    options.Text("grid-value", &f->grid_value,
+                 "fair-regression sp output: floor (j/N) | midpoint (of the cell)",
+                 OptionCheck::Choices({"floor", "midpoint"}));
+    options.Text("regression-predictor", &f->predictor,
+                 "fair-regression export: mixture (the fair randomized predictor) | "
+                 "member-mean-not-fair (one regressor averaging the members: NOT fair)",
+                 OptionCheck::Choices({"mixture", "member-mean-not-fair"}));
+    options.Number("regression-l2", &f->l2, "fair-regression: ridge penalty of the oracles",
+                   OptionCheck::Range(0.0, 1.0));
   };
   method.fit = [f](const TrainingSet& set, tinyfair::Model& model) {
     const TrainOptions& o = set.options;
@@ -327,4 +320,4 @@ TrainMethod FairRegressionTrainMethod() {
   return method;
 }
 
-}  // namespace tinyfair::cli
+}  // namespace tinyfair::host::fit

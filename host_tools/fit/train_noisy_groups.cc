@@ -16,10 +16,11 @@
 #include <memory>
 #include <stdexcept>
 
-#include "host_tools/cli/fit_stop.h"
-#include "host_tools/cli/read_data.h"
-#include "host_tools/cli/train_method.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/fit/fit_notes.h"
+#include "host_tools/fit/fit_stop.h"
+#include "host_tools/fit/read_data.h"
+#include "host_tools/fit/train_method.h"
 #include "host_tools/model/mixture_capacity.h"
 #include "host_tools/model/mixture_writer.h"
 #include "host_tools/noisy_groups/dro_training.h"
@@ -27,7 +28,7 @@
 #include "host_tools/noisy_groups/soft_group_assignment.h"
 #include "host_tools/noisy_groups/soft_group_ideal.h"
 
-namespace tinyfair::cli {
+namespace tinyfair::host::fit {
 namespace {
 
 struct NoisyGroupCliOptions {
@@ -46,57 +47,53 @@ std::shared_ptr<NoisyGroupCliOptions> SharedOptions() {
   return options;
 }
 
-void AddNoisyGroupOptions(CLI::App& train) {
+void AddNoisyGroupOptions(OptionBinder& options) {
   auto o = SharedOptions();
-  train.add_option("--noisy-group", o->noisy_group,
-                   "naive/dro/soft-groups: the observed group column (default and must be: the "
-                   "--sensitive column; several --sensitive columns form the observed group "
-                   "together)");
-  train.add_option("--true-group", o->true_group,
-                   "dro/soft-groups: auxiliary true group column, used only to estimate the noise "
-                   "(must be --ignore'd)");
-  train.add_option("--noise-rate", o->noise_rate,
-                   "dro/soft-groups: fraction of rows whose group was moved to another one");
-  train.add_option("--noise-model", o->noise_model,
-                   "dro/soft-groups: CSV of P(G=row | G^=column): a first column naming the true "
-                   "groups, one column per observed group (the --sensitive column's category; "
-                   "with several columns the group's name, 'sex=F & race=b')");
-  train
-      .add_option("--gamma-rule", o->gamma_rule,
-                  "dro: TV radius per group: bound = max(P(G^!=j|G=j), P(G!=j|G^=j)) (holds "
-                  "without equal marginals) | paper = P(G^!=j|G=j)")
-      ->check(CLI::IsMember({"bound", "paper"}));
-  train.add_option("--alpha", o->alpha, "naive/dro/soft-groups: the rate constraints' slack");
-  train.add_option("--hinge-slack", o->hinge_slack,
-                   "naive/dro/soft-groups: slack of the hinge surrogates (default: 1 for naive and "
-                   "dro, 0 for soft-groups)");
-  train.add_option("--learning-rate", o->learning_rate,
-                   "naive/dro/soft-groups: Adam rate of theta");
-  train.add_option("--lambda-rate", o->lambda_rate, "naive/dro/soft-groups: Adam rate of lambda");
-  train.add_option("--weight-rate", o->weight_rate,
-                   "dro: Adam rate of the adversary's weights; soft-groups with --adversary "
-                   "reference-code: the table's Adam rate");
-  train
-      .add_option("--adversary", o->adversary,
-                  "dro/soft-groups: exact = DRO's weights projected exactly onto the TV ball, "
-                  "soft groups' table the exact LP maximizer | reference-code = as the paper's "
-                  "released code (DRO: weights from 0, clipped l1 projection; soft groups: 5 "
-                  "Adam steps of rate --weight-rate and Dykstra's projection per iteration); "
-                  "weaker, to reproduce its numbers")
-      ->check(CLI::IsMember({"exact", "reference-code"}));
-  train.add_option("--lambda-radius", o->lambda_radius,
-                   "naive/dro/soft-groups: bound R on the sum of the multipliers");
-  train.add_flag("--ideal", o->ideal,
-                 "soft-groups: the ideal algorithm (Algorithm 1): a uniform mixture of T x Q "
-                 "linear models, one drawn per decision");
-  train.add_option("--ideal-rounds", o->ideal_options.rounds,
-                   "soft-groups --ideal: T, lambda steps");
-  train.add_option("--ideal-inner", o->ideal_options.inner,
-                   "soft-groups --ideal: Q, best-response iterates per lambda step");
-  train.add_option("--oracle-steps", o->ideal_options.oracle_steps,
-                   "soft-groups --ideal: Adam steps of the theta oracle per iterate");
-  train.add_option("--table-rate", o->ideal_options.table_rate,
-                   "soft-groups --ideal: ascent rate of the soft-assignment tables");
+  options.Text("noisy-group", &o->noisy_group,
+               "naive/dro/soft-groups: the observed group column (default and must be: the "
+               "--sensitive column; several --sensitive columns form the observed group "
+               "together)");
+  options.Text("true-group", &o->true_group,
+               "dro/soft-groups: auxiliary true group column, used only to estimate the noise "
+               "(must be --ignore'd)");
+  options.Number("noise-rate", &o->noise_rate,
+                 "dro/soft-groups: fraction of rows whose group was moved to another one");
+  options.Text("noise-model", &o->noise_model,
+               "dro/soft-groups: CSV of P(G=row | G^=column): a first column naming the true "
+               "groups, one column per observed group (the --sensitive column's category; "
+               "with several columns the group's name, 'sex=F & race=b')");
+  options.Text("gamma-rule", &o->gamma_rule,
+               "dro: TV radius per group: bound = max(P(G^!=j|G=j), P(G!=j|G^=j)) (holds "
+               "without equal marginals) | paper = P(G^!=j|G=j)",
+               OptionCheck::Choices({"bound", "paper"}));
+  options.Number("alpha", &o->alpha, "naive/dro/soft-groups: the rate constraints' slack");
+  options.Number("hinge-slack", &o->hinge_slack,
+                 "naive/dro/soft-groups: slack of the hinge surrogates (default: 1 for naive and "
+                 "dro, 0 for soft-groups)");
+  options.Number("learning-rate", &o->learning_rate, "naive/dro/soft-groups: Adam rate of theta");
+  options.Number("lambda-rate", &o->lambda_rate, "naive/dro/soft-groups: Adam rate of lambda");
+  options.Number("weight-rate", &o->weight_rate,
+                 "dro: Adam rate of the adversary's weights; soft-groups with --adversary "
+                 "reference-code: the table's Adam rate");
+  options.Text("adversary", &o->adversary,
+               "dro/soft-groups: exact = DRO's weights projected exactly onto the TV ball, "
+               "soft groups' table the exact LP maximizer | reference-code = as the paper's "
+               "released code (DRO: weights from 0, clipped l1 projection; soft groups: 5 "
+               "Adam steps of rate --weight-rate and Dykstra's projection per iteration); "
+               "weaker, to reproduce its numbers",
+               OptionCheck::Choices({"exact", "reference-code"}));
+  options.Number("lambda-radius", &o->lambda_radius,
+                 "naive/dro/soft-groups: bound R on the sum of the multipliers");
+  options.Flag("ideal", &o->ideal,
+               "soft-groups: the ideal algorithm (Algorithm 1): a uniform mixture of T x Q "
+               "linear models, one drawn per decision");
+  options.Integer("ideal-rounds", &o->ideal_options.rounds, "soft-groups --ideal: T, lambda steps");
+  options.Integer("ideal-inner", &o->ideal_options.inner,
+                  "soft-groups --ideal: Q, best-response iterates per lambda step");
+  options.Integer("oracle-steps", &o->ideal_options.oracle_steps,
+                  "soft-groups --ideal: Adam steps of the theta oracle per iterate");
+  options.Number("table-rate", &o->ideal_options.table_rate,
+                 "soft-groups --ideal: ascent rate of the soft-assignment tables");
 }
 
 // The ideal algorithm's members as the runtime's mixture rule: the scorer
@@ -493,4 +490,4 @@ TrainMethod SoftGroupTrainMethod() {
                           "with the noise model P(G | G^)");
 }
 
-}  // namespace tinyfair::cli
+}  // namespace tinyfair::host::fit

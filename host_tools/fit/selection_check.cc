@@ -1,12 +1,12 @@
-#include "host_tools/cli/selection_check.h"
+#include "host_tools/fit/selection_check.h"
 
 #include <vector>
 
-#include "host_tools/cli/cli_common.h"
-#include "host_tools/cli/fit_not_accepted.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/fit/fit_not_accepted.h"
+#include "host_tools/fit/fit_notes.h"
 
-namespace tinyfair::cli {
+namespace tinyfair::host::fit {
 
 void CheckSelectionOnValidation(const SelectionOnValidation& s, bool strict) {
   std::vector<std::string> problems;
@@ -28,4 +28,4 @@ void CheckSelectionOnValidation(const SelectionOnValidation& s, bool strict) {
   }
 }
 
-}  // namespace tinyfair::cli
+}  // namespace tinyfair::host::fit

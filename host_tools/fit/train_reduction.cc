@@ -9,13 +9,15 @@
 #include <memory>
 #include <stdexcept>
 
-#include "host_tools/cli/train_method.h"
 #include "host_tools/common/data_error.h"
+#include "host_tools/fit/fit_notes.h"
+#include "host_tools/fit/fit_stop.h"
+#include "host_tools/fit/train_method.h"
 #include "host_tools/model/mixture_capacity.h"
 #include "host_tools/model/mixture_writer.h"
 #include "host_tools/reductions/exponentiated_gradient_reduction.h"
 
-namespace tinyfair::cli {
+namespace tinyfair::host::fit {
 namespace {
 
 struct ReductionFlags {
@@ -153,15 +155,13 @@ TrainMethod ReductionTrainMethod() {
   method.name = "reduction";
   method.help = "exponentiated-gradient reduction with logistic regression (a mixture)";
   method.constraints = {"dp", "eodds"};
-  method.add_options = [flags](CLI::App& train) {
-    train
-        .add_option("--epsilon", flags->epsilon,
-                    "reduction: allowed constraint violation epsilon (default 0.01)")
-        ->check(CLI::NonNegativeNumber);
-    train
-        .add_option("--bound", flags->bound,
-                    "reduction: l1 bound B on the multipliers (default 1 / epsilon)")
-        ->check(CLI::NonNegativeNumber);
+  method.add_options = [flags](OptionBinder& options) {
+    options.Number("epsilon", &flags->epsilon,
+                   "reduction: allowed constraint violation epsilon (default 0.01)",
+                   OptionCheck::NonNegative());
+    options.Number("bound", &flags->bound,
+                   "reduction: l1 bound B on the multipliers (default 1 / epsilon)",
+                   OptionCheck::NonNegative());
   };
   method.fit = [flags](const TrainingSet& set, tinyfair::Model& model) {
     if (set.options.iterations > 0) flags->iterations = set.options.iterations;
@@ -173,4 +173,4 @@ TrainMethod ReductionTrainMethod() {
   return method;
 }
 
-}  // namespace tinyfair::cli
+}  // namespace tinyfair::host::fit

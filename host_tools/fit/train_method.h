@@ -1,8 +1,9 @@
-// One way to fit a model in `tinyfair train`: its name, the constraints it
-// accepts, its own options, and the fit. train_command.cc reads the CSV,
-// encodes the inputs, forms the groups (host::Dataset) and writes the model;
-// a method fills the scorer and the decision rule. Adding a method is one file defining a
-// TrainMethod and one line in TrainMethods() (train_command.cc).
+// One way to fit a model in `tinyfair train` (and the Python package): its
+// name, the constraints it accepts, its own options, and the fit. Train()
+// (train.h) encodes the inputs, forms the groups (data::Dataset) and
+// finishes the model; a method fills the scorer and the decision rule.
+// Adding a method is one file defining a TrainMethod and one line in
+// TrainMethods() (train_methods.cc).
 #pragma once
 
 #include <Eigen/Dense>
@@ -10,15 +11,20 @@
 #include <string>
 #include <vector>
 
-#include "host_tools/cli/cli_common.h"
+#include "host_tools/data/csv_reader.h"
 #include "host_tools/data/dataset.h"
-#include "host_tools/reductions/eg_convergence.h"
+#include "host_tools/data/input_encoder.h"
+#include "host_tools/fit/label_options.h"
+#include "host_tools/fit/option_binder.h"
+#include "tinyfair/model.pb.h"
 
-namespace tinyfair::cli {
+namespace tinyfair::host::fit {
 
 /// The options every method shares.
 struct TrainOptions {
-  std::string data, out = "model.json", id, unknown_group = "refuse", method = "logistic";
+  /// The training data's name, as provenance and messages give it.
+  std::string data;
+  std::string id, unknown_group = "refuse", method = "logistic";
   std::string constraint;  // empty: the method's first (default) constraint
   LabelOptions label;
   std::vector<std::string> sensitive, categorical, numeric, ignore;
@@ -66,8 +72,8 @@ struct TrainMethod {
   bool numeric_label = false;
   /// The sensitive columns are features whatever --use-sensitive says.
   bool sensitive_is_feature = false;
-  /// Registers the method's own options on the train command (may be empty).
-  std::function<void(CLI::App& train)> add_options;
+  /// Binds the method's own options (may be empty); the fit reads them.
+  std::function<void(OptionBinder& options)> add_options;
   /// Fills the model's scorer and rule; returns the provenance line.
   std::function<std::string(const TrainingSet& set, tinyfair::Model& model)> fit;
 };
@@ -80,12 +86,7 @@ TrainMethod NaiveNoisyGroupTrainMethod();
 TrainMethod DroNoisyGroupTrainMethod();
 TrainMethod SoftGroupTrainMethod();
 
-/// Notes how an exponentiated-gradient fit ended and, with --strict, throws
-/// FitNotAccepted unless it converged within its guarantee.
-void ReportConvergence(const std::string& method,
-                       const host::reductions::EgConvergence& convergence, bool strict);
+/// Every method, in the order --method lists them.
+std::vector<TrainMethod> TrainMethods();
 
-/// Prints a fit's progress lines to stderr only when it is a terminal.
-bool ProgressToTerminal();
-
-}  // namespace tinyfair::cli
+}  // namespace tinyfair::host::fit

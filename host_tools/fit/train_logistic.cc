@@ -5,22 +5,23 @@
 #include <cstdio>
 #include <memory>
 
-#include "host_tools/cli/fit_stop.h"
-#include "host_tools/cli/train_method.h"
+#include "host_tools/fit/fit_notes.h"
+#include "host_tools/fit/fit_stop.h"
+#include "host_tools/fit/train_method.h"
 #include "host_tools/learn/logistic_regression.h"
 #include "host_tools/preprocessing/reweighing.h"
 
-namespace tinyfair::cli {
+namespace tinyfair::host::fit {
 
 TrainMethod LogisticTrainMethod() {
   auto reweigh = std::make_shared<bool>(false);
   TrainMethod method;
   method.name = "logistic";
   method.help = "logistic regression, positive iff p >= 0.5";
-  method.add_options = [reweigh](CLI::App& train) {
-    train.add_flag("--reweigh", *reweigh,
-                   "logistic: weight each (group, label) cell by P(group) P(label) / "
-                   "P(group, label) (Kamiran-Calders reweighing)");
+  method.add_options = [reweigh](OptionBinder& options) {
+    options.Flag("reweigh", reweigh.get(),
+                 "logistic: weight each (group, label) cell by P(group) P(label) / "
+                 "P(group, label) (Kamiran-Calders reweighing)");
   };
   method.fit = [reweigh](const TrainingSet& set, tinyfair::Model& model) {
     const TrainOptions& o = set.options;
@@ -70,4 +71,4 @@ TrainMethod LogisticTrainMethod() {
   return method;
 }
 
-}  // namespace tinyfair::cli
+}  // namespace tinyfair::host::fit

@@ -7,7 +7,9 @@
 
 #include <string>
 
-namespace tinyfair::cli {
+#include "host_tools/reductions/eg_convergence.h"
+
+namespace tinyfair::host::fit {
 
 struct FitStop {
   /// "gradient norm <= tolerance", "iteration limit", ...
@@ -42,4 +44,10 @@ struct FitStop {
 void ReportFitStop(const std::string& command, const std::string& method, const FitStop& stop,
                    bool strict);
 
-}  // namespace tinyfair::cli
+/// Notes how an exponentiated-gradient fit ended ("train: METHOD: ...")
+/// and, with `strict`, throws FitNotAccepted unless it converged within its
+/// guarantee.
+void ReportConvergence(const std::string& method, const reductions::EgConvergence& convergence,
+                       bool strict);
+
+}  // namespace tinyfair::host::fit

@@ -6,12 +6,13 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "host_tools/cli/fit_stop.h"
-#include "host_tools/cli/train_method.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/fit/fit_notes.h"
+#include "host_tools/fit/fit_stop.h"
+#include "host_tools/fit/train_method.h"
 #include "host_tools/frll/fair_robust_log_loss.h"
 
-namespace tinyfair::cli {
+namespace tinyfair::host::fit {
 namespace {
 
 // Each label slice of the constraint compares the two groups, so each needs
@@ -148,4 +149,4 @@ TrainMethod FrllTrainMethod() {
   return method;
 }
 
-}  // namespace tinyfair::cli
+}  // namespace tinyfair::host::fit

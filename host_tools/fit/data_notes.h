@@ -1,0 +1,24 @@
+// What a fit says about its data that the user may not expect: values the
+// model does not list, and label values counted as negative.
+#pragma once
+
+#include <string>
+
+#include "host_tools/data/csv_reader.h"
+#include "host_tools/fit/label_options.h"
+#include "tinyfair/model.pb.h"
+
+namespace tinyfair::host::fit {
+
+/// Per column of `table`, the rows whose value `model` does not list and
+/// what the device does with them ("COMMAND: FILE: column ...").
+void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
+                        const data::CsvTable& table);
+
+/// With --positive, every other label value counts as negative: says so
+/// ("COMMAND: label column ...") when that is more than one value (a third
+/// class, or "Yes" next to "yes"), naming each with its count.
+void NoteNegativeLabelValues(const std::string& command, const data::CsvTable& table,
+                             const LabelOptions& label);
+
+}  // namespace tinyfair::host::fit

@@ -1,0 +1,85 @@
+#include "host_tools/fit/postprocess.h"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "host_tools/data/group_index.h"
+#include "host_tools/data/scored_sample.h"
+#include "host_tools/fit/data_notes.h"
+#include "host_tools/fit/fit_notes.h"
+#include "host_tools/fit/ramp_fitter.h"
+#include "host_tools/fit/ramp_model.h"
+#include "host_tools/fit/ramp_selection.h"
+#include "host_tools/fit/registry_postprocess.h"
+#include "host_tools/fit/scoring_model.h"
+#include "host_tools/postprocessing/postprocessor_registry.h"
+#include "host_tools/simulate/score_through_runtime.h"
+
+namespace tinyfair::host::fit {
+
+void CheckPostprocessOptions(const PostprocessOptions& o, bool with_validation) {
+  if ((o.rho == "auto" || with_validation) && !o.covariance && o.label.label.empty() &&
+      o.method == "rto") {
+    throw std::invalid_argument(
+        "--rho auto and --validation need --label (and --positive unless the label is 0/1)");
+  }
+}
+
+tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& table,
+                            const data::CsvTable* validation, const tinyfair::Model* scorer) {
+  CheckPostprocessOptions(o, validation != nullptr);
+  tinyfair::Model model = ScoringModel(o, table, scorer);
+  const size_t group_count = model.dimensions().group_count();
+  const data::GroupIndex groups(model);
+  const size_t strata_count = groups.StratumCount(o.strata.size());
+  if (o.covariance && group_count != 2 * strata_count) {
+    throw std::invalid_argument("--covariance needs one binary sensitive attribute");
+  }
+  const data::ScoredSample fitting =
+      simulate::ScoreThroughRuntime(model, table, o.label.label, o.label.positive);
+  NoteUnlistedValues("postprocess", model, table);
+  if (fitting.refused > 0) {
+    Note("postprocess: " + std::to_string(fitting.refused) +
+         " rows refused by the model, left out");
+  }
+  const postprocessing::Postprocessor& method = postprocessing::FindPostprocessor(o.method);
+  simulate::RequireEveryGroup(fitting, model, o.data, method.needs_both_labels ? o.method : "");
+  // Covariance control, conditional parity and reject option classification
+  // fit on cells of a binary attribute and its strata: a merged or pooled
+  // group would break the cells.
+  if (o.small_groups.policy != "refuse" &&
+      (o.covariance || !o.strata.empty() || method.two_groups_only)) {
+    throw std::invalid_argument("--small-groups " + o.small_groups.policy +
+                                " does not combine with --covariance, --strata or --method roc "
+                                "(they fit on cells of a binary attribute); there, lower "
+                                "--min-group-size or merge the categories in the data");
+  }
+  const postprocessing::FittingGroups plan =
+      PlanSmallGroups(o.small_groups, fitting, model, o.data, "postprocess");
+  if (o.method != "rto") {
+    PostprocessWithRegistry(o, table, fitting, plan, model);
+    return model;
+  }
+  const RampFitter fitter(o, fitting, group_count, groups, plan);
+
+  const auto start = std::chrono::steady_clock::now();
+  const RampFit fit =
+      validation == nullptr
+          ? fitter.Fit(o.fit.rto.gamma, 0.0)
+          : SelectRampOnValidation(
+                o, fitter,
+                simulate::ScoreThroughRuntime(model, *validation, o.label.label, o.label.positive),
+                group_count);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  FinishRampModel(
+      o, fit, postprocessing::RtoSolverName(o.fit.rto.solver), fitting.scores.size(), seconds,
+      [&table](const tinyfair::Model& m) { return simulate::ExpectedPositiveRates(m, table); },
+      model);
+  return model;
+}
+
+}  // namespace tinyfair::host::fit

@@ -1,0 +1,38 @@
+// What `tinyfair postprocess` does between reading its files and writing
+// the model, for every front end: make a scorer's decisions fair without
+// retraining. The scorer is a model, or any black-box model's scores in a
+// column of the fitting data; the rule is fitted on the scores the device
+// itself computes.
+#pragma once
+
+#include <string>
+
+#include "host_tools/data/csv_reader.h"
+#include "host_tools/fit/postprocess_options.h"
+#include "tinyfair/model.pb.h"
+
+namespace tinyfair::host::fit {
+
+/// Refuses options that do not go together before any data is read.
+/// @throws std::invalid_argument
+void CheckPostprocessOptions(const PostprocessOptions& options, bool with_validation);
+
+/// Fits the fair rule on `fitting` and returns the finished model (rule,
+/// id, reference rates as the device decides on `fitting`, provenance).
+/// `validation`: selects the ramp's width and target on it (rto), named
+/// options.validation in messages; nullptr: none. `scorer`: the model whose
+/// scores are post-processed; nullptr: options.score_column.
+/// @throws common::DataError for data it cannot fit on,
+///         std::invalid_argument for options that do not go together,
+///         FitNotAccepted for a selection options.strict refuses.
+tinyfair::Model Postprocess(const PostprocessOptions& options, const data::CsvTable& fitting,
+                            const data::CsvTable* validation, const tinyfair::Model* scorer);
+
+/// The ramp (rto) fitted from per-group score histograms, the CSV at `path`
+/// read a block of rows at a time (twice: to fit, then for the reference
+/// rates) and never held whole; progress on a terminal. Needs a scorer
+/// model; takes no validation, covariance or score column.
+tinyfair::Model PostprocessStreamed(const PostprocessOptions& options,
+                                    const tinyfair::Model* scorer, const std::string& path);
+
+}  // namespace tinyfair::host::fit

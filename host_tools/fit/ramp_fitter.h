@@ -1,0 +1,48 @@
+// The randomized threshold optimizer's ramp as postprocess fits it: per
+// group thresholds and one width, each group's target rate --rho or, with
+// 'auto', the label rate of its stratum (the last group attributes).
+#pragma once
+
+#include <vector>
+
+#include "host_tools/data/group_index.h"
+#include "host_tools/data/scored_sample.h"
+#include "host_tools/fit/postprocess_options.h"
+#include "host_tools/postprocessing/postprocessor_registry.h"
+
+namespace tinyfair::host::fit {
+
+/// The fitted ramp: thresholds per group, the width and the target rate.
+struct RampFit {
+  std::vector<double> thresholds;
+  double gamma = 0.0;
+  double rho = 0.0;
+};
+
+/// The optimizer's options for one (gamma, rho offset): each group's rho is
+/// options.rho, or with 'auto' the label rate of its stratum, plus the
+/// offset.
+postprocessing::RtoOptions RampOptions(const PostprocessOptions& o, const data::GroupIndex& groups,
+                                       double gamma, double rho_offset,
+                                       const std::vector<double>& stratum_rate,
+                                       size_t group_count);
+
+/// Fits ramps of any (gamma, rho offset) on one scored sample.
+class RampFitter {
+ public:
+  RampFitter(const PostprocessOptions& o, const data::ScoredSample& sample, size_t group_count,
+             const data::GroupIndex& groups, const postprocessing::FittingGroups& plan);
+
+  RampFit Fit(double gamma, double rho_offset) const;
+
+ private:
+  const PostprocessOptions& o_;
+  const data::ScoredSample& sample_;
+  size_t group_count_;
+  const data::GroupIndex& groups_;
+  size_t strata_count_;
+  const postprocessing::FittingGroups& plan_;
+  std::vector<double> stratum_rate_;
+};
+
+}  // namespace tinyfair::host::fit

@@ -1,0 +1,58 @@
+#include "host_tools/fit/ramp_model.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "host_tools/data/group_index.h"
+#include "host_tools/fit/fit_notes.h"
+#include "host_tools/fit/group_names.h"
+#include "host_tools/model/finish_model.h"
+#include "host_tools/model/rule_writers.h"
+
+namespace tinyfair::host::fit {
+
+void FinishRampModel(const PostprocessOptions& o, const RampFit& fit, const std::string& how,
+                     size_t rows, double seconds,
+                     const std::function<std::vector<double>(const tinyfair::Model&)>& rates_of,
+                     tinyfair::Model& model) {
+  host::model::SetRampRule(fit.thresholds, fit.gamma, model);
+  model.set_model_id(model.model_id().substr(0, 27) + "+rto");
+  const size_t group_count = model.dimensions().group_count();
+  const data::GroupIndex groups(model);
+  char line[256];
+
+  // Reference rates as the device computes them (float thresholds).
+  const std::vector<double> rates = rates_of(model);
+  const auto names = GroupNames(model);
+  std::snprintf(line, sizeof(line),
+                "postprocess: %s (%s) gamma %.4g epsilon %.4g, %zu rows, fitted in %.4f s",
+                o.covariance ? "rto covariance control" : "rto", how.c_str(), fit.gamma,
+                o.fit.rto.epsilon, rows, seconds);
+  Note(line);
+  for (size_t g = 0; g < group_count; ++g) {
+    std::snprintf(line, sizeof(line), "  %-40s threshold %+.6f  fitted rate %.6f", names[g].c_str(),
+                  fit.thresholds[g], rates[g]);
+    Note(line);
+  }
+  // Parity holds within each stratum (the last group attributes).
+  const size_t strata_count = groups.StratumCount(o.strata.size());
+  std::vector<double> low(strata_count, 1.0), high(strata_count, 0.0);
+  for (size_t g = 0; g < group_count; ++g) {
+    const uint32_t s =
+        groups.SensitiveAndStratum(static_cast<uint32_t>(g), o.strata.size()).trailing;
+    low[s] = std::min(low[s], rates[g]);
+    high[s] = std::max(high[s], rates[g]);
+  }
+  double worst = 0.0;
+  for (size_t s = 0; s < strata_count; ++s) worst = std::max(worst, high[s] - low[s]);
+  std::snprintf(line, sizeof(line), "postprocess: parity gap on the fitting sample %.3g%s", worst,
+                o.strata.empty() ? "" : " (largest within a stratum)");
+  Note(line);
+  const std::string provenance = model.provenance() + "; postprocess: rto" +
+                                 (o.covariance ? " covariance" : "") + ", data " + o.data +
+                                 ", gamma " + std::to_string(fit.gamma) + ", epsilon " +
+                                 std::to_string(o.fit.rto.epsilon) + ", solver " + how;
+  host::model::FinishModel({"", rates, provenance}, model);
+}
+
+}  // namespace tinyfair::host::fit

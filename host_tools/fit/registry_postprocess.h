@@ -1,0 +1,20 @@
+// Hardt et al. (demographic parity or equalized odds), reject option
+// classification or shift inference: fitted through the post-processor
+// registry, with reference rates as the device decides on the fitting data.
+#pragma once
+
+#include "host_tools/data/csv_reader.h"
+#include "host_tools/data/scored_sample.h"
+#include "host_tools/fit/postprocess_options.h"
+#include "host_tools/postprocessing/small_groups.h"
+#include "tinyfair/model.pb.h"
+
+namespace tinyfair::host::fit {
+
+/// Sets the fitted rule on the scoring `model`, notes it per group and
+/// finishes the model.
+void PostprocessWithRegistry(const PostprocessOptions& o, const data::CsvTable& table,
+                             const data::ScoredSample& fitting,
+                             const postprocessing::FittingGroups& plan, tinyfair::Model& model);
+
+}  // namespace tinyfair::host::fit

@@ -1,0 +1,18 @@
+// The scorer postprocess fits a rule for, as the device will run it: a
+// model, or a column of scores; its groups formed from the sensitive
+// attributes (default: the model's) and the strata.
+#pragma once
+
+#include "host_tools/data/csv_reader.h"
+#include "host_tools/fit/postprocess_options.h"
+#include "tinyfair/model.pb.h"
+
+namespace tinyfair::host::fit {
+
+/// `scorer`: the model; nullptr: o.score_column of `table`.
+/// @throws std::invalid_argument without a scorer, a score column or a
+///         sensitive column.
+tinyfair::Model ScoringModel(const PostprocessOptions& o, const data::CsvTable& table,
+                             const tinyfair::Model* scorer);
+
+}  // namespace tinyfair::host::fit

@@ -1,0 +1,175 @@
+#include "host_tools/fit/train.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+
+#include "host_tools/common/data_error.h"
+#include "host_tools/common/text_format.h"
+#include "host_tools/data/dataset.h"
+#include "host_tools/data/feature_allow_list.h"
+#include "host_tools/data/group_formation.h"
+#include "host_tools/data/label_values.h"
+#include "host_tools/data/unlisted_values.h"
+#include "host_tools/fit/data_notes.h"
+#include "host_tools/fit/fit_notes.h"
+#include "host_tools/model/finish_model.h"
+#include "host_tools/simulate/score_through_runtime.h"
+
+namespace tinyfair::host::fit {
+namespace {
+
+// A logistic regression on one label has no finite optimum; usually the
+// label column or --positive is not what the user meant.
+void RequireBothLabels(const host::data::CsvTable& table, const LabelOptions& label,
+                       const std::vector<int>& labels) {
+  size_t positives = 0;
+  for (int y : labels) positives += static_cast<size_t>(y);
+  if (positives != 0 && positives != labels.size()) return;
+  std::string positive_values;
+  for (const auto& value : label.positive) {
+    positive_values += (positive_values.empty() ? "'" : ", '") + value + "'";
+  }
+  if (positive_values.empty()) positive_values = "'1'";
+  const size_t n = labels.size();
+  throw host::common::DataError(
+      table.path, 0, 0,
+      "column '" + label.label + "' has no " + (positives == 0 ? "positive" : "negative") +
+          " label in its " + std::to_string(n) + (n == 1 ? " row" : " rows") +
+          "; training needs rows of both labels (positive: " + positive_values + ")");
+}
+
+// A fit on no feature, or one that decides (nearly) the same for everyone,
+// is legal but rarely meant: say so.
+void NoteDegenerateFit(const Eigen::MatrixXd& design) {
+  if (design.cols() != 0) return;
+  Note(
+      "train: WARNING: no feature to learn from (every input is sensitive or left out): the "
+      "model decides from its intercept alone");
+}
+
+void NoteNearConstantModel(const std::vector<double>& rates) {
+  constexpr double kNearConstant = 0.01;
+  double low = 1.0, high = 0.0;
+  for (double rate : rates) {
+    low = std::min(low, rate);
+    high = std::max(high, rate);
+  }
+  if (rates.empty() || (high > kNearConstant && low < 1.0 - kNearConstant)) return;
+  Note(host::common::FormatText(
+      "train: WARNING: the model is near-constant: its expected positive rate on "
+      "the training data is %.4f to %.4f across the groups",
+      low, high));
+}
+
+// Training imputes a missing number with the column's mean (a zero in the
+// design); the device refuses such rows, so say how many there are.
+void NoteMissingValues(const host::data::CsvTable& table,
+                       const std::vector<tinyfair::Input>& inputs) {
+  for (const auto& input : inputs) {
+    if (input.kind() != tinyfair::Input::NUMERIC) continue;
+    const size_t c = table.column(input.name());
+    size_t missing = 0;
+    for (const auto& row : table.rows) missing += table.is_missing(row[c]) ? 1 : 0;
+    if (missing == 0) continue;
+    char mean[32];
+    std::snprintf(mean, sizeof(mean), "%.6g", static_cast<double>(input.offset()));
+    Note("train: column '" + input.name() + "': " + std::to_string(missing) + " missing value" +
+         (missing == 1 ? "" : "s") + " imputed with the mean " + mean +
+         " (the device refuses rows with a missing value: non_finite_input)");
+  }
+}
+
+// With --min-category-count, the rare values of each column are learned as
+// one category: say which, so that nobody looks for them in the model.
+void NoteFoldedCategories(const host::data::CsvTable& table, const tinyfair::Model& model,
+                          uint32_t min_count) {
+  for (const auto& folded : host::data::FindUnlistedValues(model, table)) {
+    Note("train: column '" + folded.column + "': " + std::to_string(folded.values.size()) +
+         (folded.values.size() == 1 ? " value" : " values") + " of fewer than " +
+         std::to_string(min_count) + " rows (" + std::to_string(folded.rows) +
+         (folded.rows == 1 ? " row" : " rows") + ") folded into '" + host::data::kOtherCategory +
+         "'");
+  }
+}
+
+}  // namespace
+
+const TrainMethod& ChooseTrainMethod(const std::vector<TrainMethod>& methods, TrainOptions& o) {
+  if (o.sensitive.empty()) throw std::invalid_argument("train needs --sensitive");
+  const auto method = std::find_if(methods.begin(), methods.end(),
+                                   [&](const TrainMethod& m) { return m.name == o.method; });
+  if (method == methods.end()) throw std::invalid_argument("no train method '" + o.method + "'");
+  const auto& constraints = method->constraints;
+  if (o.constraint.empty() && !constraints.empty()) o.constraint = constraints.front();
+  if (!o.constraint.empty() &&
+      std::find(constraints.begin(), constraints.end(), o.constraint) == constraints.end()) {
+    std::string accepted;
+    for (const auto& c : constraints) accepted += (accepted.empty() ? "" : " | ") + c;
+    throw std::invalid_argument(
+        "--method " + o.method +
+        (constraints.empty() ? " takes no --constraint" : " takes --constraint " + accepted));
+  }
+  return *method;
+}
+
+tinyfair::Model Train(TrainOptions o, const data::CsvTable& table,
+                      const std::vector<TrainMethod>& methods) {
+  const TrainMethod& method = ChooseTrainMethod(methods, o);
+  host::data::ColumnRoles roles;
+  roles.label = o.label.label;
+  roles.positive_labels = o.label.positive;
+  roles.sensitive = o.sensitive;
+  roles.categorical = o.categorical;
+  roles.numeric = o.numeric;
+  roles.ignore = o.ignore;
+  roles.min_category_count = o.min_category_count;
+  for (auto& name : host::data::ColumnsOutsideFeatures(table, o.features, roles)) {
+    roles.ignore.push_back(std::move(name));
+  }
+  std::vector<int> labels;
+  if (!method.numeric_label)
+    labels = host::data::ReadLabels(table, roles.label, roles.positive_labels);
+
+  tinyfair::Model model;
+  model.set_model_id(!o.id.empty()          ? o.id
+                     : o.constraint.empty() ? method.name
+                                            : method.name + "-" + o.constraint);
+  const std::vector<tinyfair::Input> inputs = host::data::InputsFromTable(table, roles);
+  for (const auto& input : inputs) *model.add_inputs() = input;
+  if (!method.numeric_label) RequireBothLabels(table, o.label, labels);
+  if (!method.numeric_label && !o.label.positive.empty())
+    NoteNegativeLabelValues("train", table, o.label);
+  NoteMissingValues(table, inputs);
+  host::data::FormGroups(o.sensitive, o.unknown_group, model);
+  NoteFoldedCategories(table, model, o.min_category_count);
+
+  host::data::InputEncoder encoder(model.inputs(), table);
+  std::vector<bool> use(inputs.size(), true);
+  if (!o.use_sensitive && !method.sensitive_is_feature) {
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      for (const auto& name : o.sensitive) {
+        if (inputs[i].name() == name) use[i] = false;
+      }
+    }
+  }
+  const host::data::Dataset data = host::data::BuildDataset(model, encoder, use, labels);
+  NoteDegenerateFit(data.design);
+  const TrainingSet set{o, table, encoder, data.design, use, data.labels, data.groups};
+  const std::string provenance = method.fit(set, model);
+
+  // Reference rates: the rule's expected positive rate per group on the
+  // training data, decided by the runtime (a regression method sets its
+  // mean outputs itself).
+  std::vector<double> rates;
+  if (!method.numeric_label) {
+    const size_t group_count = model.dimensions().group_count();
+    for (size_t g = 0; g < group_count; ++g) model.add_reference_positive_rate(0.0f);
+    rates = host::simulate::ExpectedPositiveRates(model, table);
+    NoteNearConstantModel(rates);
+  }
+  host::model::FinishModel({"", rates, provenance}, model);
+  return model;
+}
+
+}  // namespace tinyfair::host::fit

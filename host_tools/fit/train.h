@@ -1,0 +1,31 @@
+// What `tinyfair train` does between reading the CSV and writing the
+// model, for every front end: encode the inputs, form the groups, fit with
+// one of the methods (train_method.h) and finish the model with its
+// reference rates and provenance.
+#pragma once
+
+#include <vector>
+
+#include "host_tools/data/csv_reader.h"
+#include "host_tools/fit/train_method.h"
+#include "tinyfair/model.pb.h"
+
+namespace tinyfair::host::fit {
+
+/// The method `options` names among `methods`, with options.constraint set
+/// to its default when empty.
+/// @throws std::invalid_argument without a sensitive column, for a method
+///         not among `methods` or a constraint the method does not take.
+const TrainMethod& ChooseTrainMethod(const std::vector<TrainMethod>& methods,
+                                     TrainOptions& options);
+
+/// Fits a model on `table` with the method options.method names; the
+/// method's own options are those bound through its add_options. Notes go
+/// to the note sink (fit_notes.h).
+/// @throws common::DataError for data it cannot train on,
+///         std::invalid_argument for options that do not go together,
+///         FitNotAccepted for a fit options.strict refuses.
+tinyfair::Model Train(TrainOptions options, const data::CsvTable& table,
+                      const std::vector<TrainMethod>& methods);
+
+}  // namespace tinyfair::host::fit
