@@ -12,7 +12,7 @@ schema.
 Usage: check_layers.py [ROOT]   (ROOT: the source tree; default: this repo)
 Each module also has its own namespace: a file of host_tools/MODULE/ opens
 only tinyfair::host::MODULE (nested or anonymous namespaces inside it), and
-cli/ tinyfair::cli.
+the front ends their own: cli/ tinyfair::cli, python/ tinyfair::python.
 
 Prints one line per crossing include (FILE:LINE: what is wrong) and exits 1
 when there is any, 0 otherwise.
@@ -111,7 +111,8 @@ def namespace_problems(relative, layer, text):
     """Namespaces opened at file scope outside the module's own."""
     if layer[0] != "host" or layer[1] is None:
         return []
-    own = "tinyfair::cli" if layer[1] == "cli" else f"tinyfair::host::{layer[1]}"
+    front_ends = {"cli": "tinyfair::cli", "python": "tinyfair::python"}
+    own = front_ends.get(layer[1], f"tinyfair::host::{layer[1]}")
     problems = []
     for number, line in enumerate(text.splitlines(), 1):
         match = NAMESPACE.match(line)

@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 
 #include "host_tools/python/core/decision_binding.h"
+#include "host_tools/python/core/fit_binding.h"
 #include "host_tools/python/core/model_binding.h"
 #include "host_tools/python/core/python_errors.h"
 #include "host_tools/python/core/report_binding.h"
@@ -15,4 +16,5 @@ PYBIND11_MODULE(_core, module) {
   tinyfair::python::AddModelClass(module);
   tinyfair::python::AddDecisionFunctions(module);
   tinyfair::python::AddReportFunctions(module);
+  tinyfair::python::AddFitFunctions(module);
 }

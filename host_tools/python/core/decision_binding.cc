@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "host_tools/data/input_encoder.h"
+#include "host_tools/fit/group_names.h"
 #include "host_tools/model/decision_vectors.h"
-#include "host_tools/python/core/model_binding.h"
 #include "host_tools/python/core/table_from_columns.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/readable_decision_log.h"
@@ -63,7 +63,7 @@ py::dict Decide(const tinyfair::Model& model, const std::string& name, const py:
   result["model_hash"] = runtime_model->content_hash();
   result["refused"] = host::simulate::RefusedRowsSummary(decisions, table);
   result["log"] = host::simulate::WithReadableColumns(host::simulate::DecisionLog(decisions),
-                                                      decisions, GroupNamesOf(model));
+                                                      decisions, host::fit::GroupNames(model));
   if (vectors) {
     // What `simulate --vectors` writes: the rows as the runtime saw them and
     // the PRNG, for the device to decide again (tests/device).

@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "host_tools/common/file_io.h"
+#include "host_tools/fit/group_names.h"
 #include "host_tools/model/model_export.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/simulate/generated_header.h"
@@ -10,15 +11,6 @@
 namespace tinyfair::python {
 
 namespace py = pybind11;
-
-std::vector<std::string> GroupNamesOf(const tinyfair::Model& model) {
-  std::vector<std::string> names(model.groups().group_names().begin(),
-                                 model.groups().group_names().end());
-  for (size_t g = names.size(); g < model.dimensions().group_count(); ++g) {
-    names.push_back("group " + std::to_string(g));
-  }
-  return names;
-}
 
 namespace {
 
@@ -75,7 +67,7 @@ void AddModelClass(py::module_& module) {
           },
           py::arg("sealed"), py::arg("request"))
       .def_property_readonly("model_id", &tinyfair::Model::model_id)
-      .def_property_readonly("group_names", &GroupNamesOf)
+      .def_property_readonly("group_names", &host::fit::GroupNames)
       .def_property_readonly("input_names", &InputNames)
       .def_property_readonly("rule", &RuleKind)
       .def_property_readonly("group_count",

@@ -4,15 +4,9 @@
 
 #include <pybind11/pybind11.h>
 
-#include <string>
-#include <vector>
-
 #include "tinyfair/model.pb.h"
 
 namespace tinyfair::python {
-
-/// One name per model group ("sex=Female"), "group K" where the model has none.
-std::vector<std::string> GroupNamesOf(const tinyfair::Model& model);
 
 void AddModelClass(pybind11::module_& module);
 

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "host_tools/common/data_error.h"
+#include "host_tools/fit/fit_not_accepted.h"
 
 namespace tinyfair::python {
 
@@ -15,9 +16,13 @@ void AddErrors(py::module_& module) {
   static py::exception<host::common::DataError> data_error(module, "DataError",
                                                            tinyfair_error.ptr());
   static py::exception<std::runtime_error> model_error(module, "ModelError", tinyfair_error.ptr());
+  static py::exception<host::fit::FitNotAccepted> not_accepted(module, "FitNotAccepted",
+                                                               tinyfair_error.ptr());
   py::register_exception_translator([](std::exception_ptr error) {
     try {
       if (error) std::rethrow_exception(error);
+    } catch (const host::fit::FitNotAccepted& e) {
+      not_accepted(e.what());
     } catch (const host::common::DataError& e) {
       data_error(e.what());
     } catch (const std::invalid_argument& e) {

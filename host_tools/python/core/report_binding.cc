@@ -9,9 +9,9 @@
 #include "host_tools/data/group_formation.h"
 #include "host_tools/data/group_index.h"
 #include "host_tools/data/input_encoder.h"
+#include "host_tools/fit/group_names.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/metrics/score_quality.h"
-#include "host_tools/python/core/model_binding.h"
 #include "host_tools/python/core/table_from_columns.h"
 #include "host_tools/simulate/decision_runner.h"
 
@@ -33,7 +33,7 @@ std::string EvaluateModel(const tinyfair::Model& model, const std::string& name,
   const auto runtime_model = host::simulate::LoadIntoRuntime(model);
   const auto labels = host::data::ReadLabels(table, label, positive);
   const auto decisions = host::simulate::DecideRows(*runtime_model, encoder, seed, stream);
-  auto report = host::metrics::EvaluateDecisions(decisions, labels, GroupNamesOf(model));
+  auto report = host::metrics::EvaluateDecisions(decisions, labels, host::fit::GroupNames(model));
   report.scores = host::metrics::EvaluateScores(
       decisions, labels, host::metrics::ScoreMeaningOf(model.scorer()), model.has_mixture());
   return host::metrics::ReportJson(report);

@@ -6,8 +6,41 @@ decision made here is made by the device's own runtime code through the same
 PRNG, so a seed gives the same decisions as ``tinyfair simulate`` and the
 device. See docs/python.md.
 """
-from ._core import DataError, ModelError, TinyfairError
-from ._frames import read_csv
-from .models import codegen, inspect, load
+from sklearn.base import ClassifierMixin
 
-__all__ = ["DataError", "ModelError", "TinyfairError", "codegen", "inspect", "load", "read_csv"]
+from . import metrics, noisy_groups, plots, postprocessing, reductions  # noqa: F401
+from ._core import DataError, FitNotAccepted, ModelError, TinyfairError
+from ._frames import read_csv
+from ._training import train_estimator_class
+from .models import LoadedModel, codegen, group_attributes, inspect, load
+from .sklearn_import import ConversionError, model_json_from_sklearn
+from . import _core
+
+LogisticRegression = train_estimator_class(
+    "LogisticRegression", "logistic",
+    "L2-regularised logistic regression (Newton), positive iff p >= 0.5 in every group: the "
+    "scorer a post-processor makes fair.", __name__, mixin=ClassifierMixin)
+
+FairRobustLogLoss = train_estimator_class(
+    "FairRobustLogLoss", "frll",
+    "Fairness for robust log loss (Rezaei et al. 2020): a truncated logistic rule fair under "
+    "demographic parity (dp), equal opportunity (eopp) or equalized odds (eodds).",
+    __name__, mixin=ClassifierMixin)
+
+
+def from_sklearn(pipeline, sensitive_features, X=None, model_id="sklearn"):
+    """A fitted scikit-learn linear pipeline as a tinyfair model that decides
+    (and that every post-processor takes as its estimator): the device
+    computes the pipeline's score (see sklearn_import). sensitive_features:
+    the column name(s) forming the groups; X: data holding them when the
+    pipeline does not encode them. Raises ConversionError naming the step it
+    cannot convert."""
+    names = [sensitive_features] if isinstance(sensitive_features, str) else sensitive_features
+    text = model_json_from_sklearn(pipeline, names, X=X, model_id=model_id)
+    return LoadedModel(_core.Model.from_json(text, "from_sklearn"), list(names))
+
+
+__all__ = ["ConversionError", "DataError", "FairRobustLogLoss", "FitNotAccepted", "LoadedModel",
+           "LogisticRegression", "ModelError", "TinyfairError", "codegen", "from_sklearn",
+           "group_attributes", "inspect", "load", "metrics", "noisy_groups", "plots",
+           "postprocessing", "read_csv", "reductions"]

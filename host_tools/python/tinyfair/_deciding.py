@@ -30,7 +30,8 @@ class DecidingMixin:
         return model
 
     def predict(self, X, *, sensitive_features=None, random_state=None, stream=0):
-        """The randomized decisions (0/1) the device makes for X's rows.
+        """The randomized decisions (0/1) the device makes for X's rows (for
+        a regression model, the output of the member the draw chose).
 
         sensitive_features: as at fit (default: the columns named at fit,
         read from X). random_state: the PCG32 seed (int), a numpy generator
@@ -39,6 +40,8 @@ class DecidingMixin:
         """
         records = self._decide(X, sensitive_features, random_state, stream)
         _raise_refused(records)
+        if self._fitted_model().rule == "regression":
+            return records["value"].astype(np.float64)  # the output of the sampled member
         return records["positive"].astype(np.int64)
 
     def decision_probability(self, X, *, sensitive_features=None):

@@ -1,0 +1,205 @@
+#include "host_tools/python/core/fit_binding.h"
+
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "host_tools/fit/fit_notes.h"
+#include "host_tools/fit/option_values.h"
+#include "host_tools/fit/postprocess.h"
+#include "host_tools/fit/train.h"
+#include "host_tools/fit/train_method.h"
+#include "host_tools/python/core/table_from_columns.h"
+
+namespace tinyfair::python {
+
+namespace py = pybind11;
+namespace fit = host::fit;
+
+namespace {
+
+py::dict DescribeOption(const fit::OptionDescription& option) {
+  py::dict d;
+  d["name"] = option.name;
+  d["kind"] = option.kind;
+  d["help"] = option.help;
+  d["default"] = option.default_text;
+  d["choices"] = option.choices;
+  return d;
+}
+
+// Every train method with its constraints and its own options (their
+// defaults as the library binds them), for the estimators' parameters.
+py::list TrainMethodDescriptions() {
+  py::list methods;
+  for (const fit::TrainMethod& method : fit::TrainMethods()) {
+    fit::OptionValues values;
+    if (method.add_options) method.add_options(values);
+    py::list options;
+    for (const auto& option : values.Describe()) options.append(DescribeOption(option));
+    py::dict d;
+    d["name"] = method.name;
+    d["help"] = method.help;
+    d["constraints"] = method.constraints;
+    d["numeric_label"] = method.numeric_label;
+    d["options"] = options;
+    methods.append(d);
+  }
+  return methods;
+}
+
+// Collects the fit's notes for the caller (who logs them, warnings as
+// warnings) instead of writing them to stderr, for the life of one call.
+class NoteCollector {
+ public:
+  NoteCollector() {
+    fit::SetNoteSink([this](const std::string& line) { lines_.push_back(line); });
+  }
+  ~NoteCollector() { fit::SetNoteSink(nullptr); }
+  NoteCollector(const NoteCollector&) = delete;
+  NoteCollector& operator=(const NoteCollector&) = delete;
+  std::vector<std::string> Take() { return std::move(lines_); }
+
+ private:
+  std::vector<std::string> lines_;
+};
+
+using FitResult = std::pair<tinyfair::Model, std::vector<std::string>>;
+
+// train: the method options.method names, the methods' own options set
+// from text (`method_options`: name -> text, as the CLI's flags take them).
+FitResult Train(fit::TrainOptions options,
+                const std::vector<std::pair<std::string, std::string>>& method_options,
+                const std::string& name, const py::list& columns) {
+  const host::data::CsvTable table = TableFromColumns(name, columns);
+  std::vector<fit::TrainMethod> methods = fit::TrainMethods();
+  fit::ChooseTrainMethod(methods, options);
+  // Every method's options, as the CLI registers them all on `train`: the
+  // noisy-group methods share theirs.
+  fit::OptionValues values;
+  for (const fit::TrainMethod& method : methods) {
+    if (method.add_options) method.add_options(values);
+  }
+  for (const auto& [option, text] : method_options) values.Set(option, text);
+  NoteCollector notes;
+  py::gil_scoped_release release;
+  tinyfair::Model model = fit::Train(std::move(options), table, methods);
+  return {std::move(model), notes.Take()};
+}
+
+FitResult Postprocess(const fit::PostprocessOptions& options, const std::string& name,
+                      const py::list& columns, const std::optional<std::string>& validation_name,
+                      const std::optional<py::list>& validation_columns,
+                      const tinyfair::Model* scorer) {
+  const host::data::CsvTable fitting = TableFromColumns(name, columns);
+  std::optional<host::data::CsvTable> validation;
+  if (validation_columns) validation = TableFromColumns(*validation_name, *validation_columns);
+  fit::CheckPostprocessOptions(options, validation.has_value());
+  NoteCollector notes;
+  py::gil_scoped_release release;
+  tinyfair::Model model =
+      fit::Postprocess(options, fitting, validation ? &*validation : nullptr, scorer);
+  return {std::move(model), notes.Take()};
+}
+
+void AddOptionStructs(py::module_& module) {
+  py::class_<fit::LabelOptions>(module, "LabelOptions")
+      .def(py::init<>())
+      .def_readwrite("label", &fit::LabelOptions::label)
+      .def_readwrite("positive", &fit::LabelOptions::positive);
+  py::class_<fit::TrainOptions>(module, "TrainOptions")
+      .def(py::init<>())
+      .def_readwrite("data", &fit::TrainOptions::data)
+      .def_readwrite("id", &fit::TrainOptions::id)
+      .def_readwrite("unknown_group", &fit::TrainOptions::unknown_group)
+      .def_readwrite("method", &fit::TrainOptions::method)
+      .def_readwrite("constraint", &fit::TrainOptions::constraint)
+      .def_readwrite("label", &fit::TrainOptions::label)
+      .def_readwrite("sensitive", &fit::TrainOptions::sensitive)
+      .def_readwrite("categorical", &fit::TrainOptions::categorical)
+      .def_readwrite("numeric", &fit::TrainOptions::numeric)
+      .def_readwrite("ignore", &fit::TrainOptions::ignore)
+      .def_readwrite("l2", &fit::TrainOptions::l2)
+      .def_readwrite("min_category_count", &fit::TrainOptions::min_category_count)
+      .def_readwrite("iterations", &fit::TrainOptions::iterations)
+      .def_readwrite("use_sensitive", &fit::TrainOptions::use_sensitive)
+      .def_readwrite("strict", &fit::TrainOptions::strict);
+  py::class_<fit::SmallGroupSettings>(module, "SmallGroupSettings")
+      .def(py::init<>())
+      .def_readwrite("min_group_size", &fit::SmallGroupSettings::min_group_size)
+      .def_readwrite("policy", &fit::SmallGroupSettings::policy)
+      .def_readwrite("merges", &fit::SmallGroupSettings::merges);
+}
+
+void AddPostprocessOptions(py::module_& module) {
+  using host::postprocessing::RtoOptions;
+  py::class_<RtoOptions>(module, "RtoOptions")
+      .def_readwrite("gamma", &RtoOptions::gamma)
+      .def_readwrite("epsilon", &RtoOptions::epsilon)
+      .def_readwrite("sgd_steps", &RtoOptions::sgd_steps)
+      .def_readwrite("seed", &RtoOptions::seed)
+      .def_property(
+          "solver",
+          [](const RtoOptions& o) {
+            return std::string(host::postprocessing::RtoSolverName(o.solver));
+          },
+          [](RtoOptions& o, const std::string& name) {
+            if (name != "exact" && name != "sgd")
+              throw std::invalid_argument("solver '" + name + "': exact or sgd");
+            o.solver = name == "exact" ? RtoOptions::Solver::kExact : RtoOptions::Solver::kSgd;
+          });
+  using host::postprocessing::PostprocessorOptions;
+  py::class_<PostprocessorOptions>(module, "PostprocessorOptions")
+      .def_readwrite("rto", &PostprocessorOptions::rto)
+      .def_property(
+          "bias_target", [](const PostprocessorOptions& o) { return o.roc.bias_target; },
+          [](PostprocessorOptions& o, double target) { o.roc.bias_target = target; })
+      .def_property(
+          "source_prior", [](const PostprocessorOptions& o) { return o.shift.source_prior; },
+          [](PostprocessorOptions& o, std::optional<double> prior) {
+            o.shift.source_prior = prior;
+          });
+  using host::postprocessing::RtoSelectionOptions;
+  py::class_<RtoSelectionOptions>(module, "RtoSelectionOptions")
+      .def_readwrite("gammas", &RtoSelectionOptions::gammas)
+      .def_readwrite("rho_offsets", &RtoSelectionOptions::rho_offsets)
+      .def_readwrite("max_validation_gap", &RtoSelectionOptions::max_validation_gap);
+  using fit::PostprocessOptions;
+  py::class_<PostprocessOptions>(module, "PostprocessOptions")
+      .def(py::init<>())
+      .def_readwrite("data", &PostprocessOptions::data)
+      .def_readwrite("validation", &PostprocessOptions::validation)
+      .def_readwrite("method", &PostprocessOptions::method)
+      .def_readwrite("rho", &PostprocessOptions::rho)
+      .def_readwrite("score_column", &PostprocessOptions::score_column)
+      .def_readwrite("score_kind", &PostprocessOptions::score_kind)
+      .def_readwrite("label", &PostprocessOptions::label)
+      .def_readwrite("small_groups", &PostprocessOptions::small_groups)
+      .def_readwrite("unprivileged", &PostprocessOptions::unprivileged)
+      .def_readwrite("sensitive", &PostprocessOptions::sensitive)
+      .def_readwrite("strata", &PostprocessOptions::strata)
+      .def_readwrite("covariance", &PostprocessOptions::covariance)
+      .def_readwrite("strict", &PostprocessOptions::strict)
+      .def_readwrite("fit", &PostprocessOptions::fit)
+      .def_readwrite("selection", &PostprocessOptions::selection);
+}
+
+}  // namespace
+
+void AddFitFunctions(py::module_& module) {
+  AddOptionStructs(module);
+  AddPostprocessOptions(module);
+  module.def("train_methods", &TrainMethodDescriptions,
+             "Every train method: name, help, constraints, numeric_label, options");
+  module.def("train", &Train, py::arg("options"), py::arg("method_options"), py::arg("name"),
+             py::arg("columns"), "`tinyfair train` on the table the columns make: (model, notes)");
+  module.def("postprocess", &Postprocess, py::arg("options"), py::arg("name"), py::arg("columns"),
+             py::arg("validation_name") = py::none(), py::arg("validation_columns") = py::none(),
+             py::arg("scorer") = nullptr,
+             "`tinyfair postprocess` on the tables the columns make: (model, notes)");
+}
+
+}  // namespace tinyfair::python

@@ -1,0 +1,179 @@
+"""Estimators over `tinyfair train`'s methods.
+
+Each class is one train method of the library; its parameters are the
+options every method shares (TrainOptions) and the method's own, with the
+defaults the library binds (read from it when the package is imported, so
+that each default is written once, in C++). fit runs the library's Train on
+the table X, y and the sensitive features make, exactly as the CLI trains on
+a CSV, and the fitted model decides through the runtime (DecidingMixin).
+"""
+import logging
+import warnings
+
+import numpy as np
+from sklearn.base import BaseEstimator
+
+from . import _core, _frames
+from ._deciding import DecidingMixin
+
+LOG = logging.getLogger("tinyfair")
+
+# TrainOptions fields every estimator exposes: parameter -> (field, help).
+COMMON_OPTIONS = {
+    "l2": ("l2", "L2 penalty on the weights (mean loss + l2/2 |w|^2)"),
+    "max_iter": ("iterations", "iterations (or their cap) of an iterative method; 0: the method's own"),
+    "min_category_count": ("min_category_count",
+                           "fold categories of fewer training rows into '(other)'; 0: off"),
+    "use_sensitive": ("use_sensitive", "let the scorer use the sensitive columns"),
+    "unknown_group": ("unknown_group", "what the device does with an unknown group: "
+                      "'refuse' or 'fallback:NAME'"),
+    "categorical": ("categorical", "columns to treat as categorical (default: detected)"),
+    "numeric": ("numeric", "columns to treat as numeric (default: detected)"),
+    "model_id": ("id", "the model's id (at most 31 characters; default: the method's name)"),
+    "strict": ("strict", "raise FitNotAccepted unless the fit converged within its bound"),
+}
+
+
+def emit_notes(notes):
+    """The library's notes: warnings as Python warnings, the rest logged."""
+    for line in notes:
+        if "WARNING" in line:
+            warnings.warn(line, stacklevel=3)
+        else:
+            LOG.info(line)
+
+
+def _text(value):
+    """A parameter as the library's option text."""
+    if isinstance(value, (bool, np.bool_)):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(_text(v) for v in value)
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def _default(option):
+    """An option's default as a Python value, from the library's text."""
+    text, kind = option["default"], option["kind"]
+    if kind == "flag":
+        return text == "true"
+    if kind == "number":
+        return float(text)
+    if kind in ("integer", "count"):
+        return int(text)
+    if kind == "numbers":
+        return tuple(float(v) for v in text.split(",") if v)
+    if kind == "texts":
+        return tuple(v for v in text.split(",") if v)
+    return text
+
+
+def parameter_name(option_name):
+    return option_name.replace("-", "_")
+
+
+class TrainedEstimator(DecidingMixin, BaseEstimator):
+    """fit for every train method; subclasses set _method and _own_options."""
+
+    _method = None
+    _own_options = ()  # parameter names of the method's own options
+    _option_names = {}  # parameter -> the library's option name
+    _own_defaults = {}  # parameter -> the library's default
+    _methods = ()  # the train methods the `method` parameter may name
+
+    def _train_options(self, X, sensitive, label, pos_label):
+        options = _core.TrainOptions()
+        options.data = _frames.data_name(X)
+        options.method = getattr(self, "method", self._method)
+        options.constraint = getattr(self, "constraint", "") or ""
+        options.label.label = label
+        options.label.positive = _frames.positive_values(pos_label)
+        options.sensitive = sensitive
+        for parameter, (field, _) in COMMON_OPTIONS.items():
+            value = getattr(self, parameter)
+            if value is None:
+                continue
+            setattr(options, field, list(value) if isinstance(value, tuple) else value)
+        return options
+
+    def fit(self, X, y, *, sensitive_features, pos_label=None):
+        """Fits on X (DataFrame or array), labels y and the groups of
+        sensitive_features (column name(s) of X, or values); pos_label: the
+        label value(s) meaning positive (default: y is 0/1). Returns self."""
+        frame, sensitive = _frames.with_sensitive(X, sensitive_features)
+        frame, label = _frames.with_label(frame, y)
+        options = self._train_options(X, sensitive, label, pos_label)
+        method = getattr(self, "method", self._method)
+        if method not in self._methods:
+            raise _core.TinyfairError(f"method '{method}': one of {list(self._methods)}")
+        # Only what differs from the library's default, which it sets itself.
+        own = [(self._option_names[p], _text(getattr(self, p))) for p in self._own_options
+               if getattr(self, p) != self._own_defaults[p]]
+        model, notes = _core.train(options, own, _frames.data_name(X),
+                                   _frames.table_columns(frame))
+        emit_notes(notes)
+        self.model_ = model
+        self.sensitive_features_ = sensitive
+        self.feature_names_in_ = np.asarray([str(c) for c in _frames.as_frame(X).columns],
+                                            dtype=object)
+        self.n_features_in_ = len(self.feature_names_in_)
+        if pos_label is None:
+            self.classes_ = np.array([0, 1])
+        return self
+
+
+def _init_source(parameters):
+    arguments = ", ".join(f"{name}=_defaults[{name!r}]" for name in parameters)
+    body = "\n".join(f"    self.{name} = {name}" for name in parameters) or "    pass"
+    return f"def __init__(self, *, {arguments}):\n{body}\n"
+
+
+def train_estimator_class(class_name, method, doc, module, *, mixin=None, methods=None):
+    """A class for the train method `method` whose keyword parameters are
+    the common options and the method's own, defaults from the library.
+    With `methods` (several names), a parameter `method` chooses one of them
+    (the first by default) and the parameters are all of theirs."""
+    described = {m["name"]: m for m in _core.train_methods()}
+    chosen = methods or [method]
+    description = dict(described[chosen[0]])
+    description["options"] = [o for name in chosen for o in described[name]["options"]]
+    description["options"] = list({o["name"]: o for o in description["options"]}.values())
+    defaults = {}
+    if methods:
+        defaults["method"] = chosen[0]
+    if description["constraints"]:
+        defaults["constraint"] = description["constraints"][0]
+    base_options = _core.TrainOptions()
+    for parameter, (field, _) in COMMON_OPTIONS.items():
+        value = getattr(base_options, field)
+        defaults[parameter] = tuple(value) if isinstance(value, list) else value
+    defaults["model_id"] = None  # the method's name, as train gives it
+    own, names, helps = [], {}, []
+    for option in description["options"]:
+        parameter = parameter_name(option["name"])
+        defaults[parameter] = _default(option)
+        own.append(parameter)
+        names[parameter] = option["name"]
+        helps.append(f"    {parameter}: {option['help']}"
+                     + (f" ({', '.join(option['choices'])})" if option["choices"] else ""))
+    namespace = {"_defaults": defaults}
+    exec(_init_source(list(defaults)), namespace)  # a real signature for get_params
+    constraints = ", ".join(description["constraints"]) or "none"
+    method_names = " | ".join(chosen)
+    common = "\n".join(f"    {p}: {h}" for p, (_, h) in COMMON_OPTIONS.items())
+    attributes = {
+        "__init__": namespace["__init__"],
+        "__module__": module,
+        "__doc__": f"{doc}\n\n`tinyfair train --method {method_names}`. Constraints: {constraints}.\n\n"
+                   f"Parameters shared by every method:\n{common}\n"
+                   + (f"Its own parameters:\n" + "\n".join(helps) + "\n" if helps else ""),
+        "_method": chosen[0],
+        "_own_options": tuple(own),
+        "_option_names": names,
+        "_own_defaults": {p: defaults[p] for p in own},
+        "_methods": tuple(chosen),
+    }
+    bases = (TrainedEstimator,) if mixin is None else (mixin, TrainedEstimator)
+    return type(class_name, bases, attributes)

@@ -1,0 +1,237 @@
+"""Make a scorer's decisions fair without retraining it: `tinyfair
+postprocess` from Python.
+
+The scorer is a fitted tinyfair estimator or loaded model, a fitted
+scikit-learn linear pipeline (converted by tinyfair.from_sklearn, so the
+device computes its scores), or none: then fit takes the scores of any
+model. The rule is fitted on the scores the device itself computes, by the
+library's Postprocess, so the model equals the CLI's for the same data.
+Defaults are the library's (read from it at import).
+"""
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+
+from . import _core, _frames
+from ._deciding import DecidingMixin
+from ._training import emit_notes
+from .models import group_attributes
+from .sklearn_import import model_json_from_sklearn
+
+_DEFAULTS = _core.PostprocessOptions()
+
+
+def _scorer_model(estimator, sensitive, X):
+    """The scorer as a library model: a tinyfair one as it is, a
+    scikit-learn one converted; None without an estimator."""
+    if estimator is None:
+        return None
+    model = getattr(estimator, "model_", None)
+    if model is not None:
+        return model
+    json_text = model_json_from_sklearn(estimator, sensitive, X=_frames.as_frame(X))
+    return _core.Model.from_json(json_text, "from_sklearn")
+
+
+class _Postprocessor(DecidingMixin, ClassifierMixin, BaseEstimator):
+    """fit for every post-processor; subclasses fill _method_options."""
+
+    _method = None
+
+    def _options(self, X, sensitive, label, pos_label, score_column):
+        options = _core.PostprocessOptions()
+        options.data = _frames.data_name(X)
+        options.method = self._method
+        options.label.label = label
+        options.label.positive = _frames.positive_values(pos_label)
+        # With a scorer, its own groups unless others are asked for, as the
+        # CLI's postprocess without --sensitive.
+        scorer_groups = [] if self.estimator is None else self._scorer_groups
+        options.sensitive = [] if sensitive == scorer_groups else sensitive
+        options.score_column = score_column
+        options.score_kind = self.score_kind
+        options.small_groups.min_group_size = self.min_group_size
+        options.small_groups.policy = self.small_groups
+        options.small_groups.merges = list(self.merge_groups)
+        options.strict = self.strict
+        self._method_options(options)
+        return options
+
+    def _method_options(self, options):
+        pass
+
+    def _table(self, X, y, sensitive_features, scores):
+        frame, sensitive = _frames.with_sensitive(X, sensitive_features)
+        score_column = ""
+        if self.estimator is None:
+            if scores is None:
+                raise _core.TinyfairError("without an estimator, fit needs scores= (the scores "
+                                          "of any model, one per row, or a column of X)")
+            if isinstance(scores, str):
+                score_column = scores
+            else:
+                score_column = "score"
+                frame = frame.copy()
+                frame[score_column] = np.asarray(scores, dtype=np.float64)
+        frame, label = _frames.with_label(frame, y)
+        return frame, sensitive, label, score_column
+
+    def fit(self, X, y, *, sensitive_features, scores=None, pos_label=None, validation=None):
+        """Fits the rule on X's rows, labels y and the groups of
+        sensitive_features (column name(s) of X, or values). scores: without
+        an estimator, the scores (array, or a column name of X). validation:
+        (X_val, y_val) or (X_val, y_val, sensitive_features_val) to select
+        the ramp on (rto). Returns self."""
+        frame, sensitive, label, score_column = self._table(X, y, sensitive_features, scores)
+        scorer = _scorer_model(self.estimator, sensitive, X)
+        self._scorer_groups = [] if scorer is None else group_attributes(scorer)
+        options = self._options(X, sensitive, label, pos_label, score_column)
+        validation_name = validation_columns = None
+        if validation is not None:
+            validation_frame = self._validation_frame(validation, sensitive_features, label)
+            validation_name = _frames.data_name(validation[0], "validation")
+            options.validation = validation_name
+            validation_columns = _frames.table_columns(validation_frame)
+        model, notes = _core.postprocess(options, _frames.data_name(X),
+                                         _frames.table_columns(frame), validation_name,
+                                         validation_columns, scorer)
+        emit_notes(notes)
+        self.model_ = model
+        self.sensitive_features_ = sensitive
+        self.classes_ = np.array([0, 1]) if pos_label is None else None
+        return self
+
+    def _validation_frame(self, validation, sensitive_features, label):
+        if not isinstance(validation, tuple) or len(validation) not in (2, 3):
+            raise _core.TinyfairError("validation: (X_val, y_val) or (X_val, y_val, "
+                                      "sensitive_features_val)")
+        X_val, y_val = validation[0], validation[1]
+        sensitive_val = validation[2] if len(validation) == 3 else sensitive_features
+        frame, _ = _frames.with_sensitive(X_val, sensitive_val)
+        frame, val_label = _frames.with_label(frame, y_val, "y_val")
+        if val_label != label:
+            raise _core.TinyfairError(f"y_val is named '{val_label}', y '{label}'")
+        return frame
+
+
+def _common_parameters(self, estimator, score_kind, min_group_size, small_groups,
+                       merge_groups, strict):
+    self.estimator = estimator
+    self.score_kind = score_kind
+    self.min_group_size = min_group_size
+    self.small_groups = small_groups
+    self.merge_groups = merge_groups
+    self.strict = strict
+
+
+class RandomizedThresholdOptimizer(_Postprocessor):
+    """The randomized threshold optimizer (Alabdulmohsin & Lucic 2021): per
+    group a ramp of width gamma around a threshold, so that every group's
+    positive rate is rho (within epsilon). constraint: "parity", "conditional"
+    (parity within each category of `strata`) or "covariance" (bounded
+    covariance with a binary sensitive attribute). With validation data, gamma
+    and rho are selected on it over gamma_grid and rho + rho_offsets.
+    `tinyfair postprocess --method rto`."""
+
+    _method = "rto"
+
+    def __init__(self, estimator=None, *, constraint="parity", strata=(),
+                 gamma=_DEFAULTS.fit.rto.gamma, rho=_DEFAULTS.rho,
+                 epsilon=_DEFAULTS.fit.rto.epsilon, solver=_DEFAULTS.fit.rto.solver,
+                 sgd_steps=_DEFAULTS.fit.rto.sgd_steps, seed=_DEFAULTS.fit.rto.seed,
+                 gamma_grid=tuple(_DEFAULTS.selection.gammas),
+                 rho_offsets=tuple(_DEFAULTS.selection.rho_offsets),
+                 max_validation_gap=_DEFAULTS.selection.max_validation_gap,
+                 score_kind=_DEFAULTS.score_kind,
+                 min_group_size=_DEFAULTS.small_groups.min_group_size,
+                 small_groups=_DEFAULTS.small_groups.policy, merge_groups=(), strict=False):
+        _common_parameters(self, estimator, score_kind, min_group_size, small_groups,
+                           merge_groups, strict)
+        self.constraint = constraint
+        self.strata = strata
+        self.gamma = gamma
+        self.rho = rho
+        self.epsilon = epsilon
+        self.solver = solver
+        self.sgd_steps = sgd_steps
+        self.seed = seed
+        self.gamma_grid = gamma_grid
+        self.rho_offsets = rho_offsets
+        self.max_validation_gap = max_validation_gap
+
+    def _method_options(self, options):
+        if self.constraint not in ("parity", "conditional", "covariance"):
+            raise _core.TinyfairError(f"constraint '{self.constraint}': parity, conditional "
+                                      "or covariance")
+        if self.constraint == "conditional" and not self.strata:
+            raise _core.TinyfairError("constraint 'conditional' needs strata (column names)")
+        options.strata = [self.strata] if isinstance(self.strata, str) else list(self.strata)
+        options.covariance = self.constraint == "covariance"
+        rto = options.fit.rto
+        rto.gamma, rto.epsilon, rto.solver = self.gamma, self.epsilon, self.solver
+        rto.sgd_steps, rto.seed = self.sgd_steps, self.seed
+        options.rho = self.rho if isinstance(self.rho, str) else repr(float(self.rho))
+        selection = options.selection
+        selection.gammas, selection.rho_offsets = list(self.gamma_grid), list(self.rho_offsets)
+        selection.max_validation_gap = self.max_validation_gap
+
+
+class HardtPostprocessing(_Postprocessor):
+    """Hardt, Price & Srebro (2016): per group, a randomized mix of two
+    thresholds reaching demographic parity ("dp") or equalized odds
+    ("eodds") at the least expected error. `tinyfair postprocess --method
+    hardt-dp | hardt-eo`."""
+
+    def __init__(self, estimator=None, *, constraint="dp", score_kind=_DEFAULTS.score_kind,
+                 min_group_size=_DEFAULTS.small_groups.min_group_size,
+                 small_groups=_DEFAULTS.small_groups.policy, merge_groups=(), strict=False):
+        _common_parameters(self, estimator, score_kind, min_group_size, small_groups,
+                           merge_groups, strict)
+        self.constraint = constraint
+
+    @property
+    def _method(self):
+        methods = {"dp": "hardt-dp", "eodds": "hardt-eo"}
+        if self.constraint not in methods:
+            raise _core.TinyfairError(f"constraint '{self.constraint}': dp or eodds")
+        return methods[self.constraint]
+
+
+class RejectOption(_Postprocessor):
+    """Reject option classification (Kamiran, Karim & Zhang 2012): in a band
+    of half-width theta around 0.5, the unprivileged group is decided
+    positive and the other negative, theta the smallest reaching the bias
+    target. `tinyfair postprocess --method roc`."""
+
+    _method = "roc"
+
+    def __init__(self, estimator=None, *, bias_target=_DEFAULTS.fit.bias_target,
+                 unprivileged=None, score_kind=_DEFAULTS.score_kind,
+                 min_group_size=_DEFAULTS.small_groups.min_group_size,
+                 small_groups=_DEFAULTS.small_groups.policy, merge_groups=(), strict=False):
+        _common_parameters(self, estimator, score_kind, min_group_size, small_groups,
+                           merge_groups, strict)
+        self.bias_target = bias_target
+        self.unprivileged = unprivileged
+
+    def _method_options(self, options):
+        options.fit.bias_target = self.bias_target
+        options.unprivileged = self.unprivileged or ""
+
+
+class ShiftInference(_Postprocessor):
+    """Per-group thresholds from a prior shift (the scores calibrated to
+    source_prior, default the fitting sample's positive rate, moved to each
+    group's own). `tinyfair postprocess --method shift`."""
+
+    _method = "shift"
+
+    def __init__(self, estimator=None, *, source_prior=_DEFAULTS.fit.source_prior,
+                 score_kind=_DEFAULTS.score_kind,
+                 min_group_size=_DEFAULTS.small_groups.min_group_size,
+                 small_groups=_DEFAULTS.small_groups.policy, merge_groups=(), strict=False):
+        _common_parameters(self, estimator, score_kind, min_group_size, small_groups,
+                           merge_groups, strict)
+        self.source_prior = source_prior
+
+    def _method_options(self, options):
+        options.fit.source_prior = self.source_prior
