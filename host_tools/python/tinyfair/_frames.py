@@ -118,6 +118,9 @@ def column_values(series):
     dtype = series.dtype
     if pd.api.types.is_bool_dtype(dtype) or not pd.api.types.is_numeric_dtype(dtype):
         return _text_values(series)
+    if pd.api.types.is_complex_dtype(dtype):
+        raise _core.TinyfairError(f"column '{series.name}': complex numbers; the device takes "
+                                  "real numbers or categories")
     return series.to_numpy(dtype=np.float64, na_value=np.nan)
 
 
