@@ -111,20 +111,8 @@ step "export, codegen, simulate on the host"
 "$tf" simulate --model "$out/demo_model.pb" --data "$out/data/test.csv" --seed 2024 \
   --out "$out/demo_records.csv" --vectors "$out/demo_vectors.tfv"
 
-step "firmware for the emulated Cortex-M4F (qemu-system-arm -M mps2-an386): this model only"
-cmake -S "$source_dir" -B "$out/firmware" -G Ninja \
-  -DCMAKE_TOOLCHAIN_FILE="$source_dir/targets/cmake/arm-none-eabi-gcc.cmake" \
-  -DTINYFAIR_BOARD=mps2_an386 -DCMAKE_BUILD_TYPE=MinSizeRel \
-  -DTINYFAIR_MODEL_HEADER_DIR="$out" \
-  -DTINYFAIR_VECTORS_DIR="$out" >/dev/null
-cmake --build "$out/firmware" --target decide_vectors >/dev/null
-arm-none-eabi-size "$out/firmware/tests/device/decide_vectors.elf"
-
-step "run on the device and compare with the host"
-cmake -DQEMU_COMMAND="qemu-system-arm|-M|mps2-an386|-nographic|-monitor|none|-serial|none|-semihosting-config|enable=on,target=native|-kernel|<ELF>" \
-  -DELF="$out/firmware/tests/device/decide_vectors.elf" -DGOLDEN_DIR="$out" \
-  -DOUTPUT="$out/device_records.csv" -P "$source_dir/tests/device/run_parity.cmake"
-"$tf" parity "$out/demo_records.csv" "$out/device_records.csv"
+step "firmware for the emulated Cortex-M4F (qemu-system-arm -M mps2-an386): this model only; run it and compare with the host"
+bash "$source_dir/host_tools/scripts/decide_on_board.sh" "$out" "$tf"
 echo
 echo "demo: device and host agree. Files in $out: fair.json, demo_model.pb, demo_model.h,"
 echo "      demo_records.csv (host), device_records.csv (device)."

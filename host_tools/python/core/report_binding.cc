@@ -41,9 +41,10 @@ std::string EvaluateModel(const tinyfair::Model& model, const std::string& name,
 
 // The groups of a table's sensitive columns as a model would form them:
 // categories in the CLI's order, the product in the order given.
-host::data::GroupIndex GroupsOfColumns(const host::data::CsvTable& table,
+host::data::GroupIndex GroupsOfColumns(const host::data::CsvTable& table, const std::string& label,
                                        const std::vector<std::string>& sensitive) {
   host::data::ColumnRoles roles;
+  roles.label = label;
   roles.sensitive = sensitive;
   tinyfair::Model model;
   for (const auto& input : host::data::InputsFromTable(table, roles)) *model.add_inputs() = input;
@@ -54,16 +55,18 @@ host::data::GroupIndex GroupsOfColumns(const host::data::CsvTable& table,
 
 // The report of decisions the caller made: outcome y_pred (0/1) with
 // probability y_prob (y_pred itself for a deterministic rule) per row, the
-// groups formed from the sensitive columns `columns`.
+// groups formed from the sensitive columns of `columns` (which also hold
+// the labels, in column `label`, as a data file does).
 std::string ReportPredictions(const py::array_t<int, py::array::forcecast>& y_true,
                               const py::array_t<int, py::array::forcecast>& y_pred,
                               const py::array_t<double, py::array::forcecast>& y_prob,
                               const std::string& name, const py::list& columns,
-                              const std::vector<std::string>& sensitive) {
+                              const std::string& label, const std::vector<std::string>& sensitive) {
   const auto truth = y_true.unchecked<1>();
   const auto outcome = y_pred.unchecked<1>();
   const auto probability = y_prob.unchecked<1>();
-  const host::data::GroupIndex groups = GroupsOfColumns(TableFromColumns(name, columns), sensitive);
+  const host::data::GroupIndex groups =
+      GroupsOfColumns(TableFromColumns(name, columns), label, sensitive);
   const py::ssize_t n = truth.shape(0);
   if (outcome.shape(0) != n || probability.shape(0) != n ||
       static_cast<py::ssize_t>(groups.rows().size()) != n) {
@@ -93,8 +96,8 @@ void AddReportFunctions(py::module_& module) {
              py::arg("seed") = 1, py::arg("stream") = 0,
              "The JSON `tinyfair evaluate --json` prints for the model on the table");
   module.def("report_predictions", &ReportPredictions, py::arg("y_true"), py::arg("y_pred"),
-             py::arg("y_prob"), py::arg("name"), py::arg("columns"), py::arg("sensitive"),
-             "The same report (JSON) for decisions the caller made");
+             py::arg("y_prob"), py::arg("name"), py::arg("columns"), py::arg("label"),
+             py::arg("sensitive"), "The same report (JSON) for decisions the caller made");
 }
 
 }  // namespace tinyfair::python

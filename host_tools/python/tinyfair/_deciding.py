@@ -15,13 +15,13 @@ from . import _core, _frames
 class DecidingMixin:
     """predict, decision_probability, decision_records, export and codegen."""
 
-    def _decide(self, X, sensitive_features, random_state, stream):
+    def _decide(self, X, sensitive_features, random_state, stream, vectors=False):
         model = self._fitted_model()
         if sensitive_features is None:
             sensitive_features = getattr(self, "sensitive_features_", None)
         frame, _ = _frames.with_sensitive(X, sensitive_features)
         return _core.decide(model, _frames.data_name(X), _frames.table_columns(frame),
-                            seed=_frames.seed_of(random_state), stream=stream)
+                            seed=_frames.seed_of(random_state), stream=stream, vectors=vectors)
 
     def _fitted_model(self):
         model = getattr(self, "model_", None)
@@ -53,9 +53,10 @@ class DecidingMixin:
     def decision_records(self, X, *, sensitive_features=None, random_state=None, stream=0):
         """The device's decision record of every row, as a DataFrame: status,
         group, group name, score, probability, draw (32 bits), positive; the
-        frame's attrs hold the model hash and the log `tinyfair simulate`
-        writes for the same seed."""
-        records = self._decide(X, sensitive_features, random_state, stream)
+        frame's attrs hold the model hash, the log `tinyfair simulate` writes
+        for the same seed ("log") and the vectors file `simulate --vectors`
+        writes, for the device to decide the same rows ("vectors")."""
+        records = self._decide(X, sensitive_features, random_state, stream, vectors=True)
         names = self._fitted_model().group_names
         frame = pd.DataFrame({
             "status": records["status"],
@@ -73,6 +74,7 @@ class DecidingMixin:
             frame["value"] = records["value"]
         frame.attrs["model_hash"] = f"{records['model_hash']:016x}"
         frame.attrs["log"] = records["log"]
+        frame.attrs["vectors"] = records["vectors"]
         return frame
 
     def export(self, path=None, *, model_id=None, monitor_alpha=None, monitor_tolerance=None,

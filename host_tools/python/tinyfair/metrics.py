@@ -60,8 +60,10 @@ def group_report(y_true, y_pred, sensitive_features, *, y_prob=None, pos_label=N
                                   "not a column name")
     frame, names = _frames.with_sensitive(pd.DataFrame(index=range(len(truth))),
                                           _reindexed(sensitive_features))
+    label = "(label)" if "y_true" in names else "y_true"
+    frame, label = _frames.with_label(frame, pd.Series(truth, name=label))
     return _report_frame(_core.report_predictions(truth, outcome, probability, "sensitive_features",
-                                                  _frames.table_columns(frame), names))
+                                                  _frames.table_columns(frame), label, names))
 
 
 def _reindexed(values):
