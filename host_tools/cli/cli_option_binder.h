@@ -15,17 +15,17 @@ class CliOptionBinder : public host::fit::OptionBinder {
 
   void Flag(const std::string& name, bool* value, const std::string& help) override;
   void Number(const std::string& name, double* value, const std::string& help,
-              const host::fit::OptionCheck& check) override;
+              const host::fit::OptionCheck& check = {}) override;
   void Integer(const std::string& name, int* value, const std::string& help,
-               const host::fit::OptionCheck& check) override;
+               const host::fit::OptionCheck& check = {}) override;
   void Count(const std::string& name, uint32_t* value, const std::string& help,
-             const host::fit::OptionCheck& check) override;
+             const host::fit::OptionCheck& check = {}) override;
   void Text(const std::string& name, std::string* value, const std::string& help,
-            const host::fit::OptionCheck& check) override;
+            const host::fit::OptionCheck& check = {}) override;
   void Numbers(const std::string& name, std::vector<double>* value, const std::string& help,
-               const host::fit::OptionCheck& check) override;
+               const host::fit::OptionCheck& check = {}) override;
   void Texts(const std::string& name, std::vector<std::string>* value, const std::string& help,
-             const host::fit::OptionCheck& check) override;
+             const host::fit::OptionCheck& check = {}) override;
 
  private:
   CLI::App& command_;

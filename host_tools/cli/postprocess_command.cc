@@ -35,9 +35,14 @@ tinyfair::Model Fit(const PostprocessCommandOptions& c) {
   std::optional<tinyfair::Model> scorer;
   if (!c.model.empty()) scorer = host::model::ReadModel(c.model);
   std::optional<host::data::CsvTable> validation;
-  if (!o.validation.empty()) validation = ReadDataCsv(o.validation);
-  return host::fit::Postprocess(o, table, validation ? &*validation : nullptr,
-                                scorer ? &*scorer : nullptr);
+  host::fit::ValidationSource read_validation;
+  if (!o.validation.empty()) {
+    read_validation = [&]() -> const host::data::CsvTable& {
+      if (!validation) validation = ReadDataCsv(o.validation);
+      return *validation;
+    };
+  }
+  return host::fit::Postprocess(o, table, read_validation, scorer ? &*scorer : nullptr);
 }
 
 void Postprocess(const PostprocessCommandOptions& c) {

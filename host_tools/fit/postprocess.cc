@@ -29,8 +29,8 @@ void CheckPostprocessOptions(const PostprocessOptions& o, bool with_validation) 
 }
 
 tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& table,
-                            const data::CsvTable* validation, const tinyfair::Model* scorer) {
-  CheckPostprocessOptions(o, validation != nullptr);
+                            const ValidationSource& validation, const tinyfair::Model* scorer) {
+  CheckPostprocessOptions(o, static_cast<bool>(validation));
   tinyfair::Model model = ScoringModel(o, table, scorer);
   const size_t group_count = model.dimensions().group_count();
   const data::GroupIndex groups(model);
@@ -67,11 +67,11 @@ tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& t
 
   const auto start = std::chrono::steady_clock::now();
   const RampFit fit =
-      validation == nullptr
+      !validation
           ? fitter.Fit(o.fit.rto.gamma, 0.0)
           : SelectRampOnValidation(
                 o, fitter,
-                simulate::ScoreThroughRuntime(model, *validation, o.label.label, o.label.positive),
+                simulate::ScoreThroughRuntime(model, validation(), o.label.label, o.label.positive),
                 group_count);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -80,6 +80,14 @@ tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& t
       [&table](const tinyfair::Model& m) { return simulate::ExpectedPositiveRates(m, table); },
       model);
   return model;
+}
+
+tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& fitting,
+                            const data::CsvTable* validation, const tinyfair::Model* scorer) {
+  ValidationSource source;
+  if (validation != nullptr)
+    source = [validation]() -> const data::CsvTable& { return *validation; };
+  return Postprocess(o, fitting, source, scorer);
 }
 
 }  // namespace tinyfair::host::fit

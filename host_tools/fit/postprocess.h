@@ -5,6 +5,7 @@
 // itself computes.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "host_tools/data/csv_reader.h"
@@ -27,6 +28,16 @@ void CheckPostprocessOptions(const PostprocessOptions& options, bool with_valida
 ///         FitNotAccepted for a selection options.strict refuses.
 tinyfair::Model Postprocess(const PostprocessOptions& options, const data::CsvTable& fitting,
                             const data::CsvTable* validation, const tinyfair::Model* scorer);
+
+/// The validation data, given when the fit first needs it (only rto with a
+/// selection reads it, after the fitting sample's notes); empty: none.
+using ValidationSource = std::function<const data::CsvTable&()>;
+
+/// As above, the validation data read from `validation` when needed: the
+/// command reads its file there, so that its messages keep their order and
+/// a method that selects nothing never reads it.
+tinyfair::Model Postprocess(const PostprocessOptions& options, const data::CsvTable& fitting,
+                            const ValidationSource& validation, const tinyfair::Model* scorer);
 
 /// The ramp (rto) fitted from per-group score histograms, the CSV at `path`
 /// read a block of rows at a time (twice: to fit, then for the reference
