@@ -23,7 +23,8 @@ ESTIMATORS = [tinyfair.LogisticRegression, tinyfair.FairRobustLogLoss, Exponenti
 # sensitive_features: those of construction and parameters. Every other
 # check calls fit(X, y) without them and is left out (docs/python.md).
 APPLICABLE_CHECKS = ["check_parameters_default_constructible", "check_get_params_invariance",
-                     "check_set_params", "check_no_attributes_set_in_init"]
+                     "check_set_params", "check_no_attributes_set_in_init",
+                     "check_estimators_unfitted", "check_estimator_get_tags_default_keys"]
 
 
 @pytest.mark.parametrize("estimator_class", ESTIMATORS, ids=lambda c: c.__name__)

@@ -6,11 +6,10 @@ group layouts are compared with models `tinyfair train` writes. Tests that
 need the CLI are skipped when TINYFAIR_CLI is unset; the Adult test also
 needs ../shared/datasets/adult next to the repository.
 
-Run: TINYFAIR_CLI=path/to/tinyfair PYTHONPATH=host_tools/python \
-     python3 -m pytest -q tests/python/test_sklearn_import.py
+Run: ctest -R python.sklearn_import, or TINYFAIR_CLI=build/host/host_tools/tinyfair
+     PYTHONPATH=build/host/python python3 -m pytest -q tests/python/test_sklearn_import.py
 """
 
-import importlib.util
 import json
 import os
 import pathlib
@@ -32,22 +31,7 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 ADULT = REPO.parent / "shared" / "datasets" / "adult"
 
 
-def _load_module():
-    # The package's __init__ may need the compiled binding; the converter
-    # itself is pure Python, so it is loaded from its file when the package
-    # cannot be imported.
-    try:
-        from tinyfair import sklearn_import
-        return sklearn_import
-    except ImportError:
-        path = REPO / "host_tools" / "python" / "tinyfair" / "sklearn_import.py"
-        spec = importlib.util.spec_from_file_location("tinyfair_sklearn_import", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-
-
-sklearn_import = _load_module()
+from tinyfair import sklearn_import  # noqa: E402
 ConversionError = sklearn_import.ConversionError
 model_json_from_sklearn = sklearn_import.model_json_from_sklearn
 

@@ -8,6 +8,7 @@ CLI and on the device.
 """
 import numpy as np
 import pandas as pd
+from sklearn.exceptions import NotFittedError
 
 from . import _core, _frames
 
@@ -94,8 +95,8 @@ class DecidingMixin:
                        source=source)
 
 
-class _NotFitted(_core.TinyfairError, AttributeError):
-    """Raised by a method that needs a fitted model (sklearn's NotFittedError is also one)."""
+class _NotFitted(_core.TinyfairError, NotFittedError):
+    """Raised by a method that needs a fitted model: scikit-learn's NotFittedError."""
 
 
 def _raise_refused(records):
