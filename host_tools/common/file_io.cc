@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -145,11 +146,18 @@ std::string ReadFileAtMost(const std::string& path, size_t limit, const std::str
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(path + ": cannot open: " + std::strerror(errno));
-  // One byte past the limit tells a file of exactly `limit` bytes from a larger one.
-  std::string bytes(limit + 1, '\0');
-  in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  // Read a chunk at a time, so that memory follows the file and not the
+  // limit (a buffer of the limit cost every 2 KB model 64 MB of zeroed
+  // pages, 0.24 s of CPU); one byte past the limit tells a file of exactly
+  // `limit` bytes from a larger one.
+  std::string bytes;
+  if (S_ISREG(status.st_mode)) bytes.reserve(static_cast<size_t>(status.st_size) + 1);
+  std::array<char, 1 << 16> chunk{};
+  while (bytes.size() <= limit && in) {
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    bytes.append(chunk.data(), static_cast<size_t>(in.gcount()));
+  }
   if (in.bad()) throw std::runtime_error(path + ": read error");
-  bytes.resize(static_cast<size_t>(in.gcount()));
   if (bytes.size() > limit) refuse();
   return bytes;
 }

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "host_tools/common/data_error.h"
+
 namespace tinyfair::host::common {
 namespace {
 
@@ -123,6 +125,23 @@ TEST(FileIo, CompleteSetReplacesEveryFile) {
   EXPECT_EQ("new a\n", ReadFile(a));
   EXPECT_EQ("new b\n", ReadFile(b));
   EXPECT_EQ((std::vector<std::string>{"a.csv", "b.csv"}), FileNames(folder));
+}
+
+// A file of exactly the limit is read whole, in chunks smaller than it;
+// one byte more is refused.
+TEST(FileIo, ReadsUpToTheLimitAndRefusesMore) {
+  const fs::path folder = FreshFolder("limit");
+  const std::string bytes(200000, 'x');
+  WriteFileAtomically((folder / "exact.bin").string(), bytes);
+  EXPECT_EQ(bytes, ReadFileAtMost((folder / "exact.bin").string(), bytes.size(), "a test file"));
+  EXPECT_THROW(ReadFileAtMost((folder / "exact.bin").string(), bytes.size() - 1, "a test file"),
+               DataError);
+}
+
+// A stream without a size (a device, a pipe) is refused once it passes the
+// limit, without reading it to its end.
+TEST(FileIo, RefusesAStreamLongerThanTheLimit) {
+  EXPECT_THROW(ReadFileAtMost("/dev/zero", 100000, "a test file"), DataError);
 }
 
 }  // namespace
