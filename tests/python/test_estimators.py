@@ -95,7 +95,11 @@ def test_train_estimators_fit_the_clis_model(cli, hiring, tmp_path, estimator, a
     (ShiftInference(), ["--method", "shift"]),
     (RandomizedThresholdOptimizer(gamma=0.2, rho=0.3), ["--method", "rto", "--gamma", "0.2",
                                                          "--rho", "0.3"]),
-], ids=["hardt-eo", "roc", "shift", "rto"])
+    (RandomizedThresholdOptimizer(constraint="conditional", strata="region", min_group_size=30),
+     ["--method", "rto", "--strata", "region", "--min-group-size", "30"]),
+    (RandomizedThresholdOptimizer(constraint="covariance", epsilon=0.01),
+     ["--method", "rto", "--covariance", "--epsilon", "0.01"]),
+], ids=["hardt-eo", "roc", "shift", "rto", "rto-conditional", "rto-covariance"])
 def test_postprocessors_fit_the_clis_model(cli, hiring, tmp_path, estimator, args):
     scorer_path = tmp_path / "scorer.json"
     run([cli, "train", "--data", hiring["train"], "--label", "hired", "--sensitive", "group",
@@ -122,3 +126,23 @@ def test_postprocessing_scores_of_any_model(cli, hiring, tmp_path):
     rto = RandomizedThresholdOptimizer(rho=0.4).fit(
         frame.drop(columns=["hired"]), frame["hired"], sensitive_features="group", scores="score")
     assert json.loads(rto.model_.to_json()) == json.loads(expected)
+
+
+def test_numpy_arrays_as_data(hiring):
+    """A 2-D array and the groups as an array fit and decide like the frame."""
+    data = tinyfair.read_csv(hiring["train"])
+    numeric = ["test_score", "experience", "manager_rating"]
+    frame_model = tinyfair.LogisticRegression().fit(
+        data[numeric].set_axis(["x0", "x1", "x2"], axis=1).assign(sensitive=data["group"]),
+        data["hired"].to_numpy(), sensitive_features="sensitive")
+    array_model = tinyfair.LogisticRegression().fit(
+        data[numeric].to_numpy(), data["hired"].to_numpy(),
+        sensitive_features=data["group"].to_numpy())
+    assert array_model.sensitive_features_ == ["sensitive"]
+    assert array_model.model_.group_names == frame_model.model_.group_names
+    decided = array_model.predict(data[numeric].to_numpy(),
+                                  sensitive_features=data["group"].to_numpy(), random_state=4)
+    assert decided.shape == (len(data),)
+    assert np.array_equal(decided, frame_model.predict(
+        data[numeric].set_axis(["x0", "x1", "x2"], axis=1).assign(sensitive=data["group"]),
+        random_state=4))
