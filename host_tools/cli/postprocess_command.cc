@@ -27,6 +27,7 @@ struct PostprocessCommandOptions {
 tinyfair::Model Fit(const PostprocessCommandOptions& c) {
   const host::fit::PostprocessOptions& o = c.fit;
   if (c.stream) {
+    host::fit::CheckStreamedPostprocessOptions(o, !c.model.empty());
     std::optional<tinyfair::Model> scorer;
     if (!c.model.empty()) scorer = host::model::ReadModel(c.model);
     return host::fit::PostprocessStreamed(o, scorer ? &*scorer : nullptr, o.data);

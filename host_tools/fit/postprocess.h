@@ -43,6 +43,10 @@ tinyfair::Model Postprocess(const PostprocessOptions& options, const data::CsvTa
 /// read a block of rows at a time (twice: to fit, then for the reference
 /// rates) and never held whole; progress on a terminal. Needs a scorer
 /// model; takes no validation, covariance or score column.
+/// Refuses what PostprocessStreamed refuses, before anything is read.
+/// @throws std::invalid_argument
+void CheckStreamedPostprocessOptions(const PostprocessOptions& options, bool with_scorer);
+
 tinyfair::Model PostprocessStreamed(const PostprocessOptions& options,
                                     const tinyfair::Model* scorer, const std::string& path);
 

@@ -24,8 +24,7 @@ struct RampFit {
 /// offset.
 postprocessing::RtoOptions RampOptions(const PostprocessOptions& o, const data::GroupIndex& groups,
                                        double gamma, double rho_offset,
-                                       const std::vector<double>& stratum_rate,
-                                       size_t group_count);
+                                       const std::vector<double>& stratum_rate, size_t group_count);
 
 /// Fits ramps of any (gamma, rho offset) on one scored sample.
 class RampFitter {

@@ -40,14 +40,18 @@ void RequireStreamedGroupsLargeEnough(const PostprocessOptions& o,
 
 }  // namespace
 
-tinyfair::Model PostprocessStreamed(const PostprocessOptions& o, const tinyfair::Model* scorer,
-                                    const std::string& path) {
+void CheckStreamedPostprocessOptions(const PostprocessOptions& o, bool with_scorer) {
   CheckPostprocessOptions(o, !o.validation.empty());
-  if (o.method != "rto" || o.covariance || !o.validation.empty() || scorer == nullptr) {
+  if (o.method != "rto" || o.covariance || !o.validation.empty() || !with_scorer) {
     throw std::invalid_argument(
         "--stream fits --method rto with a --model on --data; it takes no --covariance, "
         "--validation or --score-column");
   }
+}
+
+tinyfair::Model PostprocessStreamed(const PostprocessOptions& o, const tinyfair::Model* scorer,
+                                    const std::string& path) {
+  CheckStreamedPostprocessOptions(o, scorer != nullptr);
   tinyfair::Model model = ScoringModel(o, data::CsvTable{}, scorer);
   const size_t group_count = model.dimensions().group_count();
   const data::GroupIndex groups(model);
