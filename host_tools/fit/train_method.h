@@ -82,9 +82,8 @@ TrainMethod LogisticTrainMethod();
 TrainMethod FrllTrainMethod();
 TrainMethod ReductionTrainMethod();
 TrainMethod FairRegressionTrainMethod();
-TrainMethod NaiveNoisyGroupTrainMethod();
-TrainMethod DroNoisyGroupTrainMethod();
-TrainMethod SoftGroupTrainMethod();
+/// naive, dro and soft-groups, sharing one set of options (bound by naive).
+std::vector<TrainMethod> NoisyGroupTrainMethods();
 
 /// Every method, in the order --method lists them.
 std::vector<TrainMethod> TrainMethods();

@@ -41,14 +41,7 @@ struct NoisyGroupCliOptions {
   host::noisy_groups::IdealOptions ideal_options;
 };
 
-// One set of options for the three methods: registered by the first.
-std::shared_ptr<NoisyGroupCliOptions> SharedOptions() {
-  static auto options = std::make_shared<NoisyGroupCliOptions>();
-  return options;
-}
-
-void AddNoisyGroupOptions(OptionBinder& options) {
-  auto o = SharedOptions();
+void AddNoisyGroupOptions(const std::shared_ptr<NoisyGroupCliOptions>& o, OptionBinder& options) {
   options.Text("noisy-group", &o->noisy_group,
                "naive/dro/soft-groups: the observed group column (default and must be: the "
                "--sensitive column; several --sensitive columns form the observed group "
@@ -393,9 +386,9 @@ std::string NoisyFitSummary(const std::string& method, const TrainingSet& set,
          ObservedGroupColumns(set.options) + detail + summary;
 }
 
-std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
-                           tinyfair::Model& model) {
-  NoisyGroupCliOptions& o = *SharedOptions();
+std::string FitNoisyGroups(const std::string& method, const NoisyGroupCliOptions& bound,
+                           const TrainingSet& set, tinyfair::Model& model) {
+  NoisyGroupCliOptions o = bound;
   if (set.options.iterations > 0) o.iterations = set.options.iterations;
   int noisy_count = 0;
   const host::noisy_groups::NoisyGroupData data = NoisyGroupDataOf(set, o, noisy_count);
@@ -457,37 +450,37 @@ std::string FitNoisyGroups(const std::string& method, const TrainingSet& set,
   return NoisyFitSummary(method, set, o, options, fit, detail);
 }
 
-TrainMethod NoisyGroupMethod(const std::string& name, const std::string& help) {
+TrainMethod NoisyGroupMethod(const std::string& name, const std::string& help,
+                             const std::shared_ptr<NoisyGroupCliOptions>& options) {
   TrainMethod method;
   method.name = name;
   method.help = help;
   method.constraints = {"eopp", "eodds"};
   method.sensitive_is_feature = true;
-  method.fit = [name](const TrainingSet& set, tinyfair::Model& model) {
-    return FitNoisyGroups(name, set, model);
+  method.fit = [name, options](const TrainingSet& set, tinyfair::Model& model) {
+    return FitNoisyGroups(name, *options, set, model);
   };
   return method;
 }
 
 }  // namespace
 
-TrainMethod NaiveNoisyGroupTrainMethod() {
-  TrainMethod method = NoisyGroupMethod(
-      "naive", "linear, rate constraints on the observed (noisy) --sensitive groups");
-  method.add_options = AddNoisyGroupOptions;
-  return method;
-}
-
-TrainMethod DroNoisyGroupTrainMethod() {
-  return NoisyGroupMethod("dro",
-                          "linear, rate constraints robust over a TV ball around each observed "
-                          "group (true-group guarantee from the noise)");
-}
-
-TrainMethod SoftGroupTrainMethod() {
-  return NoisyGroupMethod("soft-groups",
-                          "linear, rate constraints robust over soft group assignments consistent "
-                          "with the noise model P(G | G^)");
+// One set of options for the three methods, bound by the first: each call
+// makes its own, so that two fits in one process never share a value.
+std::vector<TrainMethod> NoisyGroupTrainMethods() {
+  auto options = std::make_shared<NoisyGroupCliOptions>();
+  TrainMethod naive = NoisyGroupMethod(
+      "naive", "linear, rate constraints on the observed (noisy) --sensitive groups", options);
+  naive.add_options = [options](OptionBinder& binder) { AddNoisyGroupOptions(options, binder); };
+  return {naive,
+          NoisyGroupMethod("dro",
+                           "linear, rate constraints robust over a TV ball around each observed "
+                           "group (true-group guarantee from the noise)",
+                           options),
+          NoisyGroupMethod("soft-groups",
+                           "linear, rate constraints robust over soft group assignments "
+                           "consistent with the noise model P(G | G^)",
+                           options)};
 }
 
 }  // namespace tinyfair::host::fit

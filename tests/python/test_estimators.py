@@ -146,3 +146,16 @@ def test_numpy_arrays_as_data(hiring):
     assert np.array_equal(decided, frame_model.predict(
         data[numeric].set_axis(["x0", "x1", "x2"], axis=1).assign(sensitive=data["group"]),
         random_state=4))
+
+
+def test_a_fit_leaves_no_option_behind_for_the_next(cli, hiring, tmp_path):
+    """Options are per fit: a default fit after one with a noise rate is the CLI's default."""
+    data = tinyfair.read_csv(hiring["train"])
+    X, y = data.drop(columns="hired"), data["hired"]
+    NoisyGroupsClassifier(method="dro", max_iter=30, noise_rate=0.3).fit(
+        X, y, sensitive_features="group")
+    later = NoisyGroupsClassifier(method="naive", max_iter=30).fit(X, y, sensitive_features="group")
+    expected = cli_model(cli, ["train", "--data", hiring["train"], "--label", "hired",
+                               "--sensitive", "group", "--method", "naive", "--iterations", "30"],
+                         tmp_path / "cli.json")
+    assert later.model_.to_json() == expected
