@@ -12,7 +12,6 @@
 #include <utility>
 #include <vector>
 
-#include "host_tools/common/json_writer.h"
 #include "host_tools/data/csv_reader.h"
 #include "host_tools/fit/label_options.h"
 #include "host_tools/preprocessing/maxent_domain.h"
