@@ -7,11 +7,11 @@
 #include <utility>
 #include <vector>
 
-#include "host_tools/fit/fit_notes.h"
 #include "host_tools/fit/option_values.h"
 #include "host_tools/fit/postprocess.h"
 #include "host_tools/fit/train.h"
 #include "host_tools/fit/train_method.h"
+#include "host_tools/python/core/note_collector.h"
 #include "host_tools/python/core/table_from_columns.h"
 
 namespace tinyfair::python {
@@ -50,22 +50,6 @@ py::list TrainMethodDescriptions() {
   }
   return methods;
 }
-
-// Collects the fit's notes for the caller (who logs them, warnings as
-// warnings) instead of writing them to stderr, for the life of one call.
-class NoteCollector {
- public:
-  NoteCollector() {
-    fit::SetNoteSink([this](const std::string& line) { lines_.push_back(line); });
-  }
-  ~NoteCollector() { fit::SetNoteSink(nullptr); }
-  NoteCollector(const NoteCollector&) = delete;
-  NoteCollector& operator=(const NoteCollector&) = delete;
-  std::vector<std::string> Take() { return std::move(lines_); }
-
- private:
-  std::vector<std::string> lines_;
-};
 
 using FitResult = std::pair<tinyfair::Model, std::vector<std::string>>;
 
