@@ -21,91 +21,70 @@ namespace {
 
 // The library's options and the command's files.
 struct DebiasCommandOptions : host::fit::DebiasOptions {
-  std::string out, params_out, report_out, discretize, discretized_out,
-      kl_reference;
+  std::string out, params_out, report_out, discretize, discretized_out, kl_reference;
 };
 
 std::string CsvText(const host::data::CsvTable &table) {
   std::vector<size_t> all(table.rows.size());
-  for (size_t i = 0; i < all.size(); ++i)
-    all[i] = i;
+  for (size_t i = 0; i < all.size(); ++i) all[i] = i;
   return TableToCsv(table, all);
 }
 
 void Debias(const DebiasCommandOptions &o) {
   host::fit::CheckDebiasOptions(o);
   if (o.discretize.empty() != o.discretized_out.empty()) {
-    throw host::common::DataError(
-        "--discretize", 0, 0, "--discretize and --discretized-out go together");
+    throw host::common::DataError("--discretize", 0, 0,
+                                  "--discretize and --discretized-out go together");
   }
   const host::fit::MaxentFit fit = host::fit::FitMaxent(o, ReadDataCsv(o.data));
-  const host::fit::MaxentSample sample =
-      host::fit::SampleMaxent(fit, o.rows, o.seed);
+  const host::fit::MaxentSample sample = host::fit::SampleMaxent(fit, o.rows, o.seed);
   std::vector<std::pair<std::string, std::string>> files;
   files.emplace_back(o.out, CsvText(sample.table));
   if (!o.discretize.empty()) {
-    files.emplace_back(o.discretized_out, CsvText(host::fit::DiscretiseLikeFit(
-                                              fit, ReadDataCsv(o.discretize))));
+    files.emplace_back(o.discretized_out,
+                       CsvText(host::fit::DiscretiseLikeFit(fit, ReadDataCsv(o.discretize))));
   }
   std::optional<host::data::CsvTable> kl_reference;
-  if (!o.kl_reference.empty())
-    kl_reference = ReadDataCsv(o.kl_reference);
-  const host::common::JsonObject report = host::fit::MaxentReport(
-      fit, sample, kl_reference ? &*kl_reference : nullptr);
+  if (!o.kl_reference.empty()) kl_reference = ReadDataCsv(o.kl_reference);
+  const host::common::JsonObject report =
+      host::fit::MaxentReport(fit, sample, kl_reference ? &*kl_reference : nullptr);
   if (!o.params_out.empty()) {
-    files.emplace_back(o.params_out,
-                       host::fit::MaxentParams(fit, sample).Str() + "\n");
+    files.emplace_back(o.params_out, host::fit::MaxentParams(fit, sample).Str() + "\n");
   }
-  if (!o.report_out.empty())
-    files.emplace_back(o.report_out, report.Str() + "\n");
+  if (!o.report_out.empty()) files.emplace_back(o.report_out, report.Str() + "\n");
   host::common::WriteFilesAtomically(files);
-  if (o.report_out.empty())
-    std::printf("%s\n", report.Str().c_str());
-  Note("debias-data: wrote " + std::to_string(sample.points.size()) +
-       " synthetic rows to " + o.out);
+  if (o.report_out.empty()) std::printf("%s\n", report.Str().c_str());
+  Note("debias-data: wrote " + std::to_string(sample.points.size()) + " synthetic rows to " +
+       o.out);
 }
 
-} // namespace
+}  // namespace
 
 void AddDebiasCommand(CLI::App &app) {
   auto o = std::make_shared<DebiasCommandOptions>();
-  auto *command = app.add_subcommand(
-      "debias-data", "Learn a max-entropy distribution meeting fairness "
-                     "targets and sample a debiased CSV");
-  command->add_option("--data", o->data, "Training CSV")
-      ->required()
-      ->check(CLI::ExistingFile);
+  auto *command = app.add_subcommand("debias-data",
+                                     "Learn a max-entropy distribution meeting fairness "
+                                     "targets and sample a debiased CSV");
+  command->add_option("--data", o->data, "Training CSV")->required()->check(CLI::ExistingFile);
   AddLabelOptions(*command, o->label, true);
-  command
-      ->add_option("--protected", o->protected_attribute,
-                   "Binary protected column")
-      ->required();
-  command->add_option(
-      "--protected-zero", o->protected_zero,
-      "Protected value whose group tau scales (default: the smaller group)");
-  command->add_option("--categorical", o->categorical, "Categorical columns")
-      ->delimiter(',');
-  command->add_option(
-      "--bins", o->bins,
-      "Bucketed numeric column as column=e1,e2,... (bins (-inf,e1), [e1,e2), "
-      "..., [ek,inf)); repeat per column");
-  command
-      ->add_option("--ordinal", o->ordinal, "Integer columns kept as numbers")
-      ->delimiter(',');
-  command->add_option("--tau", o->tau,
-                      "Target representation/statistical rate in (0, 1]");
+  command->add_option("--protected", o->protected_attribute, "Binary protected column")->required();
+  command->add_option("--protected-zero", o->protected_zero,
+                      "Protected value whose group tau scales (default: the smaller group)");
+  command->add_option("--categorical", o->categorical, "Categorical columns")->delimiter(',');
+  command->add_option("--bins", o->bins,
+                      "Bucketed numeric column as column=e1,e2,... (bins (-inf,e1), [e1,e2), "
+                      "..., [ek,inf)); repeat per column");
+  command->add_option("--ordinal", o->ordinal, "Integer columns kept as numbers")->delimiter(',');
+  command->add_option("--tau", o->tau, "Target representation/statistical rate in (0, 1]");
   command->add_option("--prior-weight", o->prior_weight,
                       "C: weight of the uniform distribution in the prior");
-  command
-      ->add_option("--prior", o->prior,
-                   "Data part of the prior: w (reweighted) | d (raw)")
+  command->add_option("--prior", o->prior, "Data part of the prior: w (reweighted) | d (raw)")
       ->check(CLI::IsMember({"w", "d"}));
   command
-      ->add_option(
-          "--theta", o->theta,
-          "Target marginals: w (reweighted mean) | b (raw mean, protected 1/2) "
-          "| "
-          "d (raw mean) | prior (the prior's own mean: no max-ent step)")
+      ->add_option("--theta", o->theta,
+                   "Target marginals: w (reweighted mean) | b (raw mean, protected 1/2) "
+                   "| "
+                   "d (raw mean) | prior (the prior's own mean: no max-ent step)")
       ->check(CLI::IsMember({"w", "b", "d", "prior"}));
   command->add_option("--solver", o->solver, "newton | box-newton-paper")
       ->check(CLI::IsMember({"newton", "box-newton-paper"}));
@@ -117,28 +96,19 @@ void AddDebiasCommand(CLI::App &app) {
                    "box-newton-paper "
                    "100000)")
       ->check(CLI::PositiveNumber);
-  command->add_flag(
-      "--strict", o->strict,
-      "Exit with status 3 and write nothing unless the dual converged "
-      "(|E_p[alpha] - theta|_inf <= --gradient-tolerance)");
-  command
-      ->add_option("--sampler", o->sampler,
-                   "mixture | sequential (the paper's)")
+  command->add_flag("--strict", o->strict,
+                    "Exit with status 3 and write nothing unless the dual converged "
+                    "(|E_p[alpha] - theta|_inf <= --gradient-tolerance)");
+  command->add_option("--sampler", o->sampler, "mixture | sequential (the paper's)")
       ->check(CLI::IsMember({"mixture", "sequential"}));
-  command->add_option("--rows", o->rows,
-                      "Synthetic rows (default: as many as the data)");
+  command->add_option("--rows", o->rows, "Synthetic rows (default: as many as the data)");
   command->add_option("--seed", o->seed, "Seed of the sampler");
   command->add_option("--out", o->out, "Synthetic CSV")->required();
-  command->add_option("--params-out", o->params_out,
-                      "Learned parameters and schema (JSON)");
-  command->add_option("--report-out", o->report_out,
-                      "Report (JSON; default: stdout)");
-  command
-      ->add_option("--discretize", o->discretize,
-                   "Held-out CSV to discretise like the data")
+  command->add_option("--params-out", o->params_out, "Learned parameters and schema (JSON)");
+  command->add_option("--report-out", o->report_out, "Report (JSON; default: stdout)");
+  command->add_option("--discretize", o->discretize, "Held-out CSV to discretise like the data")
       ->check(CLI::ExistingFile);
-  command->add_option("--discretized-out", o->discretized_out,
-                      "Where to write it");
+  command->add_option("--discretized-out", o->discretized_out, "Where to write it");
   command
       ->add_option("--kl-reference", o->kl_reference,
                    "CSV whose distribution the KL divergences compare to "
@@ -147,4 +117,4 @@ void AddDebiasCommand(CLI::App &app) {
   command->callback([o] { Debias(*o); });
 }
 
-} // namespace tinyfair::cli
+}  // namespace tinyfair::cli
