@@ -7,6 +7,7 @@
 #include "host_tools/python/core/model_binding.h"
 #include "host_tools/python/core/python_errors.h"
 #include "host_tools/python/core/report_binding.h"
+#include "host_tools/python/core/summary_binding.h"
 #include "host_tools/python/core/table_from_columns.h"
 
 PYBIND11_MODULE(_core, module) {
@@ -17,4 +18,5 @@ PYBIND11_MODULE(_core, module) {
   tinyfair::python::AddDecisionFunctions(module);
   tinyfair::python::AddReportFunctions(module);
   tinyfair::python::AddFitFunctions(module);
+  tinyfair::python::AddSummaryFunctions(module);
 }
