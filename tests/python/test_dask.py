@@ -4,6 +4,7 @@ decisions do not depend on how the frame is partitioned or on the workers:
 the decision log is `tinyfair simulate`'s on the same rows."""
 import json
 import pickle
+import re
 
 import dask.dataframe as dd
 import numpy as np
@@ -14,7 +15,7 @@ from distributed import Client, LocalCluster
 import tinyfair
 import tinyfair.dask as tfd
 from tinyfair import _core
-from conftest import run
+from conftest import REPO, run
 
 LABEL = ["--label", "Y", "--positive", ">50K"]
 
@@ -190,3 +191,19 @@ def test_group_report_is_the_pandas_report(client, adult_parts, adult_cli_models
         report = tfd.group_report(fair, ddf, "Y", sensitive_features="sex", pos_label=">50K",
                                   random_state=5)
         pd.testing.assert_frame_equal(report, expected)
+
+
+def test_docs_example_runs_and_the_fits_agree(datasets, monkeypatch):
+    """docs/python.md's pandas-and-Dask block as written: its own cluster,
+    the decision log equal to the pandas estimator's, and the thresholds of
+    the exact fit and the histogram fit within the streamed fit's stated
+    tolerance (a few grid cells, docs/stress.md)."""
+    text = (REPO / "docs" / "python.md").read_text()
+    section = text[text.index("## The same post-processing on a pandas frame"):]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    monkeypatch.setenv("TINYFAIR_DATASETS", str(datasets))
+    namespace = {}
+    exec(compile(code, "docs/python.md", "exec"), namespace)
+    thresholds = namespace["thresholds"]
+    assert np.abs(thresholds["pandas"] - thresholds["dask"]).max() < 1e-4
+    assert namespace["report"]["n"].sum() == len(namespace["fit"])
