@@ -34,13 +34,24 @@ def _summarise(model, name, part, label, positive):
     return _core.summarise_scores(model, name, _columns(part), label, positive)
 
 
-def _merge_in_order(summaries):
-    """The summaries added in partition order: the same order gives the
-    same float sums, whatever worker computed each."""
-    merged = _core.ScoreHistograms(summaries[0][0].group_count)
-    for histograms, _, _ in summaries:
-        merged.merge(histograms)
-    return merged, sum(s[1] for s in summaries), sum(s[2] for s in summaries)
+def _merge_pair(first, second):
+    """Two neighbouring summaries, the first's examples first."""
+    merged = _core.ScoreHistograms(first[0].group_count)
+    merged.merge(first[0])
+    merged.merge(second[0])
+    return merged, first[1] + second[1], first[2] + second[2]
+
+
+def _merged_summaries(summaries):
+    """The summaries merged pairwise in partition order, a binary tree whose
+    shape depends only on their number: the same additions in the same order
+    whatever worker computed each, and a worker holds a few summaries at a
+    time (the tree is reduced as its leaves arrive), not one per partition."""
+    level = list(summaries)
+    while len(level) > 1:
+        level = [dask.delayed(_merge_pair)(level[i], level[i + 1]) if i + 1 < len(level)
+                 else level[i] for i in range(0, len(level), 2)]
+    return level[0]
 
 
 def _rate_sums(model, name, part):
@@ -87,7 +98,7 @@ class DaskRandomizedThresholdOptimizer(RandomizedThresholdOptimizer):
         parts = X.to_delayed()
         summaries = [dask.delayed(_summarise)(model, name, part, label, positive)
                      for part in parts]
-        histograms, rows, refused = dask.compute(dask.delayed(_merge_in_order)(summaries))[0]
+        histograms, rows, refused = dask.compute(_merged_summaries(summaries))[0]
 
         def rates_of(finished):
             sums = dask.compute(*[dask.delayed(_rate_sums)(finished, name, part)
