@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "host_tools/data/scored_sample.h"
@@ -42,6 +43,22 @@ class ScoreHistograms {
   uint64_t positives(size_t group) const { return positives_[group]; }
   /// The group's cells that hold an example, in increasing score order.
   std::vector<Cell> OccupiedCells(size_t group) const;
+
+  /// Adds the examples `other` holds, as if they had been added after this
+  /// one's: counts add, ranges widen, and each cell's sum becomes
+  /// this sum + other's sum. Float sums depend on their order, so summaries
+  /// of the parts of a sample merged in the parts' order always give the
+  /// same bits; they equal the histograms of the whole sample added row by
+  /// row when there is one part (or every cell's sum is exact).
+  /// @throws std::invalid_argument when the group counts differ.
+  void Merge(const ScoreHistograms& other);
+
+  /// The histograms as bytes: the group count, each group's examples and
+  /// positives, and its occupied cells only (index, count, sum, lowest,
+  /// highest), little-endian; Parse gives back the same histograms bit for bit.
+  std::string Serialise() const;
+  /// @throws std::invalid_argument for bytes Serialise did not write.
+  static ScoreHistograms Parse(const std::string& bytes);
 
  private:
   std::vector<Cell> cells_;  // group * kBins + cell

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "host_tools/model/model_file.h"
+#include "host_tools/simulate/pcg32_jump.h"
 
 namespace tinyfair::host::simulate {
 
@@ -22,8 +23,9 @@ std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model) {
 
 std::vector<runtime::Decision> DecideRows(const runtime::Model& model,
                                           const data::InputEncoder& encoder, uint64_t seed,
-                                          uint64_t stream, std::vector<float>* inputs) {
-  runtime::Pcg32 rng(seed, stream);
+                                          uint64_t stream, std::vector<float>* inputs,
+                                          uint64_t draws_before) {
+  runtime::Pcg32 rng = Pcg32After(seed, stream, draws_before);
   std::vector<runtime::Decision> decisions(encoder.row_count());
   std::vector<float> row;
   if (inputs != nullptr) inputs->clear();

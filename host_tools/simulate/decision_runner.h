@@ -17,11 +17,14 @@ namespace tinyfair::host::simulate {
 std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model);
 
 /// The decisions for every row of the encoder's table, drawing from
-/// Pcg32(seed, stream) in row order. `inputs`, when given, receives the rows
-/// as the runtime saw them (row-major, input_count floats per row).
+/// Pcg32(seed, stream) in row order, after `draws_before` draws (those of
+/// the rows before this table's, when a data set is decided in parts).
+/// `inputs`, when given, receives the rows as the runtime saw them
+/// (row-major, input_count floats per row).
 std::vector<runtime::Decision> DecideRows(const runtime::Model& model,
                                           const data::InputEncoder& encoder, uint64_t seed,
-                                          uint64_t stream, std::vector<float>* inputs = nullptr);
+                                          uint64_t stream, std::vector<float>* inputs = nullptr,
+                                          uint64_t draws_before = 0);
 
 /// "FILE: K of N rows refused by the model (STATUS: k, ...; lines L, ...)"
 /// for the rows of `table` the runtime refused, listing the first lines;

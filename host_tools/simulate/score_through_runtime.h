@@ -41,6 +41,9 @@ class ExpectedPositiveRateSums {
   explicit ExpectedPositiveRateSums(size_t groups) : sum_(groups, 0.0), count_(groups, 0.0) {}
   void Add(const std::vector<runtime::Decision>& decisions);
   std::vector<double> Rates() const;
+  /// The sums and counts Rates divides, to add those of other parts.
+  const std::vector<double>& sums() const { return sum_; }
+  const std::vector<double>& counts() const { return count_; }
 
  private:
   std::vector<double> sum_, count_;

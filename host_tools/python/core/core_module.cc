@@ -8,6 +8,7 @@
 #include "host_tools/python/core/preprocessing_binding.h"
 #include "host_tools/python/core/python_errors.h"
 #include "host_tools/python/core/report_binding.h"
+#include "host_tools/python/core/summary_binding.h"
 #include "host_tools/python/core/table_from_columns.h"
 
 PYBIND11_MODULE(_core, module) {
@@ -19,4 +20,5 @@ PYBIND11_MODULE(_core, module) {
   tinyfair::python::AddReportFunctions(module);
   tinyfair::python::AddFitFunctions(module);
   tinyfair::python::AddPreprocessingFunctions(module);
+  tinyfair::python::AddSummaryFunctions(module);
 }

@@ -38,7 +38,7 @@ py::list StatusNames(const std::vector<runtime::Decision>& decisions) {
 }
 
 py::dict Decide(const tinyfair::Model& model, const std::string& name, const py::list& columns,
-                uint64_t seed, uint64_t stream, bool vectors) {
+                uint64_t seed, uint64_t stream, bool vectors, uint64_t draws_before) {
   const host::data::CsvTable table = TableFromColumns(name, columns);
   host::data::InputEncoder encoder(model.inputs(), table);
   host::data::CheckGroupsKnown(model, table);
@@ -48,7 +48,7 @@ py::dict Decide(const tinyfair::Model& model, const std::string& name, const py:
   {
     py::gil_scoped_release release;
     decisions = host::simulate::DecideRows(*runtime_model, encoder, seed, stream,
-                                           vectors ? &inputs.inputs : nullptr);
+                                           vectors ? &inputs.inputs : nullptr, draws_before);
   }
   using D = runtime::Decision;
   py::dict result;
@@ -80,11 +80,12 @@ py::dict Decide(const tinyfair::Model& model, const std::string& name, const py:
 void AddDecisionFunctions(py::module_& module) {
   module.def(
       "decide", &Decide, py::arg("model"), py::arg("name"), py::arg("columns"), py::arg("seed") = 1,
-      py::arg("stream") = 0, py::arg("vectors") = false,
+      py::arg("stream") = 0, py::arg("vectors") = false, py::arg("draws_before") = 0,
       "Every row decided by the runtime: status, group, score, probability, draw, "
       "positive, member, value (arrays), the model hash, the refused rows' summary and "
       "the decision log `tinyfair simulate` writes (with vectors, the file `simulate --vectors` "
-      "writes)");
+      "writes). draws_before: the draws the rows before these took, when a data set is decided "
+      "in parts (the stream is moved ahead by that many draws)");
 }
 
 }  // namespace tinyfair::python

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <random>
 #include <stdexcept>
 
@@ -145,6 +146,99 @@ TEST(StreamedRto, RefusesBadScoresGroupsAndEmptyGroups) {
   RtoOptions bad;
   bad.gamma = 0.0;
   EXPECT_THROW(FitRandomizedThresholdOptimizer(histograms, bad), std::invalid_argument);
+}
+
+// Per cell, the count, range and sum the examples give, computed from the
+// examples themselves (sum in the order given), for the merge's checks.
+struct CellFromExamples {
+  uint64_t count = 0;
+  double sum = 0.0, lowest = 2.0, highest = -2.0;
+};
+
+TEST(StreamedRto, MergedPartsHoldTheWholeSamplesCounts) {
+  const Sample s = MakeSample(9000, 21);
+  Sample first, second;
+  for (size_t i = 0; i < s.scores.size(); ++i) {
+    Sample& part = i % 3 == 0 ? first : second;  // interleaved, not a prefix
+    part.scores.push_back(s.scores[i]);
+    part.groups.push_back(s.groups[i]);
+  }
+  ScoreHistograms merged = HistogramsOf(first, 3);
+  merged.Merge(HistogramsOf(second, 3));
+  for (uint32_t k = 0; k < 3; ++k) {
+    // The expected cells, from the examples: first part's sum, then second's.
+    std::map<size_t, CellFromExamples> first_cells, second_cells;
+    for (const Sample* part : {&first, &second}) {
+      auto& cells = part == &first ? first_cells : second_cells;
+      for (size_t i = 0; i < part->scores.size(); ++i) {
+        if (part->groups[i] != k) continue;
+        const double f = part->scores[i];
+        const size_t bin = std::min(ScoreHistograms::kBins - 1,
+                                    static_cast<size_t>((f + 1.0) / 2.0 * ScoreHistograms::kBins));
+        CellFromExamples& cell = cells[bin];
+        ++cell.count;
+        cell.sum += f;
+        cell.lowest = std::min(cell.lowest, f);
+        cell.highest = std::max(cell.highest, f);
+      }
+    }
+    std::map<size_t, CellFromExamples> expected = first_cells;
+    for (const auto& [bin, cell] : second_cells) {
+      auto [it, fresh] = expected.emplace(bin, cell);
+      if (fresh) continue;
+      it->second.count += cell.count;
+      it->second.sum += cell.sum;
+      it->second.lowest = std::min(it->second.lowest, cell.lowest);
+      it->second.highest = std::max(it->second.highest, cell.highest);
+    }
+    const auto cells = merged.OccupiedCells(k);
+    ASSERT_EQ(cells.size(), expected.size());
+    size_t c = 0;
+    uint64_t examples = 0;
+    for (const auto& [bin, want] : expected) {
+      EXPECT_EQ(cells[c].count, want.count);
+      EXPECT_EQ(cells[c].sum, want.sum);  // bit for bit: the same additions
+      EXPECT_EQ(cells[c].lowest, want.lowest);
+      EXPECT_EQ(cells[c].highest, want.highest);
+      examples += want.count;
+      ++c;
+    }
+    EXPECT_EQ(merged.examples(k), examples);
+  }
+}
+
+TEST(StreamedRto, MergingIntoEmptyHistogramsChangesNoBit) {
+  const Sample s = MakeSample(5000, 22);
+  const ScoreHistograms whole = HistogramsOf(s, 3);
+  ScoreHistograms merged(3);
+  merged.Merge(whole);
+  EXPECT_EQ(merged.Serialise(), whole.Serialise());
+  ScoreHistograms other_groups(2);
+  EXPECT_THROW(merged.Merge(other_groups), std::invalid_argument);
+}
+
+TEST(StreamedRto, SerialisedHistogramsParseToTheSameFit) {
+  const Sample s = MakeSample(5000, 23);
+  ScoreHistograms histograms(3);
+  for (size_t i = 0; i < s.scores.size(); ++i) {
+    histograms.Add(s.scores[i], s.groups[i], static_cast<int>(i % 2));
+  }
+  const std::string bytes = histograms.Serialise();
+  // Occupied cells only: five words a cell, not the 2^16 cells of a group.
+  EXPECT_LT(bytes.size(), 5000u * 40u + 200u);
+  const ScoreHistograms parsed = ScoreHistograms::Parse(bytes);
+  EXPECT_EQ(parsed.Serialise(), bytes);
+  RtoOptions options;
+  options.rho = 0.4;
+  const StreamedRtoFit a = FitRandomizedThresholdOptimizer(histograms, options);
+  const StreamedRtoFit b = FitRandomizedThresholdOptimizer(parsed, options);
+  for (uint32_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(parsed.positives(k), histograms.positives(k));
+    EXPECT_EQ(a.fit.thresholds[k], b.fit.thresholds[k]);
+  }
+  EXPECT_THROW(ScoreHistograms::Parse("not histograms"), std::invalid_argument);
+  EXPECT_THROW(ScoreHistograms::Parse(bytes.substr(0, bytes.size() - 3)), std::invalid_argument);
+  EXPECT_THROW(ScoreHistograms::Parse(bytes + "x"), std::invalid_argument);
 }
 
 }  // namespace
