@@ -58,21 +58,7 @@ class DecidingMixin:
         for the same seed ("log") and the vectors file `simulate --vectors`
         writes, for the device to decide the same rows ("vectors")."""
         records = self._decide(X, sensitive_features, random_state, stream, vectors=True)
-        names = self._fitted_model().group_names
-        frame = pd.DataFrame({
-            "status": records["status"],
-            "group": records["group"],
-            "group_name": [names[g] if s == "ok" else "" for g, s in
-                           zip(records["group"], records["status"])],
-            "score": records["score"],
-            "probability": records["probability"],
-            "draw": records["draw"],
-            "positive": records["positive"],
-        })
-        if self._fitted_model().rule == "mixture":
-            frame["member"] = records["member"]
-        if self._fitted_model().rule == "regression":
-            frame["value"] = records["value"]
+        frame = records_frame(self._fitted_model(), records)
         frame.attrs["model_hash"] = f"{records['model_hash']:016x}"
         frame.attrs["log"] = records["log"]
         frame.attrs["vectors"] = records["vectors"]
@@ -93,6 +79,28 @@ class DecidingMixin:
         """The firmware header `tinyfair codegen` writes for the exported model."""
         return codegen(self.export(), path, name=name, language=language, tables=tables,
                        source=source)
+
+
+def records_frame(model, records, index=None):
+    """The runtime's records (_core.decide) as a DataFrame: status, group,
+    group name, score, probability, draw, positive; the member for a mixture,
+    the value for a regression."""
+    names = model.group_names
+    frame = pd.DataFrame({
+        "status": records["status"],
+        "group": records["group"],
+        "group_name": [names[g] if s == "ok" else "" for g, s in
+                       zip(records["group"], records["status"])],
+        "score": records["score"],
+        "probability": records["probability"],
+        "draw": records["draw"],
+        "positive": records["positive"],
+    }, index=index)
+    if model.rule == "mixture":
+        frame["member"] = records["member"]
+    if model.rule == "regression":
+        frame["value"] = records["value"]
+    return frame
 
 
 class _NotFitted(_core.TinyfairError, NotFittedError):

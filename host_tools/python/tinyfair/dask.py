@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from . import _core, _frames, metrics
+from ._deciding import records_frame
 from ._training import emit_notes
 from .models import group_attributes
 from .postprocessing import RandomizedThresholdOptimizer, _scorer_model
@@ -135,21 +136,7 @@ def _draws(model, name, part, sensitive):
 def _records(model, name, part, sensitive, seed, stream, draws_before):
     decided = _core.decide(model, name, _frames.table_columns(_with_sensitive(part, sensitive)),
                            seed=seed, stream=stream, draws_before=draws_before)
-    names = model.group_names
-    frame = pd.DataFrame({
-        "status": decided["status"],
-        "group": decided["group"],
-        "group_name": [names[g] if s == "ok" else "" for g, s in
-                       zip(decided["group"], decided["status"])],
-        "score": decided["score"],
-        "probability": decided["probability"],
-        "draw": decided["draw"],
-        "positive": decided["positive"],
-    }, index=part.index)
-    if model.rule == "mixture":
-        frame["member"] = decided["member"]
-    if model.rule == "regression":
-        frame["value"] = decided["value"]
+    frame = records_frame(model, decided, index=part.index)
     frame.attrs["log"] = decided["log"]
     return frame
 
