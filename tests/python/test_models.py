@@ -49,11 +49,21 @@ def test_inspect_is_the_clis_json(cli, adult_cli_models):
 
 
 def test_load_refuses_a_corrupt_model(adult_cli_models, tmp_path):
-    data = bytearray(adult_cli_models["model.pb"].read_bytes())
-    data[len(data) // 2] ^= 0x10
-    (tmp_path / "bad.pb").write_bytes(bytes(data))
+    sealed = adult_cli_models["model.pb"].read_bytes()
+    # The stored CRC (bytes 1-4, after the field tag) no longer matches.
+    wrong_crc = bytearray(sealed)
+    wrong_crc[1] ^= 0x01
+    (tmp_path / "crc.pb").write_bytes(bytes(wrong_crc))
     with pytest.raises(tinyfair.ModelError, match="CRC|crc"):
-        tinyfair.load(tmp_path / "bad.pb")
+        tinyfair.load(tmp_path / "crc.pb")
+    # Every single-bit flip in the payload is refused (by the CRC, or by the
+    # parse when the flip breaks the encoding first), never loaded.
+    for position in range(5, len(sealed), max(1, len(sealed) // 64)):
+        flipped = bytearray(sealed)
+        flipped[position] ^= 0x10
+        (tmp_path / "bad.pb").write_bytes(bytes(flipped))
+        with pytest.raises(tinyfair.ModelError):
+            tinyfair.load(tmp_path / "bad.pb")
     assert issubclass(tinyfair.ModelError, ValueError)
 
 
