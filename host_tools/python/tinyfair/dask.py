@@ -21,14 +21,14 @@ import numpy as np
 import pandas as pd
 
 from . import _core, _frames, metrics
+from ._dask_summaries import merged_in_order, partition_columns
 from ._deciding import records_frame
 from ._training import emit_notes
 from .models import group_attributes
 from .postprocessing import RandomizedThresholdOptimizer, _scorer_model
 
 
-def _columns(part):
-    return _frames.table_columns(part.reset_index(drop=True))
+_columns = partition_columns
 
 
 def _summarise(model, name, part, label, positive):
@@ -41,18 +41,6 @@ def _merge_pair(first, second):
     merged.merge(first[0])
     merged.merge(second[0])
     return merged, first[1] + second[1], first[2] + second[2]
-
-
-def _merged_summaries(summaries):
-    """The summaries merged pairwise in partition order, a binary tree whose
-    shape depends only on their number: the same additions in the same order
-    whatever worker computed each, and a worker holds a few summaries at a
-    time (the tree is reduced as its leaves arrive), not one per partition."""
-    level = list(summaries)
-    while len(level) > 1:
-        level = [dask.delayed(_merge_pair)(level[i], level[i + 1]) if i + 1 < len(level)
-                 else level[i] for i in range(0, len(level), 2)]
-    return level[0]
 
 
 def _rate_sums(model, name, part):
@@ -99,7 +87,7 @@ class DaskRandomizedThresholdOptimizer(RandomizedThresholdOptimizer):
         parts = X.to_delayed()
         summaries = [dask.delayed(_summarise)(model, name, part, label, positive)
                      for part in parts]
-        histograms, rows, refused = dask.compute(_merged_summaries(summaries))[0]
+        histograms, rows, refused = dask.compute(merged_in_order(summaries, _merge_pair))[0]
 
         def rates_of(finished):
             sums = dask.compute(*[dask.delayed(_rate_sums)(finished, name, part)
