@@ -7,6 +7,7 @@
 
 #include "host_tools/common/json_writer.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/metrics/decision_tally.h"
 
 namespace tinyfair::host::metrics {
 namespace {
@@ -118,62 +119,13 @@ ClassificationReport EvaluateDecisions(const std::vector<runtime::Decision>& dec
   if (decisions.size() != labels.size()) {
     throw std::invalid_argument("decisions and labels differ in length");
   }
-  ClassificationReport report;
-  report.rows = decisions.size();
-  const size_t group_count = group_names.size();
-  std::vector<double> positives(group_count, 0.0), expected(group_count, 0.0);
-  // Per group and label: realised and expected positives.
-  const std::vector<double> zeros(group_count, 0.0);
-  std::vector<double> positives_by_label[2] = {zeros, zeros};
-  std::vector<double> expected_by_label[2] = {zeros, zeros};
-  report.groups.resize(group_count);
-  double correct = 0.0, expected_correct = 0.0, log_loss = 0.0;
-  for (size_t i = 0; i < decisions.size(); ++i) {
-    const runtime::Decision& d = decisions[i];
-    if (!runtime::IsOk(d.status)) {
-      ++report.refused[runtime::StatusName(d.status)];
-      continue;
-    }
-    ++report.decided;
-    const double p = d.probability;
-    correct += (d.positive ? 1 : 0) == labels[i] ? 1.0 : 0.0;
-    expected_correct += labels[i] == 1 ? p : 1.0 - p;
-    const double clipped = std::clamp(p, 1e-15, 1.0 - 1e-15);
-    log_loss -= std::log(labels[i] == 1 ? clipped : 1.0 - clipped);
-    if (d.group < group_count) {
-      GroupReport& group = report.groups[d.group];
-      ++group.n;
-      positives[d.group] += d.positive ? 1.0 : 0.0;
-      group.positives += d.positive ? 1 : 0;
-      (labels[i] == 1 ? group.true_positives : group.false_positives) += d.positive ? 1 : 0;
-      expected[d.group] += p;
-      const int label = labels[i] == 1 ? 1 : 0;
-      ++(label == 1 ? group.label1 : group.label0);
-      positives_by_label[label][d.group] += d.positive ? 1.0 : 0.0;
-      expected_by_label[label][d.group] += p;
-    }
-  }
-  if (report.decided > 0) {
-    report.accuracy = correct / static_cast<double>(report.decided);
-    report.expected_accuracy = expected_correct / static_cast<double>(report.decided);
-    report.decision_log_loss = log_loss / static_cast<double>(report.decided);
-  }
-  for (size_t g = 0; g < group_count; ++g) {
-    GroupReport& group = report.groups[g];
-    group.name = group_names[g];
-    SetRateIntervals(group);
-    if (group.n == 0) continue;
-    group.positive_rate = positives[g] / static_cast<double>(group.n);
-    group.expected_positive_rate = expected[g] / static_cast<double>(group.n);
-    if (group.label1 > 0) {
-      group.tpr = positives_by_label[1][g] / static_cast<double>(group.label1);
-      group.expected_tpr = expected_by_label[1][g] / static_cast<double>(group.label1);
-    }
-    if (group.label0 > 0) {
-      group.fpr = positives_by_label[0][g] / static_cast<double>(group.label0);
-      group.expected_fpr = expected_by_label[0][g] / static_cast<double>(group.label0);
-    }
-  }
+  DecisionTally tally(group_names.size());
+  for (size_t i = 0; i < decisions.size(); ++i) tally.Add(decisions[i], labels[i]);
+  return tally.Report(group_names);
+}
+
+void SetGapsAndIntervals(ClassificationReport& report) {
+  for (GroupReport& group : report.groups) SetRateIntervals(group);
   using G = GroupReport;
   report.dp_gap = Spread(report.groups, &G::n, &G::positive_rate);
   report.expected_dp_gap = Spread(report.groups, &G::n, &G::expected_positive_rate);
@@ -184,7 +136,6 @@ ClassificationReport EvaluateDecisions(const std::vector<runtime::Decision>& dec
   report.eo_gap = report.tpr_gap + report.fpr_gap;
   report.expected_eo_gap = report.expected_tpr_gap + report.expected_fpr_gap;
   SetGapInterval(report);
-  return report;
 }
 
 std::string ReportJson(const ClassificationReport& report) {

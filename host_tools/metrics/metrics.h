@@ -85,6 +85,10 @@ ClassificationReport EvaluateDecisions(const std::vector<runtime::Decision>& dec
                                        const std::vector<int>& labels,
                                        const std::vector<std::string>& group_names);
 
+/// Fills the gaps, their intervals, the selection-rate ratio and each
+/// group's intervals of a report whose groups' counts and rates are set.
+void SetGapsAndIntervals(ClassificationReport& report);
+
 /// {"accuracy": ..., "dp_gap": ..., "eo_gap": ..., "groups": [{"name", "n",
 /// "positive_rate", ..., "tpr", "fpr", ...}], ...}
 std::string ReportJson(const ClassificationReport& report);
