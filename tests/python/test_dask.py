@@ -193,6 +193,28 @@ def test_group_report_is_the_pandas_report(client, adult_parts, adult_cli_models
         pd.testing.assert_frame_equal(report, expected)
 
 
+def test_group_report_counts_refused_rows_as_evaluate_does(client, adult_parts,
+                                                          adult_cli_models):
+    """Rows the runtime refuses (a missing number, an unknown category) are
+    counted by status, take no draw, and the merged tallies give evaluate's
+    numbers for the same draws."""
+    fair = tinyfair.load(adult_cli_models["fair.json"])
+    frame = tinyfair.read_csv(adult_parts["test"]).iloc[:3000].copy()
+    frame.loc[[5, 1500], "age"] = np.nan
+    frame.loc[[2999], "workclass"] = "Nowhere"
+    expected = tinyfair.metrics.evaluate(fair, frame, frame["Y"], pos_label=">50K",
+                                         random_state=3)
+    report = tfd.group_report(fair, dd.from_pandas(frame, npartitions=5, sort=False), "Y",
+                              pos_label=">50K", random_state=3)
+    summary, wanted = report.attrs["summary"], expected.attrs["summary"]
+    assert summary["refused"] == wanted["refused"] == {"non_finite_input": 2,
+                                                        "unknown_category": 1}
+    for key in ("rows", "decided", "accuracy", "expected_accuracy", "dp_gap", "eo_gap"):
+        assert summary[key] == wanted[key], key
+    columns = [c for c in expected.columns if c in report.columns]
+    pd.testing.assert_frame_equal(report[columns], expected[columns])
+
+
 def test_docs_example_runs_and_the_fits_agree(datasets, monkeypatch):
     """docs/python.md's pandas-and-Dask block as written: its own cluster,
     the decision log equal to the pandas estimator's, and the thresholds of

@@ -10,6 +10,7 @@
 #include "host_tools/data/group_index.h"
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/fit/group_names.h"
+#include "host_tools/metrics/decision_tally.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/metrics/score_quality.h"
 #include "host_tools/python/core/table_from_columns.h"
@@ -88,9 +89,51 @@ std::string ReportPredictions(const py::array_t<int, py::array::forcecast>& y_tr
       host::metrics::EvaluateDecisions(decisions, labels, groups.names()));
 }
 
+// The tally of the runtime's decisions on a table that is one part of a
+// data set, drawing after the parts before it (draws_before).
+host::metrics::DecisionTally TallyDecisions(const tinyfair::Model& model, const std::string& name,
+                                            const py::list& columns, const std::string& label,
+                                            const std::vector<std::string>& positive, uint64_t seed,
+                                            uint64_t stream, uint64_t draws_before) {
+  const host::data::CsvTable table = TableFromColumns(name, columns);
+  host::data::InputEncoder encoder(model.inputs(), table);
+  host::data::CheckGroupsKnown(model, table);
+  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
+  const auto labels = host::data::ReadLabels(table, label, positive);
+  const auto decisions =
+      host::simulate::DecideRows(*runtime_model, encoder, seed, stream, nullptr, draws_before);
+  host::metrics::DecisionTally tally(host::fit::GroupNames(model).size());
+  for (size_t i = 0; i < decisions.size(); ++i) tally.Add(decisions[i], labels[i]);
+  return tally;
+}
+
+void AddDecisionTally(py::module_& module) {
+  using host::metrics::DecisionTally;
+  py::class_<DecisionTally>(module, "DecisionTally",
+                            "The counts and sums of a classification report, mergeable")
+      .def(py::init<size_t>(), py::arg("group_count"))
+      .def_property_readonly("group_count", &DecisionTally::group_count)
+      .def_property_readonly("rows", &DecisionTally::rows)
+      .def("merge", &DecisionTally::Merge, py::arg("other"),
+           "Adds other's decisions (sums: this one's + other's)")
+      .def(py::pickle([](const DecisionTally& t) { return py::bytes(t.Serialise()); },
+                      [](const py::bytes& bytes) { return DecisionTally::Parse(bytes); }));
+  module.def("tally_decisions", &TallyDecisions, py::arg("model"), py::arg("name"),
+             py::arg("columns"), py::arg("label"), py::arg("positive"), py::arg("seed"),
+             py::arg("stream"), py::arg("draws_before"),
+             "The tally of the runtime's decisions on one part of a data set");
+  module.def(
+      "report_of_tally",
+      [](const DecisionTally& tally, const tinyfair::Model& model) {
+        return host::metrics::ReportJson(tally.Report(host::fit::GroupNames(model)));
+      },
+      py::arg("tally"), py::arg("model"), "The report (JSON) of the tally, groups named by model");
+}
+
 }  // namespace
 
 void AddReportFunctions(py::module_& module) {
+  AddDecisionTally(module);
   module.def("evaluate", &EvaluateModel, py::arg("model"), py::arg("name"), py::arg("columns"),
              py::arg("label"), py::arg("positive") = std::vector<std::string>{},
              py::arg("seed") = 1, py::arg("stream") = 0,

@@ -178,29 +178,38 @@ def decision_log(estimator, X, *, sensitive_features=None, random_state=1, strea
     return header + "\n" + "".join(log.partition("\n")[2] for log in logs)
 
 
-def _report_columns(records, part, y, sensitive):
-    """What the report needs of a partition's decided rows."""
-    decided = (records["status"] == "ok").to_numpy()
-    frame = part[[y, *sensitive]].reset_index(drop=True)[decided]
-    frame["positive"] = records["positive"].to_numpy()[decided].astype(np.int64)
-    frame["probability"] = records["probability"].to_numpy()[decided].astype(np.float64)
-    return frame
+def _tally(model, name, part, sensitive, label, positive, seed, stream, draws_before):
+    return _core.tally_decisions(model, name,
+                                 _frames.table_columns(_with_sensitive(part, sensitive)),
+                                 label, positive, seed, stream, draws_before)
+
+
+def _merge_tallies(first, second):
+    merged = _core.DecisionTally(first.group_count)
+    merged.merge(first)
+    merged.merge(second)
+    return merged
 
 
 def group_report(estimator, X, y, *, sensitive_features=None, pos_label=None, random_state=1,
                  stream=0):
-    """metrics.group_report of the runtime's decisions on the Dask frame X
-    (label column y), refused rows left out: decided on the workers as
-    decision_records decides, the report computed from each decided row's
-    outcome, probability, label and group, gathered in the client (a few
-    bytes a row: the report itself is not merged from partition summaries)."""
+    """The report of the runtime's decisions on the Dask frame X (label
+    column y), groups named by the model, refused rows counted in
+    attrs["summary"]["refused"]: each partition decided on a worker as
+    decision_records decides it and tallied there (counts and probability
+    sums per group and label), the tallies merged in partition order; only
+    the tallies travel, a few hundred bytes each. Equals metrics.group_report
+    of the same decisions (counts exactly, expected rates within rounding)."""
+    model = _model_of(estimator)
     if sensitive_features is None:
         sensitive_features = getattr(estimator, "sensitive_features_", None)
-    sensitive = ([sensitive_features] if isinstance(sensitive_features, str)
-                 else list(sensitive_features))
-    decided = _decided_parts(estimator, X, sensitive, random_state, stream)
-    frame = pd.concat(dask.compute(*[
-        dask.delayed(_report_columns)(records, part, y, sensitive)
-        for records, part in zip(decided, X.to_delayed())]), ignore_index=True)
-    return metrics.group_report(frame[y], frame["positive"], frame[sensitive],
-                                y_prob=frame["probability"], pos_label=pos_label)
+    seed = _frames.seed_of(random_state)
+    name = _frames.data_name(X)
+    parts = X.to_delayed()
+    offsets = _draws_before(model, name, parts, sensitive_features)
+    positive = _frames.positive_values(pos_label)
+    tallies = [dask.delayed(_tally)(model, name, part, sensitive_features, y, positive, seed,
+                                    stream, int(first))
+               for part, first in zip(parts, offsets)]
+    tally = dask.compute(merged_in_order(tallies, _merge_tallies))[0]
+    return metrics._report_frame(_core.report_of_tally(tally, model))
