@@ -58,6 +58,16 @@ def _rates_from_sums(parts_sums):
     return [float(s / c) if c > 0.0 else 0.0 for s, c in zip(sums, counts)]
 
 
+def _first_rows(X, n=5):
+    """A few rows for a scikit-learn scorer's conversion, from the first
+    partition that holds any (head(npartitions=-1) would compute them all)."""
+    for index in range(X.npartitions):
+        rows = X.get_partition(index).head(n, npartitions=1, compute=True)
+        if len(rows):
+            return rows
+    return X._meta
+
+
 class DaskRandomizedThresholdOptimizer(RandomizedThresholdOptimizer):
     """RandomizedThresholdOptimizer fitted on a dask.dataframe as
     ``tinyfair postprocess --stream`` fits on a file: the exact solver on
@@ -77,8 +87,7 @@ class DaskRandomizedThresholdOptimizer(RandomizedThresholdOptimizer):
         if self.estimator is None:
             raise _core.TinyfairError("a Dask fit needs the scorer (estimator=)")
         start = time.perf_counter()
-        sample = X.head(5, npartitions=-1)
-        scorer = _scorer_model(self.estimator, sensitive, sample.drop(columns=[y]))
+        scorer = _scorer_model(self.estimator, sensitive, _first_rows(X).drop(columns=[y]))
         self._scorer_groups = group_attributes(scorer)
         options = self._options(X, sensitive, y, pos_label, "")
         model = _core.histogram_scoring_model(options, scorer)
