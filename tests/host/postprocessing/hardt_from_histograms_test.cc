@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <random>
 #include <set>
@@ -214,6 +215,8 @@ TEST(HardtFromHistograms, AccuracyWithinTheBoundOfTheRowFit) {
       EXPECT_GE(loss, -1e-12) << seed;
       EXPECT_LE(loss, bound + 1e-12) << seed;
       coarser_somewhere = coarser_somewhere || loss > 1e-9;
+      std::printf("seed %d %s: accuracy loss %.3g, bound %.3g\n", static_cast<int>(seed),
+                  c == Constraint::kDemographicParity ? "dp" : "eo", loss, bound);
     }
   }
   // The data are crowded enough for the cells to cost accuracy.
