@@ -39,11 +39,12 @@ for method in hardt-dp hardt-eo; do
   # Every decision the same; the model hash (first column) covers the
   # provenance, which says how the model was fitted.
   cmp <(cut -d, -f2- "$work/memory.csv") <(cut -d, -f2- "$work/streamed.csv")
-  python3 - "$work" <<'PY'
+  python3 - "$work" "$method" <<'PY'
 import csv, json, struct, sys
-work = sys.argv[1]
+work, method = sys.argv[1:3]
 memory, streamed = (json.load(open(f"{work}/{m}.json")) for m in ("memory", "streamed"))
-assert "streamed" in streamed.pop("provenance") and "streamed" not in memory.pop("provenance")
+fitted_as = f"postprocess: {method}, streamed, data "
+assert fitted_as in streamed.pop("provenance") and fitted_as not in memory.pop("provenance")
 assert memory == streamed, "the streamed model differs from the in-memory one"
 # The premise: per group, no two distinct scores share one of the 2^16 cells.
 cells = {}
