@@ -5,6 +5,13 @@
 // selects exactly the examples of the cells above, plus selecting nobody
 // (t = +inf) and everybody (t = -inf).
 //
+// The scores are the device's: postprocess --method hardt-* fits on the
+// runtime's score f in [-1, 1] (not on p = (f + 1) / 2), and the device's
+// two_threshold rule compares that f, as a float, with the thresholds. A
+// threshold here is one of those float scores, so it survives the model's
+// float unchanged; a score outside [-1, 1] cannot be binned and
+// ScoreHistograms::Add refuses it.
+//
 // What this gives, against FitHardtPostprocessing on the same examples:
 // (a) the rules' rates on the examples are exactly the rates the fit
 //     reports (a threshold never splits a cell, so the counts are exact);
