@@ -123,8 +123,9 @@ void AddPostprocessCommand(CLI::App& app) {
   command->add_option("--sgd-steps", o->fit.rto.sgd_steps, "SGD steps")->capture_default_str();
   command->add_option("--seed", o->fit.rto.seed, "Seed")->capture_default_str();
   command->add_flag("--stream", command_options->stream,
-                    "rto: read --data a block of rows at a time and fit from per-group score "
-                    "histograms (files too large for memory; progress on a terminal)");
+                    "rto, hardt-dp, hardt-eo: read --data a block of rows at a time and fit "
+                    "from per-group score histograms (files too large for memory; progress on "
+                    "a terminal)");
   command->add_option("--out", command_options->out, "Output model (JSON)");
   AddSmallGroupFlags(*command, o->small_groups);
   command->add_flag("--strict", o->strict,

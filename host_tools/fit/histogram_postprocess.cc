@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "host_tools/common/text_format.h"
 #include "host_tools/data/csv_reader.h"
 #include "host_tools/data/group_index.h"
 #include "host_tools/data/scored_sample.h"
@@ -14,7 +15,12 @@
 #include "host_tools/fit/postprocess.h"
 #include "host_tools/fit/ramp_fitter.h"
 #include "host_tools/fit/ramp_model.h"
+#include "host_tools/fit/registry_postprocess.h"
 #include "host_tools/fit/scoring_model.h"
+#include "host_tools/model/fitted_rule.h"
+#include "host_tools/postprocessing/hardt_from_histograms.h"
+#include "host_tools/postprocessing/postprocessor_registry.h"
+#include "host_tools/postprocessing/streamed_rto_fit.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
 namespace tinyfair::host::fit {
@@ -22,8 +28,9 @@ namespace {
 
 // Each group is fitted on its own histogram: groups below --min-group-size
 // are refused (the in-memory fit pools or merges them).
-void RequireGroupsLargeEnough(const PostprocessOptions& o, const std::vector<size_t>& group_rows,
-                              const tinyfair::Model& model) {
+postprocessing::FittingGroups RequireGroupsLargeEnough(const PostprocessOptions& o,
+                                                       const std::vector<size_t>& group_rows,
+                                                       const tinyfair::Model& model) {
   if (o.small_groups.policy != "refuse") {
     throw std::invalid_argument(
         "--stream takes --small-groups refuse only (pooled or merged "
@@ -31,7 +38,52 @@ void RequireGroupsLargeEnough(const PostprocessOptions& o, const std::vector<siz
   }
   postprocessing::SmallGroupOptions options;
   options.min_group_size = o.small_groups.min_group_size;
-  postprocessing::PlanFittingGroups(group_rows, GroupNames(model), o.data, options);
+  return postprocessing::PlanFittingGroups(group_rows, GroupNames(model), o.data, options);
+}
+
+// Requires examples of every group (and, for a method that needs them, of
+// both labels) and groups large enough, as the in-memory fit; the plan.
+postprocessing::FittingGroups RequireEveryGroupFitted(
+    const PostprocessOptions& o, const postprocessing::ScoreHistograms& histograms,
+    bool needs_both_labels, const tinyfair::Model& model) {
+  std::vector<size_t> group_rows, group_positives;
+  for (size_t g = 0; g < histograms.group_count(); ++g) {
+    group_rows.push_back(histograms.examples(g));
+    group_positives.push_back(histograms.positives(g));
+  }
+  simulate::RequireEveryGroup(group_rows, group_positives, model, o.data,
+                              needs_both_labels ? o.method : "");
+  return RequireGroupsLargeEnough(o, group_rows, model);
+}
+
+// Hardt (hardt-dp, hardt-eo) from the histograms: the exact solver on the
+// operating points at cell boundaries, with the rules set as the in-memory
+// fit sets them.
+void FinishHardtFromHistograms(const PostprocessOptions& o,
+                               const postprocessing::ScoreHistograms& histograms, size_t rows,
+                               const ReferenceRates& rates_of, tinyfair::Model& model) {
+  const postprocessing::FittingGroups plan = RequireEveryGroupFitted(o, histograms, true, model);
+  postprocessing::HardtOptions options;
+  options.constraint = o.method == "hardt-eo"
+                           ? postprocessing::HardtOptions::Constraint::kEqualizedOdds
+                           : postprocessing::HardtOptions::Constraint::kDemographicParity;
+  const postprocessing::HistogramHardtFit streamed =
+      postprocessing::FitHardtPostprocessing(histograms, options);
+  Note(common::FormatText(
+      "postprocess: streamed, %zu rows read; fitting accuracy within %.3g of the fit on the rows "
+      "(exact when every histogram cell holds one score value)",
+      rows, streamed.accuracy_bound));
+  postprocessing::PostprocessorFit fit;
+  host::model::TwoThresholdRuleFit rule;
+  for (const postprocessing::HardtGroupRule& r : streamed.fit.rules) {
+    rule.groups.push_back({r.t0, r.p0, r.t1, r.p1, r.ignore, r.constant});
+  }
+  fit.rule = rule;
+  fit.selection_rates = streamed.fit.selection_rates;
+  fit.true_positive_rates = streamed.fit.true_positive_rates;
+  fit.false_positive_rates = streamed.fit.false_positive_rates;
+  fit.accuracy = streamed.fit.accuracy;
+  FinishWithFittedRule(o, fit, plan, o.method + ", streamed", rates_of, model);
 }
 
 }  // namespace
@@ -51,19 +103,18 @@ void FinishFromHistograms(const PostprocessOptions& o,
   if (refused > 0) {
     Note("postprocess: " + std::to_string(refused) + " rows refused by the model, left out");
   }
-  data::ScoredSample one_per_group;  // the groups seen, for the same message
+  if (o.method != "rto") {
+    FinishHardtFromHistograms(o, histograms, rows, rates_of, model);
+    return;
+  }
   std::vector<double> positives(strata_count, 0.0), counts(strata_count, 0.0);
   for (size_t g = 0; g < group_count; ++g) {
-    if (histograms.examples(g) > 0) one_per_group.groups.push_back(static_cast<uint32_t>(g));
     const uint32_t s =
         groups.SensitiveAndStratum(static_cast<uint32_t>(g), o.strata.size()).trailing;
     positives[s] += static_cast<double>(histograms.positives(g));
     counts[s] += static_cast<double>(histograms.examples(g));
   }
-  simulate::RequireEveryGroup(one_per_group, model, o.data);
-  std::vector<size_t> group_rows;
-  for (size_t g = 0; g < group_count; ++g) group_rows.push_back(histograms.examples(g));
-  RequireGroupsLargeEnough(o, group_rows, model);
+  RequireEveryGroupFitted(o, histograms, false, model);
   std::vector<double> stratum_rate;
   for (size_t s = 0; s < strata_count; ++s) {
     stratum_rate.push_back(counts[s] > 0.0 ? positives[s] / counts[s] : 0.0);

@@ -1,4 +1,5 @@
-// The ramp (rto) fitted from per-group score histograms, whoever gathered
+// The ramp (rto) or Hardt's rules (hardt-dp, hardt-eo) fitted from per-group
+// score histograms, whoever gathered
 // them: postprocess --stream reading a file a block at a time, or a cluster
 // summarising the parts of a data set and merging their histograms.
 #pragma once
@@ -8,7 +9,7 @@
 #include <vector>
 
 #include "host_tools/fit/postprocess_options.h"
-#include "host_tools/postprocessing/streamed_rto_fit.h"
+#include "host_tools/postprocessing/score_histograms.h"
 #include "tinyfair/model.pb.h"
 
 namespace tinyfair::host::fit {
@@ -24,8 +25,8 @@ tinyfair::Model HistogramScoringModel(const PostprocessOptions& options,
 /// (ExpectedPositiveRates over every row), for the model with its rule.
 using ReferenceRates = std::function<std::vector<double>(const tinyfair::Model&)>;
 
-/// Fits the ramp on `histograms` (of `rows` rows, `refused` of them refused
-/// by the scorer and left out) and finishes `model` (from
+/// Fits the ramp or Hardt's rules (as options.method says) on `histograms` (of `rows` rows,
+/// `refused` of them refused by the scorer and left out) and finishes `model` (from
 /// HistogramScoringModel) as postprocess --stream does; `seconds`: the time
 /// spent so far, for the note.
 /// @throws common::DataError for a group without examples (named after

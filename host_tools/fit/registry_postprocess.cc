@@ -81,13 +81,25 @@ void PostprocessWithRegistry(const PostprocessOptions& o, const data::CsvTable& 
   if (!o.unprivileged.empty()) options.unprivileged = GroupNamed(names, o.unprivileged);
   const postprocessing::PostprocessorFit fit =
       postprocessing::FindPostprocessor(o.method).fit(fitting, plan, options);
+  FinishWithFittedRule(
+      o, fit, plan, o.method,
+      [&table](const tinyfair::Model& m) { return simulate::ExpectedPositiveRates(m, table); },
+      model);
+}
+
+void FinishWithFittedRule(
+    const PostprocessOptions& o, const postprocessing::PostprocessorFit& fit,
+    const postprocessing::FittingGroups& plan, const std::string& fitted_as,
+    const std::function<std::vector<double>(const tinyfair::Model&)>& rates_of,
+    tinyfair::Model& model) {
+  const auto names = GroupNames(model);
   NoteFitting(o, fit, names);
   host::model::SetFittedRule(fit.rule, model);
   model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
-  const std::vector<double> rates = simulate::ExpectedPositiveRates(model, table);
+  const std::vector<double> rates = rates_of(model);
   NoteGroups(o, fit, plan, names, rates);
   host::model::FinishModel(
-      {"", rates, model.provenance() + "; postprocess: " + o.method + ", data " + o.data}, model);
+      {"", rates, model.provenance() + "; postprocess: " + fitted_as + ", data " + o.data}, model);
 }
 
 }  // namespace tinyfair::host::fit

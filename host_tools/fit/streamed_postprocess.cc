@@ -1,4 +1,4 @@
-// postprocess --stream: the ramp fitted from per-group score histograms gathered a
+// postprocess --stream: the ramp or Hardt's rules fitted from per-group score histograms gathered a
 // block of rows at a time (fit/histogram_postprocess.h), the fitting file read
 // twice (to fit, then for the reference rates) and never held whole.
 #include <chrono>
@@ -9,17 +9,21 @@
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/fit/histogram_postprocess.h"
 #include "host_tools/fit/postprocess.h"
-#include "host_tools/postprocessing/streamed_rto_fit.h"
+#include "host_tools/postprocessing/score_histograms.h"
 #include "host_tools/simulate/streamed_scoring.h"
 
 namespace tinyfair::host::fit {
 
 void CheckStreamedPostprocessOptions(const PostprocessOptions& o, bool with_scorer) {
   CheckPostprocessOptions(o, !o.validation.empty());
-  if (o.method != "rto" || o.covariance || !o.validation.empty() || !with_scorer) {
+  const bool hardt = o.method == "hardt-dp" || o.method == "hardt-eo";
+  if ((o.method != "rto" && !hardt) || o.covariance || !o.validation.empty() || !with_scorer) {
     throw std::invalid_argument(
-        "--stream fits --method rto with a --model on --data; it takes no --covariance, "
-        "--validation or --score-column");
+        "--stream fits --method rto, hardt-dp or hardt-eo with a --model on --data; it takes "
+        "no --covariance, --validation or --score-column");
+  }
+  if (hardt && o.label.label.empty()) {
+    throw std::invalid_argument("--method " + o.method + " needs --label");
   }
 }
 

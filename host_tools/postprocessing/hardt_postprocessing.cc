@@ -20,18 +20,8 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // rate (fairlearn takes the first grid point of equal error).
 constexpr double kTieTolerance = 1e-12;
 
-// `score > threshold` on one group, as counts.
-struct CountPoint {
-  double threshold;
-  int64_t false_positives;
-  int64_t true_positives;
-};
-
-struct GroupCounts {
-  std::vector<CountPoint> points;
-  int64_t positives = 0;
-  int64_t negatives = 0;
-};
+using GroupCounts = HardtGroupCounts;
+using CountPoint = HardtGroupCounts::Point;
 
 GroupCounts CountThresholds(const std::vector<double>& scores, const std::vector<int>& labels) {
   GroupCounts counts;
@@ -188,11 +178,10 @@ std::vector<HardtOperatingPoint> HardtOperatingPoints(const std::vector<double>&
 
 namespace {
 
-// Per group, the counts of every threshold; `sizes` gets each group's size.
+// Per group, the counts of every threshold.
 std::vector<GroupCounts> CountGroups(const std::vector<double>& scores,
                                      const std::vector<int>& labels,
-                                     const std::vector<uint32_t>& groups, size_t group_count,
-                                     std::vector<size_t>& sizes) {
+                                     const std::vector<uint32_t>& groups, size_t group_count) {
   std::vector<std::vector<double>> group_scores(group_count);
   std::vector<std::vector<int>> group_labels(group_count);
   for (size_t i = 0; i < scores.size(); ++i) {
@@ -202,8 +191,6 @@ std::vector<GroupCounts> CountGroups(const std::vector<double>& scores,
   std::vector<GroupCounts> counts;
   for (size_t g = 0; g < group_count; ++g) {
     counts.push_back(CountThresholds(group_scores[g], group_labels[g]));
-    CheckGroup(counts.back(), g);
-    sizes.push_back(group_scores[g].size());
   }
   return counts;
 }
@@ -324,54 +311,70 @@ std::vector<HardtGroupRule> RulesAt(const std::vector<std::vector<Vertex>>& hull
   return rules;
 }
 
-// Achieved rates, from the rules themselves.
-void MeasureRules(const std::vector<double>& scores, const std::vector<int>& labels,
-                  const std::vector<uint32_t>& groups, const std::vector<GroupCounts>& counts,
-                  const std::vector<size_t>& sizes, HardtFit& fit) {
-  const size_t group_count = counts.size();
-  std::vector<double> selected(group_count, 0.0), true_pos(group_count, 0.0),
-      false_pos(group_count, 0.0);
-  double correct = 0.0;
-  for (size_t i = 0; i < scores.size(); ++i) {
-    const double p = HardtProbability(fit.rules[groups[i]], scores[i]);
-    selected[groups[i]] += p;
-    (labels[i] == 1 ? true_pos : false_pos)[groups[i]] += p;
-    correct += labels[i] == 1 ? p : 1.0 - p;
+// The rules' expected rates from the counts: `score > t` for a point's
+// threshold t selects that point's examples, so no example is needed.
+void MeasureRules(const std::vector<GroupCounts>& groups, HardtFit& fit) {
+  double correct = 0.0, total = 0.0;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    const GroupCounts& c = groups[g];
+    const HardtGroupRule& rule = fit.rules[g];
+    auto at = [&c](double t) -> const CountPoint& {
+      return *std::find_if(c.points.begin(), c.points.end(),
+                           [t](const CountPoint& p) { return p.threshold == t; });
+    };
+    const CountPoint& first = at(rule.t0);
+    const CountPoint& second = at(rule.t1);
+    const double positives = static_cast<double>(c.positives);
+    const double negatives = static_cast<double>(c.negatives);
+    const double kept = 1.0 - rule.ignore;
+    const double true_pos = kept * (rule.p0 * static_cast<double>(first.true_positives) +
+                                    rule.p1 * static_cast<double>(second.true_positives)) +
+                            rule.ignore * rule.constant * positives;
+    const double false_pos = kept * (rule.p0 * static_cast<double>(first.false_positives) +
+                                     rule.p1 * static_cast<double>(second.false_positives)) +
+                             rule.ignore * rule.constant * negatives;
+    fit.group_sizes.push_back(static_cast<size_t>(c.positives + c.negatives));
+    fit.selection_rates.push_back((true_pos + false_pos) / (positives + negatives));
+    fit.true_positive_rates.push_back(true_pos / positives);
+    fit.false_positive_rates.push_back(false_pos / negatives);
+    correct += true_pos + negatives - false_pos;
+    total += positives + negatives;
   }
-  for (size_t g = 0; g < group_count; ++g) {
-    fit.group_sizes.push_back(sizes[g]);
-    fit.selection_rates.push_back(selected[g] / static_cast<double>(sizes[g]));
-    fit.true_positive_rates.push_back(true_pos[g] / static_cast<double>(counts[g].positives));
-    fit.false_positive_rates.push_back(false_pos[g] / static_cast<double>(counts[g].negatives));
-  }
-  fit.accuracy = correct / static_cast<double>(scores.size());
+  fit.accuracy = correct / total;
 }
 
 }  // namespace
 
-HardtFit FitHardtPostprocessing(const std::vector<double>& scores, const std::vector<int>& labels,
-                                const std::vector<uint32_t>& groups, size_t group_count,
-                                const HardtOptions& options) {
-  if (group_count == 0) throw std::invalid_argument("group count must be positive");
-  Validate(scores, labels, &groups, group_count);
-  std::vector<size_t> sizes;
-  const std::vector<GroupCounts> counts = CountGroups(scores, labels, groups, group_count, sizes);
-
+HardtFit FitHardtOnCounts(const std::vector<GroupCounts>& groups, const HardtOptions& options) {
+  if (groups.empty()) throw std::invalid_argument("group count must be positive");
+  for (size_t g = 0; g < groups.size(); ++g) CheckGroup(groups[g], g);
   const bool parity = options.constraint == HardtOptions::Constraint::kDemographicParity;
   std::vector<std::vector<Vertex>> hulls;
-  for (const GroupCounts& c : counts) hulls.push_back(GroupHull(c, parity));
-
-  const double total = static_cast<double>(scores.size());
-  int64_t all_positives = 0;
-  for (const GroupCounts& c : counts) all_positives += c.positives;
+  std::vector<size_t> sizes;
+  int64_t all_positives = 0, all_examples = 0;
+  for (const GroupCounts& c : groups) {
+    hulls.push_back(GroupHull(c, parity));
+    sizes.push_back(static_cast<size_t>(c.positives + c.negatives));
+    all_positives += c.positives;
+    all_examples += c.positives + c.negatives;
+  }
+  const double total = static_cast<double>(all_examples);
   const double positive_share = static_cast<double>(all_positives) / total;
   const CommonRateAccuracy objective{hulls, sizes, parity, total, positive_share};
   const double best_x = BestCommonRate(CandidateRates(hulls, parity), objective);
 
   HardtFit fit;
   fit.rules = RulesAt(hulls, best_x, parity);
-  MeasureRules(scores, labels, groups, counts, sizes, fit);
+  MeasureRules(groups, fit);
   return fit;
+}
+
+HardtFit FitHardtPostprocessing(const std::vector<double>& scores, const std::vector<int>& labels,
+                                const std::vector<uint32_t>& groups, size_t group_count,
+                                const HardtOptions& options) {
+  if (group_count == 0) throw std::invalid_argument("group count must be positive");
+  Validate(scores, labels, &groups, group_count);
+  return FitHardtOnCounts(CountGroups(scores, labels, groups, group_count), options);
 }
 
 }  // namespace tinyfair::host::postprocessing

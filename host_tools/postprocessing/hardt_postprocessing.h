@@ -4,6 +4,8 @@
 // mixed with a constant prediction, chosen to maximise accuracy on the
 // fitting sample under demographic parity or equalized odds. Solved exactly
 // on the groups' convex hulls instead of on fairlearn's grid of 1000 points.
+// The solver takes each group's operating points as counts, so the fit on
+// rows and the fit from score histograms (hardt_from_histograms.h) share it.
 #pragma once
 
 #include <cstddef>
@@ -54,6 +56,28 @@ struct HardtFit {
   /// Expected accuracy of all rules together on the fitting sample.
   double accuracy = 0.0;
 };
+
+/// One group's deterministic rules `score > threshold` as the counts of the
+/// examples each selects: thresholds strictly decreasing from +inf
+/// (nobody) to -inf (everybody), counts non-decreasing. All the exact
+/// solver needs of a group's sample, whether from its rows or its histogram.
+struct HardtGroupCounts {
+  struct Point {
+    double threshold;
+    int64_t false_positives;
+    int64_t true_positives;
+  };
+  std::vector<Point> points;
+  int64_t positives = 0;
+  int64_t negatives = 0;
+};
+
+/// The exact solve on the groups' convex hulls of `groups`' points; the
+/// rules' rates and accuracy computed from the counts (each rule threshold
+/// is one of its group's points, so the counts say what it selects).
+/// @throws std::invalid_argument for no group, or a group with no example,
+///         with examples of one label only or with 2^31 examples or more.
+HardtFit FitHardtOnCounts(const std::vector<HardtGroupCounts>& groups, const HardtOptions& options);
 
 /// Fits one rule per group. `scores` finite (any range, higher = more
 /// positive), `labels` 0/1, `groups[i]` < group_count.

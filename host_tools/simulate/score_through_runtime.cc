@@ -37,6 +37,14 @@ void RequireEveryGroup(const data::ScoredSample& sample, const tinyfair::Model& 
     ++count[sample.groups[i]];
     if (!sample.labels.empty()) positives[sample.groups[i]] += sample.labels[i] == 1 ? 1 : 0;
   }
+  RequireEveryGroup(count, positives, model, path,
+                    sample.labels.empty() ? std::string() : both_labels_for);
+}
+
+void RequireEveryGroup(const std::vector<size_t>& count, const std::vector<size_t>& positives,
+                       const tinyfair::Model& model, const std::string& path,
+                       const std::string& both_labels_for) {
+  const size_t group_count = model.dimensions().group_count();
   for (size_t g = 0; g < group_count; ++g) {
     const std::string name = "group '" +
                              (static_cast<int>(g) < model.groups().group_names_size()
@@ -49,7 +57,7 @@ void RequireEveryGroup(const data::ScoredSample& sample, const tinyfair::Model& 
                                   " has no example in the fitting data; every group of the model "
                                   "needs examples to fit its rule");
     }
-    if (both_labels_for.empty() || sample.labels.empty()) continue;
+    if (both_labels_for.empty()) continue;
     if (positives[g] == 0 || positives[g] == count[g]) {
       throw common::DataError(path, 0, 0,
                               name + " has " + std::to_string(count[g]) + " example" +

@@ -27,6 +27,11 @@ data::ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const data:
 /// @throws DataError naming the file and the first such group.
 void RequireEveryGroup(const data::ScoredSample& sample, const tinyfair::Model& model,
                        const std::string& path, const std::string& both_labels_for = "");
+/// The same from each group's example and positive counts (of every
+/// labelled example when `both_labels_for` names a method).
+void RequireEveryGroup(const std::vector<size_t>& count, const std::vector<size_t>& positives,
+                       const tinyfair::Model& model, const std::string& path,
+                       const std::string& both_labels_for = "");
 
 /// The expected positive rate per group of the model's decisions on the
 /// table (the probabilities the runtime returns), for reference rates.

@@ -1,5 +1,5 @@
-"""Shared fixtures: the CLI the package is compared with, the data sets, and
-Adult split as the README's steps split it."""
+"""Shared fixtures: the CLI the package is compared with, the data sets,
+Adult split as the README's steps split it, and a Dask cluster."""
 import os
 import pathlib
 import subprocess
@@ -54,3 +54,13 @@ def adult_cli_models(cli, adult_parts):
          "--validation", adult_parts["validation"], "--out", work / "fair.json"])
     run([cli, "export", "--model", work / "fair.json", "--out", work / "model.pb"])
     return {name: work / name for name in ("model.json", "fair.json", "model.pb")}
+
+
+@pytest.fixture(scope="module")
+def client():
+    """A LocalCluster of two worker processes, one thread each, for the Dask
+    tests (one cluster per test file)."""
+    from distributed import Client, LocalCluster
+    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                      dashboard_address=None) as cluster, Client(cluster) as c:
+        yield c

@@ -10,7 +10,6 @@ import dask.dataframe as dd
 import numpy as np
 import pandas as pd
 import pytest
-from distributed import Client, LocalCluster
 
 import tinyfair
 import tinyfair.dask as tfd
@@ -18,13 +17,6 @@ from tinyfair import _core
 from conftest import REPO, run
 
 LABEL = ["--label", "Y", "--positive", ">50K"]
-
-
-@pytest.fixture(scope="module")
-def client():
-    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
-                      dashboard_address=None) as cluster, Client(cluster) as c:
-        yield c
 
 
 @pytest.fixture(scope="module")

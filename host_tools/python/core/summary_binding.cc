@@ -10,7 +10,7 @@
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/fit/fit_notes.h"
 #include "host_tools/fit/histogram_postprocess.h"
-#include "host_tools/postprocessing/streamed_rto_fit.h"
+#include "host_tools/postprocessing/score_histograms.h"
 #include "host_tools/python/core/table_from_columns.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/score_through_runtime.h"
@@ -50,7 +50,8 @@ std::pair<std::vector<double>, std::vector<double>> ExpectedRateSums(const tinyf
   return {sums.sums(), sums.counts()};
 }
 
-// The model postprocess --stream writes for these histograms; `rates_of`
+// The model postprocess --stream writes for these histograms (the ramp or
+// Hardt's rules, as options.method says); `rates_of`
 // gives the finished model's reference rates (a pass over the data).
 std::pair<tinyfair::Model, std::vector<std::string>> FitFromHistograms(
     const host::fit::PostprocessOptions& options, tinyfair::Model model,
@@ -93,11 +94,14 @@ void AddSummaryFunctions(py::module_& module) {
              "(histograms, rows, refused) of the rows scored by the runtime");
   module.def("expected_rate_sums", &ExpectedRateSums, py::arg("model"), py::arg("name"),
              py::arg("columns"), "(sums, counts) of the decisions' probabilities per group");
-  module.def("fit_rto_from_histograms", &FitFromHistograms, py::arg("options"), py::arg("model"),
+  module.def("fit_from_histograms", &FitFromHistograms, py::arg("options"), py::arg("model"),
              py::arg("histograms"), py::arg("rows"), py::arg("refused"), py::arg("seconds"),
              py::arg("rates_of"),
-             "(model, notes): the ramp fitted on the histograms and finished as postprocess "
-             "--stream finishes it");
+             "(model, notes): the ramp or Hardt's rules (options.method) fitted on the "
+             "histograms and finished as postprocess --stream finishes them");
+  module.def("fit_rto_from_histograms", &FitFromHistograms, py::arg("options"), py::arg("model"),
+             py::arg("histograms"), py::arg("rows"), py::arg("refused"), py::arg("seconds"),
+             py::arg("rates_of"), "fit_from_histograms, by its former name");
 }
 
 }  // namespace tinyfair::python

@@ -3,8 +3,11 @@
 Each partition is summarised on a worker by the library code the CLI's
 ``postprocess --stream`` runs on a block of its file (the runtime scores the
 rows, ScoreHistograms holds them per group); the summaries travel as bytes
-and are merged in partition order, and the ramp is fitted on the merged
-histograms by the same library call. The reference rates are a second pass,
+and are merged in partition order, and the rule is fitted on the merged
+histograms by the same library call: the ramp (DaskRandomizedThresholdOptimizer,
+``--method rto``) or Hardt's two thresholds per group (DaskHardtPostprocessing,
+``--method hardt-dp | hardt-eo``, the per-cell positives giving each cell
+boundary's true and false positives). The reference rates are a second pass,
 summed the same way.
 
 Decisions: a refused row takes no draw, so each partition is first decided
@@ -13,59 +16,20 @@ the partitions before it. Row i of the whole frame then gets the draw it gets
 in ``tinyfair simulate --seed S`` on the concatenated rows, however the frame
 is partitioned and however many workers there are.
 """
-import time
-
 import dask
 import dask.dataframe as dd
 import numpy as np
 import pandas as pd
 
 from . import _core, _frames, metrics
-from ._dask_summaries import merged_in_order, partition_columns
+from ._dask_hardt import DaskHardtPostprocessing  # noqa: F401
+from ._dask_summaries import fit_on_partitions, merged_in_order, partition_columns, rates_from_sums
 from ._deciding import records_frame
-from ._training import emit_notes
-from .models import group_attributes
-from .postprocessing import RandomizedThresholdOptimizer, _scorer_model
+from .postprocessing import RandomizedThresholdOptimizer
 
 
 _columns = partition_columns
-
-
-def _summarise(model, name, part, label, positive):
-    return _core.summarise_scores(model, name, _columns(part), label, positive)
-
-
-def _merge_pair(first, second):
-    """Two neighbouring summaries, the first's examples first."""
-    merged = _core.ScoreHistograms(first[0].group_count)
-    merged.merge(first[0])
-    merged.merge(second[0])
-    return merged, first[1] + second[1], first[2] + second[2]
-
-
-def _rate_sums(model, name, part):
-    return _core.expected_rate_sums(model, name, _columns(part))
-
-
-def _rates_from_sums(parts_sums):
-    """ExpectedPositiveRateSums.Rates over the parts, sums added in order."""
-    sums = np.zeros(len(parts_sums[0][0]))
-    counts = np.zeros(len(parts_sums[0][1]))
-    for part_sums, part_counts in parts_sums:
-        for g in range(len(sums)):  # in order, one addition at a time
-            sums[g] += part_sums[g]
-            counts[g] += part_counts[g]
-    return [float(s / c) if c > 0.0 else 0.0 for s, c in zip(sums, counts)]
-
-
-def _first_rows(X, n=5):
-    """A few rows for a scikit-learn scorer's conversion, from the first
-    partition that holds any (head(npartitions=-1) would compute them all)."""
-    for index in range(X.npartitions):
-        rows = X.get_partition(index).head(n, npartitions=1, compute=True)
-        if len(rows):
-            return rows
-    return X._meta
+_rates_from_sums = rates_from_sums
 
 
 class DaskRandomizedThresholdOptimizer(RandomizedThresholdOptimizer):
@@ -80,36 +44,7 @@ class DaskRandomizedThresholdOptimizer(RandomizedThresholdOptimizer):
     def fit(self, X, y, *, sensitive_features, pos_label=None):
         """X: a dask DataFrame holding the features, the label column named
         y and the sensitive columns (names). Returns self."""
-        if not isinstance(y, str):
-            raise _core.TinyfairError("y: the name of the label column of the Dask frame")
-        sensitive = ([sensitive_features] if isinstance(sensitive_features, str)
-                     else list(sensitive_features))
-        if self.estimator is None:
-            raise _core.TinyfairError("a Dask fit needs the scorer (estimator=)")
-        start = time.perf_counter()
-        scorer = _scorer_model(self.estimator, sensitive, _first_rows(X).drop(columns=[y]))
-        self._scorer_groups = group_attributes(scorer)
-        options = self._options(X, sensitive, y, pos_label, "")
-        model = _core.histogram_scoring_model(options, scorer)
-        name = options.data
-        label, positive = options.label.label, list(options.label.positive)
-        parts = X.to_delayed()
-        summaries = [dask.delayed(_summarise)(model, name, part, label, positive)
-                     for part in parts]
-        histograms, rows, refused = dask.compute(merged_in_order(summaries, _merge_pair))[0]
-
-        def rates_of(finished):
-            sums = dask.compute(*[dask.delayed(_rate_sums)(finished, name, part)
-                                  for part in parts])
-            return _rates_from_sums(sums)
-
-        fitted, notes = _core.fit_rto_from_histograms(
-            options, model, histograms, rows, refused, time.perf_counter() - start, rates_of)
-        emit_notes(notes)
-        self.model_ = fitted
-        self.sensitive_features_ = sensitive
-        self.classes_ = np.array([0, 1]) if pos_label is None else None
-        return self
+        return fit_on_partitions(self, X, y, sensitive_features, pos_label)
 
 
 def _model_of(estimator):
