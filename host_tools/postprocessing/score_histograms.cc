@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "host_tools/common/word_stream.h"
+
 namespace tinyfair::host::postprocessing {
 
 ScoreHistograms::ScoreHistograms(size_t group_count)
@@ -81,82 +83,37 @@ constexpr char kSerialisedTag[] = "tinyfair-score-histograms-2";
 constexpr int kIndexBits = 16;
 static_assert(ScoreHistograms::kBins == size_t{1} << kIndexBits);
 
-void PutWord(std::string& out, uint64_t word) {
-  for (int byte = 0; byte < 8; ++byte)
-    out.push_back(static_cast<char>((word >> (8 * byte)) & 0xFFU));
-}
-
-void PutDouble(std::string& out, double value) {
-  uint64_t word = 0;
-  std::memcpy(&word, &value, sizeof word);
-  PutWord(out, word);
-}
-
-// Reads the words Put* wrote, refusing to read past the end.
-class WordReader {
- public:
-  explicit WordReader(const std::string& bytes) : bytes_(bytes) {}
-  uint64_t Word() {
-    if (bytes_.size() - at_ < 8) throw std::invalid_argument("score histograms: truncated bytes");
-    uint64_t word = 0;
-    for (int byte = 0; byte < 8; ++byte) {
-      word |= uint64_t{static_cast<unsigned char>(bytes_[at_++])} << (8 * byte);
-    }
-    return word;
-  }
-  double Double() {
-    const uint64_t word = Word();
-    double value = 0.0;
-    std::memcpy(&value, &word, sizeof value);
-    return value;
-  }
-  bool Skip(const std::string& tag) {
-    if (bytes_.compare(0, tag.size(), tag) != 0) return false;
-    at_ = tag.size();
-    return true;
-  }
-  bool AtEnd() const { return at_ == bytes_.size(); }
-
- private:
-  const std::string& bytes_;
-  size_t at_ = 0;
-};
-
 }  // namespace
 
 std::string ScoreHistograms::Serialise() const {
-  std::string out(kSerialisedTag);
-  PutWord(out, group_count());
+  common::WordWriter out(kSerialisedTag);
+  out.Word(group_count());
   for (size_t g = 0; g < group_count(); ++g) {
-    PutWord(out, examples_[g]);
-    PutWord(out, positives_[g]);
+    out.Word(examples_[g]);
+    out.Word(positives_[g]);
     const auto begin = cells_.begin() + static_cast<std::ptrdiff_t>(g * kBins);
-    PutWord(out, static_cast<uint64_t>(std::count_if(
-                     begin, begin + kBins, [](const Cell& cell) { return cell.count > 0; })));
+    out.Word(static_cast<uint64_t>(
+        std::count_if(begin, begin + kBins, [](const Cell& cell) { return cell.count > 0; })));
     for (size_t bin = 0; bin < kBins; ++bin) {
       const Cell& cell = cells_[g * kBins + bin];
       if (cell.count == 0) continue;
       if (cell.positives >> (64 - kIndexBits) != 0) {
         throw std::invalid_argument("score histograms: too many positives in a cell to write");
       }
-      PutWord(out, bin | (cell.positives << kIndexBits));
-      PutWord(out, cell.count);
-      PutDouble(out, cell.sum);
-      PutDouble(out, cell.lowest);
-      PutDouble(out, cell.highest);
+      out.Word(bin | (cell.positives << kIndexBits));
+      out.Word(cell.count);
+      out.Double(cell.sum);
+      out.Double(cell.lowest);
+      out.Double(cell.highest);
     }
   }
-  return out;
+  return out.bytes();
 }
 
 ScoreHistograms ScoreHistograms::Parse(const std::string& bytes) {
-  WordReader in(bytes);
-  if (!in.Skip(kSerialisedTag)) {
-    throw std::invalid_argument("score histograms: the bytes do not start with their tag");
-  }
-  const uint64_t groups = in.Word();
+  common::WordReader in(bytes, kSerialisedTag, "score histograms");
   // Each group takes at least three words: a larger count is not ours.
-  if (groups > bytes.size() / 24) throw std::invalid_argument("score histograms: bad group count");
+  const uint64_t groups = in.Count(24);
   ScoreHistograms histograms(static_cast<size_t>(groups));
   for (size_t g = 0; g < groups; ++g) {
     histograms.examples_[g] = in.Word();
@@ -166,20 +123,20 @@ ScoreHistograms ScoreHistograms::Parse(const std::string& bytes) {
     for (uint64_t c = 0; c < occupied; ++c) {
       const uint64_t index_and_positives = in.Word();
       const uint64_t bin = index_and_positives & (kBins - 1);
-      if (bin < previous_end) throw std::invalid_argument("score histograms: bad cell index");
+      if (bin < previous_end) in.Refuse("bad cell index");
       previous_end = bin + 1;
       Cell& cell = histograms.cells_[g * kBins + bin];
       cell.positives = index_and_positives >> kIndexBits;
       cell.count = in.Word();
       if (cell.positives > cell.count) {
-        throw std::invalid_argument("score histograms: more positives than examples in a cell");
+        in.Refuse("more positives than examples in a cell");
       }
       cell.sum = in.Double();
       cell.lowest = in.Double();
       cell.highest = in.Double();
     }
   }
-  if (!in.AtEnd()) throw std::invalid_argument("score histograms: bytes after the end");
+  in.ExpectEnd();
   return histograms;
 }
 
