@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -153,6 +154,51 @@ TEST(HostStrictness, EverySealedReaderRefusesWhatLoadRefuses) {
       }
     }
   }
+}
+
+// The corruption corpus: every single-bit flip of every golden model, as
+// stored (the CRC refuses it) and with its CRC sealed again (it reaches the
+// decoder and the checks). Where Load() refuses, the host refuses with the
+// same status; where Load() accepts, the host accepts too or refuses for one
+// of the two checks the device does not make: the content hash (which a flip
+// in the payload no longer matches) and the protobuf library's parse, which
+// refuses, e.g., a string that is no longer UTF-8 (a flipped high bit in a
+// name); nanopb does not check UTF-8.
+TEST(HostStrictness, TheCorruptionCorpusIsRefusedAsLoadRefusesIt) {
+  int refused = 0, hash_only = 0, parse_only = 0;
+  for (const auto& golden : tinyfair_models::kGoldenModels) {
+    const std::string original(reinterpret_cast<const char*>(golden.bytes), golden.size);
+    for (size_t bit = 5 * 8; bit < original.size() * 8; ++bit) {
+      for (const bool resealed : {false, true}) {
+        std::string bytes = original;
+        bytes[bit / 8] = static_cast<char>(bytes[bit / 8] ^ (1 << (bit % 8)));
+        if (resealed) {
+          const uint32_t crc =
+              runtime::Crc32(reinterpret_cast<const uint8_t*>(bytes.data()) + 5, bytes.size() - 5);
+          for (int i = 0; i < 4; ++i) bytes[1 + i] = static_cast<char>(crc >> (8 * i));
+        }
+        const std::string expected = LoadStatusName(bytes);
+        const std::string host = RefusalOf([&] { ParseModelFile(bytes, "flipped.pb"); });
+        if (expected != "ok") {
+          ++refused;
+          EXPECT_EQ(expected, host) << golden.name << " bit " << bit;
+        } else if (host.find("content hash mismatch") != std::string::npos) {
+          ++hash_only;
+        } else if (host.find("not a valid protobuf encoding") != std::string::npos) {
+          ++parse_only;
+        } else {
+          EXPECT_EQ("", host) << golden.name << " bit " << bit;
+        }
+      }
+    }
+  }
+  EXPECT_GT(refused, 0);
+  EXPECT_GT(hash_only, 0);
+  EXPECT_GT(parse_only, 0);
+  std::printf(
+      "corpus: %d refused by Load and the host alike; accepted by Load, refused by the "
+      "host: %d content hash, %d protobuf encoding\n",
+      refused, hash_only, parse_only);
 }
 
 TEST(HostStrictness, TheJsonFormIsSealedAsItStatesItself) {
