@@ -1,18 +1,44 @@
 #include "host_tools/model/model_export.h"
 
+#include <stdexcept>
+
 #include "host_tools/common/text_format.h"
 #include "host_tools/model/model_file.h"
 
 namespace tinyfair::host::model {
 
-std::string ExportModel(const ExportSettings& settings, tinyfair::Model& model) {
+namespace {
+
+void ApplySettings(const ExportSettings& settings, tinyfair::Model& model) {
   if (!settings.model_id.empty()) model.set_model_id(settings.model_id);
   if (settings.monitor_alpha) model.set_monitor_alpha(static_cast<float>(*settings.monitor_alpha));
   if (settings.monitor_tolerance) {
     model.set_monitor_tolerance(static_cast<float>(*settings.monitor_tolerance));
   }
   if (settings.monitor_window) model.set_monitor_window(*settings.monitor_window);
-  return SealModel(model);
+}
+
+}  // namespace
+
+std::string ExportModel(const ExportSettings& settings, tinyfair::Model& model) {
+  const std::string as_given = SerializeModel(model);
+  if (!IsSealedModel(as_given)) {
+    ApplySettings(settings, model);
+    return SealModel(model);
+  }
+  // Sealing again would rewrite the version and the dimensions, and could
+  // turn a model the device refuses into one it accepts: a sealed model is
+  // shipped as it is, or not at all.
+  VerifyWithRuntime(as_given, "export: ");
+  tinyfair::Model changed = model;
+  ApplySettings(settings, changed);
+  if (SerializeModel(changed) != as_given) {
+    throw std::invalid_argument(
+        "export: the model is sealed, and a sealed model is exported unchanged; set its id "
+        "or monitor settings when exporting its JSON form (a fit's output, or tinyfair "
+        "inspect's without the crc32 field)");
+  }
+  return as_given;
 }
 
 std::string ExportSummary(const std::string& path, const std::string& bytes,

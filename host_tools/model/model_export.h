@@ -20,8 +20,11 @@ struct ExportSettings {
 };
 
 /// Applies `settings` to `model` and seals it (SealModel): the file's bytes.
+/// A model that is sealed already (read from a .pb, unchanged) is never
+/// re-sealed: its own bytes are returned once the runtime accepts them.
 /// @throws std::runtime_error naming the runtime status when the runtime
-///         refuses the result.
+///         refuses the result; std::invalid_argument when `settings` would
+///         change a sealed model.
 std::string ExportModel(const ExportSettings& settings, tinyfair::Model& model);
 
 /// "export: wrote PATH (N bytes, schema M.m, hash H, crc C)".

@@ -26,18 +26,28 @@ namespace {
 
 constexpr char kCrcTag = 0x0D;
 
+// Sets a dimension the model leaves at 0 (the fits write none but the group
+// count); one it states is kept, so that Load() judges it.
+void FillDimension(uint32_t counted, uint32_t (tinyfair::Dimensions::*get)() const,
+                   void (tinyfair::Dimensions::*set)(uint32_t), tinyfair::Dimensions& dims) {
+  if ((dims.*get)() == 0) (dims.*set)(counted);
+}
+
 void FillDimensions(tinyfair::Model& model) {
-  auto* dims = model.mutable_dimensions();
-  dims->set_input_count(static_cast<uint32_t>(model.inputs_size()));
+  using D = tinyfair::Dimensions;
+  auto& dims = *model.mutable_dimensions();
   uint32_t categories = 0;
   for (const auto& input : model.inputs()) categories += input.category_count();
-  dims->set_category_count(categories);
-  dims->set_group_attribute_count(static_cast<uint32_t>(model.groups().attribute_inputs_size()));
-  dims->set_member_count(
-      model.has_mixture() ? static_cast<uint32_t>(model.mixture().probability_size()) : 0);
-  if (dims->group_count() == 0) {
-    dims->set_group_count(static_cast<uint32_t>(model.groups().group_names_size()));
-  }
+  const auto members =
+      model.has_mixture() ? static_cast<uint32_t>(model.mixture().probability_size()) : 0U;
+  FillDimension(static_cast<uint32_t>(model.inputs_size()), &D::input_count, &D::set_input_count,
+                dims);
+  FillDimension(categories, &D::category_count, &D::set_category_count, dims);
+  FillDimension(static_cast<uint32_t>(model.groups().attribute_inputs_size()),
+                &D::group_attribute_count, &D::set_group_attribute_count, dims);
+  FillDimension(members, &D::member_count, &D::set_member_count, dims);
+  FillDimension(static_cast<uint32_t>(model.groups().group_names_size()), &D::group_count,
+                &D::set_group_count, dims);
 }
 
 std::string Serialize(const tinyfair::Model& model) {
@@ -50,6 +60,27 @@ std::string Serialize(const tinyfair::Model& model) {
 
 }  // namespace
 
+std::string SerializeModel(const tinyfair::Model& model) { return Serialize(model); }
+
+void VerifyWithRuntime(const std::string& bytes, const std::string& prefix) {
+  auto device_model = std::make_unique<runtime::Model>();
+  const runtime::Status status =
+      device_model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  if (!runtime::IsOk(status)) {
+    throw std::runtime_error(prefix +
+                             "the runtime refuses this model: " + runtime::StatusName(status));
+  }
+}
+
+bool IsSealedModel(const std::string& bytes) {
+  if (bytes.size() < 5 || static_cast<unsigned char>(bytes[0]) != 0x0D) return false;
+  const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
+  const uint32_t stored = static_cast<uint32_t>(data[1]) | (static_cast<uint32_t>(data[2]) << 8U) |
+                          (static_cast<uint32_t>(data[3]) << 16U) |
+                          (static_cast<uint32_t>(data[4]) << 24U);
+  return runtime::Crc32(data + 5, bytes.size() - 5) == stored;
+}
+
 uint64_t Fnv1a64(const std::string& bytes) {
   uint64_t hash = 0xcbf29ce484222325ULL;
   for (unsigned char c : bytes) {
@@ -60,7 +91,7 @@ uint64_t Fnv1a64(const std::string& bytes) {
 }
 
 std::string SealModel(tinyfair::Model& model) {
-  model.set_schema_major(kSchemaMajor);
+  if (model.schema_major() == 0) model.set_schema_major(kSchemaMajor);
   model.set_schema_minor(kSchemaMinor);
   model.set_required_features(RequiredFeatures(model));
   FillDimensions(model);
@@ -79,28 +110,17 @@ std::string SealModel(tinyfair::Model& model) {
       bytes.compare(5, std::string::npos, payload) != 0) {
     throw std::runtime_error("the CRC field was not serialized first");
   }
-  auto device_model = std::make_unique<runtime::Model>();
-  const runtime::Status status =
-      device_model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
-  if (!runtime::IsOk(status)) {
-    throw std::runtime_error(std::string("the runtime refuses this model: ") +
-                             runtime::StatusName(status));
-  }
+  VerifyWithRuntime(bytes, "");
   return bytes;
 }
 
 tinyfair::Model ParseModelFile(const std::string& bytes, const std::string& name) {
-  if (bytes.size() < 5 || bytes[0] != kCrcTag) {
-    throw std::runtime_error(name + ": not a tinyfair model file (no CRC field at the start)");
-  }
+  // The device's own checks first, so that the host refuses what Load()
+  // refuses, with the same status name.
+  VerifyWithRuntime(bytes, name + ": ");
   tinyfair::Model model;
   if (!model.ParseFromString(bytes)) {
     throw std::runtime_error(name + ": not a valid protobuf encoding of tinyfair.Model");
-  }
-  const uint32_t crc =
-      runtime::Crc32(reinterpret_cast<const uint8_t*>(bytes.data()) + 5, bytes.size() - 5);
-  if (!model.has_crc32() || crc != model.crc32()) {
-    throw std::runtime_error(name + ": CRC mismatch (the file is corrupted)");
   }
   tinyfair::Model unsealed = model;
   unsealed.clear_crc32();
@@ -132,23 +152,6 @@ tinyfair::Model ModelFromJson(const std::string& json, const std::string& name) 
   return model;
 }
 
-namespace {
-
-// A sealed model starts with its CRC field (tag 0x0D, which JSON also reads
-// as whitespace, then the CRC's four bytes, which may hold a '{'), so the
-// CRC decides: it matches for a sealed model and, but for a 2^-32 chance,
-// not for JSON text.
-bool IsSealedModel(const std::string& bytes) {
-  if (bytes.size() < 5 || static_cast<unsigned char>(bytes[0]) != 0x0D) return false;
-  const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
-  const uint32_t stored = static_cast<uint32_t>(data[1]) | (static_cast<uint32_t>(data[2]) << 8U) |
-                          (static_cast<uint32_t>(data[3]) << 16U) |
-                          (static_cast<uint32_t>(data[4]) << 24U);
-  return runtime::Crc32(data + 5, bytes.size() - 5) == stored;
-}
-
-}  // namespace
-
 // Generous: the largest arrays the runtime's capacities allow
 // (kMaxMemberWeights + kMaxMemberCategoryWeights floats and the names) take
 // a few megabytes as JSON text. A larger file is the wrong file, refused
@@ -156,6 +159,10 @@ bool IsSealedModel(const std::string& bytes) {
 // failed).
 constexpr size_t kMaxModelFileBytes = size_t{64} << 20;
 
+// A sealed model starts with its CRC field (tag 0x0D, which JSON also reads
+// as whitespace, then the CRC's four bytes, which may hold a '{'), so the
+// CRC decides: it matches for a sealed model and, but for a 2^-32 chance,
+// not for JSON text.
 tinyfair::Model ReadModel(const std::string& path) {
   const std::string bytes = common::ReadFileAtMost(path, kMaxModelFileBytes, "a model file");
   const size_t first = bytes.find_first_not_of(" \t\r\n");

@@ -21,12 +21,28 @@ uint64_t Fnv1a64(const std::string& bytes);
 
 /// Fills the version, the dimensions, the content hash and the CRC, and
 /// returns the file bytes: 0x0D, the CRC (little-endian), then the rest.
+/// A schema major version or a dimension the model already states is kept,
+/// not rewritten, so that a wrong one is refused as the device refuses it.
 /// The runtime's own Load() must accept the result, or this throws
 /// std::runtime_error naming the runtime status.
 std::string SealModel(tinyfair::Model& model);
 
-/// Parses and verifies a sealed model (CRC and content hash); throws
-/// std::runtime_error with the reason otherwise.
+/// Loads `bytes` into the runtime as the device would; throws
+/// std::runtime_error "<prefix>the runtime refuses this model: <status>"
+/// when Load() refuses them.
+void VerifyWithRuntime(const std::string& bytes, const std::string& prefix);
+
+/// True when `bytes` start with the CRC field and the CRC matches the rest:
+/// a sealed model file, as opposed to the JSON mapping.
+bool IsSealedModel(const std::string& bytes);
+
+/// The bytes of a model as it is, without sealing it: the file it was read
+/// from when it was read sealed and left unchanged.
+std::string SerializeModel(const tinyfair::Model& model);
+
+/// Parses and verifies a sealed model: first everything the runtime's
+/// Load() checks (refused with its status name), then the content hash;
+/// throws std::runtime_error with the reason otherwise.
 tinyfair::Model ParseModelFile(const std::string& bytes, const std::string& name);
 
 /// Protobuf JSON mapping of a model (field names as in the .proto), its

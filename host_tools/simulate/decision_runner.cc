@@ -9,13 +9,19 @@
 namespace tinyfair::host::simulate {
 
 std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model) {
-  tinyfair::Model copy = model;
-  const std::string bytes = model::SealModel(copy);
+  // A model read sealed and unchanged is loaded from its own bytes, as the
+  // device loads it; only a model without a valid seal (JSON from a fit, or
+  // edited) is sealed first.
+  std::string bytes = model::SerializeModel(model);
+  if (!model::IsSealedModel(bytes)) {
+    tinyfair::Model copy = model;
+    bytes = model::SealModel(copy);
+  }
   auto loaded = std::make_unique<runtime::Model>();
   const runtime::Status status =
       loaded->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   if (!runtime::IsOk(status)) {
-    throw std::runtime_error(std::string("the runtime refuses the model: ") +
+    throw std::runtime_error(std::string("the runtime refuses this model: ") +
                              runtime::StatusName(status));
   }
   return loaded;

@@ -12,7 +12,8 @@
 
 namespace tinyfair::host::simulate {
 
-/// Seals a model (JSON or file) and loads it into the runtime.
+/// Loads a model into the runtime: from its own bytes when it carries a
+/// valid seal, else sealed first (SealModel).
 /// @throws std::runtime_error naming the runtime status when it refuses.
 std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model);
 

@@ -3,6 +3,8 @@ writes for the same model; load verifies what it reads."""
 import hashlib
 import json
 import pickle
+import subprocess
+import zlib
 
 import pytest
 
@@ -65,6 +67,60 @@ def test_load_refuses_a_corrupt_model(adult_cli_models, tmp_path):
         with pytest.raises(tinyfair.ModelError):
             tinyfair.load(tmp_path / "bad.pb")
     assert issubclass(tinyfair.ModelError, ValueError)
+
+
+def reseal(data):
+    """Writes FNV-1a 64 of the payload after the hash field (bytes 6-13) and
+    the CRC-32 of every byte after the CRC field (bytes 1-4), as the exporter
+    does: the header's first fields are the CRC (5 bytes) and the hash (9)."""
+    digest = 0xcbf29ce484222325
+    for byte in data[14:]:
+        digest = ((digest ^ byte) * 0x100000001b3) % (1 << 64)
+    data[6:14] = digest.to_bytes(8, "little")
+    data[1:5] = zlib.crc32(bytes(data[5:])).to_bytes(4, "little")
+    return bytes(data)
+
+
+def test_every_reader_refuses_what_the_device_refuses(cli, adult_cli_models, tmp_path):
+    sealed = bytearray(adult_cli_models["model.pb"].read_bytes())
+    assert sealed[0] == 0x0D and sealed[5] == 0x11 and sealed[14] == 0x18, "header layout"
+    assert tinyfair.load(adult_cli_models["model.pb"]) is not None
+    # schema_major 2, sealed with a correct CRC and hash: the device refuses it.
+    sealed[15] = 2
+    (tmp_path / "schema2.pb").write_bytes(reseal(sealed))
+    with pytest.raises(tinyfair.ModelError, match="the runtime refuses this model: "
+                                                   "unsupported_version"):
+        tinyfair.load(tmp_path / "schema2.pb")
+    for command in (["inspect", tmp_path / "schema2.pb"],
+                    ["codegen", "--model", tmp_path / "schema2.pb", "--out", tmp_path / "m.h"],
+                    ["codegen", "--model", tmp_path / "schema2.pb", "--tables",
+                     "--out", tmp_path / "m.h"],
+                    ["export", "--model", tmp_path / "schema2.pb", "--out", tmp_path / "m.pb"]):
+        result = subprocess.run([str(a) for a in [cli, *command]], capture_output=True, text=True)
+        assert result.returncode != 0, command
+        assert "the runtime refuses this model: unsupported_version" in result.stderr, command
+    assert not (tmp_path / "m.h").exists() and not (tmp_path / "m.pb").exists()
+    # The same model as JSON is sealed as it states itself, not as schema 1.
+    model = json.loads(run([cli, "inspect", adult_cli_models["model.pb"]]).stdout)
+    model["schema_major"] = 2
+    model.pop("crc32", None)
+    (tmp_path / "schema2.json").write_text(json.dumps(model))
+    result = subprocess.run([str(cli), "export", "--model", str(tmp_path / "schema2.json"),
+                             "--out", str(tmp_path / "m.pb")], capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "unsupported_version" in result.stderr
+
+
+def test_export_writes_a_sealed_model_unchanged(cli, adult_cli_models, tmp_path):
+    sealed = adult_cli_models["model.pb"].read_bytes()
+    run([cli, "export", "--model", adult_cli_models["model.pb"], "--out", tmp_path / "same.pb"])
+    assert (tmp_path / "same.pb").read_bytes() == sealed
+    assert tinyfair.load(adult_cli_models["model.pb"]).export() == sealed
+    result = subprocess.run([str(cli), "export", "--model", str(adult_cli_models["model.pb"]),
+                             "--out", str(tmp_path / "other.pb"), "--id", "other"],
+                            capture_output=True, text=True)
+    assert result.returncode == 2 and "sealed" in result.stderr
+    assert not (tmp_path / "other.pb").exists()
 
 
 def test_a_loaded_model_pickles_and_decides_the_same(adult_parts, adult_cli_models):

@@ -74,4 +74,10 @@ size_t RampWidthOffset() {
                            11, 2);
 }
 
+size_t ReferenceRateOffset() {
+  size_t length = 0;
+  return FieldPayload(tinyfair_models::kSmallRampModel, 0, tinyfair_models::kSmallRampModelSize, 20,
+                      length);
+}
+
 }  // namespace tinyfair::testing

@@ -24,4 +24,8 @@ void SetFloatBits(uint8_t* at, uint32_t bits);
 size_t RampThresholdOffset();
 size_t RampWidthOffset();
 
+/// The small ramp model's first reference positive rate (the packed float
+/// Model field 20); 0 when there is none.
+size_t ReferenceRateOffset();
+
 }  // namespace tinyfair::testing

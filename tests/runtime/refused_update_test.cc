@@ -14,6 +14,7 @@ namespace {
 using namespace tinyfair::runtime;
 using namespace tinyfair_models;
 using tinyfair::testing::RampWidthOffset;
+using tinyfair::testing::ReferenceRateOffset;
 using tinyfair::testing::Reseal;
 using tinyfair::testing::SetFloatBits;
 
@@ -72,9 +73,18 @@ TEST(RefusedUpdate, TheTestLocatesTheRampWidth) {
   EXPECT_EQ(Status::kInvalidModel, g_model.Load(g_buffer, kSmallRampModelSize));
 }
 
+TEST(RefusedUpdate, TheTestLocatesTheReferenceRate) {
+  const size_t at = ReferenceRateOffset();
+  ASSERT_TRUE(at > 0 && at + 4 <= kSmallRampModelSize);
+  memcpy(g_buffer, kSmallRampModel, kSmallRampModelSize);
+  SetFloatBits(g_buffer + at, 0x3F000000U);  // 0.5 loads
+  Reseal(g_buffer, kSmallRampModelSize);
+  EXPECT_EQ(Status::kOk, g_model.Load(g_buffer, kSmallRampModelSize));
+}
+
 TEST(RefusedUpdate, KeepsEveryGoldenModelDecidingTheSameBits) {
   const size_t width = RampWidthOffset();
-  ASSERT_TRUE(width > 0);
+  ASSERT_TRUE(width > 0 && ReferenceRateOffset() > 0);
   int refusals = 0;
   for (const GoldenModel& golden : kGoldenModels) {
     ASSERT_EQ(Status::kOk, g_model.Load(golden.bytes, golden.size));
@@ -112,6 +122,15 @@ TEST(RefusedUpdate, KeepsEveryGoldenModelDecidingTheSameBits) {
            Reseal(b, size);
          }},
         {Status::kMissingCrc, [](uint8_t* b, size_t&, size_t) { b[0] = 0; }},
+        {Status::kCrcMismatch,
+         [](uint8_t*, size_t& size, size_t) {
+           size /= 2;  // cut in half, as a broken transfer leaves it
+         }},
+        {Status::kInvalidModel,
+         [](uint8_t* b, size_t& size, size_t) {
+           SetFloatBits(b + ReferenceRateOffset(), 0x3FC00000U);  // a rate of 1.5
+           Reseal(b, size);
+         }},
     };
     for (const Update& update : updates) {
       memcpy(g_buffer, kSmallRampModel, kSmallRampModelSize);

@@ -1,7 +1,8 @@
 // Generated headers cannot be injected into: headers generated from models
-// with hostile ids and file names (newlines, comment ends, a backslash that
-// would splice the next line, trigraphs, control bytes, a long name) compile
-// and define exactly the macros a header from a plain model defines.
+// with hostile ids, file names, input names and category names (newlines,
+// comment ends, a backslash that would splice the next line, trigraphs,
+// control bytes, non-ASCII, a long name) compile and define exactly the
+// macros a header from a plain model defines.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -17,6 +18,7 @@
 #include "codegen/model_header.h"
 #include "codegen/model_tables.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/simulate/generated_header.h"
 #include "test_models.h"
 #include "tinyfair_runtime/model.h"
 
@@ -120,6 +122,17 @@ std::string TablesHeader(const std::string& bytes, const std::string& source) {
                                               source);
 }
 
+// Any header, as `tinyfair codegen` writes it (GeneratedHeader).
+std::string CodegenHeader(const std::string& bytes, const std::string& source, const char* language,
+                          bool tables) {
+  tinyfair::host::simulate::HeaderRequest request;
+  request.name = "HostileModel";
+  request.language = language;
+  request.tables = tables;
+  request.source = source;
+  return tinyfair::host::simulate::GeneratedHeader(request, bytes);
+}
+
 const Flavour kFlavours[] = {
     {"bytes, C++", false,
      [](const std::string& b, const std::string& s) {
@@ -130,6 +143,8 @@ const Flavour kFlavours[] = {
        return tinyfair::codegen::ModelBytesHeaderC("HostileModel", b, s);
      }},
     {"tables", false, TablesHeader},
+    {"tables, C", true,
+     [](const std::string& b, const std::string& s) { return CodegenHeader(b, s, "c", true); }},
 };
 
 TEST(CodegenInjection, HostileIdsDefineNothingElse) {
@@ -154,6 +169,41 @@ TEST(CodegenInjection, HostileFileNamesDefineNothingElse) {
       const std::string header = flavour.make(bytes, name + ".pb");
       EXPECT_TRUE(Compiles(header, flavour.c)) << flavour.what << ": " << header;
       EXPECT_EQ(expected, DefinedMacros(header, flavour.c)) << flavour.what << ": " << header;
+    }
+  }
+}
+
+// The model with a categorical input, its input and category names made
+// hostile (each name one of kHostile, in turn), sealed as export seals it.
+std::string WithHostileNames() {
+  tinyfair::Model model;
+  EXPECT_TRUE(model.ParseFromArray(tinyfair_models::kOtherCategoryModel,
+                                   static_cast<int>(tinyfair_models::kOtherCategoryModelSize)));
+  size_t next = 0;
+  bool categorical = false;
+  for (auto& input : *model.mutable_inputs()) {
+    input.set_name(kHostile[next++ % kHostile.size()]);
+    for (auto& category : *input.mutable_categories()) {
+      category = kHostile[next++ % kHostile.size()];
+      categorical = true;
+    }
+  }
+  EXPECT_TRUE(categorical) << "the model has no category names to make hostile";
+  return tinyfair::host::model::SealModel(model);
+}
+
+TEST(CodegenInjection, HostileInputAndCategoryNamesDefineNothingElse) {
+  const std::string plain(reinterpret_cast<const char*>(tinyfair_models::kOtherCategoryModel),
+                          tinyfair_models::kOtherCategoryModelSize);
+  const std::string hostile = WithHostileNames();
+  for (const char* language : {"c++", "c"}) {
+    for (const bool tables : {false, true}) {
+      const bool c = std::string(language) == "c";
+      const std::string what = std::string(language) + (tables ? " tables" : " bytes");
+      const std::string expected = DefinedMacros(CodegenHeader(plain, "m.pb", language, tables), c);
+      const std::string header = CodegenHeader(hostile, "m.pb", language, tables);
+      EXPECT_TRUE(Compiles(header, c)) << what << ": " << header;
+      EXPECT_EQ(expected, DefinedMacros(header, c)) << what << ": " << header;
     }
   }
 }
