@@ -12,6 +12,9 @@ to count its draws, then decided again with PCG32 moved ahead by the draws of
 the partitions before it. Row i of the whole frame then gets the draw it gets
 in ``tinyfair simulate --seed S`` on the concatenated rows, however the frame
 is partitioned and however many workers there are.
+
+DaskLogisticRegression fits ``train --method logistic`` by Newton on the
+partitions' merged loss, gradient and Gram matrix sums (_dask_logistic).
 """
 import time
 
@@ -21,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from . import _core, _frames, metrics
+from ._dask_logistic import DaskLogisticRegression  # noqa: F401
 from ._dask_summaries import merged_in_order, partition_columns
 from ._deciding import records_frame
 from ._training import emit_notes
