@@ -116,6 +116,15 @@ def test_decisions_do_not_depend_on_the_partitions(client, frame, single):
         assert records["probability"].tolist() == expected["probability"].tolist()
 
 
+def test_group_report_does_not_depend_on_the_partitions(client, frame):
+    reports = []
+    for partitions in (1, 7):
+        fitted, ddf = _dask_fit(frame, partitions)
+        reports.append(tfd.group_report(fitted, ddf, "approved", pos_label="yes", random_state=3))
+    assert len(reports[0]) >= 2  # a row per group at least
+    pd.testing.assert_frame_equal(reports[0], reports[1])
+
+
 def test_reweighed_fit_is_the_single_process_reweighed_fit(client, frame):
     single = tinyfair.LogisticRegression(reweigh=True).fit(
         frame.drop(columns=["approved"]), frame["approved"], sensitive_features="sex",
