@@ -119,25 +119,17 @@ void CheckNoneMissing(const CsvTable& table, size_t c) {
 void SetCategories(const CsvTable& table, size_t c, uint32_t min_count, tinyfair::Input& input) {
   std::map<std::string, size_t> rows_of;
   for (const auto& row : table.rows) ++rows_of[row[c]];
-  input.set_kind(tinyfair::Input::CATEGORICAL);
-  for (const auto& [category, rows] : rows_of) {
-    if (rows >= min_count) input.add_categories(category);
+  if (min_count > 0 && rows_of.count(kOtherCategory) != 0) {
+    const size_t r = static_cast<size_t>(
+        std::find_if(table.rows.begin(), table.rows.end(),
+                     [&](const auto& row) { return row[c] == kOtherCategory; }) -
+        table.rows.begin());
+    throw common::DataError(
+        table.path, table.line_of_row[r], c + 1,
+        "column '" + table.header[c] + "' holds the value '" + kOtherCategory +
+            "', the name --min-category-count gives the category of rare values");
   }
-  if (min_count > 0) {
-    if (rows_of.count(kOtherCategory) != 0) {
-      const size_t r = static_cast<size_t>(
-          std::find_if(table.rows.begin(), table.rows.end(),
-                       [&](const auto& row) { return row[c] == kOtherCategory; }) -
-          table.rows.begin());
-      throw common::DataError(
-          table.path, table.line_of_row[r], c + 1,
-          "column '" + table.header[c] + "' holds the value '" + kOtherCategory +
-              "', the name --min-category-count gives the category of rare values");
-    }
-    input.add_categories(kOtherCategory);
-    input.set_last_category_is_other(true);
-  }
-  input.set_category_count(static_cast<uint32_t>(input.categories_size()));
+  SetCategoriesFromCounts(rows_of, min_count, input);
 }
 
 // Offset and scale from the mean and standard deviation of the present values.
@@ -157,12 +149,7 @@ void SetStandardisation(const CsvTable& table, size_t c, tinyfair::Input& input)
         table.path, 0, 0,
         "numeric column '" + name + "' has no values; --ignore " + name + " to leave it out");
   }
-  const double mean = sum / static_cast<double>(count);
-  const double variance = std::max(0.0, sum_squares / static_cast<double>(count) - mean * mean);
-  const double deviation = std::sqrt(variance);
-  input.set_kind(tinyfair::Input::NUMERIC);
-  input.set_offset(static_cast<float>(mean));
-  input.set_scale(static_cast<float>(deviation > 0.0 ? 1.0 / deviation : 1.0));
+  SetStandardisationFromSums(sum, sum_squares, count, input);
 }
 
 // The columns to leave out for the categories to fit the device: the ones
@@ -194,10 +181,10 @@ std::string JoinedNames(const std::vector<std::string>& names) {
 
 // The device's capacities, said in terms of the columns; an identifier
 // column taken as categorical is the usual cause.
-void CheckDeviceCapacity(const CsvTable& table, const std::vector<tinyfair::Input>& inputs) {
+void CheckCapacity(const std::string& path, const std::vector<tinyfair::Input>& inputs) {
   if (inputs.size() > runtime::kMaxInputs) {
     throw common::DataError(
-        table.path, 0, 0,
+        path, 0, 0,
         std::to_string(inputs.size()) + " input columns, more than the device's " +
             std::to_string(runtime::kMaxInputs) + "; --ignore the columns the model does not need");
   }
@@ -217,7 +204,7 @@ void CheckDeviceCapacity(const CsvTable& table, const std::vector<tinyfair::Inpu
   if (to_ignore.size() > 1) {
     message += "; to fit, leave out at least --ignore " + JoinedNames(to_ignore);
   }
-  throw common::DataError(table.path, 0, 0, message);
+  throw common::DataError(path, 0, 0, message);
 }
 
 // Every column's problems at once: one DataError when there is one (as it
@@ -250,6 +237,33 @@ tinyfair::Input InputOfColumn(const CsvTable& table, size_t c, const ColumnRoles
 
 }  // namespace
 
+void SetCategoriesFromCounts(const std::map<std::string, size_t>& rows_of, uint32_t min_count,
+                             tinyfair::Input& input) {
+  input.set_kind(tinyfair::Input::CATEGORICAL);
+  for (const auto& [category, rows] : rows_of) {
+    if (rows >= min_count) input.add_categories(category);
+  }
+  if (min_count > 0) {
+    input.add_categories(kOtherCategory);
+    input.set_last_category_is_other(true);
+  }
+  input.set_category_count(static_cast<uint32_t>(input.categories_size()));
+}
+
+void SetStandardisationFromSums(double sum, double sum_squares, size_t count,
+                                tinyfair::Input& input) {
+  const double mean = sum / static_cast<double>(count);
+  const double variance = std::max(0.0, sum_squares / static_cast<double>(count) - mean * mean);
+  const double deviation = std::sqrt(variance);
+  input.set_kind(tinyfair::Input::NUMERIC);
+  input.set_offset(static_cast<float>(mean));
+  input.set_scale(static_cast<float>(deviation > 0.0 ? 1.0 / deviation : 1.0));
+}
+
+void CheckDeviceCapacity(const std::string& path, const std::vector<tinyfair::Input>& inputs) {
+  CheckCapacity(path, inputs);
+}
+
 std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const ColumnRoles& roles) {
   table.column(roles.label);
   CheckColumnsExist(table, roles.sensitive);
@@ -271,7 +285,7 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const Column
     throw common::DataError(table.path, 0, 0, "no input columns besides the label");
   }
   try {
-    CheckDeviceCapacity(table, inputs);
+    CheckDeviceCapacity(table.path, inputs);
   } catch (const common::DataError& problem) {
     problems.push_back(problem);
   }

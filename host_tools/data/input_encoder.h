@@ -6,6 +6,7 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,19 @@ inline constexpr const char* kOtherCategory = "(other)";
 /// other cell. Numbers must be finite.
 /// @throws DataError naming line and column of the offending cell.
 std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const ColumnRoles& roles);
+
+/// What InputsFromTable sets for a categorical column from its values'
+/// row counts, and for a numeric one from the sum, the sum of squares and
+/// the count of its present values (offset = mean, scale = 1 / deviation):
+/// for summaries of a table's parts merged elsewhere.
+void SetCategoriesFromCounts(const std::map<std::string, size_t>& rows_of, uint32_t min_count,
+                             tinyfair::Input& input);
+void SetStandardisationFromSums(double sum, double sum_squares, size_t count,
+                                tinyfair::Input& input);
+
+/// InputsFromTable's check that `inputs` fit the device's capacities.
+/// @throws DataError (naming `path`) saying which columns to leave out.
+void CheckDeviceCapacity(const std::string& path, const std::vector<tinyfair::Input>& inputs);
 
 /// The 0/1 labels of a table.
 /// @throws DataError naming the file, line and column of a missing label, or

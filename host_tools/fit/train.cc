@@ -113,9 +113,7 @@ const TrainMethod& ChooseTrainMethod(const std::vector<TrainMethod>& methods, Tr
   return *method;
 }
 
-tinyfair::Model Train(TrainOptions o, const data::CsvTable& table,
-                      const std::vector<TrainMethod>& methods) {
-  const TrainMethod& method = ChooseTrainMethod(methods, o);
+host::data::ColumnRoles TrainColumnRoles(const TrainOptions& o, const data::CsvTable& table) {
   host::data::ColumnRoles roles;
   roles.label = o.label.label;
   roles.positive_labels = o.label.positive;
@@ -127,6 +125,13 @@ tinyfair::Model Train(TrainOptions o, const data::CsvTable& table,
   for (auto& name : host::data::ColumnsOutsideFeatures(table, o.features, roles)) {
     roles.ignore.push_back(std::move(name));
   }
+  return roles;
+}
+
+tinyfair::Model Train(TrainOptions o, const data::CsvTable& table,
+                      const std::vector<TrainMethod>& methods) {
+  const TrainMethod& method = ChooseTrainMethod(methods, o);
+  const host::data::ColumnRoles roles = TrainColumnRoles(o, table);
   std::vector<int> labels;
   if (!method.numeric_label)
     labels = host::data::ReadLabels(table, roles.label, roles.positive_labels);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "host_tools/data/csv_reader.h"
+#include "host_tools/data/input_encoder.h"
 #include "host_tools/fit/train_method.h"
 #include "tinyfair/model.pb.h"
 
@@ -18,6 +19,11 @@ namespace tinyfair::host::fit {
 ///         not among `methods` or a constraint the method does not take.
 const TrainMethod& ChooseTrainMethod(const std::vector<TrainMethod>& methods,
                                      TrainOptions& options);
+
+/// The roles of `table`'s columns the options give (--features leaves the
+/// other columns out); only the table's header is read.
+/// @throws DataError naming a listed column the table does not have.
+host::data::ColumnRoles TrainColumnRoles(const TrainOptions& options, const data::CsvTable& table);
 
 /// Fits a model on `table` with the method options.method names; the
 /// method's own options are those bound through its add_options. Notes go

@@ -2,6 +2,8 @@
 // the unconstrained rule, positive iff p >= 0.5 in every group; with
 // --reweigh, trained on the reweighed sample (Kamiran-Calders) in which the
 // groups and the label are independent.
+#include "host_tools/fit/train_logistic.h"
+
 #include <cstdio>
 #include <memory>
 
@@ -12,6 +14,60 @@
 #include "host_tools/preprocessing/reweighing.h"
 
 namespace tinyfair::host::fit {
+
+host::learn::LogisticOptions LogisticOptionsOf(const TrainOptions& o) {
+  host::learn::LogisticOptions options;
+  options.l2 = o.l2;
+  if (o.iterations > 0) options.max_iterations = o.iterations;
+  return options;
+}
+
+void NoteLogisticStart(size_t rows, size_t features, double l2, bool reweigh) {
+  Note("train: logistic regression on " + std::to_string(rows) + " rows x " +
+       std::to_string(features) + " features, l2 = " + std::to_string(l2) +
+       (reweigh ? ", reweighed (Kamiran-Calders)" : ""));
+}
+
+host::learn::LogisticProgress LogisticProgressOnTerminal() {
+  const bool tty = ProgressToTerminal();
+  return [tty](int iteration, double objective, double norm) {
+    if (tty) {
+      std::fprintf(stderr, "  iteration %2d  objective %.8f  gradient %.3e\n", iteration, objective,
+                   norm);
+    }
+  };
+}
+
+std::string FinishLogisticFit(const TrainOptions& o, bool reweigh,
+                              const host::learn::LogisticOptions& options,
+                              const host::learn::LogisticFit& fit,
+                              const host::data::InputEncoder& encoder, const std::vector<bool>& use,
+                              tinyfair::Model& model) {
+  char line[200];
+  std::snprintf(line, sizeof(line),
+                "train: Newton %s after %d iterations, objective %.8f, gradient norm %.3e",
+                fit.converged ? "converged" : "did NOT converge", fit.iterations, fit.objective,
+                fit.gradient_norm);
+  Note(line);
+  FitStop stop;
+  stop.stopped_by = fit.converged                              ? "gradient norm <= tolerance"
+                    : fit.iterations >= options.max_iterations ? "iteration limit"
+                                                               : "no step lowering the objective";
+  stop.iterations = fit.iterations;
+  stop.converged = fit.converged;
+  stop.measure = "gradient norm";
+  stop.value = fit.gradient_norm;
+  stop.bound_name = "tolerance";
+  stop.bound = options.gradient_tolerance;
+  ReportFitStop("train", "logistic regression (Newton)", stop, o.strict);
+  encoder.FillScorer(fit.coefficients, fit.intercept, use, model.mutable_scorer());
+  model.mutable_scorer()->set_link(tinyfair::LinearScorer::LOGISTIC);
+  auto* rule = model.mutable_threshold();
+  for (size_t g = 0; g < model.dimensions().group_count(); ++g) rule->add_threshold(0.5f);
+  return std::string("train: logistic regression") + (reweigh ? " (reweighed)" : "") + ", data " +
+         o.data + ", label " + o.label.label + ", l2 " + std::to_string(o.l2) + ", iterations " +
+         std::to_string(fit.iterations);
+}
 
 TrainMethod LogisticTrainMethod() {
   auto reweigh = std::make_shared<bool>(false);
@@ -24,49 +80,15 @@ TrainMethod LogisticTrainMethod() {
                  "P(group, label) (Kamiran-Calders reweighing)");
   };
   method.fit = [reweigh](const TrainingSet& set, tinyfair::Model& model) {
-    const TrainOptions& o = set.options;
-    host::learn::LogisticOptions options;
-    options.l2 = o.l2;
-    if (o.iterations > 0) options.max_iterations = o.iterations;
-    const bool tty = ProgressToTerminal();
-    Note("train: logistic regression on " + std::to_string(set.design.rows()) + " rows x " +
-         std::to_string(set.design.cols()) + " features, l2 = " + std::to_string(o.l2) +
-         (*reweigh ? ", reweighed (Kamiran-Calders)" : ""));
+    const host::learn::LogisticOptions options = LogisticOptionsOf(set.options);
+    NoteLogisticStart(static_cast<size_t>(set.design.rows()),
+                      static_cast<size_t>(set.design.cols()), set.options.l2, *reweigh);
     const Eigen::VectorXd weights =
         *reweigh ? host::preprocessing::KamiranCaldersWeights(set.groups.RowsAsVector(), set.labels)
                  : Eigen::VectorXd();
     const host::learn::LogisticFit fit = host::learn::FitLogisticRegression(
-        set.design, set.labels, weights, options,
-        [tty](int iteration, double objective, double norm) {
-          if (tty) {
-            std::fprintf(stderr, "  iteration %2d  objective %.8f  gradient %.3e\n", iteration,
-                         objective, norm);
-          }
-        });
-    char line[200];
-    std::snprintf(line, sizeof(line),
-                  "train: Newton %s after %d iterations, objective %.8f, gradient norm %.3e",
-                  fit.converged ? "converged" : "did NOT converge", fit.iterations, fit.objective,
-                  fit.gradient_norm);
-    Note(line);
-    FitStop stop;
-    stop.stopped_by = fit.converged                              ? "gradient norm <= tolerance"
-                      : fit.iterations >= options.max_iterations ? "iteration limit"
-                                                                 : "no step lowering the objective";
-    stop.iterations = fit.iterations;
-    stop.converged = fit.converged;
-    stop.measure = "gradient norm";
-    stop.value = fit.gradient_norm;
-    stop.bound_name = "tolerance";
-    stop.bound = options.gradient_tolerance;
-    ReportFitStop("train", "logistic regression (Newton)", stop, o.strict);
-    set.encoder.FillScorer(fit.coefficients, fit.intercept, set.use, model.mutable_scorer());
-    model.mutable_scorer()->set_link(tinyfair::LinearScorer::LOGISTIC);
-    auto* rule = model.mutable_threshold();
-    for (size_t g = 0; g < model.dimensions().group_count(); ++g) rule->add_threshold(0.5f);
-    return std::string("train: logistic regression") + (*reweigh ? " (reweighed)" : "") +
-           ", data " + o.data + ", label " + o.label.label + ", l2 " + std::to_string(o.l2) +
-           ", iterations " + std::to_string(fit.iterations);
+        set.design, set.labels, weights, options, LogisticProgressOnTerminal());
+    return FinishLogisticFit(set.options, *reweigh, options, fit, set.encoder, set.use, model);
   };
   return method;
 }

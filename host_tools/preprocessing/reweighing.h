@@ -7,8 +7,16 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <vector>
 
 namespace tinyfair::host::preprocessing {
+
+/// The weight KamiranCaldersWeights gives the rows of each (group, label)
+/// cell, from the cells' row counts (label 0 then label 1, per group): the
+/// same numbers, for counts summed over a table's parts.
+/// @throws std::invalid_argument for an odd count of counts or a group of
+///         rows of one label only.
+std::vector<double> KamiranCaldersCellWeights(const std::vector<double>& cell_counts);
 
 /// The weight of every row from its group (0, 1, ...) and 0/1 label.
 /// @throws std::invalid_argument on mismatched lengths, no rows, a negative

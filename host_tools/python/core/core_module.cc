@@ -4,6 +4,7 @@
 
 #include "host_tools/python/core/decision_binding.h"
 #include "host_tools/python/core/fit_binding.h"
+#include "host_tools/python/core/logistic_sums_binding.h"
 #include "host_tools/python/core/model_binding.h"
 #include "host_tools/python/core/preprocessing_binding.h"
 #include "host_tools/python/core/python_errors.h"
@@ -21,4 +22,5 @@ PYBIND11_MODULE(_core, module) {
   tinyfair::python::AddFitFunctions(module);
   tinyfair::python::AddPreprocessingFunctions(module);
   tinyfair::python::AddSummaryFunctions(module);
+  tinyfair::python::AddLogisticSumsFunctions(module);
 }

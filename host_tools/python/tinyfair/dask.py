@@ -15,6 +15,9 @@ to count its draws, then decided again with PCG32 moved ahead by the draws of
 the partitions before it. Row i of the whole frame then gets the draw it gets
 in ``tinyfair simulate --seed S`` on the concatenated rows, however the frame
 is partitioned and however many workers there are.
+
+DaskLogisticRegression fits ``train --method logistic`` by Newton on the
+partitions' merged loss, gradient and Gram matrix sums (_dask_logistic).
 """
 import dask
 import dask.dataframe as dd
@@ -23,6 +26,7 @@ import pandas as pd
 
 from . import _core, _frames, metrics
 from ._dask_hardt import DaskHardtPostprocessing  # noqa: F401
+from ._dask_logistic import DaskLogisticRegression  # noqa: F401
 from ._dask_summaries import fit_on_partitions, merged_in_order, partition_columns, rates_from_sums
 from ._deciding import records_frame
 from .postprocessing import RandomizedThresholdOptimizer

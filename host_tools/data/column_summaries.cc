@@ -1,0 +1,298 @@
+#include "host_tools/data/column_summaries.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+#include "host_tools/common/data_error.h"
+
+namespace tinyfair::host::data {
+namespace {
+
+constexpr char kTag[] = "tinyfair-column-summaries-1";
+
+bool Contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+[[noreturn]] void Refuse(const std::string& message) {
+  throw std::invalid_argument("column summaries: " + message);
+}
+
+void PutWord(std::string& out, uint64_t word) {
+  for (int byte = 0; byte < 8; ++byte)
+    out.push_back(static_cast<char>((word >> (8 * byte)) & 0xFFU));
+}
+
+void PutDouble(std::string& out, double value) {
+  uint64_t word = 0;
+  std::memcpy(&word, &value, sizeof word);
+  PutWord(out, word);
+}
+
+void PutText(std::string& out, const std::string& text) {
+  PutWord(out, text.size());
+  out += text;
+}
+
+// Reads what Put* wrote, refusing to read past the end.
+class Reader {
+ public:
+  explicit Reader(const std::string& bytes) : bytes_(bytes) {}
+  uint64_t Word() {
+    if (bytes_.size() - at_ < 8) Refuse("truncated bytes");
+    uint64_t word = 0;
+    for (int byte = 0; byte < 8; ++byte) {
+      word |= uint64_t{static_cast<unsigned char>(bytes_[at_++])} << (8 * byte);
+    }
+    return word;
+  }
+  double Double() {
+    const uint64_t word = Word();
+    double value = 0.0;
+    std::memcpy(&value, &word, sizeof value);
+    return value;
+  }
+  std::string Text() {
+    const uint64_t size = Word();
+    if (size > bytes_.size() - at_) Refuse("truncated bytes");
+    std::string text = bytes_.substr(at_, size);
+    at_ += size;
+    return text;
+  }
+  bool Skip(const std::string& tag) {
+    if (bytes_.compare(0, tag.size(), tag) != 0) return false;
+    at_ = tag.size();
+    return true;
+  }
+  size_t left() const { return bytes_.size() - at_; }
+
+ private:
+  const std::string& bytes_;
+  size_t at_ = 0;
+};
+
+// InputsFromTable's way with several column problems: the one, or all.
+void ThrowProblems(const std::string& path, const std::vector<common::DataError>& problems) {
+  if (problems.empty()) return;
+  if (problems.size() == 1) throw problems.front();
+  std::string message = std::to_string(problems.size()) + " column problems:";
+  for (const auto& problem : problems) message += "\n  " + std::string(problem.what());
+  throw common::DataError(path, 0, 0, message);
+}
+
+}  // namespace
+
+ColumnSummaries::ColumnSummaries(const CsvTable& table, const ColumnRoles& roles) {
+  table.column(roles.label);
+  for (const auto* names : {&roles.sensitive, &roles.categorical, &roles.numeric, &roles.ignore}) {
+    for (const auto& name : *names) table.column(name);  // throws naming it
+  }
+  rows_ = table.rows.size();
+  for (size_t c = 0; c < table.header.size(); ++c) {
+    if (table.header[c] == roles.label || Contains(roles.ignore, table.header[c])) continue;
+    Column column;
+    column.name = table.header[c];
+    for (const auto& row : table.rows) {
+      const std::string& cell = row[c];
+      double value = 0.0;
+      if (table.is_missing(cell)) {
+        ++column.missing;
+      } else if (ParseNumberText(cell, &value)) {
+        ++column.numbers;
+        // The device computes in float: a number beyond its range is refused.
+        if (std::isfinite(value) && std::isfinite(static_cast<float>(value))) {
+          column.sum += value;
+          column.sum_squares += value * value;
+        } else if (column.first_nonfinite.empty()) {
+          column.first_nonfinite = cell;
+        }
+      } else if (column.words++ == 0) {
+        column.first_word = cell;
+      }
+      if (!column.listed) continue;
+      ++column.rows_of[cell];
+      if (column.rows_of.size() > kMaxListedValues) {
+        column.listed = false;
+        column.rows_of.clear();
+      }
+    }
+    columns_.push_back(std::move(column));
+  }
+}
+
+void ColumnSummaries::Merge(const ColumnSummaries& other) {
+  if (rows_ == 0 && columns_.empty()) {  // summaries of no table yet
+    *this = other;
+    return;
+  }
+  if (columns_.size() != other.columns_.size()) Refuse("merging summaries of other columns");
+  for (size_t c = 0; c < columns_.size(); ++c) {
+    Column& column = columns_[c];
+    const Column& add = other.columns_[c];
+    if (column.name != add.name) Refuse("merging summaries of other columns");
+    column.numbers += add.numbers;
+    column.words += add.words;
+    column.missing += add.missing;
+    if (column.first_word.empty()) column.first_word = add.first_word;
+    if (column.first_nonfinite.empty()) column.first_nonfinite = add.first_nonfinite;
+    column.sum += add.sum;
+    column.sum_squares += add.sum_squares;
+    column.listed = column.listed && add.listed;
+    if (column.listed) {
+      for (const auto& [value, rows] : add.rows_of) column.rows_of[value] += rows;
+      if (column.rows_of.size() > kMaxListedValues) column.listed = false;
+    }
+    if (!column.listed) column.rows_of.clear();
+  }
+  rows_ += other.rows_;
+}
+
+std::string ColumnSummaries::Serialise() const {
+  std::string out(kTag);
+  PutWord(out, rows_);
+  PutWord(out, columns_.size());
+  for (const Column& column : columns_) {
+    PutText(out, column.name);
+    PutWord(out, column.numbers);
+    PutWord(out, column.words);
+    PutWord(out, column.missing);
+    PutText(out, column.first_word);
+    PutText(out, column.first_nonfinite);
+    PutDouble(out, column.sum);
+    PutDouble(out, column.sum_squares);
+    PutWord(out, column.listed ? 1 : 0);
+    PutWord(out, column.rows_of.size());
+    for (const auto& [value, rows] : column.rows_of) {
+      PutText(out, value);
+      PutWord(out, rows);
+    }
+  }
+  return out;
+}
+
+ColumnSummaries ColumnSummaries::Parse(const std::string& bytes) {
+  Reader in(bytes);
+  if (!in.Skip(kTag)) Refuse("the bytes do not start with their tag");
+  ColumnSummaries summaries;
+  summaries.rows_ = in.Word();
+  const uint64_t count = in.Word();
+  if (count > in.left() / 8) Refuse("bad column count");
+  for (uint64_t c = 0; c < count; ++c) {
+    Column column;
+    column.name = in.Text();
+    column.numbers = in.Word();
+    column.words = in.Word();
+    column.missing = in.Word();
+    column.first_word = in.Text();
+    column.first_nonfinite = in.Text();
+    column.sum = in.Double();
+    column.sum_squares = in.Double();
+    const uint64_t listed = in.Word();
+    const uint64_t values = in.Word();
+    if (listed > 1 || values > kMaxListedValues || (listed == 0 && values != 0)) {
+      Refuse("bad value list");
+    }
+    column.listed = listed == 1;
+    for (uint64_t v = 0; v < values; ++v) {
+      std::string value = in.Text();
+      column.rows_of[std::move(value)] = in.Word();
+    }
+    summaries.columns_.push_back(std::move(column));
+  }
+  if (in.left() != 0) Refuse("bytes after the end");
+  return summaries;
+}
+
+uint64_t ColumnSummaries::missing(const std::string& name) const {
+  for (const Column& column : columns_) {
+    if (column.name == name) return column.missing;
+  }
+  return 0;
+}
+
+tinyfair::Input ColumnSummaries::InputOf(const std::string& path, const Column& column,
+                                         const ColumnRoles& roles) const {
+  const std::string& name = column.name;
+  tinyfair::Input input;
+  input.set_name(name);
+  const bool sensitive = Contains(roles.sensitive, name);
+  bool categorical = sensitive || Contains(roles.categorical, name);
+  if (!categorical && !Contains(roles.numeric, name)) {
+    if (column.words > 0 && column.numbers > column.words) {
+      throw common::DataError(path, 0, 0,
+                              "column '" + name + "': not a number: '" + column.first_word +
+                                  "'; most of the column is numeric (pass --categorical " + name +
+                                  " if it is categorical)");
+    }
+    categorical = column.words > 0;
+  }
+  if (sensitive && column.missing > 0) {
+    throw common::DataError(path, 0, 0,
+                            "column '" + name + "': " + std::to_string(column.missing) +
+                                " missing values in a sensitive column; every row needs its group");
+  }
+  if (categorical) {
+    if (!column.listed) {
+      throw common::DataError(
+          path, 0, 0,
+          "column '" + name + "': more than " + std::to_string(kMaxListedValues) +
+              " distinct values, more than a categorical column summed over parts may hold "
+              "(--ignore " +
+              name + " if it is an identifier, --numeric " + name + " if it is a number)");
+    }
+    const uint32_t min_count = sensitive ? 0 : roles.min_category_count;
+    if (min_count > 0 && column.rows_of.count(kOtherCategory) != 0) {
+      throw common::DataError(path, 0, 0,
+                              "column '" + name + "' holds the value '" + kOtherCategory +
+                                  "', the name --min-category-count gives the category of rare "
+                                  "values");
+    }
+    const std::map<std::string, size_t> rows_of(column.rows_of.begin(), column.rows_of.end());
+    SetCategoriesFromCounts(rows_of, min_count, input);
+    return input;
+  }
+  if (column.words > 0) {
+    throw common::DataError(path, 0, 0,
+                            "column '" + name + "': not a number: '" + column.first_word + "'");
+  }
+  if (!column.first_nonfinite.empty()) {
+    throw common::DataError(path, 0, 0,
+                            "column '" + name + "': not a finite float: '" +
+                                column.first_nonfinite +
+                                "'; leave the cell empty if the value is missing");
+  }
+  if (column.numbers == 0) {
+    throw common::DataError(
+        path, 0, 0,
+        "numeric column '" + name + "' has no values; --ignore " + name + " to leave it out");
+  }
+  SetStandardisationFromSums(column.sum, column.sum_squares, column.numbers, input);
+  return input;
+}
+
+std::vector<tinyfair::Input> ColumnSummaries::Inputs(const std::string& path,
+                                                     const ColumnRoles& roles) const {
+  std::vector<tinyfair::Input> inputs;
+  std::vector<common::DataError> problems;
+  for (const Column& column : columns_) {
+    try {
+      inputs.push_back(InputOf(path, column, roles));
+    } catch (const common::DataError& problem) {
+      problems.push_back(problem);
+    }
+  }
+  if (inputs.empty() && problems.empty()) {
+    throw common::DataError(path, 0, 0, "no input columns besides the label");
+  }
+  try {
+    CheckDeviceCapacity(path, inputs);
+  } catch (const common::DataError& problem) {
+    problems.push_back(problem);
+  }
+  ThrowProblems(path, problems);
+  return inputs;
+}
+
+}  // namespace tinyfair::host::data
