@@ -15,7 +15,7 @@ import dask
 import numpy as np
 
 from . import LogisticRegression, _core, _frames
-from ._dask_summaries import merged_in_order, partition_columns
+from ._dask_summaries import merged_in_order, partition_columns, reference_rates
 from ._training import emit_notes
 
 
@@ -117,9 +117,7 @@ class DaskLogisticRegression(LogisticRegression):
         fitted, provenance, notes = _core.fit_logistic_over_parts(
             options, reweigh, model, counts, cell_weights, sums_at)
         emit_notes(notes)
-        from .dask import _rate_sums, _rates_from_sums  # dask imports this module
-        rates = _rates_from_sums(dask.compute(
-            *[dask.delayed(_rate_sums)(fitted, name, part) for part in parts]))
+        rates = reference_rates(fitted, name, parts)
         self.model_ = _core.finish_trained_model(fitted, rates, provenance)
         self.sensitive_features_ = sensitive
         self.feature_names_in_ = np.asarray([c for c in header if c != y], dtype=object)

@@ -58,6 +58,13 @@ def rates_from_sums(parts_sums):
     return [float(s / c) if c > 0.0 else 0.0 for s, c in zip(sums, counts)]
 
 
+def reference_rates(model, name, parts):
+    """ExpectedPositiveRates of the finished model over the delayed
+    partitions: each partition's sums on a worker, added in order."""
+    return rates_from_sums(dask.compute(
+        *[dask.delayed(_rate_sums)(model, name, part) for part in parts]))
+
+
 def _first_rows(X, n=5):
     """A few rows for a scikit-learn scorer's conversion, from the first
     partition that holds any: head(npartitions=-1) computes every partition
@@ -93,8 +100,7 @@ def fit_on_partitions(estimator, X, y, sensitive_features, pos_label):
     histograms, rows, refused = dask.compute(merged_in_order(summaries, _merge_pair))[0]
 
     def rates_of(finished):
-        sums = dask.compute(*[dask.delayed(_rate_sums)(finished, name, part) for part in parts])
-        return rates_from_sums(sums)
+        return reference_rates(finished, name, parts)
 
     fitted, notes = _core.fit_from_histograms(
         options, model, histograms, rows, refused, time.perf_counter() - start, rates_of)
