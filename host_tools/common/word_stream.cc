@@ -17,6 +17,11 @@ void WordWriter::Double(double value) {
   Word(word);
 }
 
+void WordWriter::Text(const std::string& text) {
+  Word(text.size());
+  bytes_ += text;
+}
+
 WordReader::WordReader(const std::string& bytes, const std::string& tag, const std::string& what)
     : bytes_(bytes), what_(what) {
   if (bytes_.compare(0, tag.size(), tag) != 0) Refuse("the bytes do not start with their tag");
@@ -37,6 +42,14 @@ double WordReader::Double() {
   double value = 0.0;
   std::memcpy(&value, &word, sizeof value);
   return value;
+}
+
+std::string WordReader::Text() {
+  const uint64_t size = Word();
+  if (size > bytes_.size() - at_) Refuse("truncated bytes");
+  std::string text = bytes_.substr(at_, size);
+  at_ += size;
+  return text;
 }
 
 uint64_t WordReader::Count(size_t item_bytes) {

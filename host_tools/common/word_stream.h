@@ -16,6 +16,8 @@ class WordWriter {
   void Word(uint64_t word);
   /// The double's bits, so that it reads back exactly.
   void Double(double value);
+  /// Its length, then its bytes.
+  void Text(const std::string& text);
   const std::string& bytes() const { return bytes_; }
 
  private:
@@ -31,10 +33,13 @@ class WordReader {
   /// @throws std::invalid_argument past the end.
   uint64_t Word();
   double Double();
+  std::string Text();
   /// A count of items of at least `item_bytes` bytes each, refused when the
   /// bytes left cannot hold them (so a corrupt count cannot make the reader
   /// allocate more than the bytes could describe).
   uint64_t Count(size_t item_bytes);
+  /// Bytes not read yet.
+  size_t left() const { return bytes_.size() - at_; }
   /// @throws std::invalid_argument when bytes are left.
   void ExpectEnd() const;
   [[noreturn]] void Refuse(const std::string& why) const;

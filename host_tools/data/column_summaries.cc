@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <stdexcept>
 
 #include "host_tools/common/data_error.h"
+#include "host_tools/common/word_stream.h"
 
 namespace tinyfair::host::data {
 namespace {
@@ -19,59 +19,6 @@ bool Contains(const std::vector<std::string>& names, const std::string& name) {
 [[noreturn]] void Refuse(const std::string& message) {
   throw std::invalid_argument("column summaries: " + message);
 }
-
-void PutWord(std::string& out, uint64_t word) {
-  for (int byte = 0; byte < 8; ++byte)
-    out.push_back(static_cast<char>((word >> (8 * byte)) & 0xFFU));
-}
-
-void PutDouble(std::string& out, double value) {
-  uint64_t word = 0;
-  std::memcpy(&word, &value, sizeof word);
-  PutWord(out, word);
-}
-
-void PutText(std::string& out, const std::string& text) {
-  PutWord(out, text.size());
-  out += text;
-}
-
-// Reads what Put* wrote, refusing to read past the end.
-class Reader {
- public:
-  explicit Reader(const std::string& bytes) : bytes_(bytes) {}
-  uint64_t Word() {
-    if (bytes_.size() - at_ < 8) Refuse("truncated bytes");
-    uint64_t word = 0;
-    for (int byte = 0; byte < 8; ++byte) {
-      word |= uint64_t{static_cast<unsigned char>(bytes_[at_++])} << (8 * byte);
-    }
-    return word;
-  }
-  double Double() {
-    const uint64_t word = Word();
-    double value = 0.0;
-    std::memcpy(&value, &word, sizeof value);
-    return value;
-  }
-  std::string Text() {
-    const uint64_t size = Word();
-    if (size > bytes_.size() - at_) Refuse("truncated bytes");
-    std::string text = bytes_.substr(at_, size);
-    at_ += size;
-    return text;
-  }
-  bool Skip(const std::string& tag) {
-    if (bytes_.compare(0, tag.size(), tag) != 0) return false;
-    at_ = tag.size();
-    return true;
-  }
-  size_t left() const { return bytes_.size() - at_; }
-
- private:
-  const std::string& bytes_;
-  size_t at_ = 0;
-};
 
 // InputsFromTable's way with several column problems: the one, or all.
 void ThrowProblems(const std::string& path, const std::vector<common::DataError>& problems) {
@@ -150,35 +97,33 @@ void ColumnSummaries::Merge(const ColumnSummaries& other) {
 }
 
 std::string ColumnSummaries::Serialise() const {
-  std::string out(kTag);
-  PutWord(out, rows_);
-  PutWord(out, columns_.size());
+  common::WordWriter out(kTag);
+  out.Word(rows_);
+  out.Word(columns_.size());
   for (const Column& column : columns_) {
-    PutText(out, column.name);
-    PutWord(out, column.numbers);
-    PutWord(out, column.words);
-    PutWord(out, column.missing);
-    PutText(out, column.first_word);
-    PutText(out, column.first_nonfinite);
-    PutDouble(out, column.sum);
-    PutDouble(out, column.sum_squares);
-    PutWord(out, column.listed ? 1 : 0);
-    PutWord(out, column.rows_of.size());
+    out.Text(column.name);
+    out.Word(column.numbers);
+    out.Word(column.words);
+    out.Word(column.missing);
+    out.Text(column.first_word);
+    out.Text(column.first_nonfinite);
+    out.Double(column.sum);
+    out.Double(column.sum_squares);
+    out.Word(column.listed ? 1 : 0);
+    out.Word(column.rows_of.size());
     for (const auto& [value, rows] : column.rows_of) {
-      PutText(out, value);
-      PutWord(out, rows);
+      out.Text(value);
+      out.Word(rows);
     }
   }
-  return out;
+  return out.bytes();
 }
 
 ColumnSummaries ColumnSummaries::Parse(const std::string& bytes) {
-  Reader in(bytes);
-  if (!in.Skip(kTag)) Refuse("the bytes do not start with their tag");
+  common::WordReader in(bytes, kTag, "column summaries");
   ColumnSummaries summaries;
   summaries.rows_ = in.Word();
-  const uint64_t count = in.Word();
-  if (count > in.left() / 8) Refuse("bad column count");
+  const uint64_t count = in.Count(8);
   for (uint64_t c = 0; c < count; ++c) {
     Column column;
     column.name = in.Text();
@@ -201,7 +146,7 @@ ColumnSummaries ColumnSummaries::Parse(const std::string& bytes) {
     }
     summaries.columns_.push_back(std::move(column));
   }
-  if (in.left() != 0) Refuse("bytes after the end");
+  in.ExpectEnd();
   return summaries;
 }
 

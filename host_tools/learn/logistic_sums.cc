@@ -1,11 +1,11 @@
 #include "host_tools/learn/logistic_sums.h"
 
 #include <cmath>
-#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "host_tools/common/word_stream.h"
 #include "host_tools/learn/logistic_link.h"
 
 namespace tinyfair::host::learn {
@@ -35,47 +35,6 @@ void CheckRows(const MatrixXd& X, const VectorXd& y, const VectorXd& w, const Ve
   if (!X.allFinite()) Fail("features must be finite");
 }
 
-void PutWord(std::string& out, uint64_t word) {
-  for (int byte = 0; byte < 8; ++byte)
-    out.push_back(static_cast<char>((word >> (8 * byte)) & 0xFFU));
-}
-
-void PutDouble(std::string& out, double value) {
-  uint64_t word = 0;
-  std::memcpy(&word, &value, sizeof word);
-  PutWord(out, word);
-}
-
-// Reads what Put* wrote, refusing to read past the end.
-class WordReader {
- public:
-  explicit WordReader(const std::string& bytes) : bytes_(bytes) {}
-  uint64_t Word() {
-    if (bytes_.size() - at_ < 8) Fail("truncated bytes");
-    uint64_t word = 0;
-    for (int byte = 0; byte < 8; ++byte) {
-      word |= uint64_t{static_cast<unsigned char>(bytes_[at_++])} << (8 * byte);
-    }
-    return word;
-  }
-  double Double() {
-    const uint64_t word = Word();
-    double value = 0.0;
-    std::memcpy(&value, &word, sizeof value);
-    return value;
-  }
-  bool Skip(const std::string& tag) {
-    if (bytes_.compare(0, tag.size(), tag) != 0) return false;
-    at_ = tag.size();
-    return true;
-  }
-  size_t left() const { return bytes_.size() - at_; }
-
- private:
-  const std::string& bytes_;
-  size_t at_ = 0;
-};
-
 }  // namespace
 
 void LogisticSums::Merge(const LogisticSums& other) {
@@ -95,22 +54,21 @@ void LogisticSums::Merge(const LogisticSums& other) {
 }
 
 std::string LogisticSums::Serialise() const {
-  std::string out(kTag);
-  PutWord(out, rows);
-  PutWord(out, static_cast<uint64_t>(gradient.size()));
-  PutWord(out, gram_lower.size() != 0 ? 1 : 0);
-  PutDouble(out, weight);
-  PutDouble(out, loss);
-  for (Index a = 0; a < gradient.size(); ++a) PutDouble(out, gradient(a));
+  common::WordWriter out(kTag);
+  out.Word(rows);
+  out.Word(static_cast<uint64_t>(gradient.size()));
+  out.Word(gram_lower.size() != 0 ? 1 : 0);
+  out.Double(weight);
+  out.Double(loss);
+  for (Index a = 0; a < gradient.size(); ++a) out.Double(gradient(a));
   for (Index a = 0; a < gram_lower.rows(); ++a) {
-    for (Index b = 0; b <= a; ++b) PutDouble(out, gram_lower(a, b));
+    for (Index b = 0; b <= a; ++b) out.Double(gram_lower(a, b));
   }
-  return out;
+  return out.bytes();
 }
 
 LogisticSums LogisticSums::Parse(const std::string& bytes) {
-  WordReader in(bytes);
-  if (!in.Skip(kTag)) Fail("the bytes do not start with their tag");
+  common::WordReader in(bytes, kTag, "logistic sums");
   LogisticSums sums;
   sums.rows = in.Word();
   const uint64_t size = in.Word();

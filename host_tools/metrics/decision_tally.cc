@@ -115,8 +115,7 @@ std::string DecisionTally::Serialise() const {
   out.Double(log_loss_);
   out.Word(refused_.size());
   for (const auto& [status, count] : refused_) {
-    out.Word(status.size());
-    for (char c : status) out.Word(static_cast<unsigned char>(c));
+    out.Text(status);
     out.Word(count);
   }
   out.Word(groups_.size());
@@ -142,8 +141,7 @@ DecisionTally DecisionTally::Parse(const std::string& bytes) {
   tally.log_loss_ = in.Double();
   const uint64_t statuses = in.Count(16);
   for (uint64_t s = 0; s < statuses; ++s) {
-    std::string status(in.Count(8), '\0');
-    for (char& c : status) c = static_cast<char>(in.Word());
+    std::string status = in.Text();
     tally.refused_[status] = in.Word();
   }
   const uint64_t groups = in.Count(9 * 8);
