@@ -169,6 +169,36 @@ def test_decision_log_is_simulates_for_any_partitioning(client, cli, adult_parts
         assert np.array_equal(draws[column].to_numpy(), pandas_records[column].to_numpy())
 
 
+def test_worker_count_changes_nothing(client, cli, fit_frame, adult_parts, adult_cli_models,
+                                      cli_streamed):
+    """The fit, the log and the report on 2 worker processes, on 3, and in
+    this process alone (Dask's synchronous scheduler): the same bits."""
+    import dask
+    from distributed import Client, LocalCluster
+
+    scorer = tinyfair.load(adult_cli_models["model.json"])
+    fair = tinyfair.load(adult_cli_models["fair.json"])
+    test = dd.from_pandas(tinyfair.read_csv(adult_parts["test"]), npartitions=5, sort=False)
+    fit = dd.from_pandas(fit_frame, npartitions=5, sort=False)
+
+    def everything():
+        fitted = tfd.DaskRandomizedThresholdOptimizer(scorer).fit(
+            fit, "Y", sensitive_features="sex", pos_label=">50K")
+        report = tfd.group_report(fair, test, "Y", pos_label=">50K", random_state=7)
+        return (_without_data_name(json.loads(fitted.model_.to_json())),
+                tfd.decision_log(fair, test, random_state=7), report.to_json())
+
+    on_two = everything()
+    with LocalCluster(n_workers=3, processes=True, threads_per_worker=1,
+                      dashboard_address=None) as cluster, Client(cluster, set_as_default=False) as three:
+        with dask.config.set(scheduler=three.get):
+            on_three = everything()
+    with dask.config.set(scheduler="synchronous"):
+        alone = everything()
+    assert on_two == on_three == alone
+    assert on_two[0] == _without_data_name(cli_streamed)
+
+
 def test_group_report_is_the_pandas_report(client, adult_parts, adult_cli_models):
     fair = tinyfair.load(adult_cli_models["fair.json"])
     frame = tinyfair.read_csv(adult_parts["test"])
