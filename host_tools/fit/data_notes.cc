@@ -1,6 +1,7 @@
 #include "host_tools/fit/data_notes.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "host_tools/data/label_values.h"
 #include "host_tools/data/unlisted_values.h"
@@ -29,6 +30,15 @@ void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model
   for (const auto& line : data::DescribeUnlistedValues(data::FindUnlistedValues(model, table))) {
     Note(command + ": " + table.path + ": " + line);
   }
+}
+
+void NoteImputedMissingValues(const tinyfair::Input& input, uint64_t missing) {
+  if (missing == 0) return;
+  char mean[32];
+  std::snprintf(mean, sizeof(mean), "%.6g", static_cast<double>(input.offset()));
+  Note("train: column '" + input.name() + "': " + std::to_string(missing) + " missing value" +
+       (missing == 1 ? "" : "s") + " imputed with the mean " + mean +
+       " (the device refuses rows with a missing value: non_finite_input)");
 }
 
 }  // namespace tinyfair::host::fit

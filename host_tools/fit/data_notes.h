@@ -2,6 +2,7 @@
 // model does not list, and label values counted as negative.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "host_tools/data/csv_reader.h"
@@ -20,5 +21,10 @@ void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model
 /// class, or "Yes" next to "yes"), naming each with its count.
 void NoteNegativeLabelValues(const std::string& command, const data::CsvTable& table,
                              const LabelOptions& label);
+
+/// Training imputes a missing number with the column's mean (a zero in the
+/// design) and the device refuses such rows: says how many a numeric input
+/// has ("train: column ..."), nothing when it has none.
+void NoteImputedMissingValues(const tinyfair::Input& input, uint64_t missing);
 
 }  // namespace tinyfair::host::fit

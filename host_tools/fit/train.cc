@@ -1,7 +1,6 @@
 #include "host_tools/fit/train.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <stdexcept>
 
 #include "host_tools/common/data_error.h"
@@ -71,12 +70,7 @@ void NoteMissingValues(const host::data::CsvTable& table,
     const size_t c = table.column(input.name());
     size_t missing = 0;
     for (const auto& row : table.rows) missing += table.is_missing(row[c]) ? 1 : 0;
-    if (missing == 0) continue;
-    char mean[32];
-    std::snprintf(mean, sizeof(mean), "%.6g", static_cast<double>(input.offset()));
-    Note("train: column '" + input.name() + "': " + std::to_string(missing) + " missing value" +
-         (missing == 1 ? "" : "s") + " imputed with the mean " + mean +
-         " (the device refuses rows with a missing value: non_finite_input)");
+    NoteImputedMissingValues(input, missing);
   }
 }
 

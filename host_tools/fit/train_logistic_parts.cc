@@ -1,7 +1,6 @@
 #include "host_tools/fit/train_logistic_parts.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <stdexcept>
 
 #include "host_tools/common/data_error.h"
@@ -9,6 +8,7 @@
 #include "host_tools/data/group_formation.h"
 #include "host_tools/data/group_index.h"
 #include "host_tools/data/input_encoder.h"
+#include "host_tools/fit/data_notes.h"
 #include "host_tools/fit/fit_notes.h"
 #include "host_tools/fit/train.h"
 #include "host_tools/fit/train_logistic.h"
@@ -64,13 +64,7 @@ std::vector<int> PartLabels(const data::CsvTable& part, const LabelOptions& labe
 void NoteMissingValues(const data::ColumnSummaries& columns, const tinyfair::Model& model) {
   for (const auto& input : model.inputs()) {
     if (input.kind() != tinyfair::Input::NUMERIC) continue;
-    const uint64_t missing = columns.missing(input.name());
-    if (missing == 0) continue;
-    char mean[32];
-    std::snprintf(mean, sizeof(mean), "%.6g", static_cast<double>(input.offset()));
-    Note("train: column '" + input.name() + "': " + std::to_string(missing) + " missing value" +
-         (missing == 1 ? "" : "s") + " imputed with the mean " + mean +
-         " (the device refuses rows with a missing value: non_finite_input)");
+    NoteImputedMissingValues(input, columns.missing(input.name()));
   }
 }
 
