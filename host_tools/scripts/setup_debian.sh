@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs every Debian package the build, the tests and the demo need, then
-# fetches the nanopb C runtime sources into the build tree. Safe to run twice;
+# fetches the nanopb C runtime and the libsodium parts the runtime compiles
+# into the build tree. Safe to run twice;
 # quiet when nothing is missing.
 set -euo pipefail
 
@@ -42,3 +43,4 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 "$here/fetch_nanopb_sources.sh" "$source_dir/build/_deps/nanopb"
+"$here/fetch_libsodium_sources.sh" "$source_dir/build/_deps/libsodium"
