@@ -11,6 +11,8 @@
 #                                    targets/ (toolchains, boards, startup),
 #                                    nanopb/ (the nanopb runtime sources this
 #                                    build used, from Debian's source package)
+#                                    libsodium/ (the libsodium parts the runtime
+#                                    compiles, from Debian's source package)
 #   <prefix>/bin/tinyfair            the CLI (export, codegen, simulate), host builds
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -39,6 +41,9 @@ install(FILES
   "${TINYFAIR_NANOPB_SOURCE_DIR}/pb_encode.c"
   "${TINYFAIR_NANOPB_SOURCE_DIR}/LICENSE.txt"
   DESTINATION "${TINYFAIR_INSTALL_SHAREDIR}/nanopb")
+install(DIRECTORY "${TINYFAIR_LIBSODIUM_SOURCE_DIR}/"
+        DESTINATION "${TINYFAIR_INSTALL_SHAREDIR}/libsodium"
+        PATTERN ".version" EXCLUDE)
 
 configure_package_config_file(
   "${PROJECT_SOURCE_DIR}/cmake/tinyfairConfig.cmake.in"

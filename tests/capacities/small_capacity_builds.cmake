@@ -24,6 +24,7 @@ function(_tinyfair_small_capacity_build where)
       -DTINYFAIR_CAPACITY_PARITY_ONLY=ON
       -DTINYFAIR_GOLDEN_DIR=${TINYFAIR_GOLDEN_DIR}
       -DTINYFAIR_NANOPB_SOURCE_DIR=${TINYFAIR_NANOPB_SOURCE_DIR}
+      -DTINYFAIR_LIBSODIUM_SOURCE_DIR=${TINYFAIR_LIBSODIUM_SOURCE_DIR}
       -DTINYFAIR_CAPACITY_REFUSED=${tinyfair_small_capacity_refused}
       ${tinyfair_small_capacities}
     BUILD_COMMAND ${CMAKE_COMMAND} --build ${build_dir} --target capacity_parity
