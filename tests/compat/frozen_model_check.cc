@@ -10,6 +10,7 @@
 #include "host_tools/model/decision_vectors.h"
 #include "record_columns.h"
 #include "tinyfair_runtime/model.h"
+#include "vector_layout.h"
 
 namespace tinyfair::compat {
 namespace {
@@ -33,12 +34,36 @@ Text AsText(const std::string& s) { return Text{s.data(), s.size()}; }
 
 std::string AsString(Text t) { return std::string(t.data, t.size); }
 
+uint32_t Little32(const std::string& bytes, size_t at) {
+  uint32_t value = 0;
+  for (size_t i = 0; i < 4; ++i) {
+    value |= static_cast<uint32_t>(static_cast<unsigned char>(bytes[at + i])) << (8U * i);
+  }
+  return value;
+}
+
+// Vectors in the first release's layout (rows without a group) rewritten in
+// memory with group 0 on every row, the layout today's reader reads; other
+// files unchanged (the reader judges them).
+std::string InTodaysLayout(const std::string& vectors) {
+  if (vectors.size() < kVectorsHeaderSize) return vectors;
+  const uint32_t inputs = Little32(vectors, 4);
+  const uint32_t rows = Little32(vectors, 8);
+  if (VectorRowBytes(inputs, rows, vectors.size()) != size_t{4} * inputs) return vectors;
+  std::string out = vectors.substr(0, kVectorsHeaderSize);
+  for (uint32_t r = 0; r < rows; ++r) {
+    out.append(vectors, kVectorsHeaderSize + size_t{4} * inputs * r, size_t{4} * inputs);
+    out.append(4, '\0');
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::string> TodaysRecords(const std::string& name, const std::string& model_bytes,
                                        const std::string& vectors_bytes, std::string& problem) {
   const host::model::DecisionVectors vectors =
-      host::model::DecodeDecisionVectors(vectors_bytes, name + ".tfv");
+      host::model::DecodeDecisionVectors(InTodaysLayout(vectors_bytes), name + ".tfv");
   auto model = std::make_unique<runtime::Model>();
   const runtime::Status status =
       model->Load(reinterpret_cast<const uint8_t*>(model_bytes.data()), model_bytes.size());

@@ -11,6 +11,7 @@
 #include "targets/common/board.h"
 #include "targets/common/semihosting.h"
 #include "tests/compat/record_columns.h"
+#include "tests/compat/vector_layout.h"
 #include "tinyfair_runtime/model.h"
 
 namespace {
@@ -18,8 +19,6 @@ namespace {
 using namespace tinyfair::runtime;
 using tinyfair::compat::Text;
 namespace target = tinyfair::target;
-
-constexpr size_t kVectorsHeaderSize = 4 + 4 + 4 + 8 + 8;
 
 Model g_model;
 float g_row[kMaxInputs];
@@ -103,6 +102,7 @@ int OpenNamed(const char* name, const char* extension) {
 // Decides the vectors with the loaded model and compares every record with
 // the frozen log; the rows compared, or -1 after a note.
 long Compare(const char* name, int vectors, LineReader& log) {
+  using tinyfair::compat::kVectorsHeaderSize;
   uint8_t header[kVectorsHeaderSize];
   if (target::Read(vectors, header, kVectorsHeaderSize) != static_cast<long>(kVectorsHeaderSize) ||
       memcmp(header, "TFV1", 4) != 0 || Little32(header + 4) != g_model.input_count()) {
@@ -114,6 +114,12 @@ long Compare(const char* name, int vectors, LineReader& log) {
     return Fail(name, "the frozen log's header names a column today's record lacks");
   }
   const uint32_t rows = Little32(header + 8);
+  const long length = target::FileLength(vectors);
+  const size_t row_bytes = tinyfair::compat::VectorRowBytes(
+      Little32(header + 4), rows, length < 0 ? 0 : static_cast<uint64_t>(length));
+  if (row_bytes == 0) return Fail(name, "its .tfv file's size does not match its header");
+  // The first release's rows have no group: decided with group 0.
+  const bool with_group = row_bytes > g_model.input_count() * sizeof(float);
   Pcg32 rng(Little64(header + 12), Little64(header + 20));
   DecisionInput input;
   input.values = g_row;
@@ -121,9 +127,10 @@ long Compare(const char* name, int vectors, LineReader& log) {
   char today[kDecisionRecordLineSize];
   for (uint32_t r = 0; r < rows; ++r) {
     const long bytes = static_cast<long>(input.count * sizeof(float));
-    uint8_t group[4];
+    uint8_t group[4] = {0, 0, 0, 0};
     if (target::Read(vectors, g_row, static_cast<size_t>(bytes)) != bytes ||
-        target::Read(vectors, group, sizeof(group)) != static_cast<long>(sizeof(group))) {
+        (with_group &&
+         target::Read(vectors, group, sizeof(group)) != static_cast<long>(sizeof(group)))) {
       return Fail(name, "short read of its .tfv file");
     }
     input.group = Little32(group);
