@@ -54,6 +54,7 @@ TEST_P(FrozenMutationTest, OneModelByteChangedIsReported) {
 
 TEST_P(FrozenMutationTest, ResealedModelWithOneWeightChangedIsReported) {
   tinyfair::Model model = tinyfair::host::model::ParseModelFile(frozen_.model, frozen_.name);
+  const uint64_t frozen_hash = model.content_hash();
   // One byte of the scorer's bias (0.5f) changed: 0x3f000000 -> 0x3f010000.
   model.mutable_scorer()->set_bias(0.50390625f);
   FrozenModel mutated = frozen_;
@@ -62,6 +63,21 @@ TEST_P(FrozenMutationTest, ResealedModelWithOneWeightChangedIsReported) {
   std::printf("re-sealed, bias changed: %s\n", message.c_str());
   EXPECT_NE(message.find(frozen_.name + ": row "), std::string::npos) << message;
   EXPECT_NE(message.find(", field "), std::string::npos) << message;
+
+  // The decisions differ too, not only the hash: with the log's hash
+  // replaced by the re-sealed model's, a decision field is reported.
+  char hex[2][17];
+  std::snprintf(hex[0], sizeof(hex[0]), "%016llx", static_cast<unsigned long long>(frozen_hash));
+  std::snprintf(hex[1], sizeof(hex[1]), "%016llx",
+                static_cast<unsigned long long>(model.content_hash()));
+  for (size_t at = mutated.log.find(hex[0]); at != std::string::npos;
+       at = mutated.log.find(hex[0], at + 16)) {
+    mutated.log.replace(at, 16, hex[1]);
+  }
+  const std::string decisions = CheckFrozenModel(mutated);
+  std::printf("re-sealed, bias changed, hash aside: %s\n", decisions.c_str());
+  EXPECT_NE(decisions.find(frozen_.name + ": row "), std::string::npos) << decisions;
+  EXPECT_EQ(decisions.find("field model_hash"), std::string::npos) << decisions;
 }
 
 TEST_P(FrozenMutationTest, OneLogLineChangedIsReported) {
