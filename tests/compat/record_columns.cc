@@ -45,11 +45,13 @@ bool MapRecordColumns(Text frozen_header, RecordColumns& columns) {
   if (frozen_count > kMaxRecordColumns) return false;
   columns.count = frozen_count;
   for (size_t c = 0; c < frozen_count; ++c) {
-    columns.names[c] = RecordField(frozen_header, c);
+    const Text name = RecordField(frozen_header, c);
     size_t t = 0;
-    while (t < today_count && !Equal(RecordField(today, t), columns.names[c])) ++t;
+    while (t < today_count && !Equal(RecordField(today, t), name)) ++t;
     if (t == today_count) return false;
     columns.today[c] = t;
+    // Today's header is static; the frozen header's buffer may be reused.
+    columns.names[c] = RecordField(today, t);
   }
   return true;
 }

@@ -24,6 +24,7 @@ Text RecordField(Text line, size_t index);
 /// Where each column of a frozen log's header is in today's record.
 struct RecordColumns {
   size_t count = 0;
+  /// The column names, in today's header (static storage).
   Text names[kMaxRecordColumns];
   size_t today[kMaxRecordColumns] = {};
 };
