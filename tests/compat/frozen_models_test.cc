@@ -44,4 +44,14 @@ TEST_P(FrozenModelTest, TodaysRuntimeReproducesItsLog) {
 
 INSTANTIATE_TEST_SUITE_P(Released, FrozenModelTest, testing::ValuesIn(Indices()), TestName);
 
+// Every released minor version has frozen models, so the suite cannot pass
+// by finding nothing.
+TEST(FrozenModels, EveryReleasedVersionIsFrozen) {
+  std::set<std::string> versions;
+  for (const auto& m : Frozen()) versions.insert(m.name.substr(0, m.name.find('/')));
+  for (const char* version : {"1.0", "1.1", "1.2", "1.3"}) {
+    EXPECT_EQ(versions.count(version), 1U) << "no frozen models of schema " << version;
+  }
+}
+
 }  // namespace
