@@ -1,0 +1,26 @@
+# tinyfair_write_frozen_models_header(<models dir> <header>): every frozen
+# model file (<models dir>/<version>/<Name>.pb) as bytes in <header>, with a
+# registry kFrozenModels of {"<version>/<Name>", bytes, size}, ordered by
+# version and name, for the firmware that decides them on a board.
+function(tinyfair_write_frozen_models_header models_dir header)
+  file(GLOB models CONFIGURE_DEPENDS RELATIVE ${models_dir} ${models_dir}/*/*.pb)
+  list(SORT models)
+  set(text "// Generated from tests/compat/models at configure time: do not edit.\n")
+  string(APPEND text "#pragma once\n\n#include <stddef.h>\n#include <stdint.h>\n\n")
+  string(APPEND text "namespace tinyfair_frozen {\n\n")
+  set(registry)
+  set(index 0)
+  foreach(model IN LISTS models)
+    file(READ ${models_dir}/${model} hex HEX)
+    string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+    string(REGEX REPLACE "((0x..,){16})" "\\1\n    " bytes "${bytes}")
+    string(APPEND text "alignas(8) inline constexpr uint8_t kModel${index}[] = {\n    ${bytes}};\n")
+    string(REGEX REPLACE "\\.pb$" "" name "${model}")
+    string(APPEND registry "    {\"${name}\", kModel${index}, sizeof(kModel${index})},\n")
+    math(EXPR index "${index} + 1")
+  endforeach()
+  string(APPEND text "\nstruct FrozenModel {\n  const char* name;\n  const uint8_t* bytes;\n")
+  string(APPEND text "  size_t size;\n};\n\ninline constexpr FrozenModel kFrozenModels[] = {\n")
+  string(APPEND text "${registry}};\n\n}  // namespace tinyfair_frozen\n")
+  file(CONFIGURE OUTPUT ${header} CONTENT "${text}" @ONLY)
+endfunction()

@@ -1,0 +1,107 @@
+// The frozen-model check can fail: a frozen model with one byte changed
+// (sealed again or not) or a frozen log with one line changed is reported,
+// naming the model, the row and the field. The mutations are made on
+// in-memory copies; the frozen files are never touched.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "frozen_model_check.h"
+#include "host_tools/model/model_file.h"
+#include "tinyfair/model.pb.h"
+
+namespace {
+
+using tinyfair::compat::CheckFrozenModel;
+using tinyfair::compat::FrozenModel;
+
+// The frozen SmallRampModel of every version.
+std::vector<std::string> RampModels() {
+  std::vector<std::string> names;
+  for (const auto& m : tinyfair::compat::ReadFrozenModels(TINYFAIR_COMPAT_MODELS_DIR)) {
+    if (m.name.size() > 15 && m.name.compare(m.name.size() - 15, 15, "/SmallRampModel") == 0) {
+      names.push_back(m.name);
+    }
+  }
+  return names;
+}
+
+FrozenModel Find(const std::string& name) {
+  for (auto& m : tinyfair::compat::ReadFrozenModels(TINYFAIR_COMPAT_MODELS_DIR)) {
+    if (m.name == name) return m;
+  }
+  ADD_FAILURE() << name << " is not frozen";
+  return {};
+}
+
+// The mutations, on the frozen SmallRampModel of each version.
+class FrozenMutationTest : public testing::TestWithParam<std::string> {
+ protected:
+  FrozenModel frozen_ = Find(GetParam());
+};
+
+TEST_P(FrozenMutationTest, UnmutatedCopyPasses) { EXPECT_EQ(CheckFrozenModel(frozen_), ""); }
+
+TEST_P(FrozenMutationTest, OneModelByteChangedIsReported) {
+  FrozenModel mutated = frozen_;
+  mutated.model[mutated.model.size() / 2] ^= 0x01;
+  const std::string message = CheckFrozenModel(mutated);
+  std::printf("one model byte changed: %s\n", message.c_str());
+  EXPECT_NE(message.find(frozen_.name + ": "), std::string::npos) << message;
+}
+
+TEST_P(FrozenMutationTest, ResealedModelWithOneWeightChangedIsReported) {
+  tinyfair::Model model = tinyfair::host::model::ParseModelFile(frozen_.model, frozen_.name);
+  const uint64_t frozen_hash = model.content_hash();
+  // One byte of the scorer's bias (0.5f) changed: 0x3f000000 -> 0x3f010000.
+  model.mutable_scorer()->set_bias(0.50390625f);
+  FrozenModel mutated = frozen_;
+  mutated.model = tinyfair::host::model::SealModel(model);
+  const std::string message = CheckFrozenModel(mutated);
+  std::printf("re-sealed, bias changed: %s\n", message.c_str());
+  EXPECT_NE(message.find(frozen_.name + ": row "), std::string::npos) << message;
+  EXPECT_NE(message.find(", field "), std::string::npos) << message;
+
+  // The decisions differ too, not only the hash: with the log's hash
+  // replaced by the re-sealed model's, a decision field is reported.
+  char hex[2][17];
+  std::snprintf(hex[0], sizeof(hex[0]), "%016llx", static_cast<unsigned long long>(frozen_hash));
+  std::snprintf(hex[1], sizeof(hex[1]), "%016llx",
+                static_cast<unsigned long long>(model.content_hash()));
+  for (size_t at = mutated.log.find(hex[0]); at != std::string::npos;
+       at = mutated.log.find(hex[0], at + 16)) {
+    mutated.log.replace(at, 16, hex[1]);
+  }
+  const std::string decisions = CheckFrozenModel(mutated);
+  std::printf("re-sealed, bias changed, hash aside: %s\n", decisions.c_str());
+  EXPECT_NE(decisions.find(frozen_.name + ": row "), std::string::npos) << decisions;
+  EXPECT_EQ(decisions.find("field model_hash"), std::string::npos) << decisions;
+}
+
+TEST_P(FrozenMutationTest, OneLogLineChangedIsReported) {
+  FrozenModel mutated = frozen_;
+  // Row 5 is line 6 (after the header); its probability_bits is field 4.
+  size_t at = 0;
+  for (int line = 0; line < 5; ++line) at = mutated.log.find('\n', at) + 1;
+  for (int field = 0; field < 4; ++field) at = mutated.log.find(',', at) + 1;
+  const size_t last_digit = mutated.log.find(',', at) - 1;
+  mutated.log[last_digit] = mutated.log[last_digit] == '0' ? '1' : '0';
+  const std::string message = CheckFrozenModel(mutated);
+  std::printf("one log line changed: %s\n", message.c_str());
+  EXPECT_NE(message.find(frozen_.name + ": row 5, field probability_bits: frozen '"),
+            std::string::npos)
+      << message;
+}
+
+INSTANTIATE_TEST_SUITE_P(Ramp, FrozenMutationTest, testing::ValuesIn(RampModels()),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                           std::string name = "v" + info.param;
+                           for (char& c : name) {
+                             if (c == '.' || c == '/') c = '_';
+                           }
+                           return name;
+                         });
+
+}  // namespace

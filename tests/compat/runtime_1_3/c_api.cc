@@ -1,0 +1,283 @@
+// The C API: thin wrappers that construct the C++ Model in the caller's
+// storage and translate the records.
+#include "tinyfair_runtime/tinyfair.h"
+
+#if __has_include(<new>)
+#include <new>
+#else
+// A toolchain without a C++ library (Debian's riscv64-unknown-elf, built with
+// TINYFAIR_RUNTIME_CFG_EIGEN=0): the placement form, which <new> would declare.
+inline void* operator new(size_t, void* where) noexcept { return where; }
+#endif
+
+#include "tinyfair_runtime/c_tables.h"
+#include "tinyfair_runtime/fairness_monitor.h"
+#include "tinyfair_runtime/model.h"
+#include "tinyfair_runtime/monitor_report.h"
+#include "tinyfair_runtime/self_test.h"
+
+namespace {
+
+using tinyfair::runtime::Decision;
+using tinyfair::runtime::DecisionInput;
+using tinyfair::runtime::FairnessMonitor;
+using tinyfair::runtime::Model;
+using tinyfair::runtime::Pcg32;
+using tinyfair::runtime::Status;
+
+// The storage sizes are measured at configure time (cmake/c_storage_bytes.cmake).
+static_assert(sizeof(Model) <= sizeof(tinyfair_model{}.storage),
+              "TINYFAIR_MODEL_STORAGE_BYTES (c_storage_bytes.h) is too small: reconfigure");
+static_assert(alignof(Model) <= alignof(uint64_t));
+static_assert(sizeof(tinyfair_rng) == sizeof(Pcg32));
+static_assert(TINYFAIR_DECISION_LINE_BYTES == tinyfair::runtime::kDecisionRecordLineSize);
+static_assert(static_cast<int>(TINYFAIR_UNKNOWN_GROUP) == static_cast<int>(Status::kUnknownGroup));
+static_assert(static_cast<int>(TINYFAIR_MISSING_FEATURE) ==
+              static_cast<int>(Status::kMissingFeature));
+static_assert(static_cast<int>(TINYFAIR_INPUT_LAYOUT_MISMATCH) ==
+              static_cast<int>(Status::kInputLayoutMismatch));
+static_assert(static_cast<int>(TINYFAIR_SELF_TEST_FAILED) ==
+              static_cast<int>(Status::kSelfTestFailed));
+static_assert(static_cast<int>(TINYFAIR_REPORT_BUFFER_TOO_SMALL) ==
+              static_cast<int>(Status::kReportBufferTooSmall));
+static_assert(sizeof(FairnessMonitor) <= sizeof(tinyfair_monitor{}.storage),
+              "TINYFAIR_MONITOR_STORAGE_BYTES (c_storage_bytes.h) is too small: reconfigure");
+static_assert(alignof(FairnessMonitor) <= alignof(uint64_t));
+
+constexpr uint32_t kConstructed = 0x7F41E001U;
+
+// The Model of a struct loaded at this address; nullptr for a copy.
+const Model* AsModel(const tinyfair_model* model) {
+  if (model == nullptr || model->constructed != kConstructed || model->self != model) {
+    return nullptr;
+  }
+  // The Model lives in the storage since tinyfair_model_load constructed it.
+  return __builtin_launder(reinterpret_cast<const Model*>(model->storage));
+}
+
+void ToC(const Decision& d, tinyfair_decision* out) {
+  out->model_hash = d.model_hash;
+  out->status = static_cast<tinyfair_status>(d.status);
+  out->group = d.group;
+  out->score = d.score;
+  out->probability = d.probability;
+  out->draw = d.draw;
+  out->positive = d.positive;
+  out->member = d.member;
+  out->value = d.value;
+}
+
+Decision FromC(const tinyfair_decision& d) {
+  Decision out;
+  out.model_hash = d.model_hash;
+  out.status = static_cast<Status>(d.status);
+  out.group = d.group;
+  out.score = d.score;
+  out.probability = d.probability;
+  out.draw = d.draw;
+  out.positive = d.positive;
+  out.member = d.member;
+  out.value = d.value;
+  return out;
+}
+
+constexpr uint32_t kMonitorConstructed = 0x7F41E002U;
+
+// The monitor in the caller's storage, once tinyfair_monitor_start
+// constructed it there; nullptr before.
+FairnessMonitor* AsMonitor(tinyfair_monitor* monitor) {
+  if (monitor == nullptr || monitor->constructed != kMonitorConstructed) return nullptr;
+  return __builtin_launder(reinterpret_cast<FairnessMonitor*>(monitor->storage));
+}
+const FairnessMonitor* AsMonitor(const tinyfair_monitor* monitor) {
+  if (monitor == nullptr || monitor->constructed != kMonitorConstructed) return nullptr;
+  return __builtin_launder(reinterpret_cast<const FairnessMonitor*>(monitor->storage));
+}
+
+tinyfair_status NotLoaded(tinyfair_decision* out) {
+  if (out != nullptr) ToC(Decision{}, out);
+  return TINYFAIR_NOT_LOADED;
+}
+
+}  // namespace
+
+namespace tinyfair::runtime {
+
+tinyfair_status DecideTablesForC(TablesDecider decide, const DecisionTables& tables,
+                                 const float* inputs, size_t count, uint32_t group,
+                                 tinyfair_rng* rng, tinyfair_decision* out) {
+  if (rng == nullptr || out == nullptr) return NotLoaded(out);
+  // The draw is kept only for a decision that was made, as Decide(rng) does.
+  Pcg32 probe = Pcg32::FromState(rng->state, rng->increment);
+  Decision decision;
+  const Status status = decide(tables, DecisionInput{inputs, count, group}, probe.Next(), decision);
+  if (IsOk(status)) rng->state = probe.state();
+  ToC(decision, out);
+  return static_cast<tinyfair_status>(status);
+}
+
+tinyfair_status DecideTablesWithDrawForC(TablesDecider decide, const DecisionTables& tables,
+                                         const float* inputs, size_t count, uint32_t group,
+                                         uint32_t draw, tinyfair_decision* out) {
+  if (out == nullptr) return NotLoaded(out);
+  Decision decision;
+  const Status status = decide(tables, DecisionInput{inputs, count, group}, draw, decision);
+  ToC(decision, out);
+  return static_cast<tinyfair_status>(status);
+}
+
+}  // namespace tinyfair::runtime
+
+extern "C" {
+
+void tinyfair_rng_seed(tinyfair_rng* rng, uint64_t seed, uint64_t stream) {
+  const Pcg32 pcg(seed, stream);
+  rng->state = pcg.state();
+  rng->increment = pcg.increment();
+}
+
+uint32_t tinyfair_rng_next(tinyfair_rng* rng) {
+  Pcg32 pcg = Pcg32::FromState(rng->state, rng->increment);
+  const uint32_t draw = pcg.Next();
+  rng->state = pcg.state();
+  return draw;
+}
+
+tinyfair_status tinyfair_model_load(tinyfair_model* model, const uint8_t* bytes, size_t size) {
+  return tinyfair_model_load_with_layout(model, bytes, size, tinyfair::runtime::kAnyInputLayout);
+}
+
+tinyfair_status tinyfair_model_load_with_layout(tinyfair_model* model, const uint8_t* bytes,
+                                                size_t size, uint64_t input_layout_hash) {
+  if (model == nullptr) return TINYFAIR_NOT_LOADED;
+  // Constructed once in the caller's storage (placement, no heap); a later
+  // load reuses it.
+  // A copy of a loaded struct gets a Model of its own.
+  if (model->constructed != kConstructed || model->self != model) {
+    ::new (static_cast<void*>(model->storage)) Model();
+    model->constructed = kConstructed;
+    model->self = model;
+  }
+  Model* m = __builtin_launder(reinterpret_cast<Model*>(model->storage));
+  return static_cast<tinyfair_status>(m->Load(bytes, size, input_layout_hash));
+}
+
+tinyfair_status tinyfair_self_test(void) {
+  return static_cast<tinyfair_status>(tinyfair::runtime::RunSelfTest());
+}
+
+bool tinyfair_model_loaded(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr && m->loaded();
+}
+
+size_t tinyfair_model_group_count(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr ? m->group_count() : 0;
+}
+
+const char* tinyfair_model_id(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr ? m->model_id() : "";
+}
+
+size_t tinyfair_model_input_count(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr ? m->input_count() : 0;
+}
+
+uint64_t tinyfair_model_hash(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr ? m->content_hash() : 0;
+}
+
+tinyfair_status tinyfair_model_decide(const tinyfair_model* model, const float* inputs,
+                                      size_t count, uint32_t group, tinyfair_rng* rng,
+                                      tinyfair_decision* out) {
+  const Model* m = AsModel(model);
+  if (m == nullptr || rng == nullptr || out == nullptr) return NotLoaded(out);
+  Pcg32 pcg = Pcg32::FromState(rng->state, rng->increment);
+  Decision decision;
+  const Status status = m->Decide(DecisionInput{inputs, count, group}, pcg, decision);
+  rng->state = pcg.state();
+  ToC(decision, out);
+  return static_cast<tinyfair_status>(status);
+}
+
+tinyfair_status tinyfair_model_decide_with_draw(const tinyfair_model* model, const float* inputs,
+                                                size_t count, uint32_t group, uint32_t draw,
+                                                tinyfair_decision* out) {
+  const Model* m = AsModel(model);
+  if (m == nullptr || out == nullptr) return NotLoaded(out);
+  Decision decision;
+  const Status status = m->DecideWithDraw(DecisionInput{inputs, count, group}, draw, decision);
+  ToC(decision, out);
+  return static_cast<tinyfair_status>(status);
+}
+
+size_t tinyfair_format_decision(const tinyfair_decision* decision, char* line, size_t size) {
+  if (decision == nullptr) return 0;
+  return tinyfair::runtime::FormatDecisionRecord(FromC(*decision), line, size);
+}
+
+tinyfair_status tinyfair_monitor_start(tinyfair_monitor* monitor, const tinyfair_model* model,
+                                       float alpha, float tolerance, uint32_t window) {
+  if (monitor == nullptr) return TINYFAIR_MONITOR_NOT_CONFIGURED;
+  // Constructed once in the caller's storage (placement, no heap).
+  if (monitor->constructed != kMonitorConstructed) {
+    ::new (static_cast<void*>(monitor->storage)) FairnessMonitor();
+    monitor->constructed = kMonitorConstructed;
+  }
+  FairnessMonitor* m = AsMonitor(monitor);
+  const Model* loaded = AsModel(model);
+  tinyfair::runtime::MonitorReference reference;
+  if (loaded != nullptr) reference = tinyfair::runtime::MonitorReferenceOf(*loaded);
+  if (alpha > 0.0f) reference.settings = {alpha, tolerance, window};
+  return static_cast<tinyfair_status>(m->Start(reference));
+}
+
+tinyfair_status tinyfair_monitor_update(tinyfair_monitor* monitor,
+                                        const tinyfair_decision* decision) {
+  FairnessMonitor* m = AsMonitor(monitor);
+  if (m == nullptr || decision == nullptr) return TINYFAIR_MONITOR_NOT_CONFIGURED;
+  return static_cast<tinyfair_status>(m->Update(FromC(*decision)));
+}
+
+tinyfair_status tinyfair_monitor_record_outcome(tinyfair_monitor* monitor,
+                                                const tinyfair_decision* decision, bool label) {
+  FairnessMonitor* m = AsMonitor(monitor);
+  if (m == nullptr || decision == nullptr) return TINYFAIR_MONITOR_NOT_CONFIGURED;
+  return static_cast<tinyfair_status>(m->RecordOutcome(FromC(*decision), label));
+}
+
+bool tinyfair_monitor_alarmed(const tinyfair_monitor* monitor) {
+  const FairnessMonitor* m = AsMonitor(monitor);
+  return m != nullptr && m->alarmed();
+}
+
+uint32_t tinyfair_monitor_decisions(const tinyfair_monitor* monitor, uint32_t group) {
+  const FairnessMonitor* m = AsMonitor(monitor);
+  return m != nullptr && group < m->group_count() ? m->group(group).decisions : 0;
+}
+
+uint32_t tinyfair_monitor_positives(const tinyfair_monitor* monitor, uint32_t group) {
+  const FairnessMonitor* m = AsMonitor(monitor);
+  return m != nullptr && group < m->group_count() ? m->group(group).positives : 0;
+}
+
+size_t tinyfair_monitor_report_max_size(uint32_t groups) {
+  return tinyfair::runtime::MonitorReportMaxSize(groups);
+}
+
+tinyfair_status tinyfair_monitor_encode_report(const tinyfair_monitor* monitor, uint8_t* buffer,
+                                               size_t capacity, size_t* size) {
+  const FairnessMonitor* m = AsMonitor(monitor);
+  if (m == nullptr || size == nullptr) return TINYFAIR_MONITOR_NOT_CONFIGURED;
+  return static_cast<tinyfair_status>(EncodeMonitorReport(*m, buffer, capacity, *size));
+}
+
+const char* tinyfair_status_name(tinyfair_status status) {
+  return tinyfair::runtime::StatusName(static_cast<Status>(status));
+}
+
+}  // extern "C"

@@ -1,0 +1,703 @@
+// Model::Load's check: the trust boundary. Every check on untrusted bytes is
+// here, made before the working model is touched, so that a refused update
+// leaves the previous model deciding and Decide() can rely on what it reads.
+//
+// The bytes are decoded with a second nanopb description of the schema
+// (tinyfair/model_check.nanopb.h, runtime/model_check.options) in which every array
+// is a span into the bytes: the check reads the values where they lie, so it
+// needs a few hundred bytes of stack instead of a second Model. It takes
+// each packed array in one occurrence (as every protobuf writer emits it) and
+// refuses anything the full decoding would refuse, so that Load's second
+// pass, the decoding into the working model, cannot fail.
+#include "model_check.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "pb_decode.h"
+#include "strict_float.h"  // no FMA contraction in the functions defined after it
+#include "tinyfair/model.nanopb.h"
+#include "tinyfair/model_check.nanopb.h"
+#include "tinyfair_runtime/capacity.h"
+#include "tinyfair_runtime/input_layout.h"
+#include "tinyfair_runtime/internal/float_bits.h"
+#include "tinyfair_runtime/internal/fold.h"
+#include "tinyfair_runtime/internal/rule_kinds.h"
+
+namespace tinyfair::runtime::internal {
+namespace {
+
+constexpr uint32_t kSchemaMajor = 1;
+// The minor version that added required features (Model.required_features).
+constexpr uint32_t kFeaturesMinor = 2;
+// Mixture probabilities must add up to 1 within this.
+constexpr float kProbabilitySumTolerance = 1e-5f;
+// Regression grids finer than this are not grids.
+constexpr uint32_t kMaxGridSize = 1U << 16U;
+
+using CheckModelMessage = tinyfair_check_Model;
+using CheckInput = tinyfair_check_Input;
+
+// Whether an enum field holds `value`. nanopb stores any number a model
+// gives an enum field (proto3 enums are open), and reading a number outside
+// the enumerators through the enum type is undefined in C++, so the checks
+// compare the field's integer representation.
+template <typename Enum>
+bool Is(const Enum& field, Enum value) {
+  __underlying_type(Enum) raw;
+  memcpy(&raw, &field, sizeof(raw));
+  return raw == static_cast<__underlying_type(Enum)>(value);
+}
+
+// Whether an enum field holds one of the enumerators 0 .. count - 1 (every
+// enum of the schema numbers its values from 0 without gaps).
+template <typename Enum>
+bool Below(const Enum& field, uint32_t count) {
+  __underlying_type(Enum) raw;
+  memcpy(&raw, &field, sizeof(raw));
+  return static_cast<uint32_t>(raw) < count;
+}
+
+constexpr uint64_t FeatureBit(tinyfair_ModelFeature feature) {
+  return uint64_t{1} << static_cast<unsigned>(feature);
+}
+// Every feature (ModelFeature) this runtime has.
+constexpr uint64_t kRuntimeFeatures = FeatureBit(tinyfair_ModelFeature_TWO_THRESHOLD_CONSTANT);
+
+bool SumsToOne(float sum) {
+  return sum >= 1.0f - kProbabilitySumTolerance && sum <= 1.0f + kProbabilitySumTolerance;
+}
+
+// Finite and, unless 0, normal.
+bool FiniteNormal(float value) { return IsFinite(value) && !IsSubnormal(value); }
+
+// Value i of a span, as nanopb decodes a fixed32 float: little-endian.
+float At(const tinyfair_FloatSpan& span, size_t i) {
+  const uint8_t* p = span.bytes + 4 * i;
+  const uint32_t bits = static_cast<uint32_t>(p[0]) | (static_cast<uint32_t>(p[1]) << 8U) |
+                        (static_cast<uint32_t>(p[2]) << 16U) | (static_cast<uint32_t>(p[3]) << 24U);
+  float value;
+  memcpy(&value, &bits, sizeof(value));
+  return value;
+}
+
+// ---------------------------------------------------------------------------
+// Recording the spans while nanopb decodes.
+
+// How many values the working model's array holds for each span field, so
+// that a span the full decoding could not store is refused here (even one
+// of a rule the model replaces with a later rule field).
+struct SpanCapacity {
+  const pb_msgdesc_t* message;
+  pb_size_t tag;
+  uint16_t capacity;
+};
+
+#define TINYFAIR_SPAN(message, field)                                          \
+  SpanCapacity {                                                               \
+    &tinyfair_check_##message##_msg, tinyfair_check_##message##_##field##_tag, \
+        static_cast<uint16_t>(ArrayCount(tinyfair_##message{}.field))          \
+  }
+
+constexpr SpanCapacity kSpanCapacities[] = {
+    TINYFAIR_SPAN(Model, reference_positive_rate),
+    TINYFAIR_SPAN(LinearScorer, weights),
+    TINYFAIR_SPAN(LinearScorer, category_weights),
+    TINYFAIR_SPAN(GroupThresholdRule, threshold),
+    TINYFAIR_SPAN(GroupRampRule, threshold),
+    TINYFAIR_SPAN(GroupRampRule, width),
+    TINYFAIR_SPAN(GroupTwoThresholdRule, threshold0),
+    TINYFAIR_SPAN(GroupTwoThresholdRule, probability0),
+    TINYFAIR_SPAN(GroupTwoThresholdRule, threshold1),
+    TINYFAIR_SPAN(GroupTwoThresholdRule, probability1),
+    TINYFAIR_SPAN(GroupTwoThresholdRule, ignore),
+    TINYFAIR_SPAN(GroupTwoThresholdRule, constant),
+    TINYFAIR_SPAN(TruncatedLogisticRule, cell_label1),
+    TINYFAIR_SPAN(TruncatedLogisticRule, cell_label0),
+    TINYFAIR_SPAN(MixtureRule, probability),
+    TINYFAIR_SPAN(MixtureRule, bias),
+    TINYFAIR_SPAN(MixtureRule, weights),
+    TINYFAIR_SPAN(MixtureRule, category_weights),
+    TINYFAIR_SPAN(MixtureRule, threshold),
+};
+
+#undef TINYFAIR_SPAN
+
+// Called by nanopb for every occurrence of a span field. A packed occurrence
+// gets a stream over the values in the model's bytes; an unpacked value gets
+// a stream over a copy, which CheckSpansInBytes() then refuses.
+bool RecordFloatSpan(pb_istream_t* stream, const pb_field_iter_t* field) {
+  uint16_t capacity = 0;
+  for (const SpanCapacity& entry : kSpanCapacities) {
+    if (entry.message == field->descriptor && entry.tag == field->tag) capacity = entry.capacity;
+  }
+  const size_t size = stream->bytes_left;
+  auto& span = *static_cast<tinyfair_FloatSpan*>(field->pData);
+  if (capacity == 0 || span.occurrences != 0 || size % 4 != 0 || size / 4 > capacity) {
+    return false;
+  }
+  span.bytes = static_cast<const uint8_t*>(stream->state);
+  span.count = static_cast<uint16_t>(size / 4);
+  span.occurrences = 1;
+  return pb_read(stream, nullptr, size);
+}
+
+// Called by nanopb for every Input: decodes it as the full decoding would,
+// and keeps only where it started.
+bool RecordInput(pb_istream_t* stream, const pb_field_iter_t* field) {
+  auto& spans = *static_cast<tinyfair_InputSpans*>(field->pData);
+  if (spans.count >= kMaxInputs) return false;
+  const auto* start = static_cast<const uint8_t*>(stream->state);
+  CheckInput input = tinyfair_check_Input_init_zero;
+  if (!pb_decode(stream, tinyfair_check_Input_fields, &input)) return false;
+  if (spans.count == 0 ||
+      reinterpret_cast<uintptr_t>(start) < reinterpret_cast<uintptr_t>(spans.lowest)) {
+    spans.lowest = start;
+  }
+  if (spans.count == 0 ||
+      reinterpret_cast<uintptr_t>(start) > reinterpret_cast<uintptr_t>(spans.highest)) {
+    spans.highest = start;
+  }
+  ++spans.count;
+  return true;
+}
+
+}  // namespace
+}  // namespace tinyfair::runtime::internal
+
+// The callbacks nanopb's generated descriptors name, one per message.
+extern "C" {
+
+bool tinyfair_check_Model_callback(pb_istream_t* stream, pb_ostream_t*,
+                                   const pb_field_iter_t* field) {
+  using namespace tinyfair::runtime::internal;
+  if (stream == nullptr) return false;
+  if (field->tag == tinyfair_check_Model_inputs_tag) return RecordInput(stream, field);
+  return RecordFloatSpan(stream, field);
+}
+
+#define TINYFAIR_SPAN_CALLBACK(message)                                                      \
+  bool tinyfair_check_##message##_callback(pb_istream_t* stream, pb_ostream_t*,              \
+                                           const pb_field_iter_t* field) {                   \
+    return stream != nullptr && tinyfair::runtime::internal::RecordFloatSpan(stream, field); \
+  }
+
+TINYFAIR_SPAN_CALLBACK(LinearScorer)
+TINYFAIR_SPAN_CALLBACK(GroupThresholdRule)
+TINYFAIR_SPAN_CALLBACK(GroupRampRule)
+TINYFAIR_SPAN_CALLBACK(GroupTwoThresholdRule)
+TINYFAIR_SPAN_CALLBACK(TruncatedLogisticRule)
+TINYFAIR_SPAN_CALLBACK(MixtureRule)
+
+#undef TINYFAIR_SPAN_CALLBACK
+
+}  // extern "C"
+
+namespace tinyfair::runtime::internal {
+namespace {
+
+// ---------------------------------------------------------------------------
+// Reading what the spans point to.
+
+// The decoded message and the bytes its spans point into.
+struct Checked {
+  const uint8_t* bytes;
+  size_t size;
+  CheckModelMessage m;
+};
+
+bool InBytes(const Checked& c, const uint8_t* start, size_t length) {
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(c.bytes);
+  const uintptr_t at = reinterpret_cast<uintptr_t>(start);
+  return at >= begin && at - begin <= c.size && length <= c.size - (at - begin);
+}
+
+// The Input messages in order, decoded one at a time from the bytes.
+class InputReader {
+ public:
+  explicit InputReader(const Checked& c) : stream_(pb_istream_from_buffer(c.bytes, c.size)) {}
+
+  bool Next(CheckInput& input) {
+    while (stream_.bytes_left > 0) {
+      pb_wire_type_t wire_type;
+      uint32_t tag;
+      bool eof;
+      if (!pb_decode_tag(&stream_, &wire_type, &tag, &eof)) return false;
+      if (tag == tinyfair_check_Model_inputs_tag && wire_type == PB_WT_STRING) {
+        pb_istream_t substream;
+        if (!pb_make_string_substream(&stream_, &substream)) return false;
+        input = tinyfair_check_Input_init_zero;
+        const bool decoded = pb_decode(&substream, tinyfair_check_Input_fields, &input);
+        return pb_close_string_substream(&stream_, &substream) && decoded;
+      }
+      if (!pb_skip_field(&stream_, wire_type)) return false;
+    }
+    return false;
+  }
+
+ private:
+  pb_istream_t stream_;
+};
+
+bool InputAt(const Checked& c, uint32_t index, CheckInput& input) {
+  InputReader reader(c);
+  for (uint32_t i = 0; i <= index; ++i) {
+    if (!reader.Next(input)) return false;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// The float arrays, checked from one table rather than by one piece of code
+// per array: how many values each must hold, and what each value must be.
+
+enum class Count : uint8_t {
+  kInputs,
+  kCategories,
+  kGroups,
+  kNoneOrGroups,  // optional per-group values
+  kMembers,
+  kMembersIfClassify,  // per-member thresholds, read by classifying mixtures only
+  kMemberInputs,
+  kMemberCategories,
+};
+enum class Values : uint8_t {
+  kFinite,
+  kProbability,  // in [0, 1]
+  kNotNaN,       // thresholds that may be infinite (constant predictions)
+  kPositive,     // finite and > 0
+};
+
+// Which models an entry applies to: a rule's oneof tag, or every model.
+constexpr uint8_t kEveryModel = 0;
+
+// Four bytes a row.
+struct FloatArray {
+  uint16_t span_offset;  // of the tinyfair_FloatSpan in the checked message
+  uint8_t rule;
+  Count count : 4;
+  Values values : 4;
+};
+
+static_assert(sizeof(CheckModelMessage) <= UINT16_MAX, "FloatArray's offsets are 16-bit");
+static_assert(sizeof(FloatArray) == 4);
+
+#define TINYFAIR_FLOAT_ARRAY(rule, field, count, values)                                          \
+  FloatArray {                                                                                    \
+    static_cast<uint16_t>(offsetof(CheckModelMessage, field)), rule, Count::count, Values::values \
+  }
+
+constexpr FloatArray kFloatArrays[] = {
+    TINYFAIR_FLOAT_ARRAY(kEveryModel, scorer.weights, kInputs, kFinite),
+    TINYFAIR_FLOAT_ARRAY(kEveryModel, scorer.category_weights, kCategories, kFinite),
+    TINYFAIR_FLOAT_ARRAY(kEveryModel, reference_positive_rate, kGroups, kProbability),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_threshold_tag, rule.threshold.threshold, kGroups,
+                         kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_ramp_tag, rule.ramp.threshold, kGroups, kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_ramp_tag, rule.ramp.width, kGroups, kPositive),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_two_threshold_tag, rule.two_threshold.threshold0,
+                         kGroups, kNotNaN),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_two_threshold_tag, rule.two_threshold.probability0,
+                         kGroups, kProbability),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_two_threshold_tag, rule.two_threshold.threshold1,
+                         kGroups, kNotNaN),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_two_threshold_tag, rule.two_threshold.probability1,
+                         kGroups, kProbability),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_two_threshold_tag, rule.two_threshold.ignore,
+                         kNoneOrGroups, kProbability),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_two_threshold_tag, rule.two_threshold.constant,
+                         kNoneOrGroups, kProbability),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_truncated_logistic_tag,
+                         rule.truncated_logistic.cell_label1, kGroups, kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_truncated_logistic_tag,
+                         rule.truncated_logistic.cell_label0, kGroups, kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_mixture_tag, rule.mixture.probability, kMembers,
+                         kProbability),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_mixture_tag, rule.mixture.bias, kMembers, kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_mixture_tag, rule.mixture.weights, kMemberInputs,
+                         kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_mixture_tag, rule.mixture.category_weights,
+                         kMemberCategories, kFinite),
+    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_mixture_tag, rule.mixture.threshold,
+                         kMembersIfClassify, kFinite),
+};
+
+#undef TINYFAIR_FLOAT_ARRAY
+
+// No value may be subnormal: a core that flushes them to zero would decide
+// differently.
+bool ValueOk(float value, Values values) {
+  if (IsSubnormal(value)) return false;
+  switch (values) {
+    case Values::kFinite:
+      return IsFinite(value);
+    case Values::kProbability:
+      return value >= 0.0f && value <= 1.0f;
+    case Values::kNotNaN:
+      return value == value;
+    case Values::kPositive:
+      return IsFinite(value) && value > 0.0f;
+  }
+  return false;
+}
+
+// Whether `count` values are what the model's dimensions ask of an array.
+bool CountOk(const tinyfair_check_Dimensions& dims, Count count_kind, uint32_t count) {
+  switch (count_kind) {
+    case Count::kInputs:
+      return count == dims.input_count;
+    case Count::kCategories:
+      return count == dims.category_count;
+    case Count::kGroups:
+      return count == dims.group_count;
+    case Count::kNoneOrGroups:
+      return count == 0 || count == dims.group_count;
+    case Count::kMembers:
+    case Count::kMembersIfClassify:
+      return count == dims.member_count;
+    case Count::kMemberInputs:
+      return count == dims.member_count * dims.input_count;
+    case Count::kMemberCategories:
+      return count == dims.member_count * dims.category_count;
+  }
+  return false;
+}
+
+const tinyfair_FloatSpan& SpanOf(const CheckModelMessage& m, const FloatArray& array) {
+  return *reinterpret_cast<const tinyfair_FloatSpan*>(reinterpret_cast<const uint8_t*>(&m) +
+                                                      array.span_offset);
+}
+
+// Every float array that applies to the model's rule: where it lies, its
+// count, then its values.
+bool FloatArraysOk(const Checked& c) {
+  const CheckModelMessage& m = c.m;
+  for (const FloatArray& array : kFloatArrays) {
+    if (array.rule != kEveryModel && array.rule != m.which_rule) continue;
+    // A kind the build leaves out is refused as unsupported, whatever it holds.
+    if (!kEveryRuleKind && array.rule != kEveryModel &&
+        !RuleKindSupported(
+            static_cast<RuleKind>(array.rule - tinyfair_check_Model_threshold_tag))) {
+      continue;
+    }
+    // A regressing mixture's thresholds are not read by Decide, so neither
+    // their count nor their values are checked.
+    if (array.count == Count::kMembersIfClassify &&
+        !Is(m.rule.mixture.member_output, tinyfair_check_MixtureRule_MemberOutput_CLASSIFY)) {
+      continue;
+    }
+    const tinyfair_FloatSpan& span = SpanOf(m, array);
+    if (!CountOk(m.dimensions, array.count, span.count)) return false;
+    for (size_t i = 0; i < span.count; ++i) {
+      if (!ValueOk(At(span, i), array.values)) return false;
+    }
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// The header, the inputs, the groups and the rule.
+
+Status CheckCapacity(const tinyfair_Dimensions& dimensions) {
+  if (dimensions.input_count > kMaxInputs || dimensions.group_count > kMaxGroups ||
+      dimensions.category_count > kMaxCategories ||
+      dimensions.group_attribute_count > kMaxGroupAttributes ||
+      dimensions.member_count > kMaxMembers ||
+      static_cast<uint64_t>(dimensions.member_count) * dimensions.input_count > kMaxMemberWeights ||
+      static_cast<uint64_t>(dimensions.member_count) * dimensions.category_count >
+          kMaxMemberCategoryWeights) {
+    return Status::kCapacityExceeded;
+  }
+  return Status::kOk;
+}
+
+// Reads the header prefix (fields 1..6), which every schema version shares,
+// so a newer major version or an oversized model gets its own status even
+// when the rest of the message would not decode.
+Status CheckHeader(const uint8_t* bytes, size_t size) {
+  tinyfair_ModelHeader header = tinyfair_ModelHeader_init_zero;
+  pb_istream_t stream = pb_istream_from_buffer(bytes, size);
+  if (!pb_decode(&stream, tinyfair_ModelHeader_fields, &header)) return Status::kMalformed;
+  if (header.schema_major != kSchemaMajor) return Status::kUnsupportedVersion;
+  // Any newer minor version loads when it needs nothing this runtime lacks:
+  // what it adds beyond that, this runtime may skip.
+  if ((header.required_features & ~kRuntimeFeatures) != 0) return Status::kMissingFeature;
+  if (!header.has_dimensions) return Status::kInvalidModel;
+  return CheckCapacity(header.dimensions);
+}
+
+// Weights on categorical inputs must be 0: their terms come from the tables.
+bool CategoricalWeightsZero(const Checked& c, const tinyfair_FloatSpan& weights, size_t first) {
+  InputReader inputs(c);
+  CheckInput input;
+  for (size_t i = 0; i < c.m.inputs.count; ++i) {
+    if (!inputs.Next(input)) return false;
+    if (Is(input.kind, tinyfair_check_Input_Kind_CATEGORICAL) && At(weights, first + i) != 0.0f) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Numeric inputs with finite, normal offset and scale; categorical inputs
+// with categories that add up to the declared count. Only a categorical
+// input has an "other" category.
+bool InputsOk(const Checked& c) {
+  InputReader inputs(c);
+  CheckInput input;
+  uint32_t categories = 0;
+  for (size_t i = 0; i < c.m.inputs.count; ++i) {
+    if (!inputs.Next(input)) return false;
+    if (Is(input.kind, tinyfair_check_Input_Kind_NUMERIC)) {
+      if (!FiniteNormal(input.offset) || !FiniteNormal(input.scale) || input.category_count != 0 ||
+          input.last_category_is_other) {
+        return false;
+      }
+    } else if (Is(input.kind, tinyfair_check_Input_Kind_CATEGORICAL)) {
+      if (input.category_count == 0 || input.category_count > kMaxCategories - categories) {
+        return false;
+      }
+      categories += input.category_count;
+    } else {
+      return false;
+    }
+  }
+  return categories == c.m.dimensions.category_count;
+}
+
+bool GroupsOk(const Checked& c) {
+  const CheckModelMessage& m = c.m;
+  const tinyfair_check_GroupFormation& groups = m.groups;
+  const tinyfair_check_Dimensions& dims = m.dimensions;
+  if (groups.attribute_inputs_count != dims.group_attribute_count || !Below(groups.kind, 2) ||
+      !Below(groups.unknown_policy, 2)) {
+    return false;
+  }
+  if (Is(groups.kind, tinyfair_check_GroupFormation_Kind_FROM_ATTRIBUTES)) {
+    if (groups.attribute_inputs_count == 0) return false;
+    uint32_t product = 1;
+    for (size_t j = 0; j < groups.attribute_inputs_count; ++j) {
+      const uint32_t index = groups.attribute_inputs[j];
+      CheckInput input;
+      // A group attribute's unknown values follow the group policy, never
+      // an "other" category.
+      if (index >= m.inputs.count || !InputAt(c, index, input) ||
+          !Is(input.kind, tinyfair_check_Input_Kind_CATEGORICAL) || input.last_category_is_other) {
+        return false;
+      }
+      for (size_t k = 0; k < j; ++k) {
+        if (groups.attribute_inputs[k] == index) return false;
+      }
+      // Category counts are at most kMaxCategories, so the product cannot
+      // overflow before the comparison stops it.
+      product *= input.category_count;
+      if (product > kMaxGroups) return false;
+    }
+    if (product != dims.group_count) return false;
+  } else if (groups.attribute_inputs_count != 0) {
+    return false;
+  }
+  return !Is(groups.unknown_policy, tinyfair_check_GroupFormation_UnknownPolicy_FALLBACK) ||
+         groups.fallback_group < dims.group_count;
+}
+
+// The regression output's tables: clamp to [min, max], then the grid.
+Status CheckOutput(bool has_output, const tinyfair_check_RegressionOutput& output) {
+  if (!has_output || !FiniteNormal(output.min) || !FiniteNormal(output.max) ||
+      !(output.min < output.max) || !IsFinite(output.max - output.min) ||
+      output.grid_size > kMaxGridSize || !Below(output.grid_value, 2)) {
+    return Status::kInvalidModel;
+  }
+  return Status::kOk;
+}
+
+// What the rule needs beyond its float arrays (FloatArraysOk). A kind the
+// build leaves out (TINYFAIR_RUNTIME_CFG_RULE_KINDS) is refused like an
+// unknown one, and its checks are not linked.
+Status CheckRule(const Checked& c) {
+  const CheckModelMessage& m = c.m;
+  const uint32_t groups = m.dimensions.group_count;
+  switch (m.which_rule) {
+    case tinyfair_check_Model_threshold_tag:
+      if (!RuleKindSupported(RuleKind::kThreshold)) break;
+      return Status::kOk;
+    case tinyfair_check_Model_ramp_tag:
+      if (!RuleKindSupported(RuleKind::kRamp)) break;
+      return Status::kOk;
+    case tinyfair_check_Model_two_threshold_tag: {
+      if (!RuleKindSupported(RuleKind::kTwoThreshold)) break;
+      const tinyfair_check_GroupTwoThresholdRule& rule = m.rule.two_threshold;
+      if (rule.ignore.count != rule.constant.count) return Status::kInvalidModel;
+      // From the version that has required features on, a model states it.
+      if (rule.ignore.count != 0 && m.schema_minor >= kFeaturesMinor &&
+          (m.required_features & FeatureBit(tinyfair_ModelFeature_TWO_THRESHOLD_CONSTANT)) == 0) {
+        return Status::kInvalidModel;
+      }
+      for (size_t g = 0; g < groups; ++g) {
+        if (!SumsToOne(At(rule.probability0, g) + At(rule.probability1, g))) {
+          return Status::kInvalidModel;
+        }
+      }
+      return Status::kOk;
+    }
+    case tinyfair_check_Model_truncated_logistic_tag: {
+      if (!RuleKindSupported(RuleKind::kTruncatedLogistic)) break;
+      const tinyfair_check_TruncatedLogisticRule& rule = m.rule.truncated_logistic;
+      if (!Is(m.scorer.link, tinyfair_check_LinearScorer_Link_LOGISTIC) ||
+          !FiniteNormal(rule.denominator_epsilon) || !(rule.denominator_epsilon >= 0.0f) ||
+          !Below(rule.criterion, 3)) {
+        return Status::kInvalidModel;
+      }
+      if (Is(rule.criterion, tinyfair_check_TruncatedLogisticRule_Criterion_EQUAL_OPPORTUNITY)) {
+        // Equal opportunity constrains the y = 1 cells only.
+        for (size_t g = 0; g < groups; ++g) {
+          if (At(rule.cell_label0, g) != 0.0f) return Status::kInvalidModel;
+        }
+      }
+      return Status::kOk;
+    }
+    case tinyfair_check_Model_mixture_tag: {
+      if (!RuleKindSupported(RuleKind::kMixture)) break;
+      const tinyfair_check_MixtureRule& rule = m.rule.mixture;
+      const uint32_t members = m.dimensions.member_count;
+      if (members == 0 || !Below(rule.member_output, 2)) return Status::kInvalidModel;
+      float sum = 0.0f;
+      for (size_t j = 0; j < members; ++j) {
+        sum += At(rule.probability, j);
+        if (!CategoricalWeightsZero(c, rule.weights, j * m.dimensions.input_count)) {
+          return Status::kInvalidModel;
+        }
+      }
+      if (!SumsToOne(sum)) return Status::kInvalidModel;
+      if (Is(rule.member_output, tinyfair_check_MixtureRule_MemberOutput_CLASSIFY)) {
+        return Status::kOk;
+      }
+      return CheckOutput(rule.has_output, rule.output);
+    }
+    case tinyfair_check_Model_regression_tag:
+      if (!RuleKindSupported(RuleKind::kRegression)) break;
+      return CheckOutput(m.rule.regression.has_output, m.rule.regression.output);
+    default:
+      break;
+  }
+  return Status::kUnsupportedRule;
+}
+
+// Folding can overflow for extreme but finite numbers, or leave a subnormal:
+// whether the folded weights from `first` on and the folded bias are finite
+// and normal, computed as the tables will be.
+bool FoldOk(const Checked& c, const tinyfair_FloatSpan& weights, size_t first, float bias) {
+  InputReader inputs(c);
+  CheckInput input;
+  bool ok = true;
+  for (size_t i = 0; i < c.m.inputs.count; ++i) {
+    if (!inputs.Next(input)) return false;
+    float weight = At(weights, first + i);
+    FoldInput(Is(input.kind, tinyfair_check_Input_Kind_NUMERIC), input.scale, input.offset, weight,
+              bias);
+    ok = ok && FiniteNormal(weight);
+  }
+  return ok && FiniteNormal(bias);
+}
+
+Status CheckFolds(const Checked& c) {
+  const CheckModelMessage& m = c.m;
+  if (!FoldOk(c, m.scorer.weights, 0, m.scorer.bias)) return Status::kInvalidModel;
+  if (m.which_rule != tinyfair_check_Model_mixture_tag || !RuleKindSupported(RuleKind::kMixture)) {
+    return Status::kOk;
+  }
+  const tinyfair_check_MixtureRule& rule = m.rule.mixture;
+  for (size_t j = 0; j < m.dimensions.member_count; ++j) {
+    if (!FoldOk(c, rule.weights, j * m.inputs.count, At(rule.bias, j))) {
+      return Status::kInvalidModel;
+    }
+  }
+  return Status::kOk;
+}
+
+// The monitor's settings: a false-alarm probability in [0, 1) (0: none) and
+// a tolerance in [0, 1). The negated comparisons refuse NaN.
+bool MonitorSettingsOk(const CheckModelMessage& m) {
+  return m.monitor_alpha >= 0.0f && m.monitor_alpha < 1.0f && m.monitor_tolerance >= 0.0f &&
+         m.monitor_tolerance < 1.0f;
+}
+
+// Every check but the rule's own returns kInvalidModel, so their order does
+// not matter; the rule comes after them, so that an unknown rule in an
+// otherwise valid model is kUnsupportedRule, and the folds last, as the
+// tables are built from a model that passed every other check.
+Status CheckDecoded(const Checked& c) {
+  const CheckModelMessage& m = c.m;
+  const tinyfair_check_Dimensions& dims = m.dimensions;
+  // Capacities were checked on the header; the arrays must now match the
+  // dimensions the header declared.
+  if (!m.has_dimensions || !m.has_scorer || !m.has_groups || dims.input_count == 0 ||
+      m.inputs.count != dims.input_count || dims.group_count == 0 || !FloatArraysOk(c) ||
+      !FiniteNormal(m.scorer.bias) || !CategoricalWeightsZero(c, m.scorer.weights, 0) ||
+      !Below(m.scorer.link, 3) || !InputsOk(c) || !GroupsOk(c) || !MonitorSettingsOk(m)) {
+    return Status::kInvalidModel;
+  }
+  if (m.which_rule != tinyfair_check_Model_mixture_tag && dims.member_count != 0) {
+    return Status::kInvalidModel;
+  }
+  // A version cannot claim less than it uses: required features came with
+  // 1.2, and the header read them the same (a later occurrence of the field
+  // could not otherwise have been missed).
+  if ((m.schema_minor < kFeaturesMinor && m.required_features != 0)) return Status::kInvalidModel;
+  if (const Status status = CheckRule(c); !IsOk(status)) return status;
+  return CheckFolds(c);
+}
+
+// At most one rule field: when a later rule field replaces an earlier one,
+// nanopb clears the earlier one's spans, which then could not be checked.
+bool AtMostOneRule(const Checked& c) {
+  pb_istream_t stream = pb_istream_from_buffer(c.bytes, c.size);
+  int rules = 0;
+  while (stream.bytes_left > 0) {
+    pb_wire_type_t wire_type;
+    uint32_t tag;
+    bool eof;
+    if (!pb_decode_tag(&stream, &wire_type, &tag, &eof) || !pb_skip_field(&stream, wire_type)) {
+      return false;
+    }
+    if (tag >= tinyfair_check_Model_threshold_tag && tag <= tinyfair_check_Model_regression_tag) {
+      ++rules;
+    }
+  }
+  return rules <= 1;
+}
+
+// Every span of the model lies in its bytes. One outside is a value nanopb
+// copied: a field with another wire type than the schema's, or unpacked.
+bool SpansInBytes(const Checked& c) {
+  const tinyfair_InputSpans& inputs = c.m.inputs;
+  if (inputs.count != 0 && (!InBytes(c, inputs.lowest, 0) || !InBytes(c, inputs.highest, 0))) {
+    return false;
+  }
+  for (const FloatArray& array : kFloatArrays) {
+    if (array.rule != kEveryModel && array.rule != c.m.which_rule) continue;
+    const tinyfair_FloatSpan& span = SpanOf(c.m, array);
+    if (span.count != 0 && !InBytes(c, span.bytes, size_t{4} * span.count)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Status CheckModel(const uint8_t* bytes, size_t size, uint64_t input_layout_hash) {
+  if (const Status status = CheckHeader(bytes, size); !IsOk(status)) return status;
+  Checked c{bytes, size, {}};
+  pb_istream_t stream = pb_istream_from_buffer(bytes, size);
+  if (!pb_decode(&stream, tinyfair_check_Model_fields, &c.m) || !AtMostOneRule(c) ||
+      !SpansInBytes(c)) {
+    return Status::kMalformed;
+  }
+  if (const Status status = CheckInputLayout(c.m.input_layout_hash, input_layout_hash);
+      !IsOk(status)) {
+    return status;
+  }
+  return CheckDecoded(c);
+}
+
+}  // namespace tinyfair::runtime::internal

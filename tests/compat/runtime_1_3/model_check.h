@@ -1,0 +1,21 @@
+// The first pass of Model::Load: every check on a model's bytes, made without
+// touching the working model.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tinyfair_runtime/status.h"
+
+namespace tinyfair::runtime::internal {
+
+/// Checks bytes whose CRC matched: the header (version, capacities), the
+/// encoding, every count, index and number, and the scorer folded with the
+/// inputs' offsets and scales. When it returns kOk, decoding the same bytes
+/// into a tinyfair_Model and building its tables cannot fail. Its state is a
+/// few hundred bytes of stack: arrays are read where they lie in `bytes`.
+/// `input_layout_hash` is the layout the firmware was compiled for
+/// (kAnyInputLayout: any); a model of another layout is kInputLayoutMismatch.
+Status CheckModel(const uint8_t* bytes, size_t size, uint64_t input_layout_hash);
+
+}  // namespace tinyfair::runtime::internal

@@ -1,0 +1,243 @@
+// Model::Load: checks the untrusted bytes (model_check.cc) without touching
+// the working model, then decodes them into it and builds the tables
+// Decide() reads.
+#include <stddef.h>
+#include <string.h>
+
+#include "model_check.h"
+#include "pb_decode.h"
+#include "strict_float.h"  // no FMA contraction in the functions defined after it
+#include "tinyfair_runtime/internal/config.h"
+#if TINYFAIR_RUNTIME_CFG_EIGEN
+#include <Eigen/Core>
+#endif  // TINYFAIR_RUNTIME_CFG_EIGEN
+#include "tinyfair_runtime/crc32.h"
+#include "tinyfair_runtime/internal/float_bits.h"
+#include "tinyfair_runtime/internal/fold.h"
+#include "tinyfair_runtime/internal/rule_kinds.h"
+#include "tinyfair_runtime/model.h"
+
+namespace tinyfair::runtime {
+namespace {
+
+using internal::IsFinite;
+using internal::RuleKindSupported;
+
+// Field 1 (crc32), wire type 5 (fixed32): the first byte of every model file.
+constexpr uint8_t kCrcTag = (1U << 3U) | 5U;
+constexpr size_t kCrcFieldSize = 5;
+
+OutputTables OutputOf(const tinyfair_RegressionOutput& output) {
+  return {output.min, output.max, output.grid_size,
+          output.grid_value == tinyfair_RegressionOutput_GridValue_MIDPOINT};
+}
+
+// Folds the numeric inputs' offsets and scales into a linear scorer:
+// margin = bias + sum_i w_i (x_i - o_i) s_i = folded bias + sum_i w'_i x_i,
+// with w'_i = w_i s_i (0 for categorical inputs) written over w_i and the
+// folded bias summed in index order. The host decides through this same
+// code, so the fold changes no decision. Folding can overflow for extreme
+// but finite numbers: false when a folded value is not finite.
+#if TINYFAIR_RUNTIME_CFG_EIGEN
+// A runtime-sized weight vector: an Eigen vector with the compile-time
+// maximum over the decoded array (no copy, never the heap).
+using WeightVector =
+    Eigen::Map<Eigen::Matrix<float, Eigen::Dynamic, 1, 0, static_cast<int>(kMaxInputs), 1>>;
+#else
+// The same few members over a plain array, for toolchains without Eigen.
+struct WeightVector {
+  WeightVector(float* values, ptrdiff_t size) : values_(values), size_(size) {}
+  float& operator[](ptrdiff_t i) { return values_[i]; }
+  float* values_;
+  ptrdiff_t size_;
+};
+#endif  // TINYFAIR_RUNTIME_CFG_EIGEN
+
+bool FoldFinite(const tinyfair_Model& m, float* weights, float& bias) {
+  WeightVector folded(weights, static_cast<ptrdiff_t>(m.inputs_count));
+  // The runtime's bit test, not Eigen's allFinite(): same answer, less code.
+  bool finite = true;
+  for (size_t i = 0; i < m.inputs_count; ++i) {
+    const tinyfair_Input& input = m.inputs[i];
+    const auto k = static_cast<ptrdiff_t>(i);
+    internal::FoldInput(input.kind == tinyfair_Input_Kind_NUMERIC, input.scale, input.offset,
+                        folded[k], bias);
+    finite = finite && IsFinite(folded[k]);
+  }
+  return finite && IsFinite(bias);
+}
+
+}  // namespace
+
+Status Model::Load(const uint8_t* bytes, size_t size, uint64_t input_layout_hash) {
+  if (bytes == nullptr || size == 0) return Status::kEmptyModel;
+  if (size < kCrcFieldSize || bytes[0] != kCrcTag) return Status::kMissingCrc;
+  const uint32_t stored_crc =
+      static_cast<uint32_t>(bytes[1]) | (static_cast<uint32_t>(bytes[2]) << 8U) |
+      (static_cast<uint32_t>(bytes[3]) << 16U) | (static_cast<uint32_t>(bytes[4]) << 24U);
+  if (Crc32(bytes + kCrcFieldSize, size - kCrcFieldSize) != stored_crc) {
+    return Status::kCrcMismatch;
+  }
+  if (const Status status = internal::CheckModel(bytes, size, input_layout_hash); !IsOk(status)) {
+    return status;
+  }
+  // Every check has passed: only now is the working model replaced. The
+  // check decoded these bytes and folded these numbers, so neither step
+  // below fails; if one did, nothing half-built would decide.
+  loaded_ = false;
+  message_ = tinyfair_Model_init_zero;
+  pb_istream_t stream = pb_istream_from_buffer(bytes, size);
+  if (!pb_decode(&stream, tinyfair_Model_fields, &message_)) return Status::kMalformed;
+  if (const Status status = Prepare(); !IsOk(status)) return status;
+  loaded_ = true;
+  return Status::kOk;
+}
+
+Status Model::Prepare() {
+  tinyfair_Model& m = message_;
+  const size_t n = m.inputs_count;
+  DecisionTables& t = tables_;
+  t = DecisionTables{};
+  t.content_hash = m.content_hash;
+  t.input_count = static_cast<uint32_t>(n);
+  t.group_count = m.dimensions.group_count;
+  t.category_count = m.dimensions.category_count;
+  t.link = static_cast<Link>(m.scorer.link);
+
+  // No scratch vectors: the weights are folded where they were decoded, so
+  // Load's stack stays that of the decoder.
+  t.bias = m.scorer.bias;
+  if (!FoldFinite(m, m.scorer.weights, t.bias)) return Status::kInvalidModel;
+  t.weights = m.scorer.weights;
+
+  uint32_t categorical = 0;
+  uint16_t start = 0;
+  bool any_other = false;
+  for (uint32_t& word : other_category_) word = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (m.inputs[i].kind != tinyfair_Input_Kind_CATEGORICAL) continue;
+    categorical_input_[categorical] = static_cast<uint8_t>(i);
+    category_start_[categorical] = start;
+    category_count_of_[categorical] = static_cast<uint16_t>(m.inputs[i].category_count);
+    if (m.inputs[i].last_category_is_other) {
+      other_category_[categorical / 32] |= 1U << (categorical % 32);
+      any_other = true;
+    }
+    start = static_cast<uint16_t>(start + m.inputs[i].category_count);
+    ++categorical;
+  }
+  t.categorical_count = categorical;
+  t.categorical_input = categorical_input_;
+  t.category_start = category_start_;
+  t.category_count_of = category_count_of_;
+  t.category_weights = m.scorer.category_weights;
+  t.other_category = any_other ? other_category_ : nullptr;
+
+  static_assert(static_cast<int>(GroupForm::kDirect) == tinyfair_GroupFormation_Kind_DIRECT);
+  t.group_form = static_cast<GroupForm>(m.groups.kind);
+  t.attribute_count = m.groups.attribute_inputs_count;
+  for (uint32_t j = 0; j < t.attribute_count; ++j) {
+    for (uint32_t k = 0; k < categorical; ++k) {
+      if (categorical_input_[k] == m.groups.attribute_inputs[j]) {
+        attribute_categorical_[j] = static_cast<uint8_t>(k);
+      }
+    }
+  }
+  t.attribute_categorical = attribute_categorical_;
+  t.unknown_group_fallback =
+      m.groups.unknown_policy == tinyfair_GroupFormation_UnknownPolicy_FALLBACK;
+  t.fallback_group = m.groups.fallback_group;
+
+  // The oneof tags are consecutive, in RuleKind's order.
+  static_assert(tinyfair_Model_ramp_tag == tinyfair_Model_threshold_tag + 1 &&
+                tinyfair_Model_two_threshold_tag == tinyfair_Model_threshold_tag + 2 &&
+                tinyfair_Model_truncated_logistic_tag == tinyfair_Model_threshold_tag + 3 &&
+                tinyfair_Model_mixture_tag == tinyfair_Model_threshold_tag + 4 &&
+                tinyfair_Model_regression_tag == tinyfair_Model_threshold_tag + 5);
+  t.rule = static_cast<RuleKind>(m.which_rule - tinyfair_Model_threshold_tag);
+  GroupRuleTables& r = t.groups;
+  switch (m.which_rule) {
+    case tinyfair_Model_threshold_tag:
+      if (!RuleKindSupported(RuleKind::kThreshold)) break;
+      r.threshold = m.rule.threshold.threshold;
+      break;
+    case tinyfair_Model_ramp_tag:
+      if (!RuleKindSupported(RuleKind::kRamp)) break;
+      r.threshold = m.rule.ramp.threshold;
+      r.width = m.rule.ramp.width;
+      break;
+    case tinyfair_Model_two_threshold_tag: {
+      if (!RuleKindSupported(RuleKind::kTwoThreshold)) break;
+      tinyfair_GroupTwoThresholdRule& rule = m.rule.two_threshold;
+      r.threshold0 = rule.threshold0;
+      r.probability0 = rule.probability0;
+      r.threshold1 = rule.threshold1;
+      r.probability1 = rule.probability1;
+      if (rule.ignore_count != 0) {
+        r.ignore = rule.ignore;
+        r.constant = rule.constant;
+      }
+      break;
+    }
+    case tinyfair_Model_truncated_logistic_tag:
+      if (!RuleKindSupported(RuleKind::kTruncatedLogistic)) break;
+      r.cell_label1 = m.rule.truncated_logistic.cell_label1;
+      r.cell_label0 = m.rule.truncated_logistic.cell_label0;
+      r.criterion = static_cast<Criterion>(m.rule.truncated_logistic.criterion);
+      r.denominator_epsilon = m.rule.truncated_logistic.denominator_epsilon;
+      break;
+    case tinyfair_Model_mixture_tag: {
+      if (!RuleKindSupported(RuleKind::kMixture)) break;
+      tinyfair_MixtureRule& mixture = m.rule.mixture;
+      const uint32_t members = m.dimensions.member_count;
+      MixtureTables& mt = t.mixture;
+      mt.member_count = members;
+      mt.regress = mixture.member_output == tinyfair_MixtureRule_MemberOutput_REGRESS;
+      // Member j is drawn iff bound[j-1] <= draw < bound[j]: cumulative
+      // probabilities summed in member order, as draw counts; the last
+      // member takes whatever rounding left over.
+      float cumulative = 0.0f;
+      for (uint32_t j = 0; j < members; ++j) {
+        cumulative += mixture.probability[j];
+        member_draw_bound_[j] = PositiveDrawBound(cumulative);
+        if (!FoldFinite(m, mixture.weights + j * n, mixture.bias[j])) {
+          return Status::kInvalidModel;
+        }
+      }
+      member_draw_bound_[members - 1] = uint64_t{1} << 32U;
+      mt.draw_bound = member_draw_bound_;
+      mt.probability = mixture.probability;
+      mt.bias = mixture.bias;
+      mt.weights = mixture.weights;
+      mt.category_weights = mixture.category_weights;
+      mt.threshold = mixture.threshold;
+      if (mt.regress) t.output = OutputOf(mixture.output);
+      break;
+    }
+    case tinyfair_Model_regression_tag:
+      if (!RuleKindSupported(RuleKind::kRegression)) break;
+      t.output = OutputOf(m.rule.regression.output);
+      break;
+    default:  // Validate() accepted no other rule
+      break;
+  }
+  return Status::kOk;
+}
+
+Status Model::DecideWithDraw(const DecisionInput& input, uint32_t draw, Decision& out) const {
+  if (!loaded_) {
+    out = Decision{};
+    return out.status = Status::kNotLoaded;
+  }
+  return runtime::Decide(tables_, input, draw, out);
+}
+
+Status Model::Decide(const DecisionInput& input, Pcg32& rng, Decision& out) const {
+  if (!loaded_) {
+    out = Decision{};
+    return out.status = Status::kNotLoaded;
+  }
+  return runtime::Decide(tables_, input, rng, out);
+}
+
+}  // namespace tinyfair::runtime

@@ -1,0 +1,54 @@
+// Deciding from DecisionTables: the same code for decoded models
+// (Model::Decide) and for constexpr tables from `tinyfair codegen --tables`.
+#pragma once
+
+#include <stdint.h>
+
+#include "tinyfair_runtime/decision.h"
+#include "tinyfair_runtime/decision_tables.h"
+#include "tinyfair_runtime/pcg32.h"
+#include "tinyfair_runtime/status.h"
+
+namespace tinyfair::runtime {
+
+/// Decides with the draw given, for tables of rule kind kRule (which must be
+/// tables.rule). Firmware that knows its rule at compile time calls this, so
+/// only that rule's code is linked. The record is always filled.
+template <RuleKind kRule>
+Status DecideAs(const DecisionTables& tables, const DecisionInput& input, uint32_t draw,
+                Decision& out);
+
+extern template Status DecideAs<RuleKind::kThreshold>(const DecisionTables&, const DecisionInput&,
+                                                      uint32_t, Decision&);
+extern template Status DecideAs<RuleKind::kRamp>(const DecisionTables&, const DecisionInput&,
+                                                 uint32_t, Decision&);
+extern template Status DecideAs<RuleKind::kTwoThreshold>(const DecisionTables&,
+                                                         const DecisionInput&, uint32_t, Decision&);
+extern template Status DecideAs<RuleKind::kTruncatedLogistic>(const DecisionTables&,
+                                                              const DecisionInput&, uint32_t,
+                                                              Decision&);
+extern template Status DecideAs<RuleKind::kMixture>(const DecisionTables&, const DecisionInput&,
+                                                    uint32_t, Decision&);
+extern template Status DecideAs<RuleKind::kRegression>(const DecisionTables&, const DecisionInput&,
+                                                       uint32_t, Decision&);
+
+/// Decides with the draw given, for any rule kind.
+Status Decide(const DecisionTables& tables, const DecisionInput& input, uint32_t draw,
+              Decision& out);
+
+/// Decides, taking one draw from `rng` for a decision that is made and none
+/// for a refused input, so the stream stays aligned on every target.
+template <RuleKind kRule>
+Status DecideAs(const DecisionTables& tables, const DecisionInput& input, Pcg32& rng,
+                Decision& out) {
+  // The draw is taken after the input is known to be decidable: a refused
+  // input leaves the stream where it was.
+  Pcg32 probe = rng;
+  const Status status = DecideAs<kRule>(tables, input, probe.Next(), out);
+  if (IsOk(status)) rng = probe;
+  return status;
+}
+
+Status Decide(const DecisionTables& tables, const DecisionInput& input, Pcg32& rng, Decision& out);
+
+}  // namespace tinyfair::runtime

@@ -1,0 +1,107 @@
+// What a decision reads: flat tables with the scorer's offsets and scales
+// folded in, built by Model::Load() from a decoded model, or emitted as
+// constexpr arrays by `tinyfair codegen --tables` so that firmware can drop
+// the decoder. Both give the same decisions, bit for bit.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tinyfair_runtime/internal/no_fast_math.h"
+
+namespace tinyfair::runtime {
+
+enum class Link : uint8_t { kIdentity = 0, kLogistic = 1, kSignedLogistic = 2 };
+enum class GroupForm : uint8_t { kFromAttributes = 0, kDirect = 1 };
+enum class RuleKind : uint8_t {
+  kThreshold = 0,
+  kRamp = 1,
+  kTwoThreshold = 2,
+  kTruncatedLogistic = 3,
+  kMixture = 4,
+  kRegression = 5,
+};
+enum class Criterion : uint8_t {
+  kDemographicParity = 0,
+  kEqualOpportunity = 1,
+  kEqualizedOdds = 2,
+};
+
+/// Regression output: clamp to [min, max], then optionally the grid.
+struct OutputTables {
+  float min = 0.0f;
+  float max = 0.0f;
+  /// 0: no grid; N: z_k = min + (max - min) k / N, k = 1..N.
+  uint32_t grid_size = 0;
+  /// Report the cell midpoint instead of its floor z_j.
+  bool grid_midpoint = false;
+};
+
+/// Per-group parameters of the per-group rules (one entry per group).
+struct GroupRuleTables {
+  const float* threshold = nullptr;     // threshold, ramp
+  const float* width = nullptr;         // ramp
+  const float* threshold0 = nullptr;    // two-threshold
+  const float* probability0 = nullptr;  // two-threshold
+  const float* threshold1 = nullptr;    // two-threshold
+  const float* probability1 = nullptr;  // two-threshold
+  const float* ignore = nullptr;        // two-threshold, optional
+  const float* constant = nullptr;      // two-threshold, optional
+  const float* cell_label1 = nullptr;   // truncated logistic
+  const float* cell_label0 = nullptr;   // truncated logistic
+  Criterion criterion = Criterion::kDemographicParity;
+  float denominator_epsilon = 0.0f;
+};
+
+struct MixtureTables {
+  uint32_t member_count = 0;
+  bool regress = false;
+  /// member j is drawn iff bound[j-1] <= draw < bound[j] (bound[-1] = 0,
+  /// bound[member_count - 1] = 2^32): cumulative probabilities as draw
+  /// counts, computed once.
+  const uint64_t* draw_bound = nullptr;
+  const float* probability = nullptr;       // [member_count]
+  const float* bias = nullptr;              // [member_count], folded
+  const float* weights = nullptr;           // [member_count][input_count], folded
+  const float* category_weights = nullptr;  // [member_count][category_count]
+  const float* threshold = nullptr;         // [member_count], CLASSIFY
+};
+
+struct DecisionTables {
+  uint64_t content_hash = 0;
+  uint32_t input_count = 0;
+  uint32_t group_count = 0;
+  uint32_t category_count = 0;
+
+  // The scorer: margin = bias + sum_i weights[i] x_i + category terms.
+  Link link = Link::kIdentity;
+  float bias = 0.0f;
+  const float* weights = nullptr;  // [input_count], 0 for categorical inputs
+  /// The categorical inputs, in input order, with their category count and
+  /// the start of their terms in category_weights.
+  uint32_t categorical_count = 0;
+  const uint8_t* categorical_input = nullptr;
+  const uint16_t* category_start = nullptr;
+  const uint16_t* category_count_of = nullptr;
+  const float* category_weights = nullptr;  // [category_count]
+  /// Bit k (word k / 32) set: categorical input k's last category stands
+  /// for every value the model does not list, so an integral index outside
+  /// its range decides as that category. nullptr: no input has one.
+  const uint32_t* other_category = nullptr;
+
+  // Groups.
+  GroupForm group_form = GroupForm::kFromAttributes;
+  /// Group attributes as indices into the categorical inputs above.
+  uint32_t attribute_count = 0;
+  const uint8_t* attribute_categorical = nullptr;
+  bool unknown_group_fallback = false;
+  uint32_t fallback_group = 0;
+
+  // The rule.
+  RuleKind rule = RuleKind::kThreshold;
+  GroupRuleTables groups;
+  MixtureTables mixture;
+  OutputTables output;
+};
+
+}  // namespace tinyfair::runtime

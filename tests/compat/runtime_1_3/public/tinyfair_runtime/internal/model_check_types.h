@@ -1,0 +1,25 @@
+/* What the first pass of Model::Load keeps of each array instead of a copy
+   (runtime/model_check.cc): where its packed values lie in the model's
+   bytes. C, because the generated tinyfair/model.check.c includes it. */
+#ifndef TINYFAIR_RUNTIME_INTERNAL_MODEL_CHECK_TYPES_H_
+#define TINYFAIR_RUNTIME_INTERNAL_MODEL_CHECK_TYPES_H_
+
+#include <stdint.h>
+
+/* A packed repeated float: `count` little-endian values from `bytes`. */
+typedef struct tinyfair_FloatSpan {
+  const uint8_t* bytes;
+  uint16_t count;
+  /* How often the field occurred; the check takes one packed occurrence. */
+  uint8_t occurrences;
+} tinyfair_FloatSpan;
+
+/* The repeated Input messages: how many, and the lowest and highest address
+   a message started at (both must lie in the model's bytes). */
+typedef struct tinyfair_InputSpans {
+  const uint8_t* lowest;
+  const uint8_t* highest;
+  uint16_t count;
+} tinyfair_InputSpans;
+
+#endif /* TINYFAIR_RUNTIME_INTERNAL_MODEL_CHECK_TYPES_H_ */

@@ -1,0 +1,17 @@
+// Whether this build supports a rule kind (TINYFAIR_RUNTIME_CFG_RULE_KINDS):
+// a constant, so that the code of the kinds left out is never linked.
+#pragma once
+
+#include "tinyfair_runtime/decision_tables.h"
+#include "tinyfair_runtime/internal/config.h"
+
+namespace tinyfair::runtime::internal {
+
+/// Every kind is supported (the default): no check is needed at run time.
+inline constexpr bool kEveryRuleKind = TINYFAIR_RUNTIME_CFG_RULE_KINDS == 0x3F;
+
+constexpr bool RuleKindSupported(RuleKind kind) {
+  return ((TINYFAIR_RUNTIME_CFG_RULE_KINDS >> static_cast<unsigned>(kind)) & 1U) != 0;
+}
+
+}  // namespace tinyfair::runtime::internal

@@ -1,0 +1,88 @@
+// A loaded tinyfair model: validated once at Load(), then Decide() per input.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tinyfair/model.nanopb.h"
+#include "tinyfair_runtime/capacity.h"
+#include "tinyfair_runtime/decide.h"
+#include "tinyfair_runtime/decision.h"
+#include "tinyfair_runtime/decision_tables.h"
+#include "tinyfair_runtime/input_layout.h"
+#include "tinyfair_runtime/pcg32.h"
+#include "tinyfair_runtime/status.h"
+
+namespace tinyfair::runtime {
+
+/// A model in caller-owned storage (sizeof(Model): about 8 KiB at the
+/// default capacities). It never allocates and holds no pointer into the
+/// bytes it was loaded from, so they may be freed after Load().
+///
+/// Load() treats its bytes as untrusted: it checks the CRC, the schema
+/// version, the capacities, then every index, count and number, before it
+/// touches the model it holds. After a successful Load(), Decide() checks
+/// only the inputs it is given.
+class Model {
+ public:
+  // constexpr: a static Model is zeroed .bss, with no constructor to run.
+  constexpr Model() = default;
+  Model(const Model&) = delete;
+  Model& operator=(const Model&) = delete;
+
+  /// Loads a model file. On any failure the model is left as it was: a
+  /// refused update leaves the model loaded before deciding, bit for bit.
+  Status Load(const uint8_t* bytes, size_t size) { return Load(bytes, size, kAnyInputLayout); }
+
+  /// Loads a model file whose inputs must have the layout the firmware was
+  /// compiled for: `input_layout_hash` is the generated header's
+  /// k<Name>InputLayoutHash. A model whose inputs differ in order, kind or
+  /// categories (or that carries no layout hash) is refused with
+  /// kInputLayoutMismatch; kAnyInputLayout accepts any layout.
+  Status Load(const uint8_t* bytes, size_t size, uint64_t input_layout_hash);
+
+  /// Drops the loaded model: Decide() then returns kNotLoaded.
+  void Unload() { loaded_ = false; }
+
+  /// Decides for one input, taking one draw from `rng` when a decision is
+  /// made. The record is always filled, with the status also returned.
+  Status Decide(const DecisionInput& input, Pcg32& rng, Decision& out) const;
+
+  /// Decides with a draw the caller supplies (e.g. from a hardware entropy
+  /// source, or to replay a recorded decision).
+  Status DecideWithDraw(const DecisionInput& input, uint32_t draw, Decision& out) const;
+
+  bool loaded() const { return loaded_; }
+  size_t input_count() const { return loaded_ ? tables_.input_count : 0; }
+  size_t group_count() const { return loaded_ ? tables_.group_count : 0; }
+  uint64_t content_hash() const { return loaded_ ? tables_.content_hash : 0; }
+  /// The schema minor version the model states (0 when not loaded).
+  uint32_t schema_minor() const { return loaded_ ? message_.schema_minor : 0; }
+  /// The model id, NUL-terminated ("" when not loaded).
+  const char* model_id() const { return loaded_ ? message_.model_id : ""; }
+  /// The tables decisions read; valid while the model is loaded.
+  const DecisionTables& tables() const { return tables_; }
+  /// Per group, the positive rate measured when the rule was fitted.
+  const float* reference_positive_rate() const { return message_.reference_positive_rate; }
+  /// The fairness monitor's settings (0 when the model sets none).
+  float monitor_alpha() const { return loaded_ ? message_.monitor_alpha : 0.0f; }
+  float monitor_tolerance() const { return loaded_ ? message_.monitor_tolerance : 0.0f; }
+  uint32_t monitor_window() const { return loaded_ ? message_.monitor_window : 0; }
+
+ private:
+  Status Prepare();
+
+  // The decoded message; Load() folds the numeric inputs' offsets and scales
+  // into the scorer's and the mixture members' weights in place.
+  tinyfair_Model message_{};
+  uint8_t categorical_input_[kMaxInputs] = {};
+  uint16_t category_start_[kMaxInputs] = {};
+  uint16_t category_count_of_[kMaxInputs] = {};
+  uint32_t other_category_[(kMaxInputs + 31) / 32] = {};
+  uint8_t attribute_categorical_[kMaxGroupAttributes] = {};
+  uint64_t member_draw_bound_[kMaxMembers] = {};
+  DecisionTables tables_;
+  bool loaded_ = false;
+};
+
+}  // namespace tinyfair::runtime
