@@ -36,15 +36,15 @@ int HexValue(char digit) {
   return -1;
 }
 
-std::array<uint8_t, kKeyBytes> ParseKeyLine(const std::string& path, const std::string& text) {
+std::array<uint8_t, kKeyBytes> ParseKeyLine(const std::string& path, std::string text) {
   const std::string what = "a private key file holds the " + std::to_string(kKeyBytes) +
                            "-byte seed as " + std::to_string(kKeyDigits) +
                            " lowercase hexadecimal digits and a newline";
-  const bool newline_ends = text.size() == kKeyDigits + 1 && text.back() == '\n';
-  if (text.size() != kKeyDigits && !newline_ends) {
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  if (text.size() != kKeyDigits) {
     throw common::DataError(path, 0, 0,
-                            common::FormatText("%zu bytes; ", text.size()) + what +
-                                " (is it truncated, or the wrong file?)");
+                            common::FormatText("%zu characters before the newline; ", text.size()) +
+                                what + " (is it truncated, or the wrong file?)");
   }
   std::array<uint8_t, kKeyBytes> bytes{};
   for (size_t i = 0; i < kKeyDigits; ++i) {
