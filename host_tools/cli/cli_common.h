@@ -22,6 +22,7 @@ void AddDebiasCommand(CLI::App& app);
 void AddTrainCommand(CLI::App& app);
 void AddPostprocessCommand(CLI::App& app);
 void AddModelCommands(CLI::App& app);
+void AddKeyCommands(CLI::App& app);
 void AddRunCommands(CLI::App& app);
 void AddSweepCommand(CLI::App& app);
 void AddNoiseCommand(CLI::App& app);

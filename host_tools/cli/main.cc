@@ -47,6 +47,7 @@ int main(int argc, char** argv) {
   tinyfair::cli::AddTrainCommand(app);
   tinyfair::cli::AddPostprocessCommand(app);
   tinyfair::cli::AddModelCommands(app);
+  tinyfair::cli::AddKeyCommands(app);
   tinyfair::cli::AddRunCommands(app);
   tinyfair::cli::AddSweepCommand(app);
   tinyfair::cli::AddNoiseCommand(app);

@@ -1,12 +1,16 @@
 // tinyfair export / inspect / codegen: the model file and its header.
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <memory>
+#include <optional>
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/inspect_footprint.h"
 #include "host_tools/model/model_export.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/model_keys.h"
+#include "host_tools/model/model_signature.h"
 #include "host_tools/simulate/generated_header.h"
 
 namespace tinyfair::cli {
@@ -18,21 +22,46 @@ struct ModelOptions {
   // The fairness monitor's settings (docs/monitor.md); negative: unchanged.
   double monitor_alpha = -1.0, monitor_tolerance = -1.0;
   long long monitor_window = -1;
+  // export --sign, --model-version (negative: unchanged)
+  std::string sign_key;
+  long long model_version = -1;
   // inspect --footprint
   bool footprint = false;
   FootprintRequest footprint_request;
 };
 
+// The first bytes of `path` are a SignedModel file's.
+bool IsSignedFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string start(2, '\0');
+  in.read(start.data(), static_cast<std::streamsize>(start.size()));
+  return in.gcount() == 2 && host::model::IsSignedModelFile(start);
+}
+
 void Export(const ModelOptions& o) {
+  // A signed model ships as it is: exporting it again would drop the
+  // signature or sign it a second time.
+  if (IsSignedFile(o.model)) {
+    throw std::invalid_argument(
+        "export: " + o.model +
+        " is a signed model file, which ships as it is; export the model's JSON form to "
+        "change or sign it");
+  }
+  // The key first: a bad key file stops the export before anything is written.
+  std::optional<host::model::SigningKey> key;
+  if (!o.sign_key.empty()) key = host::model::ReadSigningKeyFile(o.sign_key);
   tinyfair::Model model = host::model::ReadModel(o.model);
   host::model::ExportSettings settings;
   settings.model_id = o.id;
   if (o.monitor_alpha >= 0.0) settings.monitor_alpha = o.monitor_alpha;
   if (o.monitor_tolerance >= 0.0) settings.monitor_tolerance = o.monitor_tolerance;
   if (o.monitor_window >= 0) settings.monitor_window = static_cast<uint32_t>(o.monitor_window);
-  const std::string bytes = host::model::ExportModel(settings, model);
+  if (o.model_version >= 0) settings.model_version = static_cast<uint32_t>(o.model_version);
+  const std::string sealed = host::model::ExportModel(settings, model);
+  const std::string bytes = key ? host::model::SignSealedModel(sealed, *key) : sealed;
   host::common::WriteFileAtomically(o.out, bytes);
   Note(host::model::ExportSummary(o.out, bytes, model));
+  if (key) Note(host::model::SignatureSummary(sealed, host::model::KeyId(key->public_key)));
 }
 
 void Inspect(ModelOptions& o) {
@@ -82,6 +111,15 @@ void AddModelCommands(CLI::App& app) {
       ->add_option("--monitor-window", o->monitor_window,
                    "The monitor's test window in decisions per group (0: one window)")
       ->check(CLI::Range(0LL, 4294967295LL));
+  export_command
+      ->add_option("--model-version", o->model_version,
+                   "Set the model version (0 to 4294967295), which a device that refuses "
+                   "rollback requires to grow from one signed model to the next")
+      ->check(CLI::Range(0LL, 4294967295LL));
+  export_command->add_option(
+      "--sign", o->sign_key,
+      "Sign the sealed model with this private key file (tinyfair keygen) and "
+      "write a SignedModel file");
   export_command->callback([o] { Export(*o); });
 
   auto* inspect = app.add_subcommand(

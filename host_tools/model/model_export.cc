@@ -1,9 +1,11 @@
 #include "host_tools/model/model_export.h"
 
+#include <array>
 #include <stdexcept>
 
 #include "host_tools/common/text_format.h"
 #include "host_tools/model/model_file.h"
+#include "tinyfair_runtime/crypto.h"
 
 namespace tinyfair::host::model {
 
@@ -16,6 +18,7 @@ void ApplySettings(const ExportSettings& settings, tinyfair::Model& model) {
     model.set_monitor_tolerance(static_cast<float>(*settings.monitor_tolerance));
   }
   if (settings.monitor_window) model.set_monitor_window(*settings.monitor_window);
+  if (settings.model_version) model.set_model_version(*settings.model_version);
 }
 
 }  // namespace
@@ -34,11 +37,22 @@ std::string ExportModel(const ExportSettings& settings, tinyfair::Model& model) 
   ApplySettings(settings, changed);
   if (SerializeModel(changed) != as_given) {
     throw std::invalid_argument(
-        "export: the model is sealed, and a sealed model is exported unchanged; set its id "
-        "or monitor settings when exporting its JSON form (a fit's output, or tinyfair "
+        "export: the model is sealed, and a sealed model is exported unchanged; set its id, "
+        "model version or monitor settings when exporting its JSON form (a fit's output, or "
+        "tinyfair "
         "inspect's without the crc32 field)");
   }
   return as_given;
+}
+
+std::string SignatureSummary(const std::string& sealed, uint64_t key_id) {
+  namespace crypto = tinyfair::runtime::crypto;
+  std::array<uint8_t, crypto::kSha256Bytes> digest{};
+  crypto::Sha256(reinterpret_cast<const uint8_t*>(sealed.data()), sealed.size(), digest.data());
+  std::string hex;
+  for (uint8_t byte : digest) hex += common::FormatText("%02x", byte);
+  return common::FormatText("export: signed with key %016llx (SHA-256 of the model %s)",
+                            static_cast<unsigned long long>(key_id), hex.c_str());
 }
 
 std::string ExportSummary(const std::string& path, const std::string& bytes,

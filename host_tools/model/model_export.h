@@ -17,6 +17,9 @@ struct ExportSettings {
   /// The monitor's drift alarm (docs/monitor.md); unset keeps the model's.
   std::optional<double> monitor_alpha, monitor_tolerance;
   std::optional<uint32_t> monitor_window;
+  /// Model.model_version, which the device may require to grow (rollback);
+  /// unset keeps the model's.
+  std::optional<uint32_t> model_version;
 };
 
 /// Applies `settings` to `model` and seals it (SealModel): the file's bytes.
@@ -26,6 +29,10 @@ struct ExportSettings {
 ///         refuses the result; std::invalid_argument when `settings` would
 ///         change a sealed model.
 std::string ExportModel(const ExportSettings& settings, tinyfair::Model& model);
+
+/// "export: signed with key ID (SHA-256 of the model H)": the key id and
+/// the digest of the sealed model the signature covers, in hexadecimal.
+std::string SignatureSummary(const std::string& sealed, uint64_t key_id);
 
 /// "export: wrote PATH (N bytes, schema M.m, hash H, crc C)".
 std::string ExportSummary(const std::string& path, const std::string& bytes,
