@@ -4,7 +4,8 @@
 //    models, and of the codegen path (DecideAs over constexpr tables);
 //  - the emulated time of many calls of Model::Decide, of the codegen path,
 //    of FairnessMonitor::Update alone and after Model::Decide, and of a
-//    plain C dot-product loop, for 8, 32 and 128 inputs, of Update (alone
+//    plain C dot-product loop, of one PCG32 draw, one keyed draw (SipHash)
+//    and Model::Decide with keyed draws, for 8, 32 and 128 inputs, of Update (alone
 //    and after Decide) on a monitor of 32 groups, and of a loop of known
 //    length, from which the script computes instructions per
 //    call when QEMU runs with -icount shift=0.
@@ -25,6 +26,7 @@
 #include "targets/common/semihosting.h"
 #include "test_models.h"
 #include "tinyfair_runtime/fairness_monitor.h"
+#include "tinyfair_runtime/keyed_draws.h"
 #include "tinyfair_runtime/model.h"
 
 #ifndef TINYFAIR_BENCH_TRACE
@@ -128,10 +130,15 @@ int MeasureStacks() {
   return 0;
 }
 
+// A device key for the keyed draws (any key costs the same).
+constexpr uint8_t kBenchKey[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+
 // What each measured call works on.
 struct Case {
   DecisionInput input;
   Pcg32 rng{1, 2};
+  KeyedDraws keyed{kBenchKey, 0};
+  uint32_t draw = 0;
   Decision decision;
   Status status = Status::kOk;
   const tinyfair_models::BenchModel* bench = nullptr;
@@ -147,6 +154,22 @@ void CallNothing(void*) {}
 void CallModelDecide(void* context) {
   Case& c = *static_cast<Case*>(context);
   c.status = g_model.Decide(c.input, c.rng, c.decision);
+}
+
+void CallModelDecideKeyed(void* context) {
+  Case& c = *static_cast<Case*>(context);
+  c.status = g_model.Decide(c.input, c.keyed, c.decision);
+}
+
+// One draw of each generator, alone: what a keyed draw costs over PCG32's.
+void CallPcg32Draw(void* context) {
+  Case& c = *static_cast<Case*>(context);
+  c.draw = c.rng.Next();
+}
+
+void CallKeyedDraw(void* context) {
+  Case& c = *static_cast<Case*>(context);
+  c.draw = c.keyed.Next();
 }
 
 void CallCodegenDecide(void* context) {
@@ -261,6 +284,10 @@ int MeasureInstructions() {
     if (c.status != Status::kOk) return Fail("decide", name, c.status);
     Time(name, "codegen_decide", CallCodegenDecide, c);
     if (c.status != Status::kOk) return Fail("codegen decide", name, c.status);
+    Time(name, "model_decide_keyed", CallModelDecideKeyed, c);
+    if (c.status != Status::kOk) return Fail("keyed decide", name, c.status);
+    Time(name, "pcg32_draw", CallPcg32Draw, c);
+    Time(name, "keyed_draw", CallKeyedDraw, c);
     MonitorReference reference = MonitorReferenceOf(g_model);
     reference.settings = {0.05f, 0.999f, 0};
     const Status started = g_monitor.Start(reference);

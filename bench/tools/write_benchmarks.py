@@ -500,6 +500,8 @@ def main():
 
     w(stack_section(data, boards, rel_build, nesting))
     w(instruction_section(data, boards, rel_build, names))
+    import keyed_draw_costs  # noqa: E402 (imports this module)
+    w(keyed_draw_costs.keyed_draw_section(build, boards))
     w("## What costs the bytes and the instructions\n\n")
     w(analysis(data, names))
     with open(args.out, "w") as f:

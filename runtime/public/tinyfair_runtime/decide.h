@@ -6,6 +6,7 @@
 
 #include "tinyfair_runtime/decision.h"
 #include "tinyfair_runtime/decision_tables.h"
+#include "tinyfair_runtime/keyed_draws.h"
 #include "tinyfair_runtime/pcg32.h"
 #include "tinyfair_runtime/status.h"
 
@@ -50,5 +51,19 @@ Status DecideAs(const DecisionTables& tables, const DecisionInput& input, Pcg32&
 }
 
 Status Decide(const DecisionTables& tables, const DecisionInput& input, Pcg32& rng, Decision& out);
+
+/// Decides with the next keyed draw, recording its counter; a refused input
+/// takes no draw and leaves the counter where it was. Inline, so that only
+/// firmware that uses keyed draws links SipHash.
+inline Status Decide(const DecisionTables& tables, const DecisionInput& input, KeyedDraws& draws,
+                     Decision& out) {
+  KeyedDraws probe = draws;
+  const uint64_t counter = probe.counter();
+  const Status status = Decide(tables, input, probe.Next(), out);
+  if (!IsOk(status)) return status;
+  out.counter = counter;
+  draws = probe;
+  return status;
+}
 
 }  // namespace tinyfair::runtime

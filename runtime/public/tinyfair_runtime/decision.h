@@ -20,7 +20,9 @@ struct DecisionInput {
 };
 
 /// One decision, as Decide() made it. Replaying it needs only `probability`
-/// and `draw`: positive == (draw < PositiveDrawBound(probability)).
+/// and `draw`: positive == (draw < PositiveDrawBound(probability)). A keyed
+/// draw is also replayed from `counter` by whoever holds the key:
+/// draw == DrawAt(key, counter) (keyed_draws.h).
 struct Decision {
   /// content_hash of the model that decided.
   uint64_t model_hash = 0;
@@ -41,6 +43,9 @@ struct Decision {
   uint32_t member = 0;
   /// The output of a regression rule or regression mixture (0 otherwise).
   float value = 0.0f;
+  /// The counter of a keyed draw (Decide with KeyedDraws); 0 for a PCG32 or
+  /// a caller-supplied draw, and for a refused input, which takes no draw.
+  uint64_t counter = 0;
 };
 
 /// The number of 32-bit draws, out of 2^32, that give a positive outcome for

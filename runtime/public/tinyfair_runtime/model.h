@@ -10,6 +10,7 @@
 #include "tinyfair_runtime/decision.h"
 #include "tinyfair_runtime/decision_tables.h"
 #include "tinyfair_runtime/input_layout.h"
+#include "tinyfair_runtime/keyed_draws.h"
 #include "tinyfair_runtime/pcg32.h"
 #include "tinyfair_runtime/status.h"
 
@@ -48,6 +49,10 @@ class Model {
   /// made. The record is always filled, with the status also returned.
   Status Decide(const DecisionInput& input, Pcg32& rng, Decision& out) const;
 
+  /// Decides for one input with the next keyed draw (the draw an applicant
+  /// cannot predict), recording its counter; a refused input takes none.
+  Status Decide(const DecisionInput& input, KeyedDraws& draws, Decision& out) const;
+
   /// Decides with a draw the caller supplies (e.g. from a hardware entropy
   /// source, or to replay a recorded decision).
   Status DecideWithDraw(const DecisionInput& input, uint32_t draw, Decision& out) const;
@@ -84,5 +89,13 @@ class Model {
   DecisionTables tables_;
   bool loaded_ = false;
 };
+
+inline Status Model::Decide(const DecisionInput& input, KeyedDraws& draws, Decision& out) const {
+  if (!loaded_) {
+    out = Decision{};
+    return out.status = Status::kNotLoaded;
+  }
+  return runtime::Decide(tables_, input, draws, out);
+}
 
 }  // namespace tinyfair::runtime
