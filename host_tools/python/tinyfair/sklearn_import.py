@@ -619,6 +619,7 @@ def model_json_from_sklearn(pipeline, sensitive_features, X=None, model_id="skle
         "monitor_tolerance": 0,
         "monitor_window": 0,
         "required_features": "0",
+        "model_version": 0,
         "input_layout_hash": "0000000000000000",
     }
     return json.dumps(model, indent=1, ensure_ascii=False) + "\n"
