@@ -12,7 +12,8 @@
 #
 # Frozen files are never regenerated: the script refuses an existing folder.
 # Needs what host_tools/scripts/setup_debian.sh installs (the nanopb runtime
-# sources in build/_deps/nanopb, or TINYFAIR_NANOPB_SOURCE_DIR).
+# sources in build/_deps/nanopb, or TINYFAIR_NANOPB_SOURCE_DIR; from 1.4 on the
+# libsodium sources in build/_deps/libsodium, or TINYFAIR_LIBSODIUM_SOURCE_DIR).
 set -euo pipefail
 
 if [ $# -ne 2 ]; then
@@ -44,8 +45,12 @@ rm -rf "$scratch/gen" "$scratch/frozen"
 mkdir -p "$scratch/src" "$scratch/gen"
 git -C "$repo" archive "$commit" | tar -x -C "$scratch/src"
 nanopb=${TINYFAIR_NANOPB_SOURCE_DIR:-$repo/build/_deps/nanopb}
+# Releases from schema 1.4 on also compile libsodium's sources; older ones
+# ignore the setting.
+libsodium=${TINYFAIR_LIBSODIUM_SOURCE_DIR:-$repo/build/_deps/libsodium}
 cmake -S "$scratch/src" -B "$scratch/build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DTINYFAIR_FIRMWARE=OFF -DTINYFAIR_PYTHON=OFF -DTINYFAIR_NANOPB_SOURCE_DIR="$nanopb" >/dev/null
+  -DTINYFAIR_FIRMWARE=OFF -DTINYFAIR_PYTHON=OFF -DTINYFAIR_NANOPB_SOURCE_DIR="$nanopb" \
+  -DTINYFAIR_LIBSODIUM_SOURCE_DIR="$libsodium" --no-warn-unused-cli >/dev/null
 
 extract() {  # test_models.h -> <Name>.pb for every name given
   python3 - "$@" <<'PY'
