@@ -34,6 +34,10 @@ static_assert(TINYFAIR_DECISION_LINE_BYTES == tinyfair::runtime::kDecisionRecord
 static_assert(static_cast<int>(TINYFAIR_UNKNOWN_GROUP) == static_cast<int>(Status::kUnknownGroup));
 static_assert(static_cast<int>(TINYFAIR_MISSING_FEATURE) ==
               static_cast<int>(Status::kMissingFeature));
+static_assert(static_cast<int>(TINYFAIR_UNSIGNED_MODEL) ==
+              static_cast<int>(Status::kUnsignedModel));
+static_assert(static_cast<int>(TINYFAIR_BAD_SIGNATURE) == static_cast<int>(Status::kBadSignature));
+static_assert(static_cast<int>(TINYFAIR_ROLLED_BACK) == static_cast<int>(Status::kRolledBack));
 static_assert(static_cast<int>(TINYFAIR_INPUT_LAYOUT_MISMATCH) ==
               static_cast<int>(Status::kInputLayoutMismatch));
 static_assert(static_cast<int>(TINYFAIR_SELF_TEST_FAILED) ==
@@ -149,6 +153,13 @@ tinyfair_status tinyfair_model_load(tinyfair_model* model, const uint8_t* bytes,
 
 tinyfair_status tinyfair_model_load_with_layout(tinyfair_model* model, const uint8_t* bytes,
                                                 size_t size, uint64_t input_layout_hash) {
+  const tinyfair_load_options options{input_layout_hash, nullptr, 0};
+  return tinyfair_model_load_with_options(model, bytes, size, &options);
+}
+
+tinyfair_status tinyfair_model_load_with_options(tinyfair_model* model, const uint8_t* bytes,
+                                                 size_t size,
+                                                 const tinyfair_load_options* options) {
   if (model == nullptr) return TINYFAIR_NOT_LOADED;
   // Constructed once in the caller's storage (placement, no heap); a later
   // load reuses it.
@@ -159,7 +170,13 @@ tinyfair_status tinyfair_model_load_with_layout(tinyfair_model* model, const uin
     model->self = model;
   }
   Model* m = __builtin_launder(reinterpret_cast<Model*>(model->storage));
-  return static_cast<tinyfair_status>(m->Load(bytes, size, input_layout_hash));
+  tinyfair::runtime::LoadOptions load;
+  if (options != nullptr) {
+    load.input_layout_hash = options->input_layout_hash;
+    load.public_key = options->public_key;
+    load.minimum_model_version = options->minimum_model_version;
+  }
+  return static_cast<tinyfair_status>(m->Load(bytes, size, load));
 }
 
 tinyfair_status tinyfair_self_test(void) {

@@ -415,11 +415,12 @@ Status CheckCapacity(const tinyfair_Dimensions& dimensions) {
 // Reads the header prefix (fields 1..6), which every schema version shares,
 // so a newer major version or an oversized model gets its own status even
 // when the rest of the message would not decode.
-Status CheckHeader(const uint8_t* bytes, size_t size) {
+Status CheckHeader(const uint8_t* bytes, size_t size, uint32_t minimum_model_version) {
   tinyfair_ModelHeader header = tinyfair_ModelHeader_init_zero;
   pb_istream_t stream = pb_istream_from_buffer(bytes, size);
   if (!pb_decode(&stream, tinyfair_ModelHeader_fields, &header)) return Status::kMalformed;
   if (header.schema_major != kSchemaMajor) return Status::kUnsupportedVersion;
+  if (header.model_version < minimum_model_version) return Status::kRolledBack;
   // Any newer minor version loads when it needs nothing this runtime lacks:
   // what it adds beyond that, this runtime may skip.
   if ((header.required_features & ~kRuntimeFeatures) != 0) return Status::kMissingFeature;
@@ -685,8 +686,11 @@ bool SpansInBytes(const Checked& c) {
 
 }  // namespace
 
-Status CheckModel(const uint8_t* bytes, size_t size, uint64_t input_layout_hash) {
-  if (const Status status = CheckHeader(bytes, size); !IsOk(status)) return status;
+Status CheckModel(const uint8_t* bytes, size_t size, uint64_t input_layout_hash,
+                  uint32_t minimum_model_version) {
+  if (const Status status = CheckHeader(bytes, size, minimum_model_version); !IsOk(status)) {
+    return status;
+  }
   Checked c{bytes, size, {}};
   pb_istream_t stream = pb_istream_from_buffer(bytes, size);
   if (!pb_decode(&stream, tinyfair_check_Model_fields, &c.m) || !AtMostOneRule(c) ||

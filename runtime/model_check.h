@@ -16,6 +16,9 @@ namespace tinyfair::runtime::internal {
 /// few hundred bytes of stack: arrays are read where they lie in `bytes`.
 /// `input_layout_hash` is the layout the firmware was compiled for
 /// (kAnyInputLayout: any); a model of another layout is kInputLayoutMismatch.
-Status CheckModel(const uint8_t* bytes, size_t size, uint64_t input_layout_hash);
+/// A model whose header states a model_version below `minimum_model_version`
+/// is kRolledBack, refused as soon as the header is read.
+Status CheckModel(const uint8_t* bytes, size_t size, uint64_t input_layout_hash,
+                  uint32_t minimum_model_version);
 
 }  // namespace tinyfair::runtime::internal

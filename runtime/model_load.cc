@@ -11,7 +11,9 @@
 #if TINYFAIR_RUNTIME_CFG_EIGEN
 #include <Eigen/Core>
 #endif  // TINYFAIR_RUNTIME_CFG_EIGEN
+#include "signed_model.h"
 #include "tinyfair_runtime/crc32.h"
+#include "tinyfair_runtime/crypto.h"
 #include "tinyfair_runtime/internal/float_bits.h"
 #include "tinyfair_runtime/internal/fold.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"
@@ -69,8 +71,34 @@ bool FoldFinite(const tinyfair_Model& m, float* weights, float& bias) {
 
 }  // namespace
 
-Status Model::Load(const uint8_t* bytes, size_t size, uint64_t input_layout_hash) {
+// The sealed model inside `bytes` (the file itself, or a signed file's inner
+// model), its signature checked when `options` name a key.
+Status Model::Unwrap(const uint8_t*& bytes, size_t& size, const LoadOptions& options) {
+  if (!internal::LooksSigned(bytes, size)) {
+    if (options.public_key == nullptr) return Status::kOk;
+    return bytes[0] == kCrcTag ? Status::kUnsignedModel : Status::kMissingCrc;
+  }
+  internal::SignedEnvelope envelope;
+  if (!internal::ReadSignedEnvelope(bytes, size, envelope)) return Status::kMalformed;
+  bytes = envelope.model;
+  size = envelope.model_size;
+  if (options.public_key == nullptr) return Status::kOk;
+#if TINYFAIR_RUNTIME_CFG_SIGNATURES
+  if (envelope.key_id != internal::KeyIdOf(options.public_key)) return Status::kBadSignature;
+  uint8_t digest[crypto::kSha256Bytes];
+  crypto::Sha256(bytes, size, digest);
+  if (!crypto::VerifyEd25519(envelope.signature, digest, sizeof(digest), options.public_key)) {
+    return Status::kBadSignature;
+  }
+  return Status::kOk;
+#else
+  return Status::kMissingFeature;  // this build has no verifier
+#endif  // TINYFAIR_RUNTIME_CFG_SIGNATURES
+}
+
+Status Model::Load(const uint8_t* bytes, size_t size, const LoadOptions& options) {
   if (bytes == nullptr || size == 0) return Status::kEmptyModel;
+  if (const Status status = Unwrap(bytes, size, options); !IsOk(status)) return status;
   if (size < kCrcFieldSize || bytes[0] != kCrcTag) return Status::kMissingCrc;
   const uint32_t stored_crc =
       static_cast<uint32_t>(bytes[1]) | (static_cast<uint32_t>(bytes[2]) << 8U) |
@@ -78,9 +106,15 @@ Status Model::Load(const uint8_t* bytes, size_t size, uint64_t input_layout_hash
   if (Crc32(bytes + kCrcFieldSize, size - kCrcFieldSize) != stored_crc) {
     return Status::kCrcMismatch;
   }
-  if (const Status status = internal::CheckModel(bytes, size, input_layout_hash); !IsOk(status)) {
+  if (const Status status = internal::CheckModel(bytes, size, options.input_layout_hash,
+                                                 options.minimum_model_version);
+      !IsOk(status)) {
     return status;
   }
+  // The digest names the model in records; computed before the working
+  // model changes so that a refused update leaves the old one's.
+  uint8_t digest[kModelDigestBytes];
+  crypto::Sha256(bytes, size, digest);
   // Every check has passed: only now is the working model replaced. The
   // check decoded these bytes and folded these numbers, so neither step
   // below fails; if one did, nothing half-built would decide.
@@ -89,6 +123,7 @@ Status Model::Load(const uint8_t* bytes, size_t size, uint64_t input_layout_hash
   pb_istream_t stream = pb_istream_from_buffer(bytes, size);
   if (!pb_decode(&stream, tinyfair_Model_fields, &message_)) return Status::kMalformed;
   if (const Status status = Prepare(); !IsOk(status)) return status;
+  memcpy(digest_, digest, sizeof(digest_));
   loaded_ = true;
   return Status::kOk;
 }

@@ -38,6 +38,12 @@ const char* StatusName(Status status) {
       return "unknown_group";
     case Status::kMissingFeature:
       return "missing_feature";
+    case Status::kUnsignedModel:
+      return "unsigned_model";
+    case Status::kBadSignature:
+      return "bad_signature";
+    case Status::kRolledBack:
+      return "rolled_back";
     case Status::kMonitorNotConfigured:
       return "monitor_not_configured";
     case Status::kMonitorModelMismatch:

@@ -11,6 +11,8 @@
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/model_keys.h"
 #include "host_tools/model/model_signature.h"
+#include "host_tools/model/model_trust.h"
+#include "host_tools/model/public_key_file.h"
 #include "host_tools/simulate/generated_header.h"
 
 namespace tinyfair::cli {
@@ -28,6 +30,9 @@ struct ModelOptions {
   // inspect --footprint
   bool footprint = false;
   FootprintRequest footprint_request;
+  // inspect --public-key / --minimum-version: verified as a device would.
+  std::string public_key;
+  uint32_t minimum_version = 0;
 };
 
 // The first bytes of `path` are a SignedModel file's.
@@ -70,6 +75,14 @@ void Inspect(ModelOptions& o) {
     o.footprint_request.model = o.model;
     PrintFootprint(o.footprint_request);
     return;
+  }
+  host::model::TrustRequirement trust;
+  if (!o.public_key.empty()) trust.public_key = host::model::ReadPublicKeyFile(o.public_key);
+  trust.minimum_model_version = o.minimum_version;
+  const std::string bytes = host::common::ReadFile(o.model);
+  if (trust.public_key || trust.minimum_model_version > 0 ||
+      host::model::IsSignedModelFile(bytes)) {
+    Note(o.model + ": " + host::model::CheckModelTrust(bytes, o.model, trust));
   }
   const tinyfair::Model model = host::model::ReadModel(o.model);
   std::fputs(host::model::ModelToJson(model).c_str(), stdout);
@@ -138,6 +151,12 @@ void AddModelCommands(CLI::App& app) {
                       "The board's footprint table (default: the host build's, "
                       "<tinyfair's folder>/../firmware/<board>/bench/size/footprint.txt)");
   inspect->add_flag("--json", o->footprint_request.json, "--footprint as JSON");
+  inspect
+      ->add_option("--public-key", o->public_key,
+                   "Public key file: refuse the model unless signed by this key")
+      ->check(CLI::ExistingFile);
+  inspect->add_option("--minimum-version", o->minimum_version,
+                      "Refuse a model whose model_version is lower (rolled_back)");
   inspect->callback([o] { Inspect(*o); });
 
   auto* codegen =

@@ -18,6 +18,7 @@
 #include "host_tools/model/input_layout.h"
 #include "host_tools/model/model_features.h"
 #include "host_tools/model/model_json_hashes.h"
+#include "host_tools/model/model_signature.h"
 #include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/model.h"
 
@@ -118,8 +119,10 @@ tinyfair::Model ParseModelFile(const std::string& bytes, const std::string& name
   // The device's own checks first, so that the host refuses what Load()
   // refuses, with the same status name.
   VerifyWithRuntime(bytes, name + ": ");
+  // A signed file's model is its inner sealed model, read as it is.
+  const std::string sealed = IsSignedModelFile(bytes) ? ReadSignedModel(bytes).model : bytes;
   tinyfair::Model model;
-  if (!model.ParseFromString(bytes)) {
+  if (!model.ParseFromString(sealed)) {
     throw std::runtime_error(name + ": not a valid protobuf encoding of tinyfair.Model");
   }
   tinyfair::Model unsealed = model;

@@ -40,7 +40,9 @@ bool IsSealedModel(const std::string& bytes);
 /// from when it was read sealed and left unchanged.
 std::string SerializeModel(const tinyfair::Model& model);
 
-/// Parses and verifies a sealed model: first everything the runtime's
+/// Parses and verifies a sealed model, or a signed file's inner sealed model
+/// (read as it is, never re-sealed; its signature is checked only by
+/// CheckModelTrust with a key, model_trust.h): first everything the runtime's
 /// Load() checks (refused with its status name), then the content hash;
 /// throws std::runtime_error with the reason otherwise.
 tinyfair::Model ParseModelFile(const std::string& bytes, const std::string& name);

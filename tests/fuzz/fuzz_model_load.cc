@@ -2,7 +2,9 @@
 // from the rest of the data. The input is
 //   byte 0       flags: bit 0 re-seals the CRC (so that mutations reach the
 //                decoder and the validator), bit 1 also loads the bytes as
-//                given first
+//                given first, bit 2 loads with a public key (RFC 8032
+//                section 7.1 test 1's, the key of the signed golden model):
+//                then only a file signed by that key may load
 //   bytes 1, 2   model length L, little-endian (cut to what is there)
 //   L bytes      the model file
 //   the rest     decisions: [control][draw, 4 bytes][group] then one
@@ -21,6 +23,7 @@
 #include "tests/hardening/corruption.h"
 #include "tests/hardening/exact_tables.h"
 #include "tests/hardening/invariants.h"
+#include "tinyfair_runtime/crypto.h"
 #include "tinyfair_runtime/model.h"
 
 namespace {
@@ -74,6 +77,22 @@ float Value(Script& script, bool categorical, uint32_t count) {
 
 Model g_model;
 
+constexpr uint8_t kTestPublicKey[32] = {
+    0xd7, 0x5a, 0x98, 0x01, 0x82, 0xb1, 0x0a, 0xb7, 0xd5, 0x4b, 0xfe, 0xd3, 0xc9, 0x64, 0x07, 0x3a,
+    0x0e, 0xe1, 0x72, 0xf3, 0xda, 0xa6, 0x23, 0x25, 0xaf, 0x02, 0x1a, 0x68, 0xf7, 0x07, 0x51, 0x1a};
+
+// With a key, what loaded must be a signed file whose signature verifies
+// over the digest of the model that was loaded.
+void CheckSignedLoad(const std::vector<uint8_t>& bytes) {
+  if (bytes.size() < 66 || bytes[0] != 0x0A || bytes[1] != 0x40) {
+    Violation("a load with a key accepted an unsigned file");
+  }
+  if (!crypto::VerifyEd25519(bytes.data() + 2, g_model.digest(), kModelDigestBytes,
+                             kTestPublicKey)) {
+    Violation("a load with a key accepted a signature that does not verify");
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -84,10 +103,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // The model in a block of its own, so that any over-read is seen.
   std::vector<uint8_t> bytes(data + 3, data + 3 + length);
   // A refused load keeps the model as it was: loaded or not, the same hash.
-  const auto load = [&bytes]() {
+  LoadOptions options;
+  if ((flags & 4U) != 0) options.public_key = kTestPublicKey;
+  const auto load = [&bytes, &options]() {
     const bool was_loaded = g_model.loaded();
     const uint64_t hash = g_model.content_hash();
-    const Status status = g_model.Load(bytes.data(), bytes.size());
+    const Status status = g_model.Load(bytes.data(), bytes.size(), options);
     if (status != Status::kOk &&
         (g_model.loaded() != was_loaded || g_model.content_hash() != hash)) {
       Violation("a refused load changed the model");
@@ -99,6 +120,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Status status = load();
   if (*StatusName(status) == '\0') Violation("Load() returned an unnamed status");
   if (status != Status::kOk) return 0;
+  if (options.public_key != nullptr) CheckSignedLoad(bytes);
   const DecisionTables& tables = g_model.tables();
   if (const char* what = hardening::CheckTables(tables)) Violation(what);
   const hardening::ExactTables exact(tables);

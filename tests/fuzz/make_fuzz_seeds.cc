@@ -85,6 +85,13 @@ int main(int argc, char** argv) {
       Write(out / "model_load" / (name + ".as_stored"),
             ModelSeed(2, model.bytes, model.size, 2, rng));
     }
+    // The signed golden model, loaded with and without its key (flag 4).
+    Write(out / "model_load" / "signed.with_key",
+          ModelSeed(4, tinyfair_models::kSignedRampModel, tinyfair_models::kSignedRampModelSize, 2,
+                    rng));
+    Write(out / "model_load" / "signed.without_key",
+          ModelSeed(0, tinyfair_models::kSignedRampModel, tinyfair_models::kSignedRampModelSize, 2,
+                    rng));
     Write(out / "model_load" / "oversized",
           ModelSeed(1, tinyfair_models::kOversizedModel, tinyfair_models::kOversizedModelSize, 0,
                     rng));

@@ -12,6 +12,7 @@
 //  - golden_tables.h: the same models as constexpr DecisionTables (the
 //    codegen path), with a registry (kGoldenTables);
 //  - golden_<Name>.pb: each model file, for the tools (tinyfair codegen).
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -23,6 +24,7 @@
 #include "codegen/model_tables.h"
 #include "host_tools/model/decision_vectors.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/model_signature.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "tinyfair_runtime/capacity.h"
 #include "tinyfair_runtime/model.h"
@@ -339,7 +341,7 @@ tinyfair::host::model::DecisionVectors MakeVectors(uint64_t seed) {
   return v;
 }
 
-// k<Name>Size and k<Name>[]: a model's bytes, unchecked.
+// k<Name>Size and k<Name>[]: bytes as they are, unchecked (models, keys).
 std::string RefusedModelBytes(const std::string& name, const std::string& bytes) {
   std::string text = "\nnamespace tinyfair_models {\ninline constexpr size_t k" + name +
                      "Size = " + std::to_string(bytes.size()) +
@@ -349,6 +351,35 @@ std::string RefusedModelBytes(const std::string& name, const std::string& bytes)
             std::to_string(static_cast<unsigned char>(bytes[i])) + ",";
   }
   return text + "\n};\n}  // namespace tinyfair_models\n";
+}
+
+// A fixed key pair from a seed given in hex (test keys only).
+tinyfair::host::model::SigningKey TestKey(const char* seed_hex) {
+  std::array<uint8_t, 32> seed{};
+  for (size_t i = 0; i < seed.size(); ++i) {
+    seed[i] = static_cast<uint8_t>(std::stoi(std::string(seed_hex + 2 * i, 2), nullptr, 16));
+  }
+  return tinyfair::host::model::SigningKeyFromSeed(seed);
+}
+
+// Signed files of the small ramp model at model_version 3: one by the test
+// key (RFC 8032 section 7.1 test 1's seed), one by another key, and both
+// public keys, for the runtime's signature and rollback tests.
+std::string SignedModelsHeader() {
+  using tinyfair::host::model::SignSealedModel;
+  const auto key = TestKey("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60");
+  const auto other = TestKey("4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb");
+  Model versioned = Ramp("small-ramp");
+  versioned.set_model_version(3);
+  const std::string sealed = tinyfair::host::model::SealModel(versioned);
+  const auto as_string = [](const std::array<uint8_t, 32>& bytes) {
+    return std::string(bytes.begin(), bytes.end());
+  };
+  return RefusedModelBytes("VersionedRampModel", sealed) +
+         RefusedModelBytes("SignedRampModel", SignSealedModel(sealed, key)) +
+         RefusedModelBytes("OtherKeySignedRampModel", SignSealedModel(sealed, other)) +
+         RefusedModelBytes("TestPublicKey", as_string(key.public_key)) +
+         RefusedModelBytes("OtherPublicKey", as_string(other.public_key));
 }
 
 }  // namespace
@@ -416,6 +447,7 @@ int main(int argc, char** argv) {
   header += RefusedModelBytes("OtherOnNumericModel", RefusedSealedBytes(OtherOnNumeric()));
   header += RefusedModelBytes("OtherOnGroupModel", RefusedSealedBytes(OtherOnGroup()));
   header += RefusedModelBytes("OversizedModel", RefusedSealedBytes(Oversized()));
+  header += SignedModelsHeader();
   tinyfair::host::common::WriteFileAtomically(out + "/test_models.h", header);
   tinyfair::host::common::WriteFileAtomically(out + "/golden_records.csv", records);
   tables += tables_registry + "};\n\n}  // namespace tinyfair_models\n";

@@ -93,6 +93,22 @@ int main(void) {
   CHECK(tinyfair_model_load_with_layout(&copy, kDemoModel, kDemoModelSize,
                                         kDemoModelInputLayoutHash ^ 1u) ==
         TINYFAIR_INPUT_LAYOUT_MISMATCH);
+  /* Load's options: a key the demo model (not signed) lacks, a minimum
+   * model version above its own (0). */
+  {
+    static const uint8_t key[32] = {1};
+    tinyfair_load_options options = {kDemoModelInputLayoutHash, NULL, 1};
+    CHECK(tinyfair_model_load_with_options(&copy, kDemoModel, kDemoModelSize, &options) ==
+          TINYFAIR_ROLLED_BACK);
+    options.minimum_model_version = 0;
+    options.public_key = key;
+    CHECK(tinyfair_model_load_with_options(&copy, kDemoModel, kDemoModelSize, &options) ==
+          TINYFAIR_UNSIGNED_MODEL);
+    options.public_key = NULL;
+    CHECK(tinyfair_model_load_with_options(&copy, kDemoModel, kDemoModelSize, &options) ==
+          TINYFAIR_OK);
+    CHECK(tinyfair_model_load_with_options(&copy, kDemoModel, kDemoModelSize, NULL) == TINYFAIR_OK);
+  }
   /* The refused update keeps the model loaded before it. */
   CHECK(tinyfair_model_loaded(&copy) && tinyfair_model_hash(&copy) == kDemoModelHash);
   CHECK(kDemoModelInputCount == 5 && kDemoModelInputGroup == 4 && kDemoModelGroupCategoryB == 1);

@@ -5,6 +5,7 @@
 
 #include "test_models.h"
 #include "tests/framework/tinytest.h"
+#include "tests/runtime/decision_digest.h"
 #include "tests/runtime/model_bytes.h"
 #include "tests/runtime/test_storage.h"
 #include "tinyfair_runtime/model.h"
@@ -13,6 +14,7 @@ namespace {
 
 using namespace tinyfair::runtime;
 using namespace tinyfair_models;
+using tinyfair::testing::DecisionDigest;
 using tinyfair::testing::RampWidthOffset;
 using tinyfair::testing::ReferenceRateOffset;
 using tinyfair::testing::Reseal;
@@ -21,46 +23,6 @@ using tinyfair::testing::SetFloatBits;
 Model& g_model = tinyfair::testing::TestModel();
 uint8_t* const g_buffer = tinyfair::testing::Scratch();
 static_assert(kSmallRampModelSize <= tinyfair::testing::kScratchSize);
-
-uint64_t Fnv1a(uint64_t hash, const void* data, size_t size) {
-  const auto* bytes = static_cast<const uint8_t*>(data);
-  for (size_t i = 0; i < size; ++i) {
-    hash ^= bytes[i];
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
-}
-
-// A digest of every field of `kDecisions` decisions on seeded inputs that
-// respect the model's categories: equal digests mean the same bits.
-constexpr int kDecisions = 200;
-uint64_t DecisionDigest(const Model& model) {
-  const DecisionTables& t = model.tables();
-  Pcg32 rng(2026, 11);
-  uint64_t digest = 0xcbf29ce484222325ULL;
-  float values[kMaxInputs];
-  for (int d = 0; d < kDecisions; ++d) {
-    for (uint32_t i = 0; i < t.input_count; ++i) {
-      values[i] = static_cast<float>(static_cast<int32_t>(rng.Next() % 2001U) - 1000) / 250.0f;
-    }
-    for (uint32_t k = 0; k < t.categorical_count; ++k) {
-      values[t.categorical_input[k]] = static_cast<float>(rng.Next() % t.category_count_of[k]);
-    }
-    DecisionInput input{values, t.input_count, static_cast<uint32_t>(rng.Next() % t.group_count)};
-    Decision decision;
-    const Status status = model.DecideWithDraw(input, rng.Next(), decision);
-    digest = Fnv1a(digest, &status, sizeof(status));
-    digest = Fnv1a(digest, &decision.model_hash, sizeof(decision.model_hash));
-    digest = Fnv1a(digest, &decision.group, sizeof(decision.group));
-    digest = Fnv1a(digest, &decision.score, sizeof(decision.score));
-    digest = Fnv1a(digest, &decision.probability, sizeof(decision.probability));
-    digest = Fnv1a(digest, &decision.draw, sizeof(decision.draw));
-    digest = Fnv1a(digest, &decision.positive, sizeof(decision.positive));
-    digest = Fnv1a(digest, &decision.member, sizeof(decision.member));
-    digest = Fnv1a(digest, &decision.value, sizeof(decision.value));
-  }
-  return digest;
-}
 
 TEST(RefusedUpdate, TheTestLocatesTheRampWidth) {
   const size_t at = RampWidthOffset();
@@ -149,6 +111,23 @@ TEST(RefusedUpdate, KeepsEveryGoldenModelDecidingTheSameBits) {
     EXPECT_TRUE(DecisionDigest(g_model) == digest);
   }
   EXPECT_TRUE(refusals > 0);
+}
+
+TEST(RefusedUpdate, ARolledBackOrMisframedUpdateKeepsTheModel) {
+  ASSERT_EQ(Status::kOk, g_model.Load(kSmallThresholdModel, kSmallThresholdModelSize));
+  const uint64_t digest = DecisionDigest(g_model);
+  LoadOptions options;
+  options.minimum_model_version = 4;  // the update states version 3
+  EXPECT_EQ(Status::kRolledBack,
+            g_model.Load(kVersionedRampModel, kVersionedRampModelSize, options));
+  EXPECT_EQ(Status::kRolledBack, g_model.Load(kSignedRampModel, kSignedRampModelSize, options));
+  // A signed file with a byte after its model is not the writer's layout.
+  static_assert(kSignedRampModelSize + 1 <= tinyfair::testing::kScratchSize);
+  memcpy(g_buffer, kSignedRampModel, kSignedRampModelSize);
+  g_buffer[kSignedRampModelSize] = 0;
+  EXPECT_EQ(Status::kMalformed, g_model.Load(g_buffer, kSignedRampModelSize + 1));
+  EXPECT_TRUE(g_model.content_hash() == kSmallThresholdModelHash);
+  EXPECT_TRUE(DecisionDigest(g_model) == digest);
 }
 
 TEST(RefusedUpdate, AnAcceptedUpdateReplacesTheModel) {

@@ -16,6 +16,24 @@
 
 namespace tinyfair::runtime {
 
+inline constexpr size_t kModelDigestBytes = 32;
+
+/// What Load() requires of a model file beyond its own checks.
+struct LoadOptions {
+  /// The input layout the firmware was compiled for (the generated header's
+  /// k<Name>InputLayoutHash); kAnyInputLayout accepts any layout.
+  uint64_t input_layout_hash = kAnyInputLayout;
+  /// 32 bytes, an Ed25519 public key: when set, only a signed file
+  /// (tinyfair.SignedModel) whose signature verifies under this key loads.
+  /// When null, both sealed and signed files load, and a signed file's
+  /// signature is NOT checked (its inner model still is, CRC and all).
+  const uint8_t* public_key = nullptr;
+  /// The lowest Model.model_version accepted: an older model is refused
+  /// with kRolledBack (the firmware keeps the minimum, e.g. the version it
+  /// last loaded, in its own storage).
+  uint32_t minimum_model_version = 0;
+};
+
 /// A model in caller-owned storage (sizeof(Model): about 8 KiB at the
 /// default capacities). It never allocates and holds no pointer into the
 /// bytes it was loaded from, so they may be freed after Load().
@@ -33,17 +51,33 @@ class Model {
 
   /// Loads a model file. On any failure the model is left as it was: a
   /// refused update leaves the model loaded before deciding, bit for bit.
-  Status Load(const uint8_t* bytes, size_t size) { return Load(bytes, size, kAnyInputLayout); }
+  Status Load(const uint8_t* bytes, size_t size) { return Load(bytes, size, LoadOptions{}); }
 
   /// Loads a model file whose inputs must have the layout the firmware was
   /// compiled for: `input_layout_hash` is the generated header's
   /// k<Name>InputLayoutHash. A model whose inputs differ in order, kind or
   /// categories (or that carries no layout hash) is refused with
   /// kInputLayoutMismatch; kAnyInputLayout accepts any layout.
-  Status Load(const uint8_t* bytes, size_t size, uint64_t input_layout_hash);
+  Status Load(const uint8_t* bytes, size_t size, uint64_t input_layout_hash) {
+    LoadOptions options;
+    options.input_layout_hash = input_layout_hash;
+    return Load(bytes, size, options);
+  }
+
+  /// Loads a sealed (0x0D...) or signed (0x0A 0x40...) model file. In order:
+  /// a signed file's envelope must be laid out as tinyfair's writer lays it
+  /// out (else kMalformed); with a key, a bare file is kUnsignedModel and
+  /// the signature of SHA-256(inner model) must verify (else
+  /// kBadSignature); then the inner model's own checks (CRC, header),
+  /// model_version against the minimum (kRolledBack), and the rest. All of
+  /// it before the loaded model is touched.
+  Status Load(const uint8_t* bytes, size_t size, const LoadOptions& options);
 
   /// Drops the loaded model: Decide() then returns kNotLoaded.
-  void Unload() { loaded_ = false; }
+  void Unload() {
+    loaded_ = false;
+    for (uint8_t& byte : digest_) byte = 0;
+  }
 
   /// Decides for one input, taking one draw from `rng` when a decision is
   /// made. The record is always filled, with the status also returned.
@@ -61,6 +95,11 @@ class Model {
   size_t input_count() const { return loaded_ ? tables_.input_count : 0; }
   size_t group_count() const { return loaded_ ? tables_.group_count : 0; }
   uint64_t content_hash() const { return loaded_ ? tables_.content_hash : 0; }
+  /// SHA-256 of the sealed model bytes (a signed file's inner model),
+  /// computed by Load(); kModelDigestBytes bytes, zero when not loaded.
+  const uint8_t* digest() const { return digest_; }
+  /// The model's model_version (0 when not loaded or not stated).
+  uint32_t model_version() const { return loaded_ ? message_.model_version : 0; }
   /// The schema minor version the model states (0 when not loaded).
   uint32_t schema_minor() const { return loaded_ ? message_.schema_minor : 0; }
   /// The model id, NUL-terminated ("" when not loaded).
@@ -75,6 +114,7 @@ class Model {
   uint32_t monitor_window() const { return loaded_ ? message_.monitor_window : 0; }
 
  private:
+  static Status Unwrap(const uint8_t*& bytes, size_t& size, const LoadOptions& options);
   Status Prepare();
 
   // The decoded message; Load() folds the numeric inputs' offsets and scales
@@ -87,6 +127,7 @@ class Model {
   uint8_t attribute_categorical_[kMaxGroupAttributes] = {};
   uint64_t member_draw_bound_[kMaxMembers] = {};
   DecisionTables tables_;
+  uint8_t digest_[kModelDigestBytes] = {};
   bool loaded_ = false;
 };
 

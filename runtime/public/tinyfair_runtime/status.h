@@ -44,6 +44,15 @@ enum class [[nodiscard]] Status : uint8_t{
     /// The model requires a feature (Model.required_features) this runtime
     /// does not have: deciding without it would decide otherwise.
     kMissingFeature = 15,
+    /// Load() was given a public key and the file is a bare sealed model,
+    /// not a signed one.
+    kUnsignedModel = 16,
+    /// Load() was given a public key and the signed file's signature does
+    /// not verify under it, or names another key (its key id).
+    kBadSignature = 17,
+    /// The model's model_version is below the minimum Load() was given: an
+    /// older model than the firmware accepts (anti-rollback).
+    kRolledBack = 18,
     /// The fairness monitor has no valid settings: the model sets none (its
     /// monitor_alpha is 0) and the firmware gave none, or they are out of
     /// range, or the model is not loaded.

@@ -33,6 +33,9 @@ typedef enum tinyfair_status {
   TINYFAIR_UNKNOWN_CATEGORY = 13,
   TINYFAIR_UNKNOWN_GROUP = 14,
   TINYFAIR_MISSING_FEATURE = 15,
+  TINYFAIR_UNSIGNED_MODEL = 16,
+  TINYFAIR_BAD_SIGNATURE = 17,
+  TINYFAIR_ROLLED_BACK = 18,
   TINYFAIR_INPUT_LAYOUT_MISMATCH = 20,
   TINYFAIR_SELF_TEST_FAILED = 21,
   TINYFAIR_MONITOR_NOT_CONFIGURED = 22,
@@ -98,6 +101,21 @@ tinyfair_status tinyfair_model_load(tinyfair_model* model, const uint8_t* bytes,
  * with TINYFAIR_INPUT_LAYOUT_MISMATCH. */
 tinyfair_status tinyfair_model_load_with_layout(tinyfair_model* model, const uint8_t* bytes,
                                                 size_t size, uint64_t input_layout_hash);
+
+/* Model::Load's options (model.h): the input layout (0: any), the 32-byte
+ * Ed25519 public key a signed file must verify under (NULL: none required;
+ * a signed file's signature is then not checked) and the lowest
+ * model_version accepted (anti-rollback). */
+typedef struct tinyfair_load_options {
+  uint64_t input_layout_hash;
+  const uint8_t* public_key;
+  uint32_t minimum_model_version;
+} tinyfair_load_options;
+
+/* The same with every option; TINYFAIR_UNSIGNED_MODEL, TINYFAIR_BAD_SIGNATURE
+ * and TINYFAIR_ROLLED_BACK are its refusals. `options` NULL: none. */
+tinyfair_status tinyfair_model_load_with_options(tinyfair_model* model, const uint8_t* bytes,
+                                                 size_t size, const tinyfair_load_options* options);
 
 /* The boot self-test (self_test.h): TINYFAIR_OK, or TINYFAIR_SELF_TEST_FAILED
  * when this build decides a built-in vector differently from the host. */

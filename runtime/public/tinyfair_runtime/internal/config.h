@@ -60,3 +60,13 @@ static_assert(TINYFAIR_RUNTIME_CFG_MONITOR_TEST_EVERY >= 1 &&
                   (TINYFAIR_RUNTIME_CFG_MONITOR_TEST_EVERY &
                    (TINYFAIR_RUNTIME_CFG_MONITOR_TEST_EVERY - 1)) == 0,
               "TINYFAIR_RUNTIME_CFG_MONITOR_TEST_EVERY must be a power of two");
+
+// 1: Load() verifies signed models (LoadOptions::public_key) with Ed25519;
+// 0: the verifier is not linked and Load() refuses a key with
+// kMissingFeature (signed files still load, unverified, without a key).
+#ifndef TINYFAIR_RUNTIME_CFG_SIGNATURES
+#define TINYFAIR_RUNTIME_CFG_SIGNATURES 1
+#endif  // TINYFAIR_RUNTIME_CFG_SIGNATURES
+
+static_assert(TINYFAIR_RUNTIME_CFG_SIGNATURES == 0 || TINYFAIR_RUNTIME_CFG_SIGNATURES == 1,
+              "TINYFAIR_RUNTIME_CFG_SIGNATURES must be 0 or 1");

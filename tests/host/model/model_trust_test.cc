@@ -1,0 +1,91 @@
+// Host reading paths read signed files as the device does: the inner model
+// is the model, and a key or a minimum version is checked by Load() itself.
+#include "host_tools/model/model_trust.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <stdexcept>
+
+#include "host_tools/model/model_file.h"
+#include "host_tools/model/model_signature.h"
+#include "host_tools/model/public_key_file.h"
+#include "test_models.h"
+
+namespace tinyfair::host::model {
+namespace {
+
+std::string Bytes(const uint8_t* bytes, size_t size) {
+  return std::string(reinterpret_cast<const char*>(bytes), size);
+}
+
+const std::string kSigned =
+    Bytes(tinyfair_models::kSignedRampModel, tinyfair_models::kSignedRampModelSize);
+const std::string kOtherSigned =
+    Bytes(tinyfair_models::kOtherKeySignedRampModel, tinyfair_models::kOtherKeySignedRampModelSize);
+const std::string kBare =
+    Bytes(tinyfair_models::kVersionedRampModel, tinyfair_models::kVersionedRampModelSize);
+
+std::array<uint8_t, 32> TestKey() {
+  std::array<uint8_t, 32> key{};
+  std::copy(tinyfair_models::kTestPublicKey, tinyfair_models::kTestPublicKey + 32, key.begin());
+  return key;
+}
+
+// The refusal's status name, or "" when the check passes.
+std::string Refusal(const std::string& bytes, const TrustRequirement& requirement) {
+  try {
+    CheckModelTrust(bytes, "m.pb", requirement);
+    return "";
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    return what.substr(what.rfind(' ') + 1);
+  }
+}
+
+TEST(ModelTrust, ParseModelFileReadsTheInnerModelOfASignedFile) {
+  const tinyfair::Model from_signed = ParseModelFile(kSigned, "signed.pb");
+  const tinyfair::Model from_bare = ParseModelFile(kBare, "bare.pb");
+  EXPECT_EQ(3U, from_signed.model_version());
+  // Read as it is, never re-sealed: the same bytes as the bare file.
+  EXPECT_EQ(kBare, SerializeModel(from_signed));
+  EXPECT_EQ(SerializeModel(from_bare), SerializeModel(from_signed));
+}
+
+TEST(ModelTrust, NamesTheSignerOfASignedFile) {
+  char expected[64];
+  std::snprintf(expected, sizeof(expected), "signed by key %016" PRIx64, KeyId(TestKey()));
+  TrustRequirement requirement;
+  EXPECT_EQ(expected, CheckModelTrust(kSigned, "m.pb", requirement));
+  requirement.public_key = TestKey();
+  requirement.minimum_model_version = 3;
+  EXPECT_EQ(expected, CheckModelTrust(kSigned, "m.pb", requirement));
+  EXPECT_EQ("unsigned", CheckModelTrust(kBare, "m.pb", TrustRequirement{}));
+}
+
+TEST(ModelTrust, RefusesWithTheRuntimeStatusName) {
+  TrustRequirement requirement;
+  requirement.public_key = TestKey();
+  EXPECT_EQ("bad_signature", Refusal(kOtherSigned, requirement));
+  EXPECT_EQ("unsigned_model", Refusal(kBare, requirement));
+  requirement.minimum_model_version = 4;
+  EXPECT_EQ("rolled_back", Refusal(kSigned, requirement));
+  requirement.public_key.reset();
+  EXPECT_EQ("rolled_back", Refusal(kBare, requirement));
+}
+
+TEST(PublicKeyFile, ReadsSixtyFourLowercaseHexDigitsAndANewline) {
+  const std::string hex = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
+  EXPECT_EQ(TestKey(), ParsePublicKey(hex + "\n", "k.pub"));
+  EXPECT_THROW(ParsePublicKey(hex, "k.pub"), std::runtime_error);
+  EXPECT_THROW(ParsePublicKey(hex.substr(2) + "\n", "k.pub"), std::runtime_error);
+  std::string upper = hex + "\n";
+  upper[1] = 'D';
+  EXPECT_THROW(ParsePublicKey(upper, "k.pub"), std::runtime_error);
+  EXPECT_THROW(ParsePublicKey(hex + "\n\n", "k.pub"), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace tinyfair::host::model
