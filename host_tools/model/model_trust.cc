@@ -2,11 +2,10 @@
 // code than the device's.
 #include "host_tools/model/model_trust.h"
 
-#include <cinttypes>
-#include <cstdio>
 #include <memory>
 #include <stdexcept>
 
+#include "host_tools/model/model_keys.h"
 #include "host_tools/model/model_signature.h"
 #include "tinyfair_runtime/model.h"
 
@@ -25,9 +24,7 @@ std::string CheckModelTrust(const std::string& bytes, const std::string& name,
                              ": the runtime refuses this model: " + runtime::StatusName(status));
   }
   if (!IsSignedModelFile(bytes)) return "unsigned";
-  char key_id[17];
-  std::snprintf(key_id, sizeof(key_id), "%016" PRIx64, ReadSignedModel(bytes).key_id);
-  return std::string("signed by key ") + key_id;
+  return "signed by key " + KeyIdText(ReadSignedModel(bytes).key_id);
 }
 
 }  // namespace tinyfair::host::model
