@@ -73,7 +73,8 @@ bool FoldFinite(const tinyfair_Model& m, float* weights, float& bias) {
 
 // The sealed model inside `bytes` (the file itself, or a signed file's inner
 // model), its signature checked when `options` name a key.
-Status Model::Unwrap(const uint8_t*& bytes, size_t& size, const LoadOptions& options) {
+Status Model::Unwrap(const uint8_t*& bytes, size_t& size, const LoadOptions& options,
+                     SignatureVerifier verify) {
   if (!internal::LooksSigned(bytes, size)) {
     if (options.public_key == nullptr) return Status::kOk;
     return bytes[0] == kCrcTag ? Status::kUnsignedModel : Status::kMissingCrc;
@@ -83,22 +84,21 @@ Status Model::Unwrap(const uint8_t*& bytes, size_t& size, const LoadOptions& opt
   bytes = envelope.model;
   size = envelope.model_size;
   if (options.public_key == nullptr) return Status::kOk;
-#if TINYFAIR_RUNTIME_CFG_SIGNATURES
+  // A key and no verifier: a build without signatures (config.h).
+  if (verify == nullptr) return Status::kMissingFeature;
   if (envelope.key_id != internal::KeyIdOf(options.public_key)) return Status::kBadSignature;
   uint8_t digest[crypto::kSha256Bytes];
   crypto::Sha256(bytes, size, digest);
-  if (!crypto::VerifyEd25519(envelope.signature, digest, sizeof(digest), options.public_key)) {
+  if (!verify(envelope.signature, digest, sizeof(digest), options.public_key)) {
     return Status::kBadSignature;
   }
   return Status::kOk;
-#else
-  return Status::kMissingFeature;  // this build has no verifier
-#endif  // TINYFAIR_RUNTIME_CFG_SIGNATURES
 }
 
-Status Model::Load(const uint8_t* bytes, size_t size, const LoadOptions& options) {
+Status Model::LoadWith(const uint8_t* bytes, size_t size, const LoadOptions& options,
+                       SignatureVerifier verify) {
   if (bytes == nullptr || size == 0) return Status::kEmptyModel;
-  if (const Status status = Unwrap(bytes, size, options); !IsOk(status)) return status;
+  if (const Status status = Unwrap(bytes, size, options, verify); !IsOk(status)) return status;
   if (size < kCrcFieldSize || bytes[0] != kCrcTag) return Status::kMissingCrc;
   const uint32_t stored_crc =
       static_cast<uint32_t>(bytes[1]) | (static_cast<uint32_t>(bytes[2]) << 8U) |

@@ -6,6 +6,7 @@
 
 #include "tinyfair/model.nanopb.h"
 #include "tinyfair_runtime/capacity.h"
+#include "tinyfair_runtime/crypto.h"
 #include "tinyfair_runtime/decide.h"
 #include "tinyfair_runtime/decision.h"
 #include "tinyfair_runtime/decision_tables.h"
@@ -17,6 +18,11 @@
 namespace tinyfair::runtime {
 
 inline constexpr size_t kModelDigestBytes = 32;
+
+/// Verifies a signature of a message under a public key
+/// (crypto::VerifyEd25519's form).
+using SignatureVerifier = bool (*)(const uint8_t* signature, const uint8_t* message, size_t size,
+                                   const uint8_t* public_key);
 
 /// What Load() requires of a model file beyond its own checks.
 struct LoadOptions {
@@ -51,7 +57,9 @@ class Model {
 
   /// Loads a model file. On any failure the model is left as it was: a
   /// refused update leaves the model loaded before deciding, bit for bit.
-  Status Load(const uint8_t* bytes, size_t size) { return Load(bytes, size, LoadOptions{}); }
+  Status Load(const uint8_t* bytes, size_t size) {
+    return LoadWith(bytes, size, LoadOptions{}, nullptr);
+  }
 
   /// Loads a model file whose inputs must have the layout the firmware was
   /// compiled for: `input_layout_hash` is the generated header's
@@ -61,7 +69,7 @@ class Model {
   Status Load(const uint8_t* bytes, size_t size, uint64_t input_layout_hash) {
     LoadOptions options;
     options.input_layout_hash = input_layout_hash;
-    return Load(bytes, size, options);
+    return LoadWith(bytes, size, options, nullptr);
   }
 
   /// Loads a sealed (0x0D...) or signed (0x0A 0x40...) model file. In order:
@@ -71,7 +79,13 @@ class Model {
   /// kBadSignature); then the inner model's own checks (CRC, header),
   /// model_version against the minimum (kRolledBack), and the rest. All of
   /// it before the loaded model is touched.
-  Status Load(const uint8_t* bytes, size_t size, const LoadOptions& options);
+  ///
+  /// Inline so that the verifier is named in the firmware's own code: an
+  /// image that never loads with options links no Ed25519 code (about
+  /// 25 KB on Cortex-M0).
+  Status Load(const uint8_t* bytes, size_t size, const LoadOptions& options) {
+    return LoadWith(bytes, size, options, options.public_key != nullptr ? kVerifier : nullptr);
+  }
 
   /// Drops the loaded model: Decide() then returns kNotLoaded.
   void Unload() {
@@ -114,7 +128,16 @@ class Model {
   uint32_t monitor_window() const { return loaded_ ? message_.monitor_window : 0; }
 
  private:
-  static Status Unwrap(const uint8_t*& bytes, size_t& size, const LoadOptions& options);
+#if TINYFAIR_RUNTIME_CFG_SIGNATURES
+  static constexpr SignatureVerifier kVerifier = &crypto::VerifyEd25519;
+#else
+  static constexpr SignatureVerifier kVerifier = nullptr;
+#endif  // TINYFAIR_RUNTIME_CFG_SIGNATURES
+
+  Status LoadWith(const uint8_t* bytes, size_t size, const LoadOptions& options,
+                  SignatureVerifier verify);
+  static Status Unwrap(const uint8_t*& bytes, size_t& size, const LoadOptions& options,
+                       SignatureVerifier verify);
   Status Prepare();
 
   // The decoded message; Load() folds the numeric inputs' offsets and scales
