@@ -5,6 +5,7 @@
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
+#include <sstream>
 #include <string>
 
 namespace tinyfair::host::common {
@@ -31,6 +32,17 @@ FormatText(const char* format, ...) {
 /// decision log write it: 16 lower-case hexadecimal digits.
 inline std::string FormatHash(uint64_t hash) {
   return FormatText("%016llx", static_cast<unsigned long long>(hash));
+}
+
+/// A number as an error message quotes it: every digit a double carries
+/// (precision 17), so the reader sees the value that was refused, not a
+/// rounded one that would have passed.
+template <typename T>
+std::string ExactText(const T& value) {
+  std::ostringstream text;
+  text.precision(17);
+  text << value;
+  return text.str();
 }
 
 }  // namespace tinyfair::host::common

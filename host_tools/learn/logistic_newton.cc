@@ -2,13 +2,16 @@
 
 #include <Eigen/Cholesky>
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
+#include "host_tools/common/text_format.h"
+
 namespace tinyfair::host::learn {
 namespace {
+
+using common::ExactText;
 
 using Eigen::Index;
 using Eigen::MatrixXd;
@@ -24,14 +27,6 @@ constexpr int kMaxHalvings = 60;
 constexpr double kObjectiveNoise = 1e-12;
 
 constexpr const char* kCaller = "FitLogisticRegression";
-
-template <typename T>
-std::string ToText(const T& value) {
-  std::ostringstream text;
-  text.precision(17);
-  text << value;
-  return text.str();
-}
 
 [[noreturn]] void Fail(const std::string& message) {
   throw std::invalid_argument(std::string(kCaller) + ": " + message);
@@ -63,8 +58,8 @@ class Problem {
     point.sums = source_.At(point.beta, intercept);
     const LogisticSums& sums = point.sums;
     if (sums.gradient.size() != num_parameters()) {
-      Fail("the sums have " + ToText(sums.gradient.size()) + " gradient entries, not " +
-           ToText(num_parameters()));
+      Fail("the sums have " + ExactText(sums.gradient.size()) + " gradient entries, not " +
+           ExactText(num_parameters()));
     }
     if (!(sums.weight > 0.0)) Fail("sample weights sum to zero");
     if (!std::isfinite(sums.weight)) Fail("sum of sample weights overflows");
@@ -83,7 +78,7 @@ class Problem {
     }
     const Index size = num_parameters();
     if (point.sums.gram_lower.rows() != size || point.sums.gram_lower.cols() != size) {
-      Fail("the sums' Gram matrix is not " + ToText(size) + " x " + ToText(size));
+      Fail("the sums' Gram matrix is not " + ExactText(size) + " x " + ExactText(size));
     }
     MatrixXd hessian = point.sums.gram_lower / point.sums.weight;
     hessian.topLeftCorner(p_, p_).diagonal().array() += options_.l2;
@@ -98,13 +93,13 @@ class Problem {
 
 void CheckOptions(const LogisticOptions& options, Index columns) {
   if (!std::isfinite(options.l2) || options.l2 < 0.0) {
-    Fail("l2 = " + ToText(options.l2) + "; it must be finite and non-negative");
+    Fail("l2 = " + ExactText(options.l2) + "; it must be finite and non-negative");
   }
   if (options.max_iterations < 0) Fail("max_iterations is negative");
   if (!(options.gradient_tolerance >= 0.0)) Fail("gradient_tolerance must be non-negative");
   if (options.initial_coefficients.size() != 0 && options.initial_coefficients.size() != columns) {
-    Fail("initial_coefficients has " + ToText(options.initial_coefficients.size()) +
-         " entries but X has " + ToText(columns) + " columns");
+    Fail("initial_coefficients has " + ExactText(options.initial_coefficients.size()) +
+         " entries but X has " + ExactText(columns) + " columns");
   }
 }
 

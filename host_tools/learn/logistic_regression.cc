@@ -4,11 +4,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
+#include "host_tools/common/text_format.h"
 #include "host_tools/learn/logistic_design.h"
 #include "host_tools/learn/logistic_link.h"
 #include "host_tools/learn/logistic_newton.h"
@@ -17,17 +17,11 @@
 namespace tinyfair::host::learn {
 namespace {
 
+using common::ExactText;
+
 using Eigen::Index;
 using Eigen::MatrixXd;
 using Eigen::VectorXd;
-
-template <typename T>
-std::string ToText(const T& value) {
-  std::ostringstream text;
-  text.precision(17);
-  text << value;
-  return text.str();
-}
 
 [[noreturn]] void Fail(const char* caller, const std::string& message) {
   throw std::invalid_argument(std::string(caller) + ": " + message);
@@ -39,21 +33,21 @@ VectorXd CheckDataAndNormaliseWeights(const char* caller, const MatrixXd& X, con
   const Index n = X.rows();
   if (n == 0) Fail(caller, "X has no rows");
   if (y.size() != n) {
-    Fail(caller, "y has " + ToText(y.size()) + " entries but X has " + ToText(n) + " rows");
+    Fail(caller, "y has " + ExactText(y.size()) + " entries but X has " + ExactText(n) + " rows");
   }
   if (sample_weight.size() != 0 && sample_weight.size() != n) {
-    Fail(caller, "sample_weight has " + ToText(sample_weight.size()) + " entries but X has " +
-                     ToText(n) + " rows (pass an empty vector for unit weights)");
+    Fail(caller, "sample_weight has " + ExactText(sample_weight.size()) + " entries but X has " +
+                     ExactText(n) + " rows (pass an empty vector for unit weights)");
   }
   for (Index i = 0; i < n; ++i) {
     if (y(i) != 0.0 && y(i) != 1.0) {
-      Fail(caller, "y(" + ToText(i) + ") = " + ToText(y(i)) + "; labels must be 0 or 1");
+      Fail(caller, "y(" + ExactText(i) + ") = " + ExactText(y(i)) + "; labels must be 0 or 1");
     }
   }
   VectorXd weights = sample_weight.size() == 0 ? VectorXd::Ones(n) : VectorXd(sample_weight);
   for (Index i = 0; i < n; ++i) {
     if (!std::isfinite(weights(i)) || weights(i) < 0.0) {
-      Fail(caller, "sample_weight(" + ToText(i) + ") = " + ToText(weights(i)) +
+      Fail(caller, "sample_weight(" + ExactText(i) + ") = " + ExactText(weights(i)) +
                        "; weights must be finite and non-negative");
     }
   }
@@ -64,7 +58,7 @@ VectorXd CheckDataAndNormaliseWeights(const char* caller, const MatrixXd& X, con
     for (Index j = 0; j < X.cols(); ++j) {
       for (Index i = 0; i < n; ++i) {
         if (!std::isfinite(X(i, j))) {
-          Fail(caller, "X(" + ToText(i) + ", " + ToText(j) + ") = " + ToText(X(i, j)) +
+          Fail(caller, "X(" + ExactText(i) + ", " + ExactText(j) + ") = " + ExactText(X(i, j)) +
                            "; features must be finite");
         }
       }
@@ -75,8 +69,8 @@ VectorXd CheckDataAndNormaliseWeights(const char* caller, const MatrixXd& X, con
 
 void CheckModelWidth(const char* caller, const LogisticFit& fit, const MatrixXd& X) {
   if (X.cols() != fit.coefficients.size()) {
-    Fail(caller, "X has " + ToText(X.cols()) + " columns but the model has " +
-                     ToText(fit.coefficients.size()) + " coefficients");
+    Fail(caller, "X has " + ExactText(X.cols()) + " columns but the model has " +
+                     ExactText(fit.coefficients.size()) + " coefficients");
   }
 }
 
@@ -172,7 +166,7 @@ LogisticFit FitLogisticRegression(const LogisticDesign& design, const VectorXd& 
   constexpr const char* kCaller = "FitLogisticRegression";
   const MatrixXd& X = design.matrix();
   if (!std::isfinite(options.l2) || options.l2 < 0.0) {
-    Fail(kCaller, "l2 = " + ToText(options.l2) + "; it must be finite and non-negative");
+    Fail(kCaller, "l2 = " + ExactText(options.l2) + "; it must be finite and non-negative");
   }
   if (options.max_iterations < 0) Fail(kCaller, "max_iterations is negative");
   if (!(options.gradient_tolerance >= 0.0)) {
