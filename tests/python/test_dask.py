@@ -84,8 +84,8 @@ def _in_process_fit(frame, partitions, scorer_path):
                                                               tfd._columns(part))
                                      for part in parts])
 
-    fitted, _ = _core.fit_rto_from_histograms(options, model, merged, rows, refused, 0.0,
-                                              rates_of)
+    fitted, _ = _core.fit_from_histograms(options, model, merged, rows, refused, 0.0,
+                                          rates_of)
     return json.loads(fitted.to_json())
 
 

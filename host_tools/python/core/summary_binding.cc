@@ -99,9 +99,6 @@ void AddSummaryFunctions(py::module_& module) {
              py::arg("rates_of"),
              "(model, notes): the ramp or Hardt's rules (options.method) fitted on the "
              "histograms and finished as postprocess --stream finishes them");
-  module.def("fit_rto_from_histograms", &FitFromHistograms, py::arg("options"), py::arg("model"),
-             py::arg("histograms"), py::arg("rows"), py::arg("refused"), py::arg("seconds"),
-             py::arg("rates_of"), "fit_from_histograms, by its former name");
 }
 
 }  // namespace tinyfair::python

@@ -10,7 +10,7 @@ namespace tinyfair::python {
 
 /// Adds the class ScoreHistograms (picklable through its serialisation),
 /// histogram_scoring_model, summarise_scores, expected_rate_sums and
-/// fit_from_histograms (also by its former name fit_rto_from_histograms).
+/// fit_from_histograms.
 void AddSummaryFunctions(pybind11::module_& module);
 
 }  // namespace tinyfair::python
