@@ -179,34 +179,6 @@ std::string JoinedNames(const std::vector<std::string>& names) {
   return text;
 }
 
-// The device's capacities, said in terms of the columns; an identifier
-// column taken as categorical is the usual cause.
-void CheckCapacity(const std::string& path, const std::vector<tinyfair::Input>& inputs) {
-  if (inputs.size() > runtime::kMaxInputs) {
-    throw common::DataError(
-        path, 0, 0,
-        std::to_string(inputs.size()) + " input columns, more than the device's " +
-            std::to_string(runtime::kMaxInputs) + "; --ignore the columns the model does not need");
-  }
-  size_t categories = 0;
-  const tinyfair::Input* largest = nullptr;
-  for (const auto& input : inputs) {
-    categories += input.category_count();
-    if (largest == nullptr || input.category_count() > largest->category_count()) largest = &input;
-  }
-  if (categories <= runtime::kMaxCategories) return;
-  const auto to_ignore = ColumnsToFitCategories(inputs, categories);
-  std::string message = "the categorical columns have " + std::to_string(categories) +
-                        " categories in all, more than the device's " +
-                        std::to_string(runtime::kMaxCategories) + "; column '" + largest->name() +
-                        "' has " + std::to_string(largest->category_count()) + " (--ignore " +
-                        largest->name() + " if it is an identifier)";
-  if (to_ignore.size() > 1) {
-    message += "; to fit, leave out at least --ignore " + JoinedNames(to_ignore);
-  }
-  throw common::DataError(path, 0, 0, message);
-}
-
 // Every column's problems at once: one DataError when there is one (as it
 // was raised), else one that lists them all, so that a file with several
 // bad columns needs one run to learn every flag it wants.
@@ -260,8 +232,32 @@ void SetStandardisationFromSums(double sum, double sum_squares, size_t count,
   input.set_scale(static_cast<float>(deviation > 0.0 ? 1.0 / deviation : 1.0));
 }
 
+// The device's capacities, said in terms of the columns; an identifier
+// column taken as categorical is the usual cause.
 void CheckDeviceCapacity(const std::string& path, const std::vector<tinyfair::Input>& inputs) {
-  CheckCapacity(path, inputs);
+  if (inputs.size() > runtime::kMaxInputs) {
+    throw common::DataError(
+        path, 0, 0,
+        std::to_string(inputs.size()) + " input columns, more than the device's " +
+            std::to_string(runtime::kMaxInputs) + "; --ignore the columns the model does not need");
+  }
+  size_t categories = 0;
+  const tinyfair::Input* largest = nullptr;
+  for (const auto& input : inputs) {
+    categories += input.category_count();
+    if (largest == nullptr || input.category_count() > largest->category_count()) largest = &input;
+  }
+  if (categories <= runtime::kMaxCategories) return;
+  const auto to_ignore = ColumnsToFitCategories(inputs, categories);
+  std::string message = "the categorical columns have " + std::to_string(categories) +
+                        " categories in all, more than the device's " +
+                        std::to_string(runtime::kMaxCategories) + "; column '" + largest->name() +
+                        "' has " + std::to_string(largest->category_count()) + " (--ignore " +
+                        largest->name() + " if it is an identifier)";
+  if (to_ignore.size() > 1) {
+    message += "; to fit, leave out at least --ignore " + JoinedNames(to_ignore);
+  }
+  throw common::DataError(path, 0, 0, message);
 }
 
 std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const ColumnRoles& roles) {
