@@ -7,6 +7,8 @@ import subprocess
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
+# Adult's label as every Adult step here passes it to the CLI.
+ADULT_LABEL = ["--label", "Y", "--positive", ">50K"]
 
 
 def run(args, **kwargs):
@@ -47,13 +49,29 @@ def adult_cli_models(cli, adult_parts):
     """The README's Adult steps by the CLI: the scorer (model.json), the
     post-processed model (fair.json) and the sealed model.pb."""
     work = adult_parts["train"].parent
-    label = ["--label", "Y", "--positive", ">50K"]
+    label = ADULT_LABEL
     run([cli, "train", "--data", adult_parts["train"], *label, "--sensitive", "sex",
          "--out", work / "model.json"])
     run([cli, "postprocess", "--model", work / "model.json", "--data", adult_parts["fit"], *label,
          "--validation", adult_parts["validation"], "--out", work / "fair.json"])
     run([cli, "export", "--model", work / "fair.json", "--out", work / "model.pb"])
     return {name: work / name for name in ("model.json", "fair.json", "model.pb")}
+
+
+@pytest.fixture(scope="module")
+def fit_frame(adult_parts):
+    """Adult's fitting part as the package reads it."""
+    import tinyfair
+    return tinyfair.read_csv(adult_parts["fit"])
+
+
+def without_provenance(model):
+    """The model's JSON but the provenance, which names the data (the CLI
+    its file, Dask "DataFrame") and the fit's time: what two fits of the
+    same rows by different front ends may differ in."""
+    model = dict(model)
+    model.pop("provenance", None)
+    return model
 
 
 @pytest.fixture(scope="module")

@@ -14,21 +14,14 @@ import pytest
 import tinyfair
 import tinyfair.dask as tfd
 from tinyfair import _core
-from conftest import REPO, run
-
-LABEL = ["--label", "Y", "--positive", ">50K"]
-
-
-@pytest.fixture(scope="module")
-def fit_frame(adult_parts):
-    return tinyfair.read_csv(adult_parts["fit"])
+from conftest import ADULT_LABEL, REPO, run, without_provenance
 
 
 @pytest.fixture(scope="module")
 def cli_streamed(cli, adult_parts, adult_cli_models):
     out = adult_parts["fit"].parent / "streamed.json"
     run([cli, "postprocess", "--stream", "--model", adult_cli_models["model.json"],
-         "--data", adult_parts["fit"], *LABEL, "--out", out])
+         "--data", adult_parts["fit"], *ADULT_LABEL, "--out", out])
     return json.loads(out.read_text())
 
 
@@ -40,14 +33,6 @@ def _dask_fit(frame, partitions, scorer_path):
         ddf, "Y", sensitive_features="sex", pos_label=">50K")
 
 
-def _without_data_name(model):
-    """The model's JSON but the provenance, which names the data (the CLI
-    its file, Dask "DataFrame") and the fit's time."""
-    model = dict(model)
-    model.pop("provenance", None)
-    return model
-
-
 @pytest.mark.parametrize("partitions", [1, 4, 7])
 def test_fit_is_the_clis_streamed_fit(client, fit_frame, adult_cli_models, cli_streamed,
                                       partitions):
@@ -55,7 +40,7 @@ def test_fit_is_the_clis_streamed_fit(client, fit_frame, adult_cli_models, cli_s
     model = json.loads(fitted.model_.to_json())
     # Bit for bit: thresholds, gamma and the reference rates as JSON numbers
     # (shortest round-trip text of the same doubles and floats).
-    assert _without_data_name(model) == _without_data_name(cli_streamed)
+    assert without_provenance(model) == without_provenance(cli_streamed)
     assert "streamed" in model["provenance"]
 
 
@@ -94,7 +79,7 @@ def test_fit_equals_the_in_process_fit_of_the_same_rows(client, fit_frame, adult
         dask_model = json.loads(_dask_fit(fit_frame, partitions,
                                           adult_cli_models["model.json"]).model_.to_json())
         in_process = _in_process_fit(fit_frame, 3, adult_cli_models["model.json"])
-        assert _without_data_name(dask_model) == _without_data_name(in_process)
+        assert without_provenance(dask_model) == without_provenance(in_process)
 
 
 def test_histograms_pickle_and_merge(fit_frame, adult_cli_models):
@@ -185,7 +170,7 @@ def test_worker_count_changes_nothing(client, cli, fit_frame, adult_parts, adult
         fitted = tfd.DaskRandomizedThresholdOptimizer(scorer).fit(
             fit, "Y", sensitive_features="sex", pos_label=">50K")
         report = tfd.group_report(fair, test, "Y", pos_label=">50K", random_state=7)
-        return (_without_data_name(json.loads(fitted.model_.to_json())),
+        return (without_provenance(json.loads(fitted.model_.to_json())),
                 tfd.decision_log(fair, test, random_state=7), report.to_json())
 
     on_two = everything()
@@ -196,7 +181,7 @@ def test_worker_count_changes_nothing(client, cli, fit_frame, adult_parts, adult
     with dask.config.set(scheduler="synchronous"):
         alone = everything()
     assert on_two == on_three == alone
-    assert on_two[0] == _without_data_name(cli_streamed)
+    assert on_two[0] == without_provenance(cli_streamed)
 
 
 def test_group_report_is_the_pandas_report(client, adult_parts, adult_cli_models):

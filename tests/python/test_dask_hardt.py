@@ -13,21 +13,14 @@ import pytest
 import tinyfair
 import tinyfair.dask as tfd
 from tinyfair import _core
-from conftest import REPO, run
-
-LABEL = ["--label", "Y", "--positive", ">50K"]
-
-
-@pytest.fixture(scope="module")
-def fit_frame(adult_parts):
-    return tinyfair.read_csv(adult_parts["fit"])
+from conftest import ADULT_LABEL, REPO, run, without_provenance
 
 
 @pytest.fixture(scope="module")
 def cli_streamed_hardt(cli, adult_parts, adult_cli_models):
     out = adult_parts["fit"].parent / "streamed_hardt_eo.json"
     result = run([cli, "postprocess", "--stream", "--method", "hardt-eo", "--model",
-                  adult_cli_models["model.json"], "--data", adult_parts["fit"], *LABEL,
+                  adult_cli_models["model.json"], "--data", adult_parts["fit"], *ADULT_LABEL,
                   "--out", out])
     assert "fitting accuracy within" in result.stderr
     return json.loads(out.read_text())
@@ -41,14 +34,6 @@ def _dask_fit(frame, partitions, scorer_path):
         ddf, "Y", sensitive_features="sex", pos_label=">50K")
 
 
-def _without_data_name(model):
-    """The model's JSON but the provenance, which names the data (the CLI
-    its file, Dask "DataFrame")."""
-    model = dict(model)
-    model.pop("provenance", None)
-    return model
-
-
 @pytest.mark.parametrize("partitions", [1, 3, 6])
 def test_fit_is_the_clis_streamed_fit(client, fit_frame, adult_cli_models, cli_streamed_hardt,
                                       partitions):
@@ -56,7 +41,7 @@ def test_fit_is_the_clis_streamed_fit(client, fit_frame, adult_cli_models, cli_s
     model = json.loads(fitted.model_.to_json())
     # Bit for bit: the two thresholds, their probabilities, the constant mix
     # and the reference rates as JSON numbers (shortest round-trip text).
-    assert _without_data_name(model) == _without_data_name(cli_streamed_hardt)
+    assert without_provenance(model) == without_provenance(cli_streamed_hardt)
     assert "two_threshold" in model
     assert "hardt-eo, streamed" in model["provenance"]
 
