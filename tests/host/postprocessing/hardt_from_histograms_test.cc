@@ -10,9 +10,10 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
-#include <random>
 #include <set>
 #include <stdexcept>
+
+#include "tests/host/postprocessing/three_group_sample.h"
 
 namespace tinyfair::host::postprocessing {
 namespace {
@@ -20,40 +21,16 @@ namespace {
 using Constraint = HardtOptions::Constraint;
 constexpr size_t kGroups = 3;
 
-struct Sample {
-  std::vector<double> scores;
-  std::vector<int> labels;
-  std::vector<uint32_t> groups;
-};
+using Sample = ThreeGroupSample;
 
 size_t CellOf(double score) {
   return std::min(ScoreHistograms::kBins - 1,
                   static_cast<size_t>((score + 1.0) / 2.0 * ScoreHistograms::kBins));
 }
 
-// Three groups of different base rates; `score_of` maps a latent normal
-// score (higher for label 1) into [-1, 1].
-template <typename ScoreOf>
-Sample MakeSample(size_t n, uint64_t seed, ScoreOf score_of) {
-  std::mt19937_64 engine(seed);
-  std::normal_distribution<double> normal;
-  std::uniform_real_distribution<double> uniform;
-  const double base_rate[] = {0.3, 0.5, 0.15};
-  const double shift[] = {0.0, 0.4, -0.5};
-  Sample s;
-  for (size_t i = 0; i < n; ++i) {
-    const uint32_t g = uniform(engine) < 0.5 ? 0 : (uniform(engine) < 0.6 ? 1 : 2);
-    const int y = uniform(engine) < base_rate[g] ? 1 : 0;
-    s.scores.push_back(score_of(1.2 * y + shift[g] + normal(engine)));
-    s.labels.push_back(y);
-    s.groups.push_back(g);
-  }
-  return s;
-}
-
 // Scores on the centres of every `stride`-th cell: one value per cell.
 Sample OneValuePerCell(size_t n, uint64_t seed, size_t stride) {
-  return MakeSample(n, seed, [stride](double latent) {
+  return MakeThreeGroupSample(n, seed, [stride](double latent) {
     const double f = std::tanh(latent / 3.0);
     const size_t cell = CellOf(f) / stride * stride;
     return (static_cast<double>(cell) + 0.5) * 2.0 / ScoreHistograms::kBins - 1.0;
@@ -63,7 +40,7 @@ Sample OneValuePerCell(size_t n, uint64_t seed, size_t stride) {
 // Continuous scores in a band a few hundred cells wide: most cells hold
 // several values.
 Sample Crowded(size_t n, uint64_t seed) {
-  return MakeSample(n, seed, [](double latent) { return std::tanh(latent) * 0.005; });
+  return MakeThreeGroupSample(n, seed, [](double latent) { return std::tanh(latent) * 0.005; });
 }
 
 ScoreHistograms HistogramsOf(const Sample& s) {

@@ -11,37 +11,22 @@
 #include <random>
 #include <stdexcept>
 
+#include "tests/host/postprocessing/three_group_sample.h"
+
 namespace tinyfair::host::postprocessing {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 using Constraint = HardtOptions::Constraint;
 
-struct Sample {
-  std::vector<double> scores;
-  std::vector<int> labels;
-  std::vector<uint32_t> groups;
-};
+using Sample = ThreeGroupSample;
 
-// Three groups with different base rates and score shifts; `step` > 0 rounds
-// the scores so that many of them tie.
+// The three-group sample; `step` > 0 rounds the scores so that many of them
+// tie.
 Sample MakeSample(size_t n, uint64_t seed, double step = 0.0) {
-  std::mt19937_64 engine(seed);
-  std::normal_distribution<double> normal;
-  std::uniform_real_distribution<double> uniform;
-  const double base_rate[] = {0.3, 0.5, 0.15};
-  const double shift[] = {0.0, 0.4, -0.5};
-  Sample s;
-  for (size_t i = 0; i < n; ++i) {
-    const uint32_t g = uniform(engine) < 0.5 ? 0 : (uniform(engine) < 0.6 ? 1 : 2);
-    const int y = uniform(engine) < base_rate[g] ? 1 : 0;
-    double score = 1.2 * y + shift[g] + normal(engine);
-    if (step > 0.0) score = std::round(score / step) * step;
-    s.scores.push_back(score);
-    s.labels.push_back(y);
-    s.groups.push_back(g);
-  }
-  return s;
+  return MakeThreeGroupSample(n, seed, [step](double latent) {
+    return step > 0.0 ? std::round(latent / step) * step : latent;
+  });
 }
 
 struct Rates {
