@@ -102,6 +102,7 @@ def object_flash(build, board):
 
 
 def cost_rows(build, boards):
+    """The two tables' rows, the model's size and the image's call counts."""
     timing, memory = [], []
     for board in boards:
         path = os.path.join(wb.board_dir(build, board), "runtime", "runtime_costs.txt")
@@ -126,12 +127,14 @@ def cost_rows(build, boards):
                       + [wb.n(symbols[part]) for part in SYMBOL_PARTS]
                       + [wb.n(objects[part]) for part in OBJECT_PARTS]
                       + [wb.n(objects["Ed25519"] + objects["SHA-512"])])
-    return timing, memory
+    calls = {f: [count for count, _ in pairs] for f, pairs in lines["ticks"].items()}
+    return timing, memory, size, calls
 
 
 def verify_section(build, boards):
     rel_build = os.path.relpath(os.path.abspath(build), wb.SOURCE_DIR)
     out = ["### Signed models: verification cost\n\n"]
+    timing, memory, size, calls = cost_rows(build, boards)
     w = out.append
     w("Command, per board: `cmake --build %s/firmware/<board> --target bench_runtime_costs_run`, "
       "then `python3 bench/tools/verify_costs.py --build %s --boards <boards>`. The model is "
@@ -145,7 +148,7 @@ def verify_section(build, boards):
       "`Model::Load` of the inner model without options (*unsigned*), of the signed file "
       "without options (envelope read, signature not checked) and with the public key "
       "(*signed*: key id, SHA-256, Ed25519, then the unsigned Load's work). Each is called "
-      "100 and 1,100 times, the verification and the signed Load 1 and 6 times (the Cortex-M "
+      "%s and %s times, the verification and the signed Load %s and %s times (the Cortex-M "
       "timer has 24 bits), less an empty function's calls; the image stops with an error if "
       "a Load fails, if the valid signature does not verify or if the invalid one does. "
       "Resolution: the largest of the figures' (±4 ticks over the calls' difference). Stack: "
@@ -154,11 +157,11 @@ def verify_section(build, boards):
       "monitor). Flash: in the same image, the symbols' sizes (`nm -S`) and the object "
       "files' bytes in the link map (which also count the static tables); SHA-256 is in "
       "every image that loads a model, so a signature adds Ed25519 and SHA-512.\n\n"
-      % (rel_build, rel_build))
-    timing, memory = cost_rows(build, boards)
+      % ((rel_build, rel_build) + tuple(wb.n(k) for k in calls["sha256_model"] +
+                                        calls["ed25519_valid"])))
     w("Instructions per call:\n\n")
     w(wb.table(["board", "Ed25519 verify, valid", "invalid", "invalid − valid",
-                "SHA-256 of the model (249 B)", "per byte", "per byte, marginal",
+                "SHA-256 of the model (%d B)" % size, "per byte", "per byte, marginal",
                 "Load, unsigned", "SHA-256 / unsigned Load", "Load, signed file without key",
                 "Load, signed, with key", "signed / unsigned", "difference",
                 "resolution"], timing))
