@@ -8,8 +8,14 @@
 //    and Model::Decide with keyed draws, for 8, 32 and 128 inputs, of Update (alone
 //    and after Decide) on a monitor of 32 groups, and of a loop of known
 //    length, from which the script computes instructions per
-//    call when QEMU runs with -icount shift=0.
-// Prints one line per figure ("stack ...", "ticks ...", "calibration ...").
+//    call when QEMU runs with -icount shift=0;
+//  - what trusting a model costs (verify_costs.py): one Ed25519
+//    verification of a model digest with a valid and with an invalid
+//    signature, SHA-256 of the signed golden model's inner model, and
+//    Model::Load of that signed file with the public key against Load of the
+//    same model unsigned, timed and with their stack depths.
+// Prints one line per figure ("stack ...", "ticks ...", "calibration ...",
+// "verify ...").
 //
 // Built with TINYFAIR_BENCH_TRACE=1, it instead makes one call of each
 // function between two marker functions, for QEMU's per-instruction trace
@@ -17,6 +23,7 @@
 // the markers, exactly, and by function.
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "bench/runtime/instruction_counter.h"
 #include "bench/runtime/plain_loop.h"
@@ -25,6 +32,7 @@
 #include "demo_model.h"
 #include "targets/common/semihosting.h"
 #include "test_models.h"
+#include "tinyfair_runtime/crypto.h"
 #include "tinyfair_runtime/fairness_monitor.h"
 #include "tinyfair_runtime/keyed_draws.h"
 #include "tinyfair_runtime/model.h"
@@ -308,11 +316,162 @@ int MeasureInstructions() {
   return 0;
 }
 
+// ---- What trusting a model costs: the signed golden model (the small ramp
+// model at model_version 3, signed by make_golden_models with the test key)
+// and its inner model, the same model unsigned.
+
+// A signed Load verifies an Ed25519 signature: millions of instructions on
+// Cortex-M0, so a few calls keep each loop within SysTick's 24 bits.
+constexpr uint32_t kSlowCallsA = 1;
+constexpr uint32_t kSlowCallsB = 6;
+// One SHA-256 block: 55 bytes and the 9 of the padding.
+constexpr size_t kOneBlockBytes = 55;
+// The writer's layout: 0x0A 0x40, then the 64 signature bytes.
+constexpr size_t kSignatureAt = 2;
+constexpr size_t kInnerAt =
+    tinyfair_models::kSignedRampModelSize - tinyfair_models::kVersionedRampModelSize;
+
+struct SignedCase {
+  const uint8_t* signature = tinyfair_models::kSignedRampModel + kSignatureAt;
+  uint8_t digest[crypto::kSha256Bytes] = {};
+  // The digest of a model changed after signing (one bit of the digest).
+  uint8_t tampered_digest[crypto::kSha256Bytes] = {};
+  uint8_t out[crypto::kSha256Bytes] = {};
+  LoadOptions with_key;
+  bool verified = false;
+  Status status = Status::kOk;
+};
+
+void CallSha256Model(void* context) {
+  SignedCase& c = *static_cast<SignedCase*>(context);
+  crypto::Sha256(tinyfair_models::kVersionedRampModel, tinyfair_models::kVersionedRampModelSize,
+                 c.out);
+}
+
+void CallSha256OneBlock(void* context) {
+  SignedCase& c = *static_cast<SignedCase*>(context);
+  crypto::Sha256(tinyfair_models::kVersionedRampModel, kOneBlockBytes, c.out);
+}
+
+void CallVerifyValid(void* context) {
+  SignedCase& c = *static_cast<SignedCase*>(context);
+  c.verified = crypto::VerifyEd25519(c.signature, c.digest, sizeof(c.digest),
+                                     tinyfair_models::kTestPublicKey);
+}
+
+void CallVerifyInvalid(void* context) {
+  SignedCase& c = *static_cast<SignedCase*>(context);
+  c.verified = crypto::VerifyEd25519(c.signature, c.tampered_digest, sizeof(c.tampered_digest),
+                                     tinyfair_models::kTestPublicKey);
+}
+
+void CallLoadSigned(void* context) {
+  SignedCase& c = *static_cast<SignedCase*>(context);
+  c.status = g_model.Load(tinyfair_models::kSignedRampModel, tinyfair_models::kSignedRampModelSize,
+                          c.with_key);
+}
+
+// The signed file without a key: its envelope read, its signature not checked.
+void CallLoadSignedWithoutKey(void* context) {
+  SignedCase& c = *static_cast<SignedCase*>(context);
+  c.status = g_model.Load(tinyfair_models::kSignedRampModel, tinyfair_models::kSignedRampModelSize);
+}
+
+void CallLoadUnsigned(void* context) {
+  SignedCase& c = *static_cast<SignedCase*>(context);
+  c.status =
+      g_model.Load(tinyfair_models::kVersionedRampModel, tinyfair_models::kVersionedRampModelSize);
+}
+
+// "verify <function> <calls> <ticks>" for two numbers of calls.
+void TimeSigned(const char* function, void (*fn)(void*), SignedCase& c, uint32_t calls_a,
+                uint32_t calls_b) {
+  const uint32_t counts[] = {calls_a, calls_b};
+  for (const uint32_t calls : counts) {
+    target::WriteString("verify ");
+    target::WriteString(function);
+    target::WriteString(" ");
+    target::WriteDecimal(static_cast<long>(calls));
+    target::WriteString(" ");
+    target::WriteDecimal(static_cast<long>(bench::CallTicks(fn, &c, calls)));
+    target::WriteString("\n");
+  }
+}
+
+int SignedFail(const char* what) {
+  target::WriteString("error signed model: ");
+  target::WriteString(what);
+  target::WriteString("\n");
+  return 1;
+}
+
+// The stack depths of a signed and an unsigned Load of the same model, and of
+// one verification; each Load must succeed and leave the same digest.
+int MeasureSignedStacks(SignedCase& c) {
+  uint8_t unsigned_digest[kModelDigestBytes];
+  const size_t load = bench::StackUse([&]() __attribute__((always_inline)) {
+    c.status = g_model.Load(tinyfair_models::kVersionedRampModel,
+                            tinyfair_models::kVersionedRampModelSize);
+  });
+  if (c.status != Status::kOk) return Fail("load", "VersionedRampModel", c.status);
+  memcpy(unsigned_digest, g_model.digest(), sizeof(unsigned_digest));
+  g_model.Unload();
+  const size_t load_signed =
+      bench::StackUse([&]() __attribute__((always_inline)) { CallLoadSigned(&c); });
+  if (c.status != Status::kOk) return Fail("signed load", "SignedRampModel", c.status);
+  if (memcmp(unsigned_digest, g_model.digest(), sizeof(unsigned_digest)) != 0) {
+    return SignedFail("the signed and the unsigned Load give different digests");
+  }
+  const size_t verify =
+      bench::StackUse([&]() __attribute__((always_inline)) { CallVerifyValid(&c); });
+  if (!c.verified) return SignedFail("the valid signature does not verify");
+  Line("verify", "stack", "load_unsigned", static_cast<long>(load));
+  Line("verify", "stack", "load_signed", static_cast<long>(load_signed));
+  Line("verify", "stack", "ed25519_verify", static_cast<long>(verify));
+  return 0;
+}
+
+int MeasureSignedModels() {
+  using namespace tinyfair_models;
+  static_assert(kInnerAt > kSignatureAt + crypto::kEd25519SignatureBytes);
+  if (memcmp(kSignedRampModel + kInnerAt, kVersionedRampModel, kVersionedRampModelSize) != 0) {
+    return SignedFail("the signed file's inner model is not the versioned model");
+  }
+  SignedCase c;
+  c.with_key.public_key = kTestPublicKey;
+  crypto::Sha256(kVersionedRampModel, kVersionedRampModelSize, c.digest);
+  memcpy(c.tampered_digest, c.digest, sizeof(c.digest));
+  c.tampered_digest[0] ^= 1U;
+  if (MeasureSignedStacks(c) != 0) return 1;
+  Line("verify", "bytes", "sha256_model", static_cast<long>(kVersionedRampModelSize));
+  Line("verify", "bytes", "sha256_one_block", static_cast<long>(kOneBlockBytes));
+  // The empty function at both pairs of call counts, to subtract.
+  TimeSigned("empty", CallNothing, c, kCallsA, kCallsB);
+  TimeSigned("empty", CallNothing, c, kSlowCallsA, kSlowCallsB);
+  TimeSigned("sha256_model", CallSha256Model, c, kCallsA, kCallsB);
+  if (memcmp(c.out, c.digest, sizeof(c.out)) != 0) return SignedFail("SHA-256 differs");
+  TimeSigned("sha256_one_block", CallSha256OneBlock, c, kCallsA, kCallsB);
+  TimeSigned("ed25519_valid", CallVerifyValid, c, kSlowCallsA, kSlowCallsB);
+  if (!c.verified) return SignedFail("the valid signature does not verify");
+  TimeSigned("ed25519_invalid", CallVerifyInvalid, c, kSlowCallsA, kSlowCallsB);
+  if (c.verified) return SignedFail("the signature verifies over another digest");
+  TimeSigned("load_unsigned", CallLoadUnsigned, c, kCallsA, kCallsB);
+  if (c.status != Status::kOk) return Fail("load", "VersionedRampModel", c.status);
+  TimeSigned("load_signed_without_key", CallLoadSignedWithoutKey, c, kCallsA, kCallsB);
+  if (c.status != Status::kOk) return Fail("load without key", "SignedRampModel", c.status);
+  TimeSigned("load_signed", CallLoadSigned, c, kSlowCallsA, kSlowCallsB);
+  if (c.status != Status::kOk) return Fail("signed load", "SignedRampModel", c.status);
+  return 0;
+}
+
 }  // namespace
 
 int main() {
   if (!TINYFAIR_BENCH_TRACE && MeasureStacks() != 0) return 1;
   if (MeasureInstructions() != 0) return 1;
+  // The trace image leaves these out: one verification is millions of
+  // single-stepped, logged instructions.
+  if (!TINYFAIR_BENCH_TRACE && MeasureSignedModels() != 0) return 1;
   target::WriteString("done\n");
   return 0;
 }

@@ -97,13 +97,19 @@ def read_costs(path):
     for (d, function), (a, b) in ticks.items():
         if function == "empty":
             continue
-        empty_a, empty_b = ticks[(d, "empty")]
-        counts[(d, function)] = Fraction((b - a) - (empty_b - empty_a)) * per_tick / span
+        counts[(d, function)] = per_call((a, b), ticks[(d, "empty")], per_tick, span)
     # Each of the four readings is within one tick.
     resolution = 4 * per_tick / span
     return {"stack": stack, "per_tick": per_tick, "span": span, "counts": counts,
             "resolution": resolution, "calls": (calls["a"], calls["b"]),
             "spins": tuple(iterations)}
+
+
+def per_call(ticks, empty_ticks, per_tick, span):
+    """Instructions per call from the ticks of two loops `span` calls apart,
+    less those of the same two loops calling an empty function."""
+    (a, b), (empty_a, empty_b) = ticks, empty_ticks
+    return Fraction((b - a) - (empty_b - empty_a)) * per_tick / span
 
 
 def read_trace(order_path, log_path):
@@ -502,6 +508,8 @@ def main():
     w(instruction_section(data, boards, rel_build, names))
     import keyed_draw_costs  # noqa: E402 (imports this module)
     w(keyed_draw_costs.keyed_draw_section(build, boards))
+    import verify_costs  # noqa: E402 (imports this module)
+    w(verify_costs.verify_section(build, boards))
     w("## What costs the bytes and the instructions\n\n")
     w(analysis(data, names))
     with open(args.out, "w") as f:
