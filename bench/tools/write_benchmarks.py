@@ -144,8 +144,9 @@ def read_trace(order_path, log_path):
 
 
 # Input sections of GCC's link-time objects that no library source defines:
-# the image's own source, and constants GCC merged at the link.
-LINK_TIME_REST = "link-time objects: the image's own source, merged constants"
+# the image's main() (on RISC-V with the runtime code it inlined), and
+# constants GCC merged at the link.
+LINK_TIME_REST = "link-time objects: the image's main() with what it inlined, merged constants"
 
 
 def map_components(path, origins=None):
@@ -490,7 +491,9 @@ def main():
       "are linked with link-time optimisation: each input section of GCC's link-time "
       "objects is charged to the source file that defines its symbol "
       "(`bench/tools/symbol_origins.py`: the libraries compiled again without it, their "
-      "symbols read with `nm`); inlined functions count in their callers.\n\n")
+      "symbols read with `nm`); inlined functions count in their callers (the "
+      "image's `main`, inlined into `Reset_Handler` on the Arm boards, counts in "
+      "`startup.cc`).\n\n")
     for image in SIZE_IMAGES:
         present = [b for b in boards if image in data[b]["maps"]]
         if not present:
