@@ -71,6 +71,12 @@ add_library(tinyfair_target_runtime OBJECT
 target_include_directories(tinyfair_target_runtime PUBLIC "${_tinyfair_repo_dir}")
 target_compile_definitions(tinyfair_target_runtime PRIVATE ${TINYFAIR_BOARD_DEFINITIONS})
 target_compile_options(tinyfair_target_runtime PRIVATE ${TINYFAIR_FIRMWARE_COMPILE_OPTIONS})
+# A startup that calls main() from assembly hides that call from link-time
+# optimisation, which would then drop main(): the board asks for it to be
+# compiled as a plain object (TINYFAIR_STARTUP_WITHOUT_LTO).
+if(TINYFAIR_STARTUP_WITHOUT_LTO)
+  set_source_files_properties(${TINYFAIR_STARTUP_SOURCES} PROPERTIES COMPILE_OPTIONS -fno-lto)
+endif()
 set_target_properties(tinyfair_target_runtime PROPERTIES
   CXX_STANDARD 17
   CXX_STANDARD_REQUIRED ON

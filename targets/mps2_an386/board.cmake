@@ -11,6 +11,8 @@
 #                                     compile of the image (e.g. runtime options)
 #   TINYFAIR_LINKER_SCRIPT            linker script path
 #   TINYFAIR_STARTUP_SOURCES          startup code compiled into each firmware
+#   TINYFAIR_STARTUP_WITHOUT_LTO      optional: ON when the startup calls main()
+#                                     from assembly (compiled without LTO then)
 #   TINYFAIR_BOARD_DEFINITIONS        preprocessor definitions for that code
 #   TINYFAIR_QEMU_COMMAND             emulator command line; <ELF> stands for the image
 

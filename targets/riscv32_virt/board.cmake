@@ -25,6 +25,8 @@ set(TINYFAIR_BOARD_COMPILE_DEFINITIONS TINYFAIR_RUNTIME_CFG_EIGEN=0)
 
 set(TINYFAIR_LINKER_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/linker.ld")
 set(TINYFAIR_STARTUP_SOURCES "${CMAKE_CURRENT_LIST_DIR}/../common/riscv_startup.cc")
+# The startup calls main() from assembly (riscv_startup.cc).
+set(TINYFAIR_STARTUP_WITHOUT_LTO ON)
 set(TINYFAIR_BOARD_DEFINITIONS "")
 
 # See mps2_an386/board.cmake for why the serial port and monitor are off.

@@ -1,7 +1,9 @@
-# Disassembles a runtime library and passes only when it holds no fused
-# multiply-add (vfma, vfms, vfnma, vfnms): the sources' own pragma must keep
-# the compiler from contracting, whatever -ffp-contract the build passed.
-#   cmake -DOBJDUMP=<objdump> -DLIBRARY=<lib.a> -P check_no_fma.cmake
+# Disassembles a runtime library or a linked image and passes only when it
+# holds no fused multiply-add (vfma, vfms, vfnma, vfnms): the sources' own
+# pragma must keep the compiler from contracting, whatever -ffp-contract the
+# build passed. Under link-time optimisation the library holds no machine
+# code (the code is generated at the link), so the image is what to check.
+#   cmake -DOBJDUMP=<objdump> -DLIBRARY=<lib.a or image.elf> -P check_no_fma.cmake
 execute_process(COMMAND "${OBJDUMP}" -d "${LIBRARY}"
   RESULT_VARIABLE result OUTPUT_VARIABLE disassembly ERROR_VARIABLE errors)
 if(NOT result EQUAL 0)
