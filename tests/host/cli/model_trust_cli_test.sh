@@ -29,8 +29,8 @@ export_all "$golden/demo_logistic.json" scorer.pb
 "$tinyfair" simulate --model "$work/plain/model.pb" --data "$data/test.csv" --seed 3 \
     --out "$work/report_log.csv" --monitor "$work/report.pb" 2>/dev/null
 
-# Each command with M for the model file and OUT for its output file (a
-# command that prints to stdout gets OUT as its stdout).
+# Each command with M for the model file and OUT for its output file or
+# folder (a command that prints to stdout gets OUT as its stdout).
 commands=(
   "inspect M"
   "simulate --model M --data $data/test.csv --seed 3 --out OUT"
@@ -39,6 +39,7 @@ commands=(
   "codegen --model M --name Trusted --tables --language c --out OUT"
   "monitor --model M --report $work/report.pb --json"
   "postprocess --model M:scorer --data $data/fit.csv --label hired --gamma 0.2 --out OUT"
+  "sweep --model M:scorer --data $data/fit.csv --validation $data/test.csv --test $data/test.csv --label hired --no-plots --out-dir OUT"
 )
 # run FOLDER COMMAND OUT [flags...]: the command on FOLDER's model; returns its status.
 run() {
@@ -75,6 +76,7 @@ refusal_exit=$status
 
 for command in "${commands[@]}"; do
   name=${command%% *}
+  rm -rf "$work/expected" "$work/actual"
   # The unsigned model without flags, then the signed one with the key and
   # its own version as the minimum: the same output.
   run plain "$command" "$work/expected" || fail "$name of the unsigned model failed"
@@ -91,6 +93,12 @@ header, signed = open(sys.argv[1]).read(), open(sys.argv[2], "rb").read()
 body = header[header.index("kTrusted[kTrustedSize] = {"):]
 assert bytes(int(b, 16) for b in re.findall(r"0x([0-9a-f]{2})\b", body[:body.index("};")])) == signed
 PY
+  elif [[ -d $work/expected ]]; then
+    # sweep: its table and selected model (its plot scripts name the folder).
+    for file in sweep.csv selected.json; do
+      cmp -s "$work/expected/$file" "$work/actual/$file" ||
+        fail "$name of the signed model wrote another $file than of the unsigned one"
+    done
   else
     cmp -s "$work/expected" "$work/actual" ||
       fail "$name of the signed model differs from $name of the unsigned one"
@@ -104,7 +112,7 @@ PY
                  "plain rolled_back --minimum-version 6"; do
     read -r folder expected flags <<< "$refusal"
     [[ $folder == json && $command == codegen* ]] && continue  # codegen reads sealed files only
-    rm -f "$work/refused"
+    rm -rf "$work/refused"
     status=0
     # shellcheck disable=SC2086
     run "$folder" "$command" "$work/refused" $flags || status=$?
