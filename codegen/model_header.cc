@@ -37,8 +37,17 @@ tinyfair::Model ParseSealedModel(const std::string& bytes, const std::string& so
     throw std::runtime_error(source +
                              ": the runtime refuses this model: " + runtime::StatusName(status));
   }
+  // A signed file ships as it is; its id, hash and inputs are those of the
+  // sealed model it carries (the runtime has checked the envelope's layout).
+  tinyfair::SignedModel envelope;
+  const bool is_signed = bytes.size() >= 2 && bytes[0] == '\x0A' && bytes[1] == '\x40';
+  if (is_signed && !envelope.ParseFromString(bytes)) {
+    throw std::runtime_error(source + ": not a signed model file");
+  }
   tinyfair::Model model;
-  if (!model.ParseFromString(bytes)) throw std::runtime_error(source + ": not a model file");
+  if (!model.ParseFromString(is_signed ? envelope.model() : bytes)) {
+    throw std::runtime_error(source + ": not a model file");
+  }
   return model;
 }
 

@@ -12,7 +12,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
 seconds=${1:-60}
 shift || true
-all_harnesses=(model_load csv_reader decision_vectors)
+all_harnesses=(model_load csv_reader decision_vectors model_file codegen)
 selected=("${@:-${all_harnesses[@]}}")
 for harness in "${selected[@]}"; do
   case " ${all_harnesses[*]} " in
@@ -72,14 +72,20 @@ done
   cat <<DOC
 # Fuzzing
 
-Three libFuzzer harnesses (clang 14, \`-fsanitize=fuzzer,address,undefined\`,
+Five libFuzzer harnesses (clang 14, \`-fsanitize=fuzzer,address,undefined\`,
 \`tests/fuzz/\`), each started from seed corpora that the build generates
 from the golden files (\`make_fuzz_seeds\`: every golden model with a few
 decisions, the first lines of the demo CSV files and hand-written CSV
-dialects, and decision-vector files cut to a few rows):
+dialects, decision-vector files cut to a few rows, and for the two host
+model harnesses the golden models as stored, re-sealed, signed and as JSON,
+the crafted models the device refuses of \`tests/host/model/crafted_models.cc\`
+and models with the hostile ids of \`tests/host/codegen/hostile_names.h\`):
 
 - \`fuzz_model_load\`: \`Model::Load\` on the bytes (re-sealed with a correct
-  CRC, so that mutations reach the decoder and the validator, and as given),
+  CRC, so that mutations reach the decoder and the validator, and as given;
+  with or without a public key, chosen by the first byte: with the key, a
+  load that succeeds must be of a signed file whose signature verifies over
+  the loaded model's digest; the seeds include the signed golden model),
   then \`DecideWithDraw\` on inputs taken from the rest of the data, each
   decision checked against the invariants of \`tests/hardening/invariants.h\`
   and decided again from exactly sized heap copies of the tables, so that
@@ -93,7 +99,20 @@ dialects, and decision-vector files cut to a few rows):
   first refused one) instead of an exception per non-numeric cell;
 - \`fuzz_decision_vectors\`: \`DecodeDecisionVectors\`; only
   \`std::runtime_error\` may escape, and what it accepts must encode back to
-  the same bytes.
+  the same bytes;
+- \`fuzz_model_file\`: the host's reading of a model file as every command
+  reads one (\`CheckModelFileTrust\`, then \`ParseModelBytes\`: what
+  \`ReadTrustedModel\` does once the file is read), on sealed, signed and JSON
+  bytes, with or without the test public key and a minimum version (first
+  two bytes); only a \`std::exception\` may escape, a sealed or signed file
+  the host reads must load in the runtime (with the key and the minimum when
+  they were asked for), and with a key only a signed file passes;
+- \`fuzz_codegen\`: \`GeneratedHeader\`, the code path of \`tinyfair codegen\`
+  (C++ or C, model bytes or \`--tables\`, chosen by the first byte), the
+  header kept in memory; only a \`std::exception\` may escape, a header is
+  made only for a file the runtime loads, a bytes header embeds exactly the
+  file's bytes, and no header holds a byte outside printable ASCII, tab and
+  newline.
 
 Measured with
 

@@ -7,12 +7,12 @@
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/inspect_footprint.h"
+#include "host_tools/cli/trust_options.h"
 #include "host_tools/model/model_export.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/model_keys.h"
 #include "host_tools/model/model_signature.h"
 #include "host_tools/model/model_trust.h"
-#include "host_tools/model/public_key_file.h"
 #include "host_tools/simulate/generated_header.h"
 
 namespace tinyfair::cli {
@@ -30,9 +30,8 @@ struct ModelOptions {
   // inspect --footprint
   bool footprint = false;
   FootprintRequest footprint_request;
-  // inspect --public-key / --minimum-version: verified as a device would.
-  std::string public_key;
-  uint32_t minimum_version = 0;
+  // inspect, codegen --public-key / --minimum-version: verified as a device would.
+  TrustFlags trust;
 };
 
 // The first bytes of `path` are a SignedModel file's.
@@ -70,21 +69,18 @@ void Export(const ModelOptions& o) {
 }
 
 void Inspect(ModelOptions& o) {
+  if (o.footprint && o.footprint_request.board.empty()) throw CLI::RequiredError("--board");
+  // How the file is signed, and the device's word on it, before anything else.
+  std::string trust;
+  const std::string bytes =
+      host::model::ReadTrustedModelBytes(o.model, TrustRequired(o.trust), &trust);
+  if (!trust.empty()) Note(o.model + ": " + trust);
   if (o.footprint) {
-    if (o.footprint_request.board.empty()) throw CLI::RequiredError("--board");
     o.footprint_request.model = o.model;
     PrintFootprint(o.footprint_request);
     return;
   }
-  host::model::TrustRequirement trust;
-  if (!o.public_key.empty()) trust.public_key = host::model::ReadPublicKeyFile(o.public_key);
-  trust.minimum_model_version = o.minimum_version;
-  const std::string bytes = host::common::ReadFile(o.model);
-  if (trust.public_key || trust.minimum_model_version > 0 ||
-      host::model::IsSignedModelFile(bytes)) {
-    Note(o.model + ": " + host::model::CheckModelTrust(bytes, o.model, trust));
-  }
-  const tinyfair::Model model = host::model::ReadModel(o.model);
+  const tinyfair::Model model = host::model::ParseModelBytes(bytes, o.model);
   std::fputs(host::model::ModelToJson(model).c_str(), stdout);
   std::fputs("\n", stdout);
 }
@@ -95,8 +91,8 @@ void Codegen(const ModelOptions& o) {
   request.language = o.language;
   request.tables = o.tables;
   request.source = std::filesystem::path(o.model).filename().string();
-  host::common::WriteFileAtomically(
-      o.out, host::simulate::GeneratedHeader(request, host::common::ReadFile(o.model)));
+  const std::string bytes = ReadModelBytesTrusted("codegen", o.model, o.trust);
+  host::common::WriteFileAtomically(o.out, host::simulate::GeneratedHeader(request, bytes));
   Note("codegen: wrote " + o.out);
 }
 
@@ -151,12 +147,7 @@ void AddModelCommands(CLI::App& app) {
                       "The board's footprint table (default: the host build's, "
                       "<tinyfair's folder>/../firmware/<board>/bench/size/footprint.txt)");
   inspect->add_flag("--json", o->footprint_request.json, "--footprint as JSON");
-  inspect
-      ->add_option("--public-key", o->public_key,
-                   "Public key file: refuse the model unless signed by this key")
-      ->check(CLI::ExistingFile);
-  inspect->add_option("--minimum-version", o->minimum_version,
-                      "Refuse a model whose model_version is lower (rolled_back)");
+  AddTrustOptions(*inspect, o->trust);
   inspect->callback([o] { Inspect(*o); });
 
   auto* codegen =
@@ -175,6 +166,7 @@ void AddModelCommands(CLI::App& app) {
   codegen->add_flag("--tables", o->tables,
                     "Emit constexpr decision tables sized for the model (no decoder needed) "
                     "instead of the model bytes");
+  AddTrustOptions(*codegen, o->trust);
   codegen->callback([o] { Codegen(*o); });
 }
 

@@ -6,6 +6,7 @@
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/monitor_plot.h"
+#include "host_tools/cli/trust_options.h"
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/json_writer.h"
 #include "host_tools/common/text_format.h"
@@ -22,6 +23,7 @@ using host::common::FormatText;
 struct MonitorOptions {
   std::vector<std::string> reports;
   std::string model, plot_dir;
+  TrustFlags trust;
   bool json = false;
   bool render_plot = true;
 };
@@ -228,7 +230,7 @@ MonitorPlotSeries PlotSeries(const MonitorOptions& o, const tinyfair::Model& mod
 }
 
 void Monitor(const MonitorOptions& o) {
-  const tinyfair::Model model = host::model::ReadModel(o.model);
+  const tinyfair::Model model = ReadModelTrusted("monitor", o.model, o.trust);
   if (o.reports.size() > 1 && o.plot_dir.empty()) {
     throw host::common::DataError(
         "--report", 0, 0,
@@ -266,6 +268,7 @@ void AddMonitorCommand(CLI::App& app) {
   command->add_option("--model", o->model, "The model the device ran (.pb or JSON)")
       ->required()
       ->check(CLI::ExistingFile);
+  AddTrustOptions(*command, o->trust);
   command
       ->add_option("--report", o->reports,
                    "The device's monitor report (MonitorReport); repeated, a sequence of "

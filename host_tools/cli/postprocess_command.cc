@@ -9,6 +9,7 @@
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/read_data.h"
 #include "host_tools/cli/small_group_flags.h"
+#include "host_tools/cli/trust_options.h"
 #include "host_tools/common/file_io.h"
 #include "host_tools/fit/postprocess.h"
 #include "host_tools/model/model_file.h"
@@ -21,20 +22,22 @@ namespace {
 struct PostprocessCommandOptions {
   host::fit::PostprocessOptions fit;
   std::string model, out = "fair_model.json";
+  TrustFlags trust;
   bool stream = false;
 };
 
 tinyfair::Model Fit(const PostprocessCommandOptions& c) {
   const host::fit::PostprocessOptions& o = c.fit;
+  RefuseTrustWithoutModel(c.trust, c.model);
   if (c.stream) {
     host::fit::CheckStreamedPostprocessOptions(o, !c.model.empty());
     std::optional<tinyfair::Model> scorer;
-    if (!c.model.empty()) scorer = host::model::ReadModel(c.model);
+    if (!c.model.empty()) scorer = ReadModelTrusted("postprocess", c.model, c.trust);
     return host::fit::PostprocessStreamed(o, scorer ? &*scorer : nullptr, o.data);
   }
   const host::data::CsvTable table = ReadDataCsv(o.data);
   std::optional<tinyfair::Model> scorer;
-  if (!c.model.empty()) scorer = host::model::ReadModel(c.model);
+  if (!c.model.empty()) scorer = ReadModelTrusted("postprocess", c.model, c.trust);
   std::optional<host::data::CsvTable> validation;
   host::fit::ValidationSource read_validation;
   if (!o.validation.empty()) {
@@ -64,6 +67,7 @@ void AddPostprocessCommand(CLI::App& app) {
       ->add_option("--model", command_options->model,
                    "Model from train (JSON or .pb); or use --score-column")
       ->check(CLI::ExistingFile);
+  AddTrustOptions(*command, command_options->trust);
   command->add_option("--data", o->data, "Fitting CSV, distinct from the scorer's training data")
       ->required()
       ->check(CLI::ExistingFile);

@@ -7,6 +7,7 @@
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/drift_options.h"
 #include "host_tools/cli/read_data.h"
+#include "host_tools/cli/trust_options.h"
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/numeric_labels.h"
@@ -29,6 +30,7 @@ struct RunOptions {
   CLI::Option* monitor_every_option = nullptr;
   DriftFlags drift;
   LabelOptions label;
+  TrustFlags trust;
   uint64_t seed = 1, stream = 0;
   bool json = false;
 };
@@ -76,7 +78,7 @@ std::string AddMonitorReports(const RunOptions& o, const runtime::Model& model,
 
 void Simulate(const RunOptions& o) {
   CheckSimulateFlags(o);
-  const tinyfair::Model model = host::model::ReadModel(o.model);
+  const tinyfair::Model model = ReadModelTrusted("simulate", o.model, o.trust);
   const host::data::CsvTable table = ReadDataCsv(o.data);
   host::data::InputEncoder encoder(model.inputs(), table);
   host::data::CheckGroupsKnown(model, table);
@@ -142,7 +144,7 @@ void EvaluateRegression(const RunOptions& o, const tinyfair::Model& model,
 }
 
 void Evaluate(const RunOptions& o) {
-  const tinyfair::Model model = host::model::ReadModel(o.model);
+  const tinyfair::Model model = ReadModelTrusted("evaluate", o.model, o.trust);
   const host::data::CsvTable table = ReadDataCsv(o.data);
   host::data::InputEncoder encoder(model.inputs(), table);
   host::data::CheckGroupsKnown(model, table);
@@ -242,6 +244,7 @@ void AddRunCommands(CLI::App& app) {
       "home every N: --monitor r.pb gives r-0001.pb, r-0002.pb, ... (for `tinyfair monitor "
       "--plot`)");
   AddDriftOptions(*simulate, o->drift);
+  AddTrustOptions(*simulate, o->trust);
   simulate->callback([o] { Simulate(*o); });
 
   auto* evaluate = app.add_subcommand(
@@ -254,6 +257,7 @@ void AddRunCommands(CLI::App& app) {
   evaluate->add_option("--seed", o->seed, "PCG32 seed");
   evaluate->add_option("--stream", o->stream, "PCG32 stream");
   evaluate->add_flag("--json", o->json, "Print JSON");
+  AddTrustOptions(*evaluate, o->trust);
   evaluate->callback([o] { Evaluate(*o); });
 
   auto* parity = app.add_subcommand("parity", "Compare two decision logs record by record");

@@ -17,6 +17,7 @@
 #include "host_tools/cli/read_data.h"
 #include "host_tools/cli/selection_check.h"
 #include "host_tools/cli/small_group_flags.h"
+#include "host_tools/cli/trust_options.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/metrics/metrics.h"
@@ -36,6 +37,7 @@ struct SweepOptions {
   std::string model, data, validation, test, out_dir = "sweep", score_column,
                                              score_kind = "probability";
   LabelOptions label;
+  TrustFlags trust;
   SmallGroupFlags small_groups;
   bool strict = false;
   std::vector<std::string> sensitive;
@@ -347,6 +349,7 @@ tinyfair::Model SweepScoringModel(const SweepOptions& o, const host::data::CsvTa
   if (o.model.empty() == o.score_column.empty()) {
     throw std::invalid_argument("give --model or --score-column (with --sensitive), not both");
   }
+  RefuseTrustWithoutModel(o.trust, o.model);
   if (o.model.empty()) {
     if (o.sensitive.empty()) throw std::invalid_argument("--score-column needs --sensitive");
     model =
@@ -355,7 +358,7 @@ tinyfair::Model SweepScoringModel(const SweepOptions& o, const host::data::CsvTa
                                                              : host::model::ScoreKind::kProbability,
                                     o.sensitive);
   } else {
-    model = host::model::ReadModel(o.model);
+    model = ReadModelTrusted("sweep", o.model, o.trust);
   }
   std::vector<std::string> attributes = o.sensitive;
   host::model::PrepareScoringModel(attributes, model);
@@ -428,6 +431,7 @@ void AddSweepCommand(CLI::App& app) {
       "sweep", "Fit post-processors over a grid, select on validation data, table and plots");
   command->add_option("--model", o->model, "Scorer model from train (JSON or .pb)")
       ->check(CLI::ExistingFile);
+  AddTrustOptions(*command, o->trust);
   command->add_option("--score-column", o->score_column,
                       "Sweep over scores of any model instead: the CSV column holding them "
                       "(in every file; needs --sensitive)");

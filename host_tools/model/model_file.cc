@@ -18,6 +18,7 @@
 #include "host_tools/model/input_layout.h"
 #include "host_tools/model/model_features.h"
 #include "host_tools/model/model_json_hashes.h"
+#include "host_tools/model/model_refused.h"
 #include "host_tools/model/model_signature.h"
 #include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/model.h"
@@ -68,8 +69,7 @@ void VerifyWithRuntime(const std::string& bytes, const std::string& prefix) {
   const runtime::Status status =
       device_model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   if (!runtime::IsOk(status)) {
-    throw std::runtime_error(prefix +
-                             "the runtime refuses this model: " + runtime::StatusName(status));
+    throw ModelRefused(prefix, runtime::StatusName(status));
   }
 }
 
@@ -166,13 +166,21 @@ constexpr size_t kMaxModelFileBytes = size_t{64} << 20;
 // as whitespace, then the CRC's four bytes, which may hold a '{'), so the
 // CRC decides: it matches for a sealed model and, but for a 2^-32 chance,
 // not for JSON text.
-tinyfair::Model ReadModel(const std::string& path) {
-  const std::string bytes = common::ReadFileAtMost(path, kMaxModelFileBytes, "a model file");
+bool IsModelJson(const std::string& bytes) {
   const size_t first = bytes.find_first_not_of(" \t\r\n");
-  if (!IsSealedModel(bytes) && first != std::string::npos && bytes[first] == '{') {
-    return ModelFromJson(bytes, path);
-  }
-  return ParseModelFile(bytes, path);
+  return !IsSealedModel(bytes) && first != std::string::npos && bytes[first] == '{';
+}
+
+std::string ReadModelFileBytes(const std::string& path) {
+  return common::ReadFileAtMost(path, kMaxModelFileBytes, "a model file");
+}
+
+tinyfair::Model ParseModelBytes(const std::string& bytes, const std::string& name) {
+  return IsModelJson(bytes) ? ModelFromJson(bytes, name) : ParseModelFile(bytes, name);
+}
+
+tinyfair::Model ReadModel(const std::string& path) {
+  return ParseModelBytes(ReadModelFileBytes(path), path);
 }
 
 }  // namespace tinyfair::host::model

@@ -27,8 +27,8 @@ uint64_t Fnv1a64(const std::string& bytes);
 /// std::runtime_error naming the runtime status.
 std::string SealModel(tinyfair::Model& model);
 
-/// Loads `bytes` into the runtime as the device would; throws
-/// std::runtime_error "<prefix>the runtime refuses this model: <status>"
+/// Loads `bytes` into the runtime as the device would; throws ModelRefused
+/// (model_refused.h: "<prefix>the runtime refuses this model: <status>")
 /// when Load() refuses them.
 void VerifyWithRuntime(const std::string& bytes, const std::string& prefix);
 
@@ -53,7 +53,21 @@ tinyfair::Model ParseModelFile(const std::string& bytes, const std::string& name
 std::string ModelToJson(const tinyfair::Model& model);
 tinyfair::Model ModelFromJson(const std::string& json, const std::string& name);
 
-/// Reads a model from .pb (sealed) or .json (the JSON mapping), by content.
+/// True when `bytes` are the JSON mapping of a model rather than a sealed or
+/// signed file (told by content, not by the file's name).
+bool IsModelJson(const std::string& bytes);
+
+/// The bytes of the model file at `path`; a file larger than any model the
+/// runtime's capacities allow is refused before it is read.
+std::string ReadModelFileBytes(const std::string& path);
+
+/// A model from a model file's bytes: the JSON mapping, or a sealed or signed
+/// file read by ParseModelFile; `name` names it in errors.
+tinyfair::Model ParseModelBytes(const std::string& bytes, const std::string& name);
+
+/// Reads a model from .pb (sealed or signed) or .json (the JSON mapping), by
+/// content. To require a signature or a minimum version, ReadTrustedModel
+/// (model_trust.h).
 tinyfair::Model ReadModel(const std::string& path);
 
 }  // namespace tinyfair::host::model

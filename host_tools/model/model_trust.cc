@@ -5,7 +5,9 @@
 #include <memory>
 #include <stdexcept>
 
+#include "host_tools/model/model_file.h"
 #include "host_tools/model/model_keys.h"
+#include "host_tools/model/model_refused.h"
 #include "host_tools/model/model_signature.h"
 #include "tinyfair_runtime/model.h"
 
@@ -20,11 +22,40 @@ std::string CheckModelTrust(const std::string& bytes, const std::string& name,
   const runtime::Status status =
       device_model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), options);
   if (!runtime::IsOk(status)) {
-    throw std::runtime_error(name +
-                             ": the runtime refuses this model: " + runtime::StatusName(status));
+    throw ModelRefused(name + ": ", runtime::StatusName(status));
   }
   if (!IsSignedModelFile(bytes)) return "unsigned";
   return "signed by key " + KeyIdText(ReadSignedModel(bytes).key_id);
+}
+
+bool AsksForTrust(const TrustRequirement& requirement) {
+  return requirement.public_key.has_value() || requirement.minimum_model_version > 0;
+}
+
+std::string CheckModelFileTrust(const std::string& bytes, const std::string& name,
+                                const TrustRequirement& requirement) {
+  if (IsModelJson(bytes)) {
+    // JSON carries no signature; the device would receive it sealed, and
+    // judges that file's version and (missing) signature.
+    if (!AsksForTrust(requirement)) return "";
+    tinyfair::Model model = ModelFromJson(bytes, name);
+    return CheckModelTrust(SealModel(model), name, requirement);
+  }
+  if (!AsksForTrust(requirement) && !IsSignedModelFile(bytes)) return "";
+  return CheckModelTrust(bytes, name, requirement);
+}
+
+std::string ReadTrustedModelBytes(const std::string& path, const TrustRequirement& requirement,
+                                  std::string* trust) {
+  std::string bytes = ReadModelFileBytes(path);
+  const std::string answer = CheckModelFileTrust(bytes, path, requirement);
+  if (trust != nullptr) *trust = answer;
+  return bytes;
+}
+
+tinyfair::Model ReadTrustedModel(const std::string& path, const TrustRequirement& requirement,
+                                 std::string* trust) {
+  return ParseModelBytes(ReadTrustedModelBytes(path, requirement, trust), path);
 }
 
 }  // namespace tinyfair::host::model

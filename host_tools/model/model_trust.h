@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "tinyfair/model.pb.h"
+
 namespace tinyfair::host::model {
 
 /// The options a device passes to Load(): the key signed files must verify
@@ -19,9 +21,31 @@ struct TrustRequirement {
 
 /// Loads `bytes` into the runtime with `requirement` and returns how the
 /// file is signed: "signed by key <16 hex digits>" or "unsigned". Throws
-/// std::runtime_error "<name>: the runtime refuses this model: <status>"
-/// when Load() refuses it.
+/// ModelRefused (model_refused.h: "<name>: the runtime refuses this model:
+/// <status>") when Load() refuses it.
 std::string CheckModelTrust(const std::string& bytes, const std::string& name,
                             const TrustRequirement& requirement);
+
+/// True when `requirement` asks for anything: a key or a minimum version.
+bool AsksForTrust(const TrustRequirement& requirement);
+
+/// The bytes of a model file of any form (as ReadModel reads them), refused
+/// as CheckModelTrust refuses them when `requirement` asks for anything or
+/// the file is signed. JSON text is judged as the sealed file `export` makes
+/// of it: unsigned, so a key refuses it with unsigned_model. Returns
+/// CheckModelTrust's answer, or "" when nothing was asked of an unsigned file.
+std::string CheckModelFileTrust(const std::string& bytes, const std::string& name,
+                                const TrustRequirement& requirement);
+
+/// The bytes of the model file at `path`, checked by CheckModelFileTrust;
+/// `trust` (unless null) receives its answer.
+std::string ReadTrustedModelBytes(const std::string& path, const TrustRequirement& requirement,
+                                  std::string* trust = nullptr);
+
+/// ReadModel under `requirement`: the model of ReadTrustedModelBytes. Every
+/// command that reads a model file with a key or a minimum version reads it
+/// here.
+tinyfair::Model ReadTrustedModel(const std::string& path, const TrustRequirement& requirement,
+                                 std::string* trust = nullptr);
 
 }  // namespace tinyfair::host::model

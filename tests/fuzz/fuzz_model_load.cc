@@ -20,6 +20,7 @@
 
 #include <vector>
 
+#include "tests/fuzz/test_public_key.h"
 #include "tests/hardening/corruption.h"
 #include "tests/hardening/exact_tables.h"
 #include "tests/hardening/invariants.h"
@@ -77,9 +78,7 @@ float Value(Script& script, bool categorical, uint32_t count) {
 
 Model g_model;
 
-constexpr uint8_t kTestPublicKey[32] = {
-    0xd7, 0x5a, 0x98, 0x01, 0x82, 0xb1, 0x0a, 0xb7, 0xd5, 0x4b, 0xfe, 0xd3, 0xc9, 0x64, 0x07, 0x3a,
-    0x0e, 0xe1, 0x72, 0xf3, 0xda, 0xa6, 0x23, 0x25, 0xaf, 0x02, 0x1a, 0x68, 0xf7, 0x07, 0x51, 0x1a};
+using tinyfair::fuzz::kTestPublicKey;
 
 // With a key, what loaded must be a signed file whose signature verifies
 // over the digest of the model that was loaded.

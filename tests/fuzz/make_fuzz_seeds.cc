@@ -2,8 +2,11 @@
 // (tests/golden): every golden model in fuzz_model_load's format with a few
 // decisions, the first lines of the demo's CSV files and a few hand-written
 // CSV dialects, and short decision-vector files cut from the golden ones;
-// and, under OUT_DIR/regressions, the inputs of defects found so far, which
-// each harness must run without failing.
+// for fuzz_model_file and fuzz_codegen, the golden models (sealed, signed,
+// as JSON), the crafted models the device refuses (tests/host/model) and
+// models with hostile ids (tests/host/codegen); and, under
+// OUT_DIR/regressions, the inputs of defects found so far, which each
+// harness must run without failing.
 // Usage: make_fuzz_seeds GOLDEN_DIR OUT_DIR
 #include <cstdint>
 #include <cstdio>
@@ -13,9 +16,13 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "host_tools/model/decision_vectors.h"
+#include "host_tools/model/model_file.h"
 #include "test_models.h"
+#include "tests/host/codegen/hostile_names.h"
+#include "tests/host/model/crafted_models.h"
 #include "tinyfair_runtime/pcg32.h"
 
 namespace {
@@ -52,6 +59,41 @@ std::string ModelSeed(uint8_t flags, const uint8_t* model, size_t size, int deci
   return seed;
 }
 
+std::string AsString(const uint8_t* bytes, size_t size) {
+  return std::string(reinterpret_cast<const char*>(bytes), size);
+}
+
+// The model files of fuzz_model_file and fuzz_codegen, by name: the golden
+// models, the signed ones, the JSON form, the crafted models the device
+// refuses and models with hostile ids.
+std::vector<std::pair<std::string, std::string>> ModelFiles() {
+  namespace m = tinyfair_models;
+  std::vector<std::pair<std::string, std::string>> files;
+  for (const auto& model : m::kGoldenModels)
+    files.emplace_back(model.name, AsString(model.bytes, model.size));
+  files.emplace_back("SignedRampModel", AsString(m::kSignedRampModel, m::kSignedRampModelSize));
+  files.emplace_back("OtherKeySignedRampModel",
+                     AsString(m::kOtherKeySignedRampModel, m::kOtherKeySignedRampModelSize));
+  files.emplace_back("VersionedRampModel",
+                     AsString(m::kVersionedRampModel, m::kVersionedRampModelSize));
+  files.emplace_back("OversizedModel", AsString(m::kOversizedModel, m::kOversizedModelSize));
+  files.emplace_back("SmallRampModel.json",
+                     tinyfair::host::model::ModelToJson(tinyfair::crafted::SmallRamp()));
+  size_t n = 0;
+  for (const auto& crafted : tinyfair::crafted::CraftedModels()) {
+    tinyfair::Model model = tinyfair::crafted::SmallRamp();
+    crafted.spoil(model);
+    files.emplace_back("crafted_" + std::to_string(n++), tinyfair::crafted::SealAsStated(model));
+  }
+  n = 0;
+  for (const std::string& id : tinyfair::hostile::HostileNames()) {
+    tinyfair::Model model = tinyfair::crafted::SmallRamp();
+    model.set_model_id(id.substr(0, 31));
+    files.emplace_back("hostile_id_" + std::to_string(n++), tinyfair::crafted::SealAsStated(model));
+  }
+  return files;
+}
+
 std::string FirstLines(const std::string& text, size_t lines) {
   size_t end = 0;
   for (size_t n = 0; n < lines && end != std::string::npos; ++n) {
@@ -70,7 +112,8 @@ int main(int argc, char** argv) {
   const fs::path golden = argv[1];
   const fs::path out = argv[2];
   try {
-    for (const char* harness : {"model_load", "csv_reader", "decision_vectors"}) {
+    for (const char* harness :
+         {"model_load", "csv_reader", "decision_vectors", "model_file", "codegen"}) {
       fs::remove_all(out / harness);
       fs::create_directories(out / harness);
       fs::remove_all(out / "regressions" / harness);
@@ -95,6 +138,20 @@ int main(int argc, char** argv) {
     Write(out / "model_load" / "oversized",
           ModelSeed(1, tinyfair_models::kOversizedModel, tinyfair_models::kOversizedModelSize, 0,
                     rng));
+
+    // fuzz_model_file: each file as stored, re-sealed, with the test key, and
+    // with the key and a minimum version of 3 (the signed model's own);
+    // fuzz_codegen: each file as a C++ and a C header of bytes and of tables.
+    for (const auto& [name, bytes] : ModelFiles()) {
+      for (const uint8_t flags : {0, 1, 3, 4}) {
+        Write(out / "model_file" / (name + ".flags" + std::to_string(flags)),
+              std::string(1, static_cast<char>(flags)) + '\3' + bytes);
+      }
+      for (const uint8_t flags : {0, 1, 2, 3}) {
+        Write(out / "codegen" / (name + ".flags" + std::to_string(flags)),
+              std::string(1, static_cast<char>(flags)) + bytes);
+      }
+    }
 
     size_t csv = 0;
     for (const auto& entry : fs::directory_iterator(golden / "data")) {

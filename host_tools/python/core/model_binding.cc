@@ -6,6 +6,8 @@
 #include "host_tools/fit/group_names.h"
 #include "host_tools/model/model_export.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/model_trust.h"
+#include "host_tools/model/public_key_file.h"
 #include "host_tools/simulate/generated_header.h"
 
 namespace tinyfair::python {
@@ -36,6 +38,16 @@ py::bytes Export(const tinyfair::Model& model, const std::string& path,
   return py::bytes(bytes);
 }
 
+// read(): ReadModel, or with a public key file or a minimum version the
+// model as a device holding them would load it (CheckModelTrust).
+tinyfair::Model Read(const std::string& path, const std::string& public_key,
+                     uint32_t minimum_version) {
+  host::model::TrustRequirement requirement;
+  if (!public_key.empty()) requirement.public_key = host::model::ReadPublicKeyFile(public_key);
+  requirement.minimum_model_version = minimum_version;
+  return host::model::ReadTrustedModel(path, requirement);
+}
+
 }  // namespace
 
 void AddModelClass(py::module_& module) {
@@ -47,8 +59,10 @@ void AddModelClass(py::module_& module) {
       .def_readwrite("monitor_window", &host::model::ExportSettings::monitor_window);
 
   py::class_<tinyfair::Model>(module, "Model")
-      .def_static("read", &host::model::ReadModel, py::arg("path"),
-                  "A model from .pb (verified) or .json, by content")
+      .def_static("read", &Read, py::arg("path"), py::arg("public_key") = "",
+                  py::arg("minimum_version") = 0,
+                  "A model from .pb (verified) or .json, by content; refused unless signed by "
+                  "the public key file's key (when given) and of at least minimum_version")
       .def_static("from_json", &host::model::ModelFromJson, py::arg("text"),
                   py::arg("name") = "model.json")
       .def_static(

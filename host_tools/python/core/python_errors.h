@@ -8,7 +8,9 @@
 namespace tinyfair::python {
 
 /// Defines tinyfair._core.TinyfairError (a ValueError), DataError and
-/// ModelError under it, and translates the library's C++ exceptions to them.
+/// ModelError under it, ModelRefused (with the runtime's status name in its
+/// `status`) under ModelError, and translates the library's C++ exceptions
+/// to them.
 void AddErrors(pybind11::module_& module);
 
 }  // namespace tinyfair::python

@@ -9,7 +9,7 @@ device. See docs/python.md.
 from sklearn.base import ClassifierMixin
 
 from . import metrics, noisy_groups, plots, postprocessing, preprocessing, reductions  # noqa: F401
-from ._core import DataError, FitNotAccepted, ModelError, TinyfairError
+from ._core import DataError, FitNotAccepted, ModelError, ModelRefused, TinyfairError
 from ._frames import read_csv
 from ._training import train_estimator_class
 from .models import LoadedModel, codegen, group_attributes, inspect, load
@@ -41,6 +41,6 @@ def from_sklearn(pipeline, sensitive_features, X=None, model_id="sklearn"):
 
 
 __all__ = ["ConversionError", "DataError", "FairRobustLogLoss", "FitNotAccepted", "LoadedModel",
-           "LogisticRegression", "ModelError", "TinyfairError", "codegen", "from_sklearn",
-           "group_attributes", "inspect", "load", "metrics", "noisy_groups", "plots",
+           "LogisticRegression", "ModelError", "ModelRefused", "TinyfairError", "codegen",
+           "from_sklearn", "group_attributes", "inspect", "load", "metrics", "noisy_groups", "plots",
            "postprocessing", "preprocessing", "read_csv", "reductions"]

@@ -31,11 +31,24 @@ def group_attributes(model):
     return [inputs[i]["name"] for i in groups.get("attribute_inputs", [])]
 
 
-def load(path):
-    """The model at path (.pb or .json) as an object that decides."""
-    return LoadedModel(_core.Model.read(str(path)))
+def _read(path, public_key, minimum_version):
+    return _core.Model.read(str(path), "" if public_key is None else str(public_key),
+                            minimum_version)
 
 
-def inspect(path):
-    """The model at path as a dict: the JSON `tinyfair inspect` prints."""
-    return json.loads(_core.Model.read(str(path)).to_json())
+def load(path, public_key=None, minimum_version=0):
+    """The model at path (.pb or .json) as an object that decides.
+
+    With public_key (a public key file, as `tinyfair keygen` writes it) or
+    minimum_version, the model is loaded only as a device holding that key and
+    that minimum would load it, as `tinyfair simulate --public-key FILE
+    --minimum-version N` does; otherwise ModelRefused is raised, its status
+    the runtime's name for the reason (unsigned_model, bad_signature,
+    rolled_back)."""
+    return LoadedModel(_read(path, public_key, minimum_version))
+
+
+def inspect(path, public_key=None, minimum_version=0):
+    """The model at path as a dict: the JSON `tinyfair inspect` prints
+    (public_key and minimum_version as for load)."""
+    return json.loads(_read(path, public_key, minimum_version).to_json())

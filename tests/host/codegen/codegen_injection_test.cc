@@ -20,6 +20,7 @@
 #include "host_tools/model/model_file.h"
 #include "host_tools/simulate/generated_header.h"
 #include "test_models.h"
+#include "tests/host/codegen/hostile_names.h"
 #include "tinyfair_runtime/model.h"
 
 namespace {
@@ -98,15 +99,7 @@ bool Compiles(const std::string& header_text, bool c) {
       .empty();
 }
 
-const std::vector<std::string> kHostile = {
-    "ok\n#define IsOk(s) (true)",
-    "ok\r#define IsOk(s) (true)",
-    "x */ #define IsOk 1 /*",
-    "splice\\",
-    "trigraph ?\?/",
-    std::string("nul\0#define IsOk 1", 17),
-    "\xe2\x80\xa8#define IsOk 1",
-};
+const std::vector<std::string>& kHostile = tinyfair::hostile::HostileNames();
 
 struct Flavour {
   const char* what;

@@ -9,7 +9,9 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "host_tools/common/file_io.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/model_refused.h"
 #include "host_tools/model/model_signature.h"
 #include "host_tools/model/public_key_file.h"
 #include "test_models.h"
@@ -74,6 +76,66 @@ TEST(ModelTrust, RefusesWithTheRuntimeStatusName) {
   EXPECT_EQ("rolled_back", Refusal(kSigned, requirement));
   requirement.public_key.reset();
   EXPECT_EQ("rolled_back", Refusal(kBare, requirement));
+}
+
+// What CheckModelFileTrust refused with: the status ModelRefused carries,
+// "" when it passed, or "other: <what>" for any other error.
+std::string FileRefusal(const std::string& bytes, const TrustRequirement& requirement) {
+  try {
+    CheckModelFileTrust(bytes, "m", requirement);
+    return "";
+  } catch (const ModelRefused& e) {
+    return e.status();
+  } catch (const std::exception& e) {
+    return std::string("other: ") + e.what();
+  }
+}
+
+TEST(ModelTrust, EveryFormOfModelFileIsJudgedAsTheDeviceJudgesItsSealedFile) {
+  TrustRequirement key;
+  key.public_key = TestKey();
+  TrustRequirement version4;
+  version4.minimum_model_version = 4;
+  TrustRequirement version3;
+  version3.minimum_model_version = 3;
+  // The JSON form of the bare model: unsigned, at version 3.
+  const std::string json = ModelToJson(ParseModelFile(kBare, "bare.pb"));
+  for (const std::string* bytes : {&kBare, &json}) {
+    EXPECT_EQ("unsigned_model", FileRefusal(*bytes, key));
+    EXPECT_EQ("rolled_back", FileRefusal(*bytes, version4));
+    EXPECT_EQ("", FileRefusal(*bytes, version3));
+  }
+  EXPECT_EQ("", CheckModelFileTrust(json, "m", TrustRequirement{}));
+  EXPECT_EQ("", CheckModelFileTrust(kBare, "m", TrustRequirement{}));
+  EXPECT_EQ("unsigned", CheckModelFileTrust(kBare, "m", version3));
+  EXPECT_EQ("bad_signature", FileRefusal(kOtherSigned, key));
+  // A signed file is named by its signer even when nothing is asked.
+  EXPECT_EQ(CheckModelTrust(kSigned, "m", key), CheckModelFileTrust(kSigned, "m", {}));
+  EXPECT_FALSE(AsksForTrust(TrustRequirement{}));
+  EXPECT_TRUE(AsksForTrust(key));
+  EXPECT_TRUE(AsksForTrust(version3));
+}
+
+TEST(ModelTrust, ReadTrustedModelReadsTheFileItChecked) {
+  const std::string path = ::testing::TempDir() + "model_trust_signed.pb";
+  common::WriteFileAtomically(path, kSigned);
+  TrustRequirement requirement;
+  requirement.public_key = TestKey();
+  requirement.minimum_model_version = 3;
+  std::string trust;
+  EXPECT_EQ(kSigned, ReadTrustedModelBytes(path, requirement, &trust));
+  EXPECT_EQ(CheckModelTrust(kSigned, "m", requirement), trust);
+  EXPECT_EQ(kBare, SerializeModel(ReadTrustedModel(path, requirement)));
+  requirement.minimum_model_version = 4;
+  try {
+    ReadTrustedModel(path, requirement);
+    ADD_FAILURE() << "a rolled-back model was read";
+  } catch (const ModelRefused& e) {
+    EXPECT_EQ("rolled_back", e.status());
+    EXPECT_NE(std::string(e.what()).find(path + ": the runtime refuses this model: rolled_back"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(PublicKeyFile, ReadsSixtyFourLowercaseHexDigitsAndANewline) {
