@@ -107,9 +107,8 @@ std::string TablesBody(Writer& w, const DecisionTables& t) {
     body += "  t." + field + " = " + value + ";\n";
   };
   char hash[32];
-  std::snprintf(hash, sizeof(hash), "0x%016llxULL",
-                static_cast<unsigned long long>(t.content_hash));
-  set("content_hash", hash);
+  std::snprintf(hash, sizeof(hash), "0x%016llxULL", static_cast<unsigned long long>(t.model_hash));
+  set("model_hash", hash);
   set("input_count", IntegerLiteral(t.input_count));
   set("group_count", IntegerLiteral(t.group_count));
   set("category_count", IntegerLiteral(t.category_count));

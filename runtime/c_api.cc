@@ -205,7 +205,7 @@ size_t tinyfair_model_input_count(const tinyfair_model* model) {
 
 uint64_t tinyfair_model_hash(const tinyfair_model* model) {
   const Model* m = AsModel(model);
-  return m != nullptr ? m->content_hash() : 0;
+  return m != nullptr ? m->model_hash() : 0;
 }
 
 tinyfair_status tinyfair_model_decide(const tinyfair_model* model, const float* inputs,

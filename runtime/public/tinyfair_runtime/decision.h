@@ -24,7 +24,8 @@ struct DecisionInput {
 /// draw is also replayed from `counter` by whoever holds the key:
 /// draw == DrawAt(key, counter) (keyed_draws.h).
 struct Decision {
-  /// content_hash of the model that decided.
+  /// The model that decided: the first 8 bytes, big-endian, of the SHA-256
+  /// of its sealed bytes (model_hash.h), as Load() computed it.
   uint64_t model_hash = 0;
   /// kOk, or why the input was refused (then probability is 0, positive false).
   Status status = Status::kNotLoaded;

@@ -125,6 +125,8 @@ tinyfair_status tinyfair_self_test(void);
 bool tinyfair_model_loaded(const tinyfair_model* model);
 size_t tinyfair_model_input_count(const tinyfair_model* model);
 size_t tinyfair_model_group_count(const tinyfair_model* model);
+/* The model hash records carry: the first 8 bytes, big-endian, of the
+ * SHA-256 Load computed of the sealed model (model_hash.h). */
 uint64_t tinyfair_model_hash(const tinyfair_model* model);
 /* The model id, NUL-terminated. */
 const char* tinyfair_model_id(const tinyfair_model* model);
