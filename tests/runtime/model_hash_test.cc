@@ -17,8 +17,7 @@ namespace {
 using namespace tinyfair::runtime;
 using namespace tinyfair_models;
 
-Model& g_model = tinyfair::testing::TestModel();
-uint8_t* const g_buffer = tinyfair::testing::Scratch();
+// No globals of its own: the micro:bit's image has no RAM to spare.
 static_assert(kSmallRampModelSize <= tinyfair::testing::kScratchSize);
 
 // The first 8 bytes of the SHA-256 of `bytes`, most significant first: the
@@ -32,14 +31,14 @@ uint64_t Sha256Prefix(const uint8_t* bytes, size_t size) {
          (static_cast<uint64_t>(digest[6]) << 8U) | static_cast<uint64_t>(digest[7]);
 }
 
-Decision DecideOnce() {
+Decision DecideOnce(const Model& model) {
   const float values[4] = {1.0f, 0.0f, 0.0f, 0.5f};
   DecisionInput input;
   input.values = values;
   input.count = 4;
   Pcg32 rng(1, 2);
   Decision decision;
-  (void)g_model.Decide(input, rng, decision);
+  (void)model.Decide(input, rng, decision);
   return decision;
 }
 
@@ -55,41 +54,44 @@ size_t ContentHashOffset(const uint8_t* bytes, size_t size, uint64_t hash) {
 }
 
 TEST(ModelHash, IsTheFirstEightBytesOfTheSealedModelsSha256) {
-  ASSERT_EQ(Status::kOk, g_model.Load(kSmallRampModel, kSmallRampModelSize));
+  Model& model = tinyfair::testing::TestModel();
+  ASSERT_EQ(Status::kOk, model.Load(kSmallRampModel, kSmallRampModelSize));
   const uint64_t expected = Sha256Prefix(kSmallRampModel, kSmallRampModelSize);
-  EXPECT_TRUE(g_model.model_hash() == expected);
-  EXPECT_TRUE(DecideOnce().model_hash == expected);
+  EXPECT_TRUE(model.model_hash() == expected);
+  EXPECT_TRUE(DecideOnce(model).model_hash == expected);
   // codegen computed the same name on the host for the generated header.
   EXPECT_TRUE(kSmallRampModelHash == expected);
-  EXPECT_TRUE(g_model.content_hash() != expected);
-  g_model.Unload();
-  EXPECT_TRUE(g_model.model_hash() == 0);
+  EXPECT_TRUE(model.content_hash() != expected);
+  model.Unload();
+  EXPECT_TRUE(model.model_hash() == 0);
 }
 
 TEST(ModelHash, AFileStatingAnotherModelsContentHashIsNamedByItsOwnDigest) {
+  Model& model = tinyfair::testing::TestModel();
+  uint8_t* const buffer = tinyfair::testing::Scratch();
   // The audited model: what it states and what its records say.
-  ASSERT_EQ(Status::kOk, g_model.Load(kSmallThresholdModel, kSmallThresholdModelSize));
-  const uint64_t audited_content_hash = g_model.content_hash();
-  const uint64_t audited_records = DecideOnce().model_hash;
+  ASSERT_EQ(Status::kOk, model.Load(kSmallThresholdModel, kSmallThresholdModelSize));
+  const uint64_t audited_content_hash = model.content_hash();
+  const uint64_t audited_records = DecideOnce(model).model_hash;
   ASSERT_TRUE(audited_records == kSmallThresholdModelHash);
 
   // Another model made to state the audited model's content_hash.
-  ASSERT_EQ(Status::kOk, g_model.Load(kSmallRampModel, kSmallRampModelSize));
-  memcpy(g_buffer, kSmallRampModel, kSmallRampModelSize);
-  const size_t at = ContentHashOffset(g_buffer, kSmallRampModelSize, g_model.content_hash());
+  ASSERT_EQ(Status::kOk, model.Load(kSmallRampModel, kSmallRampModelSize));
+  memcpy(buffer, kSmallRampModel, kSmallRampModelSize);
+  const size_t at = ContentHashOffset(buffer, kSmallRampModelSize, model.content_hash());
   ASSERT_TRUE(at != 0);
   for (size_t i = 0; i < 8; ++i)
-    g_buffer[at + i] = static_cast<uint8_t>(audited_content_hash >> (8U * i));
-  tinyfair::testing::Reseal(g_buffer, kSmallRampModelSize);
+    buffer[at + i] = static_cast<uint8_t>(audited_content_hash >> (8U * i));
+  tinyfair::testing::Reseal(buffer, kSmallRampModelSize);
 
-  ASSERT_EQ(Status::kOk, g_model.Load(g_buffer, kSmallRampModelSize));
-  EXPECT_TRUE(g_model.content_hash() == audited_content_hash);  // the claim loads
-  const Decision crafted = DecideOnce();
+  ASSERT_EQ(Status::kOk, model.Load(buffer, kSmallRampModelSize));
+  EXPECT_TRUE(model.content_hash() == audited_content_hash);  // the claim loads
+  const Decision crafted = DecideOnce(model);
   EXPECT_EQ(Status::kOk, crafted.status);
-  EXPECT_TRUE(crafted.model_hash == Sha256Prefix(g_buffer, kSmallRampModelSize));
+  EXPECT_TRUE(crafted.model_hash == Sha256Prefix(buffer, kSmallRampModelSize));
   EXPECT_TRUE(crafted.model_hash != audited_records);
   EXPECT_TRUE(crafted.model_hash != kSmallRampModelHash);
-  g_model.Unload();
+  model.Unload();
 }
 
 }  // namespace
