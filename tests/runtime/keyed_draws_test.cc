@@ -98,6 +98,41 @@ TEST(KeyedDraws, DecisionsRecordTheCounterAndReplayWithTheKey) {
   }
 }
 
+// Field `index` of a log line, read as hexadecimal.
+uint64_t HexField(const char* line, int index) {
+  for (int field = 0; field < index; ++field) line = strchr(line, ',') + 1;
+  uint64_t value = 0;
+  for (; *line != ',' && *line != '\n'; ++line) {
+    value = (value << 4U) | static_cast<uint64_t>(*line <= '9' ? *line - '0' : *line - 'a' + 10);
+  }
+  return value;
+}
+
+// The auditor holds the key and the log line only: the line's counter
+// column gives the draw column, and deciding the input with that draw
+// writes the same line.
+TEST(KeyedDraws, ALogLinesCounterReplaysWithTheKey) {
+  ASSERT_EQ(Status::kOk, g_model.Load(kSmallRampModel, kSmallRampModelSize));
+  KeyedDraws draws(kKey, kHighCounter);
+  for (int i = 0; i < 20; ++i) {
+    float values[4];
+    const DecisionInput input = RampInput(values, i);
+    Decision d;
+    ASSERT_EQ(Status::kOk, g_model.Decide(input, draws, d));
+    char line[kDecisionRecordLineSize];
+    ASSERT_EQ(kDecisionRecordLineSize - 1, FormatDecisionRecord(d, line, sizeof(line)));
+    const uint64_t counter = HexField(line, 9);  // kDecisionRecordHeader's `counter`
+    EXPECT_TRUE(counter == kHighCounter + static_cast<uint64_t>(i));
+    EXPECT_TRUE(DrawAt(kKey, counter) == HexField(line, 5));  // `draw`
+    Decision replay;
+    ASSERT_EQ(Status::kOk, g_model.DecideWithDraw(input, DrawAt(kKey, counter), replay));
+    replay.counter = counter;
+    char replayed[kDecisionRecordLineSize];
+    FormatDecisionRecord(replay, replayed, sizeof(replayed));
+    EXPECT_EQ(0, strcmp(line, replayed));
+  }
+}
+
 TEST(KeyedDraws, ARefusedInputTakesNoCounter) {
   ASSERT_EQ(Status::kOk, g_model.Load(kSmallRampModel, kSmallRampModelSize));
   KeyedDraws draws(kKey, 41);

@@ -3,7 +3,7 @@
 #  - simulate --out: pandas reads the decision log; each row's decimal
 #    probability is the float its probability_bits hold, its decision is the
 #    positive column in words, its group name the model's name for the group
-#    index; the device's nine columns come first and unchanged (parity
+#    index; the device's ten columns come first and unchanged (parity
 #    compares them), and a refused row says why;
 #  - evaluate --json: log loss and AUC of the scorer's probability, equal to
 #    scikit-learn's on the score_bits of the same decisions, for the logistic
@@ -53,7 +53,7 @@ from sklearn.metrics import log_loss, roc_auc_score
 work, test = sys.argv[1], sys.argv[2]
 labels = pd.read_csv(test)["hired"].to_numpy()
 device_columns = ["model_hash", "status", "group", "score_bits", "probability_bits", "draw",
-                  "positive", "member", "value_bits"]
+                  "positive", "member", "value_bits", "counter"]
 
 def bits_to_float(column):
     return column.map(lambda b: struct.unpack(">f", bytes.fromhex(b))[0])
