@@ -6,8 +6,9 @@
 namespace tinyfair::codegen {
 
 /// A header holding the sealed model bytes as `alignas(8) inline constexpr
-/// uint8_t k<Name>[]`, with its size, content hash and model id, in
-/// namespace tinyfair_models. `name` is CamelCase (e.g. "DemoModel").
+/// uint8_t k<Name>[]`, with its size, model id and `k<Name>Hash`, the model
+/// hash its decision records carry (the first 8 bytes of the SHA-256 of the
+/// sealed bytes, big-endian), in namespace tinyfair_models. `name` is CamelCase (e.g. "DemoModel").
 /// `source` names the model file in the header's first comment.
 std::string ModelBytesHeader(const std::string& name, const std::string& bytes,
                              const std::string& source);

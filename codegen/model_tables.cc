@@ -107,9 +107,8 @@ std::string TablesBody(Writer& w, const DecisionTables& t) {
     body += "  t." + field + " = " + value + ";\n";
   };
   char hash[32];
-  std::snprintf(hash, sizeof(hash), "0x%016llxULL",
-                static_cast<unsigned long long>(t.content_hash));
-  set("content_hash", hash);
+  std::snprintf(hash, sizeof(hash), "0x%016llxULL", static_cast<unsigned long long>(t.model_hash));
+  set("model_hash", hash);
   set("input_count", IntegerLiteral(t.input_count));
   set("group_count", IntegerLiteral(t.group_count));
   set("category_count", IntegerLiteral(t.category_count));
@@ -198,6 +197,11 @@ std::string ModelTablesHeader(const std::string& name, const DecisionTables& tab
          "(const tinyfair::runtime::DecisionInput& input, tinyfair::runtime::Pcg32& rng,\n"
          "    tinyfair::runtime::Decision& out) {\n  return tinyfair::runtime::DecideAs<" +
          rule + ">(k" + name + "Tables, input, rng, out);\n}\n\n";
+  out += "inline tinyfair::runtime::Status Decide" + name +
+         "(const tinyfair::runtime::DecisionInput& input,\n"
+         "    tinyfair::runtime::KeyedDraws& draws, tinyfair::runtime::Decision& out) {\n"
+         "  return tinyfair::runtime::DecideAs<" +
+         rule + ">(k" + name + "Tables, input, draws, out);\n}\n\n";
   out += "inline tinyfair::runtime::Status DecideWithDraw" + name +
          "(const tinyfair::runtime::DecisionInput& input, uint32_t draw,\n"
          "    tinyfair::runtime::Decision& out) {\n  return tinyfair::runtime::DecideAs<" +
@@ -220,15 +224,19 @@ std::string ModelTablesHeaderC(const std::string& name, const DecisionTables& ta
                     " * C firmware includes this header; one C++ source defines\n * " +
                     implementation +
                     " before including it, which compiles the constexpr\n"
-                    " * tables and the two functions (no decoder is linked). */\n";
+                    " * tables and the three functions (no decoder is linked). */\n";
   out += "#ifndef " + guard + "\n#define " + guard +
          "\n\n#include <stddef.h>\n#include <stdint.h>\n\n"
          "#include \"tinyfair_runtime/tinyfair.h\"\n\n";
   out += declarations + "\n";
   out += "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
-  out += "/* As tinyfair_model_decide and tinyfair_model_decide_with_draw. */\n";
+  out +=
+      "/* As tinyfair_model_decide, tinyfair_model_decide_keyed and\n"
+      " * tinyfair_model_decide_with_draw. */\n";
   out += "tinyfair_status Decide" + name + "(" + parameters +
          ", tinyfair_rng* rng,\n    tinyfair_decision* out);\n";
+  out += "tinyfair_status DecideKeyed" + name + "(" + parameters +
+         ", tinyfair_keyed_draws* draws,\n    tinyfair_decision* out);\n";
   out += "tinyfair_status DecideWithDraw" + name + "(" + parameters +
          ", uint32_t draw,\n    tinyfair_decision* out);\n\n";
   out += "#ifdef __cplusplus\n}  /* extern \"C\" */\n#endif\n\n";
@@ -240,6 +248,11 @@ std::string ModelTablesHeaderC(const std::string& name, const DecisionTables& ta
          "  return tinyfair::runtime::DecideTablesForC(&tinyfair::runtime::DecideAs<" +
          rule + ">,\n      tinyfair_models::k" + name +
          "Tables, inputs, count, group, rng, out);\n}\n\n";
+  out += "extern \"C\" tinyfair_status DecideKeyed" + name + "(" + parameters +
+         ",\n    tinyfair_keyed_draws* draws, tinyfair_decision* out) {\n"
+         "  return tinyfair::runtime::DecideTablesKeyedForC(&tinyfair::runtime::DecideAs<" +
+         rule + ">,\n      tinyfair_models::k" + name +
+         "Tables, inputs, count, group, draws, out);\n}\n\n";
   out += "extern \"C\" tinyfair_status DecideWithDraw" + name + "(" + parameters +
          ",\n    uint32_t draw, tinyfair_decision* out) {\n"
          "  return tinyfair::runtime::DecideTablesWithDrawForC(&tinyfair::runtime::DecideAs<" +

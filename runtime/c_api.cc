@@ -21,6 +21,7 @@ namespace {
 using tinyfair::runtime::Decision;
 using tinyfair::runtime::DecisionInput;
 using tinyfair::runtime::FairnessMonitor;
+using tinyfair::runtime::KeyedDraws;
 using tinyfair::runtime::Model;
 using tinyfair::runtime::Pcg32;
 using tinyfair::runtime::Status;
@@ -30,6 +31,7 @@ static_assert(sizeof(Model) <= sizeof(tinyfair_model{}.storage),
               "TINYFAIR_MODEL_STORAGE_BYTES (c_storage_bytes.h) is too small: reconfigure");
 static_assert(alignof(Model) <= alignof(uint64_t));
 static_assert(sizeof(tinyfair_rng) == sizeof(Pcg32));
+static_assert(sizeof(tinyfair_keyed_draws{}.key) == tinyfair::runtime::crypto::kSipHashKeyBytes);
 static_assert(TINYFAIR_DECISION_LINE_BYTES == tinyfair::runtime::kDecisionRecordLineSize);
 static_assert(static_cast<int>(TINYFAIR_UNKNOWN_GROUP) == static_cast<int>(Status::kUnknownGroup));
 static_assert(static_cast<int>(TINYFAIR_MISSING_FEATURE) ==
@@ -69,6 +71,7 @@ void ToC(const Decision& d, tinyfair_decision* out) {
   out->positive = d.positive;
   out->member = d.member;
   out->value = d.value;
+  out->counter = d.counter;
 }
 
 Decision FromC(const tinyfair_decision& d) {
@@ -82,6 +85,7 @@ Decision FromC(const tinyfair_decision& d) {
   out.positive = d.positive;
   out.member = d.member;
   out.value = d.value;
+  out.counter = d.counter;
   return out;
 }
 
@@ -116,6 +120,23 @@ tinyfair_status DecideTablesForC(TablesDecider decide, const DecisionTables& tab
   Decision decision;
   const Status status = decide(tables, DecisionInput{inputs, count, group}, probe.Next(), decision);
   if (IsOk(status)) rng->state = probe.state();
+  ToC(decision, out);
+  return static_cast<tinyfair_status>(status);
+}
+
+tinyfair_status DecideTablesKeyedForC(TablesDecider decide, const DecisionTables& tables,
+                                      const float* inputs, size_t count, uint32_t group,
+                                      tinyfair_keyed_draws* draws, tinyfair_decision* out) {
+  if (draws == nullptr || out == nullptr) return NotLoaded(out);
+  // The counter advances only for a decision that was made, as Decide(KeyedDraws&) does.
+  KeyedDraws keyed(draws->key, draws->counter);
+  const uint64_t counter = keyed.counter();
+  Decision decision;
+  const Status status = decide(tables, DecisionInput{inputs, count, group}, keyed.Next(), decision);
+  if (IsOk(status)) {
+    decision.counter = counter;
+    draws->counter = keyed.counter();
+  }
   ToC(decision, out);
   return static_cast<tinyfair_status>(status);
 }
@@ -205,7 +226,7 @@ size_t tinyfair_model_input_count(const tinyfair_model* model) {
 
 uint64_t tinyfair_model_hash(const tinyfair_model* model) {
   const Model* m = AsModel(model);
-  return m != nullptr ? m->content_hash() : 0;
+  return m != nullptr ? m->model_hash() : 0;
 }
 
 tinyfair_status tinyfair_model_decide(const tinyfair_model* model, const float* inputs,
@@ -217,6 +238,26 @@ tinyfair_status tinyfair_model_decide(const tinyfair_model* model, const float* 
   Decision decision;
   const Status status = m->Decide(DecisionInput{inputs, count, group}, pcg, decision);
   rng->state = pcg.state();
+  ToC(decision, out);
+  return static_cast<tinyfair_status>(status);
+}
+
+void tinyfair_keyed_draws_init(tinyfair_keyed_draws* draws, const uint8_t key[16],
+                               uint64_t counter) {
+  if (draws == nullptr || key == nullptr) return;
+  for (size_t i = 0; i < sizeof(draws->key); ++i) draws->key[i] = key[i];
+  draws->counter = counter;
+}
+
+tinyfair_status tinyfair_model_decide_keyed(const tinyfair_model* model, const float* inputs,
+                                            size_t count, uint32_t group,
+                                            tinyfair_keyed_draws* draws, tinyfair_decision* out) {
+  const Model* m = AsModel(model);
+  if (m == nullptr || draws == nullptr || out == nullptr) return NotLoaded(out);
+  KeyedDraws keyed(draws->key, draws->counter);
+  Decision decision;
+  const Status status = m->Decide(DecisionInput{inputs, count, group}, keyed, decision);
+  draws->counter = keyed.counter();
   ToC(decision, out);
   return static_cast<tinyfair_status>(status);
 }

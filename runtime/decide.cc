@@ -264,7 +264,7 @@ uint32_t DrawMember(const MixtureTables& m, uint32_t draw) {
 __attribute__((noinline)) Status Prologue(const DecisionTables& t, const DecisionInput& input,
                                           uint32_t draw, Decision& out, float& margin, bool& skip) {
   out = Decision{};
-  out.model_hash = t.content_hash;
+  out.model_hash = t.model_hash;
   if (input.values == nullptr || input.count != t.input_count) {
     return Refuse(out, Status::kInputCountMismatch);
   }

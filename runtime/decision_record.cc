@@ -43,6 +43,8 @@ size_t FormatDecisionRecord(const Decision& decision, char* line, size_t size) {
   out = PutHex(out, decision.member, 2);
   *out++ = ',';
   out = PutHex(out, Bits(decision.value), 8);
+  *out++ = ',';
+  out = PutHex(out, decision.counter, 16);
   *out++ = '\n';
   *out = '\0';
   return static_cast<size_t>(out - line);

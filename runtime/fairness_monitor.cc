@@ -28,7 +28,7 @@ bool SettingsOk(const MonitorSettings& s) {
 MonitorReference MonitorReferenceOf(const Model& model) {
   MonitorReference reference;
   if (!model.loaded()) return reference;
-  reference.model_hash = model.content_hash();
+  reference.model_hash = model.model_hash();
   reference.group_count = static_cast<uint32_t>(model.group_count());
   reference.reference_rate = model.reference_positive_rate();
   reference.settings.alpha = model.monitor_alpha();

@@ -18,6 +18,7 @@
 #include "tinyfair_runtime/internal/fold.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"
 #include "tinyfair_runtime/model.h"
+#include "tinyfair_runtime/model_hash.h"
 
 namespace tinyfair::runtime {
 namespace {
@@ -124,6 +125,7 @@ Status Model::LoadWith(const uint8_t* bytes, size_t size, const LoadOptions& opt
   if (!pb_decode(&stream, tinyfair_Model_fields, &message_)) return Status::kMalformed;
   if (const Status status = Prepare(); !IsOk(status)) return status;
   memcpy(digest_, digest, sizeof(digest_));
+  tables_.model_hash = ModelHashOfDigest(digest_);
   loaded_ = true;
   return Status::kOk;
 }
@@ -133,7 +135,6 @@ Status Model::Prepare() {
   const size_t n = m.inputs_count;
   DecisionTables& t = tables_;
   t = DecisionTables{};
-  t.content_hash = m.content_hash;
   t.input_count = static_cast<uint32_t>(n);
   t.group_count = m.dimensions.group_count;
   t.category_count = m.dimensions.category_count;

@@ -25,7 +25,7 @@ constexpr float kWidth[3] = {0.6931472f, 0.3333333f, 0.7568025f};
 
 constexpr DecisionTables MakeTables() {
   DecisionTables t;
-  t.content_hash = 0x5e1f7e57ULL;
+  t.model_hash = 0x5e1f7e57ULL;
   t.input_count = 4;
   t.group_count = 3;
   t.category_count = 3;

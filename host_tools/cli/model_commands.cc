@@ -13,6 +13,7 @@
 #include "host_tools/model/model_keys.h"
 #include "host_tools/model/model_signature.h"
 #include "host_tools/model/model_trust.h"
+#include "host_tools/model/record_model_hash.h"
 #include "host_tools/simulate/generated_header.h"
 
 namespace tinyfair::cli {
@@ -81,6 +82,7 @@ void Inspect(ModelOptions& o) {
     return;
   }
   const tinyfair::Model model = host::model::ParseModelBytes(bytes, o.model);
+  Note(o.model + ": " + host::model::RecordModelHashSummary(model));
   std::fputs(host::model::ModelToJson(model).c_str(), stdout);
   std::fputs("\n", stdout);
 }

@@ -176,12 +176,12 @@ std::vector<std::string> Lines(const std::string& text) {
   return lines;
 }
 
-// The device's record of a log line: its first nine columns. A host log
+// The device's record of a log line: its first ten columns. A host log
 // (simulate --out) has readable columns after them, which parity leaves out:
 // the bits are what the device must reproduce.
 std::string DeviceRecord(const std::string& line) {
   size_t at = 0;
-  for (int column = 0; column < 9; ++column) {
+  for (int column = 0; column < 10; ++column) {
     at = line.find(',', at);
     if (at == std::string::npos) return line;
     ++at;

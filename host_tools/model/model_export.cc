@@ -5,6 +5,7 @@
 
 #include "host_tools/common/text_format.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/record_model_hash.h"
 #include "tinyfair_runtime/crypto.h"
 
 namespace tinyfair::host::model {
@@ -57,9 +58,12 @@ std::string SignatureSummary(const std::string& sealed, uint64_t key_id) {
 
 std::string ExportSummary(const std::string& path, const std::string& bytes,
                           const tinyfair::Model& model) {
-  return common::FormatText("export: wrote %s (%zu bytes, schema %u.%u, hash %016llx, crc %08x)",
-                            path.c_str(), bytes.size(), model.schema_major(), model.schema_minor(),
-                            static_cast<unsigned long long>(model.content_hash()), model.crc32());
+  return common::FormatText(
+      "export: wrote %s (%zu bytes, schema %u.%u, content_hash %016llx, model_hash %016llx, "
+      "crc %08x)",
+      path.c_str(), bytes.size(), model.schema_major(), model.schema_minor(),
+      static_cast<unsigned long long>(model.content_hash()),
+      static_cast<unsigned long long>(RecordModelHash(model)), model.crc32());
 }
 
 }  // namespace tinyfair::host::model

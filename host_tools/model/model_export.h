@@ -34,7 +34,8 @@ std::string ExportModel(const ExportSettings& settings, tinyfair::Model& model);
 /// the digest of the sealed model the signature covers, in hexadecimal.
 std::string SignatureSummary(const std::string& sealed, uint64_t key_id);
 
-/// "export: wrote PATH (N bytes, schema M.m, hash H, crc C)".
+/// "export: wrote PATH (N bytes, schema M.m, content_hash H, model_hash R,
+/// crc C)": R is what its decision records carry (record_model_hash.h).
 std::string ExportSummary(const std::string& path, const std::string& bytes,
                           const tinyfair::Model& model);
 

@@ -5,6 +5,7 @@
 
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/model/record_model_hash.h"
 
 namespace tinyfair::host::model {
 namespace {
@@ -42,9 +43,12 @@ tinyfair::MonitorReport ParseMonitorReport(const std::string& bytes, const std::
   Require(!bytes.empty(), path, "empty monitor report");
   Require(report.ParseFromString(bytes), path, "not a monitor report (the bytes do not parse)");
   Require(report.has_alarm(), path, "truncated monitor report (no alarm state, which comes last)");
-  Require(report.model_hash() == model.content_hash(), path,
+  // The device names the model by the digest it computed of the bytes it
+  // loaded, never by a hash the file states.
+  const uint64_t model_hash = RecordModelHash(model);
+  Require(report.model_hash() == model_hash, path,
           "the report is of model " + common::FormatHash(report.model_hash()) +
-              ", not of this model (" + common::FormatHash(model.content_hash()) + ")");
+              ", not of this model (" + common::FormatHash(model_hash) + ")");
   Require(report.groups_size() == static_cast<int>(model.dimensions().group_count()), path,
           common::FormatText("the report has %d groups, the model %u", report.groups_size(),
                              model.dimensions().group_count()));

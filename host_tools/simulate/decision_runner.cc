@@ -3,7 +3,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "host_tools/model/model_file.h"
+#include "host_tools/model/record_model_hash.h"
 #include "host_tools/simulate/pcg32_jump.h"
 
 namespace tinyfair::host::simulate {
@@ -12,11 +12,7 @@ std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model) {
   // A model read sealed and unchanged is loaded from its own bytes, as the
   // device loads it; only a model without a valid seal (JSON from a fit, or
   // edited) is sealed first.
-  std::string bytes = model::SerializeModel(model);
-  if (!model::IsSealedModel(bytes)) {
-    tinyfair::Model copy = model;
-    bytes = model::SealModel(copy);
-  }
+  const std::string bytes = model::DeviceBytes(model);
   auto loaded = std::make_unique<runtime::Model>();
   const runtime::Status status =
       loaded->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());

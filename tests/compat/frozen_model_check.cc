@@ -1,13 +1,16 @@
 #include "frozen_model_check.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
 
+#include "frozen_record_hashes.h"
 #include "host_tools/model/decision_vectors.h"
+#include "host_tools/model/model_file.h"
 #include "record_columns.h"
 #include "tinyfair_runtime/model.h"
 #include "vector_layout.h"
@@ -56,6 +59,26 @@ std::string InTodaysLayout(const std::string& vectors) {
     out.append(4, '\0');
   }
   return out;
+}
+
+std::string RecordHashOf(const std::string& name) {
+  for (const auto& frozen : tinyfair_frozen::kFrozenRecordHashes) {
+    if (name == frozen.name) return frozen.hex;
+  }
+  return "";
+}
+
+// The content_hash the model file states, as 16 hex digits, when it is the
+// FNV-1a its release defined (ParseModelFile checks it); "" otherwise.
+std::string StatedHashHex(const FrozenModel& frozen) {
+  try {
+    const uint64_t hash = host::model::ParseModelFile(frozen.model, frozen.name).content_hash();
+    char hex[17];
+    std::snprintf(hex, sizeof(hex), "%016llx", static_cast<unsigned long long>(hash));
+    return hex;
+  } catch (const std::exception&) {
+    return "";
+  }
 }
 
 }  // namespace
@@ -108,6 +131,7 @@ std::vector<FrozenModel> ReadFrozenModels(const std::string& models_dir) {
     m.model = ReadBytes(pb);
     m.vectors = ReadBytes(std::filesystem::path(pb).replace_extension(".tfv"));
     m.log = ReadBytes(std::filesystem::path(pb).replace_extension(".csv"));
+    m.record_hash = RecordHashOf(m.name);
     models.push_back(std::move(m));
   }
   return models;
@@ -123,6 +147,8 @@ std::string CheckFrozenModel(const FrozenModel& frozen) {
   const std::vector<std::string> today =
       TodaysRecords(frozen.name, frozen.model, frozen.vectors, problem);
   if (!problem.empty()) return frozen.name + ": " + problem;
+  const std::string stated = StatedHashHex(frozen);
+  const ModelHashRule hashes{AsText(stated), AsText(frozen.record_hash)};
   if (today.size() != expected.size() - 1) {
     return frozen.name + ": " + std::to_string(expected.size() - 1) + " frozen records, " +
            std::to_string(today.size()) + " decided today";
@@ -130,7 +156,7 @@ std::string CheckFrozenModel(const FrozenModel& frozen) {
   for (size_t r = 0; r < today.size(); ++r) {
     const Text frozen_record = AsText(expected[r + 1]);
     const Text today_record = AsText(today[r]);
-    const int column = FirstDifferentColumn(columns, frozen_record, today_record);
+    const int column = FirstDifferentColumn(columns, frozen_record, today_record, hashes);
     if (column < 0) continue;
     const auto c = static_cast<size_t>(column);
     return frozen.name + ": row " + std::to_string(r + 1) + ", field " +

@@ -15,6 +15,10 @@ struct FrozenModel {
   std::string model;
   std::string vectors;
   std::string log;
+  /// The model_hash today's records must carry: the first 16 hex digits of
+  /// the model file's SHA-256, computed by CMake at configure time (not by
+  /// the runtime under test).
+  std::string record_hash;
 };
 
 /// Every <Name>.pb under `models_dir`/<version>/ with its .tfv and .csv,
@@ -31,7 +35,9 @@ std::vector<std::string> TodaysRecords(const std::string& name, const std::strin
 
 /// Loads the model with today's runtime, decides its vectors with the seed
 /// and stream they carry and compares each record with the frozen log,
-/// column by column. Empty when every record is the same bits; otherwise one
+/// column by column (model_hash by rule: the frozen log's is the content_hash
+/// the file states, verified as its release defined it, today's is
+/// `record_hash`). Empty when every record is the same bits; otherwise one
 /// message naming the model, the row and the field of the first difference
 /// (or why today's runtime could not decide it).
 std::string CheckFrozenModel(const FrozenModel& frozen);

@@ -1,12 +1,15 @@
 // The runtime released with schema 1.3 (runtime_1_3/) given models of a
 // newer minor version (make_newer_minor_models.cc):
 //  (a) a 1.3 model re-encoded as 1.4 with fields it does not know and no
-//      required feature loads and decides exactly as today's runtime does;
+//      required feature loads and decides exactly as today's runtime does
+//      (each names the model its own way: the 1.3 runtime by the content_hash
+//      the file states, today's by the SHA-256 prefix CMake computed);
 //  (b) the same model requiring a feature the 1.3 runtime lacks is refused
 //      with missing_feature and decides nothing.
 // This binary links only the 1.3 runtime, never today's.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <memory>
@@ -84,9 +87,23 @@ TEST(Runtime1_3, DecidesANewerMinorWithUnknownFieldsAsTodaysRuntime) {
   const std::vector<std::string> old = Decide(*model, ReadBytes(TINYFAIR_NEWER_MINOR_VECTORS));
   ASSERT_GT(old.size(), 0U);
   ASSERT_EQ(today.size(), old.size() + 1) << "today's log: a header and one line per row";
-  EXPECT_EQ(today[0], tinyfair::runtime::kDecisionRecordHeader);
+  // Today's log has one more column, the keyed draw's counter (0 here, a
+  // PCG32 draw), which the 1.3 record lacks.
+  std::string header_1_3 = tinyfair::runtime::kDecisionRecordHeader;
+  header_1_3.pop_back();
+  EXPECT_EQ(today[0], header_1_3 + ",counter\n");
+  char stated[17];
+  std::snprintf(stated, sizeof(stated), "%016llx",
+                static_cast<unsigned long long>(model->content_hash()));
+  const std::string record_hash =
+      ReadBytes(TINYFAIR_NEWER_MINOR_DIR "/newer_minor_unknown_field.record_hash");
+  ASSERT_EQ(record_hash.size(), 16U);
   for (size_t r = 0; r < old.size(); ++r) {
-    ASSERT_EQ(old[r], today[r + 1]) << "row " << r + 1;
+    ASSERT_EQ(old[r].substr(0, 16), stated) << "row " << r + 1;
+    ASSERT_EQ(today[r + 1].substr(0, 16), record_hash) << "row " << r + 1;
+    std::string rest_1_3 = old[r].substr(16);
+    rest_1_3.pop_back();
+    ASSERT_EQ(rest_1_3 + ",0000000000000000\n", today[r + 1].substr(16)) << "row " << r + 1;
   }
 }
 

@@ -56,11 +56,17 @@ bool MapRecordColumns(Text frozen_header, RecordColumns& columns) {
   return true;
 }
 
-int FirstDifferentColumn(const RecordColumns& columns, Text frozen, Text today) {
+int FirstDifferentColumn(const RecordColumns& columns, Text frozen, Text today,
+                         const ModelHashRule& hashes) {
+  static constexpr char kModelHash[] = "model_hash";
+  const Text model_hash{kModelHash, sizeof(kModelHash) - 1};
   for (size_t c = 0; c < columns.count; ++c) {
-    if (!Equal(RecordField(frozen, c), RecordField(today, columns.today[c]))) {
-      return static_cast<int>(c);
-    }
+    const Text was = RecordField(frozen, c);
+    const Text is = RecordField(today, columns.today[c]);
+    const bool same = Equal(columns.names[c], model_hash)
+                          ? Equal(was, hashes.frozen) && Equal(is, hashes.today)
+                          : Equal(was, is);
+    if (!same) return static_cast<int>(c);
   }
   // A frozen record with more fields than its header is not a record.
   if (FieldCount(frozen) != columns.count) return static_cast<int>(columns.count) - 1;

@@ -1,8 +1,9 @@
 // Compares one decision record with a frozen log's record, column by column,
 // by the names in the frozen log's header: an older log may have fewer
 // columns than today's record (schema 1.0 logs end at `positive`), and every
-// column it has must be today's bit for bit. Heap-free, so that the boards
-// compare on the device what the host compares.
+// column it has must be today's bit for bit, except model_hash, compared by
+// rule (ModelHashRule). Heap-free, so that the boards compare on the device
+// what the host compares.
 #pragma once
 
 #include <stddef.h>
@@ -33,9 +34,20 @@ struct RecordColumns {
 /// names a column today's record does not have, or has too many columns.
 bool MapRecordColumns(Text frozen_header, RecordColumns& columns);
 
+/// The model_hash column, compared by rule: the frozen logs carry the
+/// content_hash their release wrote, today's records the first 16 hex digits
+/// of the SHA-256 of the sealed model. `frozen`: the text the frozen log must
+/// hold (the model file's content_hash); `today`: the text today's record
+/// must hold (that SHA-256 prefix, computed apart from the runtime).
+struct ModelHashRule {
+  Text frozen;
+  Text today;
+};
+
 /// The first frozen column whose text differs between the frozen record and
-/// today's, or -1 when every one is equal (and the frozen record has no more
-/// fields than its header).
-int FirstDifferentColumn(const RecordColumns& columns, Text frozen, Text today);
+/// today's (model_hash: either side differs from `hashes`), or -1 when every
+/// one is equal (and the frozen record has no more fields than its header).
+int FirstDifferentColumn(const RecordColumns& columns, Text frozen, Text today,
+                         const ModelHashRule& hashes);
 
 }  // namespace tinyfair::compat

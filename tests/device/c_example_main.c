@@ -38,7 +38,8 @@ static int fail(const char* message) {
 
 int main(void) {
   static const char header_line[] =
-      "model_hash,status,group,score_bits,probability_bits,draw,positive,member,value_bits\n";
+      "model_hash,status,group,score_bits,probability_bits,draw,positive,member,value_bits,"
+      "counter\n";
   uint8_t header[28];
   tinyfair_rng rng;
   tinyfair_status status = tinyfair_model_load(&model, kDemoModel, kDemoModelSize);

@@ -358,7 +358,7 @@ const char* CheckTables(const DecisionTables& t) {
 const char* CheckDecision(const DecisionTables& t, const DecisionInput& input, uint32_t draw,
                           Status status, const Decision& d) {
   if (status != d.status) return "the status returned is not the record's";
-  if (d.model_hash != t.content_hash) return "model hash";
+  if (d.model_hash != t.model_hash) return "model hash";
   uint32_t group = 0;
   const Status expected = ExpectedStatus(t, input, group);
   if (expected != Status::kOk) {

@@ -49,7 +49,9 @@ int main(void) {
   CHECK(tinyfair_model_decide_with_draw(&model, inputs, 5, 0, decision.draw, &replay) ==
         TINYFAIR_OK);
   CHECK(replay.positive == decision.positive && replay.probability == decision.probability);
-  CHECK(tinyfair_format_decision(&decision, line, sizeof(line)) == 70);
+  CHECK(tinyfair_format_decision(&decision, line, sizeof(line)) == 87);
+  /* A PCG32 draw has no counter: the line's last column is 0. */
+  CHECK(decision.counter == 0 && strcmp(line + 69, ",0000000000000000\n") == 0);
   {
     char prefix[17];
     snprintf(prefix, sizeof(prefix), "%016llx", (unsigned long long)kDemoModelHash);

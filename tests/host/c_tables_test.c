@@ -32,7 +32,10 @@ static int same(const tinyfair_decision* a, const tinyfair_decision* b) {
          a->positive == b->positive;
 }
 
+static const uint8_t kKey[16] = {9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 11, 22, 33, 44, 55, 66};
+
 int main(void) {
+  tinyfair_keyed_draws decoder_keyed, tables_keyed;
   tinyfair_rng decoder_rng, tables_rng;
   tinyfair_decision decoder, tables;
   float inputs[kDemoModelInputCount];
@@ -42,6 +45,8 @@ int main(void) {
                                         kDemoModelInputLayoutHash) == TINYFAIR_OK);
   tinyfair_rng_seed(&decoder_rng, 11, 3);
   tinyfair_rng_seed(&tables_rng, 11, 3);
+  tinyfair_keyed_draws_init(&decoder_keyed, kKey, 77);
+  tinyfair_keyed_draws_init(&tables_keyed, kKey, 77);
   /* A grid over the numeric inputs, every region and group, and an unknown
    * category and a NaN, which are refused without taking a draw. */
   for (int score = 30; score <= 100; score += 7) {
@@ -57,6 +62,11 @@ int main(void) {
                                     &decoder);
         (void)DecideDemoTables(inputs, kDemoModelInputCount, 0, &tables_rng, &tables);
         differing += !same(&decoder, &tables);
+        /* Keyed draws: tinyfair_model_decide_keyed and DecideKeyed<Name>. */
+        (void)tinyfair_model_decide_keyed(&model, inputs, kDemoModelInputCount, 0, &decoder_keyed,
+                                          &decoder);
+        (void)DecideKeyedDemoTables(inputs, kDemoModelInputCount, 0, &tables_keyed, &tables);
+        differing += !same(&decoder, &tables) || decoder.counter != tables.counter;
         (void)tinyfair_model_decide_with_draw(&model, inputs, kDemoModelInputCount, 0, 0x9e3779b9u,
                                               &decoder);
         (void)DecideWithDrawDemoTables(inputs, kDemoModelInputCount, 0, 0x9e3779b9u, &tables);
@@ -71,6 +81,8 @@ int main(void) {
   CHECK((int)kDemoTablesInputGroup == (int)kDemoModelInputGroup && kDemoTablesInputCount == 5);
   CHECK(differing == 0);
   CHECK(decoder_rng.state == tables_rng.state);
+  /* Every row but the refused ones (a NaN or an unknown region) took a counter. */
+  CHECK(decoder_keyed.counter == tables_keyed.counter && decoder_keyed.counter > 77 + 50);
   /* The named categories index the tables as they index the decoder. */
   inputs[kDemoTablesInputRegion] = (float)kDemoTablesRegionCategoryWest;
   inputs[kDemoModelInputManagerRating] = 3.0f;

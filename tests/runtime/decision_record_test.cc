@@ -19,12 +19,21 @@ TEST(DecisionRecord, FormatsFixedWidthHex) {
   d.positive = true;
   d.member = 2;
   d.value = -2.0f;  // 0xc0000000
+  d.counter = 0xfedcba9876543210ULL;
   char line[kDecisionRecordLineSize];
   const size_t n = FormatDecisionRecord(d, line, sizeof(line));
-  const char expected[] = "0123456789abcdef,00,00000003,3f000000,3f800000,deadbeef,1,02,c0000000\n";
+  const char expected[] =
+      "0123456789abcdef,00,00000003,3f000000,3f800000,deadbeef,1,02,c0000000,fedcba9876543210\n";
   EXPECT_EQ(sizeof(expected) - 1, n);
   EXPECT_EQ(0, memcmp(expected, line, sizeof(expected)));
   EXPECT_EQ(0U, FormatDecisionRecord(d, line, sizeof(line) - 1));
+  EXPECT_EQ(0, strcmp(kDecisionRecordHeader,
+                      "model_hash,status,group,score_bits,probability_bits,draw,positive,member,"
+                      "value_bits,counter\n"));
+  // A PCG32 draw has no counter: the last column is 0.
+  d.counter = 0;
+  EXPECT_EQ(kDecisionRecordLineSize - 1, FormatDecisionRecord(d, line, sizeof(line)));
+  EXPECT_EQ(0, memcmp(",0000000000000000\n", line + kDecisionRecordLineSize - 19, 18));
 }
 
 TEST(DecisionRecord, DrawBound) {

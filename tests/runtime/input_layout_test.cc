@@ -30,7 +30,7 @@ TEST(InputLayout, RefusesSwappedColumns) {
                          kSmallThresholdModelInputLayoutHash));
   // A refused update keeps the model that was loaded.
   EXPECT_TRUE(g_model.loaded());
-  EXPECT_TRUE(g_model.content_hash() == kSmallThresholdModelHash);
+  EXPECT_TRUE(g_model.model_hash() == kSmallThresholdModelHash);
   EXPECT_EQ(Status::kOk, g_model.Load(kSwappedColumnsModel, kSwappedColumnsModelSize,
                                       kSwappedColumnsModelInputLayoutHash));
 }

@@ -61,6 +61,16 @@ TEST(KeyedDraws, KeepACopyOfTheKey) {
   EXPECT_EQ(kDrawsFromZero[0], draws.Next());
 }
 
+// Field `index` of a log line, read as hexadecimal.
+uint64_t HexField(const char* line, int index) {
+  for (int field = 0; field < index; ++field) line = strchr(line, ',') + 1;
+  uint64_t value = 0;
+  for (; *line != ',' && *line != '\n'; ++line) {
+    value = (value << 4U) | static_cast<uint64_t>(*line <= '9' ? *line - '0' : *line - 'a' + 10);
+  }
+  return value;
+}
+
 // Inputs of the small ramp model: x, colour, sex, z. x = 1 lies in the
 // female ramp (0 < p < 1); x = +-100 gives p = 1 and p = 0.
 DecisionInput RampInput(float (&values)[4], int i) {
@@ -77,7 +87,8 @@ DecisionInput RampInput(float (&values)[4], int i) {
 
 TEST(KeyedDraws, DecisionsRecordTheCounterAndReplayWithTheKey) {
   ASSERT_EQ(Status::kOk, g_model.Load(kSmallRampModel, kSmallRampModelSize));
-  const uint64_t start = 1000;
+  // Above 2^32: every digit of the log's counter column is read back.
+  const uint64_t start = kHighCounter;
   KeyedDraws draws(kKey, start);
   for (int i = 0; i < 200; ++i) {
     float values[4];
@@ -95,6 +106,15 @@ TEST(KeyedDraws, DecisionsRecordTheCounterAndReplayWithTheKey) {
     EXPECT_EQ(Bits(d.score), Bits(replay.score));
     EXPECT_EQ(d.group, replay.group);
     EXPECT_EQ(d.model_hash, replay.model_hash);
+    // The auditor who holds the log line only: its counter column gives its
+    // draw column, and deciding with that draw writes the same line.
+    char line[kDecisionRecordLineSize], replayed[kDecisionRecordLineSize];
+    ASSERT_EQ(kDecisionRecordLineSize - 1, FormatDecisionRecord(d, line, sizeof(line)));
+    const uint64_t counter = HexField(line, 9);  // kDecisionRecordHeader's `counter`
+    EXPECT_TRUE(counter == d.counter && DrawAt(kKey, counter) == HexField(line, 5));  // `draw`
+    replay.counter = counter;
+    FormatDecisionRecord(replay, replayed, sizeof(replayed));
+    EXPECT_EQ(0, strcmp(line, replayed));
   }
 }
 

@@ -34,7 +34,7 @@ TEST(ModelLoad, AcceptsEveryTestModel) {
   EXPECT_TRUE(g_model.loaded());
   EXPECT_EQ(4, g_model.input_count());
   EXPECT_EQ(2, g_model.group_count());
-  EXPECT_TRUE(g_model.content_hash() == kSmallRampModelHash);
+  EXPECT_TRUE(g_model.model_hash() == kSmallRampModelHash);
   EXPECT_EQ(0, strcmp("small-ramp", g_model.model_id()));
   EXPECT_EQ(Status::kOk, g_model.Load(kSmallThresholdModel, kSmallThresholdModelSize));
   EXPECT_EQ(Status::kOk, g_model.Load(kFallbackModel, kFallbackModelSize));
@@ -44,7 +44,7 @@ TEST(ModelLoad, AcceptsEveryTestModel) {
 // After a refused load the model loaded before is still loaded.
 void ExpectStillTheThresholdModel() {
   EXPECT_TRUE(g_model.loaded());
-  EXPECT_TRUE(g_model.content_hash() == kSmallThresholdModelHash);
+  EXPECT_TRUE(g_model.model_hash() == kSmallThresholdModelHash);
 }
 
 TEST(ModelLoad, EmptyBuffer) {
@@ -116,7 +116,7 @@ TEST(ModelLoad, FailedLoadKeepsTheLoadedModel) {
   EXPECT_EQ(Status::kOk, g_model.Load(kSmallRampModel, kSmallRampModelSize));
   EXPECT_EQ(Status::kCrcMismatch, g_model.Load(kSmallThresholdModel, kSmallThresholdModelSize - 1));
   EXPECT_TRUE(g_model.loaded());
-  EXPECT_TRUE(g_model.content_hash() == kSmallRampModelHash);
+  EXPECT_TRUE(g_model.model_hash() == kSmallRampModelHash);
   const float inputs[4] = {1.0f, 0.0f, 0.0f, -3.0f};
   DecisionInput input;
   input.values = inputs;

@@ -126,7 +126,7 @@ TEST(RefusedUpdate, ARolledBackOrMisframedUpdateKeepsTheModel) {
   memcpy(g_buffer, kSignedRampModel, kSignedRampModelSize);
   g_buffer[kSignedRampModelSize] = 0;
   EXPECT_EQ(Status::kMalformed, g_model.Load(g_buffer, kSignedRampModelSize + 1));
-  EXPECT_TRUE(g_model.content_hash() == kSmallThresholdModelHash);
+  EXPECT_TRUE(g_model.model_hash() == kSmallThresholdModelHash);
   EXPECT_TRUE(DecisionDigest(g_model) == digest);
 }
 
@@ -134,7 +134,7 @@ TEST(RefusedUpdate, AnAcceptedUpdateReplacesTheModel) {
   ASSERT_EQ(Status::kOk, g_model.Load(kSmallThresholdModel, kSmallThresholdModelSize));
   const uint64_t threshold_digest = DecisionDigest(g_model);
   ASSERT_EQ(Status::kOk, g_model.Load(kSmallRampModel, kSmallRampModelSize));
-  EXPECT_TRUE(g_model.content_hash() == kSmallRampModelHash);
+  EXPECT_TRUE(g_model.model_hash() == kSmallRampModelHash);
   EXPECT_FALSE(DecisionDigest(g_model) == threshold_digest);
 }
 

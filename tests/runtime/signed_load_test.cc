@@ -144,7 +144,7 @@ TEST(SignedLoad, ARefusedSignedUpdateKeepsTheModelDeciding) {
   EXPECT_EQ(Status::kUnsignedModel,
             g_model.Load(kVersionedRampModel, kVersionedRampModelSize, WithKey(kTestPublicKey)));
   EXPECT_TRUE(g_model.loaded());
-  EXPECT_TRUE(g_model.content_hash() == kSmallThresholdModelHash);
+  EXPECT_TRUE(g_model.model_hash() == kSmallThresholdModelHash);
   EXPECT_EQ(0, memcmp(digest, g_model.digest(), sizeof(digest)));
   EXPECT_TRUE(DecisionDigest(g_model) == decisions);
 }

@@ -60,7 +60,7 @@ py::dict Decide(const tinyfair::Model& model, const std::string& name, const py:
   result["positive"] = Column<bool>(decisions, [](const D& d) { return d.positive; });
   result["member"] = Column<uint32_t>(decisions, [](const D& d) { return d.member; });
   result["value"] = Column<float>(decisions, [](const D& d) { return d.value; });
-  result["model_hash"] = runtime_model->content_hash();
+  result["model_hash"] = runtime_model->model_hash();
   result["refused"] = host::simulate::RefusedRowsSummary(decisions, table);
   result["log"] = host::simulate::WithReadableColumns(host::simulate::DecisionLog(decisions),
                                                       decisions, host::fit::GroupNames(model));

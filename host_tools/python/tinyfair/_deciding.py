@@ -59,6 +59,7 @@ class DecidingMixin:
         writes, for the device to decide the same rows ("vectors")."""
         records = self._decide(X, sensitive_features, random_state, stream, vectors=True)
         frame = records_frame(self._fitted_model(), records)
+        # The first 16 hex digits of the SHA-256 of the sealed model the runtime loaded.
         frame.attrs["model_hash"] = f"{records['model_hash']:016x}"
         frame.attrs["log"] = records["log"]
         frame.attrs["vectors"] = records["vectors"]

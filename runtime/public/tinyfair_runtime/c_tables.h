@@ -21,6 +21,12 @@ tinyfair_status DecideTablesForC(TablesDecider decide, const DecisionTables& tab
                                  const float* inputs, size_t count, uint32_t group,
                                  tinyfair_rng* rng, tinyfair_decision* out);
 
+/// The same with the next keyed draw, recording its counter (as
+/// tinyfair_model_decide_keyed).
+tinyfair_status DecideTablesKeyedForC(TablesDecider decide, const DecisionTables& tables,
+                                      const float* inputs, size_t count, uint32_t group,
+                                      tinyfair_keyed_draws* draws, tinyfair_decision* out);
+
 /// The same with the caller's draw (as tinyfair_model_decide_with_draw).
 tinyfair_status DecideTablesWithDrawForC(TablesDecider decide, const DecisionTables& tables,
                                          const float* inputs, size_t count, uint32_t group,

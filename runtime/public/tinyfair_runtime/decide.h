@@ -52,6 +52,21 @@ Status DecideAs(const DecisionTables& tables, const DecisionInput& input, Pcg32&
 
 Status Decide(const DecisionTables& tables, const DecisionInput& input, Pcg32& rng, Decision& out);
 
+/// Decides with the next keyed draw, recording its counter, for tables of
+/// rule kind kRule (the generated header's keyed Decide<Name>); a refused
+/// input takes no draw and leaves the counter where it was.
+template <RuleKind kRule>
+Status DecideAs(const DecisionTables& tables, const DecisionInput& input, KeyedDraws& draws,
+                Decision& out) {
+  KeyedDraws probe = draws;
+  const uint64_t counter = probe.counter();
+  const Status status = DecideAs<kRule>(tables, input, probe.Next(), out);
+  if (!IsOk(status)) return status;
+  out.counter = counter;
+  draws = probe;
+  return status;
+}
+
 /// Decides with the next keyed draw, recording its counter; a refused input
 /// takes no draw and leaves the counter where it was. Inline, so that only
 /// firmware that uses keyed draws links SipHash.

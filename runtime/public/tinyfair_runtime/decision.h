@@ -24,7 +24,8 @@ struct DecisionInput {
 /// draw is also replayed from `counter` by whoever holds the key:
 /// draw == DrawAt(key, counter) (keyed_draws.h).
 struct Decision {
-  /// content_hash of the model that decided.
+  /// The model that decided: the first 8 bytes, big-endian, of the SHA-256
+  /// of its sealed bytes (model_hash.h), as Load() computed it.
   uint64_t model_hash = 0;
   /// kOk, or why the input was refused (then probability is 0, positive false).
   Status status = Status::kNotLoaded;
@@ -62,18 +63,20 @@ inline constexpr uint64_t PositiveDrawBound(float probability) {
 }
 
 /// Writes the record as one line of the decision log (docs/decision_records.md):
-/// `model_hash,status,group,score_bits,probability_bits,draw,positive,member,value_bits\n`,
-/// numbers in fixed-width lower-case hexadecimal. Returns the number of
+/// `model_hash,status,group,score_bits,probability_bits,draw,positive,member,value_bits,counter\n`,
+/// numbers in fixed-width lower-case hexadecimal; `counter` is a keyed
+/// draw's counter (16 digits, 0 for a PCG32 or caller-supplied draw). Returns the number of
 /// characters written (without a terminating NUL, which it adds when there is
 /// room), or 0 when `size` is smaller than kDecisionRecordLineSize.
 size_t FormatDecisionRecord(const Decision& decision, char* line, size_t size);
 
 /// Room for one record line and its terminating NUL.
 inline constexpr size_t kDecisionRecordLineSize =
-    16 + 1 + 2 + 1 + 8 + 1 + 8 + 1 + 8 + 1 + 8 + 1 + 1 + 1 + 2 + 1 + 8 + 1 + 1;
+    16 + 1 + 2 + 1 + 8 + 1 + 8 + 1 + 8 + 1 + 8 + 1 + 1 + 1 + 2 + 1 + 8 + 1 + 16 + 1 + 1;
 
 /// The header line of a decision log.
 inline constexpr char kDecisionRecordHeader[] =
-    "model_hash,status,group,score_bits,probability_bits,draw,positive,member,value_bits\n";
+    "model_hash,status,group,score_bits,probability_bits,draw,positive,member,value_bits,"
+    "counter\n";
 
 }  // namespace tinyfair::runtime

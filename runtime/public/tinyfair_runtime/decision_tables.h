@@ -68,7 +68,9 @@ struct MixtureTables {
 };
 
 struct DecisionTables {
-  uint64_t content_hash = 0;
+  /// The model hash every record carries (model_hash.h): set by Load() from
+  /// the digest it computed, or by codegen from the sealed model's SHA-256.
+  uint64_t model_hash = 0;
   uint32_t input_count = 0;
   uint32_t group_count = 0;
   uint32_t category_count = 0;

@@ -108,10 +108,15 @@ class Model {
   bool loaded() const { return loaded_; }
   size_t input_count() const { return loaded_ ? tables_.input_count : 0; }
   size_t group_count() const { return loaded_ ? tables_.group_count : 0; }
-  uint64_t content_hash() const { return loaded_ ? tables_.content_hash : 0; }
+  /// The content_hash the file states (FNV-1a, written by the host): not
+  /// checked by Load() and never used in records, since any file can state any.
+  uint64_t content_hash() const { return loaded_ ? message_.content_hash : 0; }
   /// SHA-256 of the sealed model bytes (a signed file's inner model),
   /// computed by Load(); kModelDigestBytes bytes, zero when not loaded.
   const uint8_t* digest() const { return digest_; }
+  /// The model hash records carry: digest()'s first 8 bytes, big-endian
+  /// (model_hash.h); 0 when not loaded.
+  uint64_t model_hash() const { return loaded_ ? tables_.model_hash : 0; }
   /// The model's model_version (0 when not loaded or not stated).
   uint32_t model_version() const { return loaded_ ? message_.model_version : 0; }
   /// The schema minor version the model states (0 when not loaded).

@@ -85,12 +85,25 @@ typedef struct tinyfair_decision {
   bool positive;
   uint32_t member;
   float value;
+  /* A keyed draw's counter (tinyfair_model_decide_keyed); 0 otherwise. */
+  uint64_t counter;
 } tinyfair_decision;
 
+/* Keyed draws (keyed_draws.h, docs/prng.md): the device's 16-byte SipHash
+ * key and the counter the next draw uses. The caller persists `counter`
+ * (reserving blocks of counters before using them) so that no counter is
+ * used twice with one key. */
+typedef struct tinyfair_keyed_draws {
+  uint8_t key[16];
+  uint64_t counter;
+} tinyfair_keyed_draws;
+
 /* Room for one decision log line and its NUL. */
-#define TINYFAIR_DECISION_LINE_BYTES 71
+#define TINYFAIR_DECISION_LINE_BYTES 88
 
 void tinyfair_rng_seed(tinyfair_rng* rng, uint64_t seed, uint64_t stream);
+void tinyfair_keyed_draws_init(tinyfair_keyed_draws* draws, const uint8_t key[16],
+                               uint64_t counter);
 uint32_t tinyfair_rng_next(tinyfair_rng* rng);
 
 /* Loads a model file (untrusted bytes); on failure the model is left as it was. */
@@ -125,6 +138,8 @@ tinyfair_status tinyfair_self_test(void);
 bool tinyfair_model_loaded(const tinyfair_model* model);
 size_t tinyfair_model_input_count(const tinyfair_model* model);
 size_t tinyfair_model_group_count(const tinyfair_model* model);
+/* The model hash records carry: the first 8 bytes, big-endian, of the
+ * SHA-256 Load computed of the sealed model (model_hash.h). */
 uint64_t tinyfair_model_hash(const tinyfair_model* model);
 /* The model id, NUL-terminated. */
 const char* tinyfair_model_id(const tinyfair_model* model);
@@ -135,6 +150,13 @@ const char* tinyfair_model_id(const tinyfair_model* model);
 tinyfair_status tinyfair_model_decide(const tinyfair_model* model, const float* inputs,
                                       size_t count, uint32_t group, tinyfair_rng* rng,
                                       tinyfair_decision* out);
+
+/* Decides with the next keyed draw, DrawAt(key, counter), recording the
+ * counter in out->counter; a refused input takes no draw and leaves
+ * draws->counter as it was (Model::Decide with KeyedDraws). */
+tinyfair_status tinyfair_model_decide_keyed(const tinyfair_model* model, const float* inputs,
+                                            size_t count, uint32_t group,
+                                            tinyfair_keyed_draws* draws, tinyfair_decision* out);
 
 /* Decides with a draw the caller supplies (hardware entropy, or a replay). */
 tinyfair_status tinyfair_model_decide_with_draw(const tinyfair_model* model, const float* inputs,

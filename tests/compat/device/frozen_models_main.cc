@@ -2,7 +2,9 @@
 // (tests/compat/models, embedded as bytes), decides its frozen vectors
 // (<version>/<Name>.tfv, read through semihosting) and compares each record
 // with the frozen log (<version>/<Name>.csv), column by column as the host
-// test does (record_columns.h). The first difference ends the run:
+// test does (record_columns.h; model_hash by rule: the frozen log holds the
+// content_hash the file states, today's record the SHA-256 prefix CMake
+// computed of the file). The first difference ends the run:
 // "# frozen_models: <version>/<Name>: row <r>, field <column>: frozen '<a>',
 // today '<b>'" and exit code 1.
 #include <string.h>
@@ -99,9 +101,18 @@ int OpenNamed(const char* name, const char* extension) {
   return target::Open(path, target::kOpenReadBinary);
 }
 
+// The content_hash the loaded model's file states, as 16 hex digits: what its
+// release wrote in the model_hash column.
+void StatedHashHex(char (&hex)[17]) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  const uint64_t hash = g_model.content_hash();
+  for (int i = 0; i < 16; ++i) hex[i] = kDigits[(hash >> (60U - 4U * i)) & 0xFU];
+  hex[16] = '\0';
+}
+
 // Decides the vectors with the loaded model and compares every record with
 // the frozen log; the rows compared, or -1 after a note.
-long Compare(const char* name, int vectors, LineReader& log) {
+long Compare(const char* name, const char* record_hash, int vectors, LineReader& log) {
   using tinyfair::compat::kVectorsHeaderSize;
   uint8_t header[kVectorsHeaderSize];
   if (target::Read(vectors, header, kVectorsHeaderSize) != static_cast<long>(kVectorsHeaderSize) ||
@@ -120,6 +131,9 @@ long Compare(const char* name, int vectors, LineReader& log) {
   if (row_bytes == 0) return Fail(name, "its .tfv file's size does not match its header");
   // The first release's rows have no group: decided with group 0.
   const bool with_group = row_bytes > g_model.input_count() * sizeof(float);
+  char stated[17];
+  StatedHashHex(stated);
+  const tinyfair::compat::ModelHashRule hashes{Text{stated, 16}, Text{record_hash, 16}};
   Pcg32 rng(Little64(header + 12), Little64(header + 20));
   DecisionInput input;
   input.values = g_row;
@@ -138,7 +152,7 @@ long Compare(const char* name, int vectors, LineReader& log) {
     (void)g_model.Decide(input, rng, decision);  // the status is in the record
     const Text record{today, FormatDecisionRecord(decision, today, sizeof(today))};
     if (!NextLine(log, line)) return Fail(name, "the frozen log has fewer records than vectors");
-    const int column = tinyfair::compat::FirstDifferentColumn(columns, line, record);
+    const int column = tinyfair::compat::FirstDifferentColumn(columns, line, record, hashes);
     if (column >= 0) return Mismatch(name, r + 1, columns, column, line, record);
   }
   if (NextLine(log, line)) return Fail(name, "the frozen log has more records than vectors");
@@ -164,7 +178,7 @@ long Check(const tinyfair_frozen::FrozenModel& frozen) {
     target::Close(vectors);
     return Fail(frozen.name, "cannot open its .csv file");
   }
-  const long rows = Compare(frozen.name, vectors, log);
+  const long rows = Compare(frozen.name, frozen.record_hash, vectors, log);
   target::Close(vectors);
   target::Close(log.file);
   return rows;

@@ -49,11 +49,11 @@ def rate_after(rows, group):
     decided = [r for r in rows[start:] if int(r["status"], 16) == 0 and int(r["group"], 16) == group]
     return sum(int(r["positive"]) for r in decided) / len(decided)
 
-# The device's nine record columns, the drift's two, then the readable ones
+# The device's ten record columns, the drift's two, then the readable ones
 # (the group names here hold no comma).
 readable = ",probability,decision,group_name"
 plain_lines, plain = lines("plain"), records("plain")
-assert plain_lines[0].endswith(",value_bits" + readable), plain_lines[0]
+assert plain_lines[0].endswith(",value_bits,counter" + readable), plain_lines[0]
 for name in ("up", "down", "share"):
     drifted_lines, rows = lines(name), records(name)
     assert drifted_lines[0] == (plain_lines[0][:-len(readable)] + ",drifted,data_row" +
@@ -62,9 +62,9 @@ for name in ("up", "down", "share"):
     # Before the drift: the same records, bit for bit, not drifted.
     for i in range(1, start + 1):
         fields = drifted_lines[i].split(",")
-        drifted, data_row = fields[9], fields[10]
-        assert fields[:9] + fields[11:] == plain_lines[i].split(","), (name, i, drifted_lines[i],
-                                                                      plain_lines[i])
+        drifted, data_row = fields[10], fields[11]
+        assert fields[:10] + fields[12:] == plain_lines[i].split(","), (name, i, drifted_lines[i],
+                                                                        plain_lines[i])
         assert (drifted, data_row) == ("0", str(i - 1)), (name, i, drifted_lines[i])
     assert all(int(r["drifted"]) == 1 for r in rows[start:]) == (name == "share"), name
 

@@ -3,14 +3,15 @@
 #  - simulate --out: pandas reads the decision log; each row's decimal
 #    probability is the float its probability_bits hold, its decision is the
 #    positive column in words, its group name the model's name for the group
-#    index; the device's nine columns come first and unchanged (parity
+#    index; the device's ten columns come first and unchanged (parity
 #    compares them), and a refused row says why;
 #  - evaluate --json: log loss and AUC of the scorer's probability, equal to
 #    scikit-learn's on the score_bits of the same decisions, for the logistic
 #    scorer (logistic link) and for the fair rule on it (signed logistic
 #    link), whose decisions' accuracy stays;
-#  - the model's content hash is written one way by inspect, export, the
-#    decision log and monitor: 16 hexadecimal digits.
+#  - the model hash records carry is the first 16 hex digits of sha256sum of
+#    the sealed model file, written one way by export, the decision log and
+#    monitor; inspect states the full SHA-256.
 #   readable_reports_test.sh TINYFAIR GOLDEN_DIR WORK_DIR
 set -euo pipefail
 tinyfair=$1 golden=$2 work=$3
@@ -29,7 +30,7 @@ for model in logistic fair; do
   [ "$model" = fair ] && pb=$golden/demo_model.pb
   "$tinyfair" evaluate --model "$pb" --data "$golden/data/test.csv" --label hired --seed 3 \
     --json > "$work/$model.json"
-  "$tinyfair" inspect "$pb" > "$work/${model}_inspect.json"
+  "$tinyfair" inspect "$pb" > "$work/${model}_inspect.json" 2> "$work/${model}_inspect.txt"
 done
 "$tinyfair" evaluate --model "$golden/demo_model.pb" --data "$golden/data/test.csv" \
   --label hired --seed 3 > "$work/fair.txt"
@@ -44,15 +45,15 @@ tail -n 1 "$work/refused_input.csv" | sed 's/^[^,]*,/,/' >> "$work/refused_input
 "$tinyfair" simulate --model "$golden/demo_model.pb" --data "$work/refused_input.csv" \
   --out "$work/refused.csv" 2> /dev/null
 
-"$python" - "$work" "$golden/data/test.csv" <<'PY'
-import json, struct, sys
+"$python" - "$work" "$golden/data/test.csv" "$golden/demo_model.pb" <<'PY'
+import hashlib, json, struct, sys
 import pandas as pd
 from sklearn.metrics import log_loss, roc_auc_score
 
 work, test = sys.argv[1], sys.argv[2]
 labels = pd.read_csv(test)["hired"].to_numpy()
 device_columns = ["model_hash", "status", "group", "score_bits", "probability_bits", "draw",
-                  "positive", "member", "value_bits"]
+                  "positive", "member", "value_bits", "counter"]
 
 def bits_to_float(column):
     return column.map(lambda b: struct.unpack(">f", bytes.fromhex(b))[0])
@@ -72,9 +73,14 @@ for name in ("logistic", "fair"):
     names = inspect["groups"]["group_names"]
     assert (log["group_name"] == log["group"].map(lambda g: names[int(g, 16)])).all(), name
     assert set(log["group_name"]) == {"group=a", "group=b"}, set(log["group_name"])
-    # The hash: one form in the log, in inspect and (below) in export and monitor.
-    assert (log["model_hash"] == inspect["content_hash"]).all(), (inspect["content_hash"], name)
-    assert len(inspect["content_hash"]) == 16 and int(inspect["content_hash"], 16) > 0
+    # The hash: the sealed file's SHA-256 prefix, computed here, in the log,
+    # in inspect and (below) in export and monitor; never the content_hash.
+    pb = f"{work}/logistic.pb" if name == "logistic" else sys.argv[3]
+    sha256 = hashlib.sha256(open(pb, "rb").read()).hexdigest()
+    assert (log["model_hash"] == sha256[:16]).all(), (sha256, name)
+    assert sha256[:16] != inspect["content_hash"], name
+    assert f"sha256 {sha256} (records: model_hash {sha256[:16]})" in \
+        open(f"{work}/{name}_inspect.txt").read(), name
 
     # evaluate's scorer metrics against scikit-learn's on the logged scores.
     report = json.load(open(f"{work}/{name}.json"))
@@ -93,8 +99,8 @@ for name in ("logistic", "fair"):
     accuracy = ((log["positive"] == "1").astype(int).to_numpy() == labels).mean()
     assert abs(report["accuracy"] - accuracy) < 1e-6, (report["accuracy"], accuracy)
 
-logistic_hash = json.load(open(f"{work}/logistic_inspect.json"))["content_hash"]
-assert f"hash {logistic_hash}," in open(f"{work}/export.txt").read()
+logistic_hash = hashlib.sha256(open(f"{work}/logistic.pb", "rb").read()).hexdigest()[:16]
+assert f"model_hash {logistic_hash}," in open(f"{work}/export.txt").read()
 assert json.load(open(f"{work}/monitor.json"))["model_hash"] == logistic_hash
 
 refused = pd.read_csv(f"{work}/refused.csv", dtype=str, keep_default_na=False)

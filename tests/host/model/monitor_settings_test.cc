@@ -6,6 +6,7 @@
 
 #include "host_tools/metrics/wilson_interval.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/record_model_hash.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/monitor_simulation.h"
 #include "test_models.h"
@@ -32,7 +33,7 @@ TEST(MonitorSettings, CarriedInTheModelToTheRuntime) {
   EXPECT_EQ(0.01f, reference.settings.alpha);
   EXPECT_EQ(0.05f, reference.settings.tolerance);
   EXPECT_EQ(5000u, reference.settings.window);
-  EXPECT_EQ(model.content_hash(), reference.model_hash);
+  EXPECT_EQ(RecordModelHash(bytes), reference.model_hash);
   ASSERT_EQ(static_cast<uint32_t>(model.reference_positive_rate_size()), reference.group_count);
   for (int g = 0; g < model.reference_positive_rate_size(); ++g) {
     EXPECT_EQ(model.reference_positive_rate(g), reference.reference_rate[g]);
@@ -42,7 +43,7 @@ TEST(MonitorSettings, CarriedInTheModelToTheRuntime) {
   EXPECT_FALSE(monitor->alarmed());
   tinyfair::MonitorReport report;
   ASSERT_TRUE(report.ParseFromString(simulate::EncodeReport(*monitor)));
-  EXPECT_EQ(model.content_hash(), report.model_hash());
+  EXPECT_EQ(RecordModelHash(bytes), report.model_hash());
   EXPECT_EQ(model.reference_positive_rate_size(), report.groups_size());
 }
 

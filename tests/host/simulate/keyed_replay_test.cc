@@ -7,9 +7,14 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <map>
 #include <memory>
+#include <sstream>
+#include <string>
 #include <vector>
 
+#include "host_tools/simulate/decision_runner.h"
 #include "test_models.h"
 #include "tinyfair_runtime/keyed_draws.h"
 
@@ -55,6 +60,61 @@ TEST(KeyedReplay, TheDeviceKeyReproducesEveryRecord) {
   }
   EXPECT_EQ(500U + 10000U - 10U, counter);  // ten refused rows took no counter
   EXPECT_TRUE(KeyedReplayMismatches(*model, rows, kInputs, records, kDeviceKey).empty());
+}
+
+// The records as the auditor reads them back from the decision log text,
+// each column found by its name in the header line.
+std::vector<runtime::Decision> ReadLog(const std::string& log) {
+  std::istringstream in(log);
+  std::string line;
+  std::getline(in, line);
+  std::map<std::string, size_t> column;
+  std::istringstream header(line);
+  for (std::string name; std::getline(header, name, ',');) column.emplace(name, column.size());
+  std::vector<runtime::Decision> records;
+  while (std::getline(in, line)) {
+    std::vector<std::string> fields;
+    std::istringstream row(line);
+    for (std::string field; std::getline(row, field, ',');) fields.push_back(field);
+    auto hex = [&](const char* name) {
+      return std::stoull(fields.at(column.at(name)), nullptr, 16);
+    };
+    auto bits = [&](const char* name) {
+      const auto value = static_cast<uint32_t>(hex(name));
+      float f;
+      std::memcpy(&f, &value, sizeof(f));
+      return f;
+    };
+    runtime::Decision d;
+    d.model_hash = hex("model_hash");
+    d.status = static_cast<runtime::Status>(hex("status"));
+    d.group = static_cast<uint32_t>(hex("group"));
+    d.score = bits("score_bits");
+    d.probability = bits("probability_bits");
+    d.draw = static_cast<uint32_t>(hex("draw"));
+    d.positive = hex("positive") == 1;
+    d.member = static_cast<uint32_t>(hex("member"));
+    d.value = bits("value_bits");
+    d.counter = hex("counter");
+    records.push_back(d);
+  }
+  return records;
+}
+
+// The log line carries the counter: the auditor with the key replays the
+// decisions from the log text alone, and a counter changed in the text is
+// found.
+TEST(KeyedReplay, TheLogsCounterColumnReplaysWithTheKey) {
+  const auto model = SmallRamp();
+  const std::vector<float> rows = Rows();
+  const auto records = DecideKeyed(*model, rows, kInputs, kDeviceKey, uint64_t{1} << 40U);
+  std::vector<runtime::Decision> read = ReadLog(DecisionLog(records));
+  ASSERT_EQ(records.size(), read.size());
+  for (size_t r = 0; r < read.size(); ++r) ASSERT_EQ(records[r].counter, read[r].counter) << r;
+  EXPECT_EQ(read[0].counter, uint64_t{1} << 40U);
+  EXPECT_TRUE(KeyedReplayMismatches(*model, rows, kInputs, read, kDeviceKey).empty());
+  read[7].counter += 1;
+  EXPECT_EQ(KeyedReplayMismatches(*model, rows, kInputs, read, kDeviceKey), std::vector<size_t>{7});
 }
 
 TEST(KeyedReplay, AnAlteredRecordIsFound) {
