@@ -15,12 +15,6 @@ namespace {
 
 namespace crypto = tinyfair::runtime::crypto;
 
-std::array<uint8_t, crypto::kSha256Bytes> Sha256Of(const std::string& bytes) {
-  std::array<uint8_t, crypto::kSha256Bytes> digest{};
-  crypto::Sha256(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), digest.data());
-  return digest;
-}
-
 // The 64-byte secret key libsodium signs with: the seed, then the public key.
 std::array<uint8_t, crypto_sign_ed25519_SECRETKEYBYTES> SecretKey(const SigningKey& key) {
   std::array<uint8_t, crypto_sign_ed25519_SECRETKEYBYTES> secret{};
@@ -30,6 +24,14 @@ std::array<uint8_t, crypto_sign_ed25519_SECRETKEYBYTES> SecretKey(const SigningK
 }
 
 }  // namespace
+
+static_assert(crypto::kSha256Bytes == 32);
+
+std::array<uint8_t, 32> Sha256Of(const std::string& bytes) {
+  std::array<uint8_t, 32> digest{};
+  crypto::Sha256(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), digest.data());
+  return digest;
+}
 
 SigningKey SigningKeyFromSeed(const std::array<uint8_t, 32>& seed) {
   SigningKey key;

@@ -21,6 +21,10 @@ SigningKey SigningKeyFromSeed(const std::array<uint8_t, 32>& seed);
 /// A new key pair from the kernel's random source.
 SigningKey NewSigningKey();
 
+/// SHA-256 of `bytes`, by the runtime's own implementation (the one the
+/// device checks signatures and names models with).
+std::array<uint8_t, 32> Sha256Of(const std::string& bytes);
+
 /// The first 8 bytes of SHA-256(public key), read little-endian: the key id
 /// a signed model names its signer by.
 uint64_t KeyId(const std::array<uint8_t, 32>& public_key);

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "host_tools/model/model_file.h"
-#include "tinyfair_runtime/crypto.h"
+#include "host_tools/model/model_signature.h"
 #include "tinyfair_runtime/model_hash.h"
 
 namespace tinyfair::host::model {
@@ -15,18 +15,6 @@ std::string DeviceBytes(const tinyfair::Model& model) {
   tinyfair::Model copy = model;
   return SealModel(copy);
 }
-
-namespace {
-
-namespace crypto = tinyfair::runtime::crypto;
-
-std::array<uint8_t, crypto::kSha256Bytes> Sha256Of(const std::string& bytes) {
-  std::array<uint8_t, crypto::kSha256Bytes> digest{};
-  crypto::Sha256(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), digest.data());
-  return digest;
-}
-
-}  // namespace
 
 uint64_t RecordModelHash(const std::string& sealed_bytes) {
   return runtime::ModelHashOfDigest(Sha256Of(sealed_bytes).data());
