@@ -5,11 +5,14 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "codegen/comment_text.h"
 #include "codegen/input_names.h"
+#include "tinyfair_runtime/capacity.h"
 
 namespace tinyfair::codegen {
 namespace {
@@ -27,7 +30,15 @@ std::string FloatLiteral(float value) {
 
 template <typename T>
 std::string IntegerLiteral(T value) {
-  return std::to_string(value) + (sizeof(T) > 4 ? "ULL" : "U");
+  if constexpr (std::is_signed_v<T>) {
+    // The most negative int32 has no literal of its own type.
+    if constexpr (sizeof(T) == sizeof(int32_t)) {
+      if (value == std::numeric_limits<int32_t>::min()) return "(-2147483647 - 1)";
+    }
+    return std::to_string(value);
+  } else {
+    return std::to_string(value) + (sizeof(T) > 4 ? "ULL" : "U");
+  }
 }
 
 class Writer {
@@ -96,6 +107,32 @@ void CheckName(const std::string& name) {
   }
 }
 
+// The integer path's tables (integer_decide.h), when the model has them.
+template <typename Set>
+void IntegerTablesBody(Writer& w, const DecisionTables& t, Set& set) {
+  const auto& s = t.integer;
+  if (!s.present) return;
+  const size_t groups = t.group_count;
+  const bool ramp = t.rule == RuleKind::kRamp;
+  set("integer.present", "true");
+  set("integer.fraction_bits", IntegerLiteral(s.fraction_bits));
+  set("integer.bias", IntegerLiteral(s.bias));
+  set("integer.input_shift",
+      w.Integers("int8_t", "IntegerInputShift", s.input_shift, t.input_count));
+  set("integer.weights", w.Integers("int16_t", "IntegerWeights", s.weights, t.input_count));
+  set("integer.category_weights",
+      w.Integers("int32_t", "IntegerCategoryWeights", s.category_weights, t.category_count));
+  if (!ramp) {
+    set("integer.threshold", w.Integers("int32_t", "IntegerThreshold", s.threshold, groups));
+    return;
+  }
+  set("integer.ramp_start", w.Integers("int32_t", "IntegerRampStart", s.ramp_start, groups));
+  set("integer.ramp_shift", w.Integers("uint8_t", "IntegerRampShift", s.ramp_shift, groups));
+  set("integer.ramp_probability",
+      w.Integers("uint16_t", "IntegerRampProbability", s.ramp_probability,
+                 groups * runtime::kIntegerRampKnots));
+}
+
 // The arrays of the tables (written by `w`) and the initialiser of the
 // DecisionTables object that points at them.
 std::string TablesBody(Writer& w, const DecisionTables& t) {
@@ -160,6 +197,7 @@ std::string TablesBody(Writer& w, const DecisionTables& t) {
   set("output.max", FloatLiteral(t.output.max));
   set("output.grid_size", IntegerLiteral(t.output.grid_size));
   set("output.grid_midpoint", t.output.grid_midpoint ? "true" : "false");
+  IntegerTablesBody(w, t, set);
   return body;
 }
 
@@ -181,6 +219,32 @@ size_t ModelTablesArrayBytes(const DecisionTables& tables, size_t alignment) {
   return total;
 }
 
+namespace {
+
+// An integer model's entry points (integer_decide.h): 16-bit inputs, and
+// float inputs quantised as export quantised the data; never the float
+// rule, which the host did not predict.
+std::string IntegerDecideFunctions(const std::string& name) {
+  std::string out;
+  const std::string tables = "k" + name + "Tables";
+  for (const char* input : {"IntegerInput", "DecisionInput"}) {
+    const std::string call =
+        std::string(input) == "IntegerInput" ? "DecideInteger" : "DecideQuantised";
+    for (const char* draw : {"tinyfair::runtime::Pcg32& rng",
+                             "tinyfair::runtime::KeyedDraws& draws", "uint32_t draw"}) {
+      const std::string argument = std::string(draw).substr(std::string(draw).rfind(' ') + 1);
+      const std::string function = argument == "draw" ? "DecideWithDraw" : "Decide";
+      out += "inline tinyfair::runtime::Status " + function + name +
+             "(const tinyfair::runtime::" + input + "& input,\n    " + draw +
+             ", tinyfair::runtime::Decision& out) {\n  return tinyfair::runtime::" + call + "(" +
+             tables + ", input, " + argument + ", out);\n}\n\n";
+    }
+  }
+  return out + "}  // namespace tinyfair_models\n";
+}
+
+}  // namespace
+
 std::string ModelTablesHeader(const std::string& name, const DecisionTables& tables,
                               const std::string& model_id, const std::string& source,
                               const std::string& declarations) {
@@ -190,9 +254,14 @@ std::string ModelTablesHeader(const std::string& name, const DecisionTables& tab
   out += "// Model id: " + CommentText(model_id) +
          ". Decisions through these tables equal Model::Decide's.\n";
   out += "#pragma once\n\n#include <stddef.h>\n#include <stdint.h>\n\n";
-  out += "#include \"tinyfair_runtime/decide.h\"\n\n";
-  out += "namespace tinyfair_models {\n\n" + declarations + (declarations.empty() ? "" : "\n") +
+  out += "#include \"tinyfair_runtime/decide.h\"\n";
+  if (tables.integer.present) {
+    out += "#include \"tinyfair_runtime/integer_decide.h\"\n";
+    out += "#include \"tinyfair_runtime/integer_quantise.h\"\n";
+  }
+  out += "\nnamespace tinyfair_models {\n\n" + declarations + (declarations.empty() ? "" : "\n") +
          ModelTablesDefinitions(name, tables) + "\n";
+  if (tables.integer.present) return out + IntegerDecideFunctions(name);
   out += "inline tinyfair::runtime::Status Decide" + name +
          "(const tinyfair::runtime::DecisionInput& input, tinyfair::runtime::Pcg32& rng,\n"
          "    tinyfair::runtime::Decision& out) {\n  return tinyfair::runtime::DecideAs<" +

@@ -128,15 +128,12 @@ tinyfair_status DecideTablesKeyedForC(TablesDecider decide, const DecisionTables
                                       const float* inputs, size_t count, uint32_t group,
                                       tinyfair_keyed_draws* draws, tinyfair_decision* out) {
   if (draws == nullptr || out == nullptr) return NotLoaded(out);
-  // The counter advances only for a decision that was made, as Decide(KeyedDraws&) does.
   KeyedDraws keyed(draws->key, draws->counter);
-  const uint64_t counter = keyed.counter();
   Decision decision;
-  const Status status = decide(tables, DecisionInput{inputs, count, group}, keyed.Next(), decision);
-  if (IsOk(status)) {
-    decision.counter = counter;
-    draws->counter = keyed.counter();
-  }
+  const Status status = DecideWithNextKeyedDraw(keyed, decision, [&](uint32_t draw) {
+    return decide(tables, DecisionInput{inputs, count, group}, draw, decision);
+  });
+  draws->counter = keyed.counter();
   ToC(decision, out);
   return static_cast<tinyfair_status>(status);
 }

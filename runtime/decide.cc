@@ -3,8 +3,9 @@
 // only the inputs.
 #include "tinyfair_runtime/decide.h"
 
+#include "input_categories.h"
 #include "strict_float.h"  // no FMA contraction in the functions defined after it
-#include "tinyfair_runtime/group_formation.h"
+#include "tinyfair_runtime/integer_quantise.h"
 #include "tinyfair_runtime/internal/fast_math.h"
 #include "tinyfair_runtime/internal/float_bits.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"
@@ -12,104 +13,17 @@
 namespace tinyfair::runtime {
 namespace {
 
+using internal::CategoryOf;
+using internal::CheckCategories;
+using internal::FormGroup;
 using internal::IsFinite;
+using internal::Refuse;
 using internal::RuleKindSupported;
-
-// A categorical input carries an integral category index in [0, count).
-// NaN fails the range test.
-bool CategoryIndex(float value, uint32_t count, uint32_t& index) {
-  if (!(value >= 0.0f && value < static_cast<float>(count))) return false;
-  index = static_cast<uint32_t>(value);
-  return static_cast<float>(index) == value;
-}
-
-// Whether categorical input k's last category takes the values the model
-// does not list.
-bool TakesOther(const DecisionTables& t, uint32_t k) {
-  return t.other_category != nullptr && (t.other_category[k / 32] & (1U << (k % 32))) != 0;
-}
-
-// A whole number: every float of magnitude 2^23 or more is one, and below
-// that the conversion to int32 is exact.
-bool IsWholeNumber(float value) {
-  if (!IsFinite(value)) return false;
-  if (value >= 8388608.0f || value <= -8388608.0f) return true;
-  return static_cast<float>(static_cast<int32_t>(value)) == value;
-}
-
-// The category categorical input k holds: its index, or the input's "other"
-// category for an index the model does not list.
-bool CategoryOf(const DecisionTables& t, uint32_t k, float value, uint32_t& category) {
-  const uint32_t count = t.category_count_of[k];
-  if (CategoryIndex(value, count, category)) return true;
-  if (!TakesOther(t, k) || !IsWholeNumber(value)) return false;
-  category = count - 1;
-  return true;
-}
-
-// A refusal keeps the model hash and the group (when formed) and nothing
-// of a decision.
-Status Refuse(Decision& out, Status status) {
-  const uint64_t hash = out.model_hash;
-  const uint32_t group = out.group;
-  out = Decision{};
-  out.model_hash = hash;
-  out.group = group;
-  return out.status = status;
-}
 
 float Clamp01(float value) {
   if (value <= 0.0f) return 0.0f;
   if (value >= 1.0f) return 1.0f;
   return value;
-}
-
-// The group, and which attributes were unknown (bit j for attribute j).
-Status FormGroup(const DecisionTables& t, const DecisionInput& input, uint32_t& group,
-                 uint32_t& unknown_attributes) {
-  unknown_attributes = 0;
-  bool known = true;
-  if (t.group_form == GroupForm::kDirect) {
-    group = input.group;
-    known = group < t.group_count;
-  } else {
-    group = 0;
-    for (uint32_t j = 0; j < t.attribute_count; ++j) {
-      const uint32_t k = t.attribute_categorical[j];
-      const uint32_t count = t.category_count_of[k];
-      uint32_t category = 0;
-      if (!CategoryIndex(input.values[t.categorical_input[k]], count, category)) {
-        unknown_attributes |= 1U << j;
-        known = false;
-      }
-      group = AppendGroupAttribute(group, count, category);
-    }
-  }
-  if (known) return Status::kOk;
-  if (!t.unknown_group_fallback) return Status::kUnknownGroup;
-  group = t.fallback_group;
-  return Status::kOk;
-}
-
-// Every categorical input must hold a known category (or an unlisted one
-// its "other" category takes), except a group attribute that the fallback
-// let through; `skip` tells whether one did.
-Status CheckCategories(const DecisionTables& t, const float* x, uint32_t unknown_attributes,
-                       bool& skip) {
-  skip = false;
-  for (uint32_t k = 0; k < t.categorical_count; ++k) {
-    uint32_t category;
-    if (CategoryOf(t, k, x[t.categorical_input[k]], category)) continue;
-    bool allowed = false;
-    for (uint32_t j = 0; j < t.attribute_count; ++j) {
-      if (t.attribute_categorical[j] == k && (unknown_attributes & (1U << j)) != 0) {
-        allowed = true;
-      }
-    }
-    if (!allowed) return Status::kUnknownCategory;
-    skip = true;
-  }
-  return Status::kOk;
 }
 
 // bias + sum_i w[i] x[i] + the terms of the categories held, in this
@@ -329,10 +243,19 @@ Status RegressionTail(const DecisionTables& t, float margin, Decision& out) {
   return out.status = Status::kOk;
 }
 
+// A build for integer models only (TINYFAIR_RUNTIME_CFG_FLOAT=0) decides no
+// float inputs: DecideInteger does.
+Status RefuseFloatInputs(const DecisionTables& t, Decision& out) {
+  out = Decision{};
+  out.model_hash = t.model_hash;
+  return Refuse(out, Status::kUnsupportedRule);
+}
+
 }  // namespace
 
 template <RuleKind kRule>
 Status DecideAs(const DecisionTables& t, const DecisionInput& input, uint32_t draw, Decision& out) {
+  if (!internal::kFloatDecisions) return RefuseFloatInputs(t, out);
   float margin = 0.0f;
   bool skip = false;
   const Status status = Prologue(t, input, draw, out, margin, skip);
@@ -361,6 +284,9 @@ template Status DecideAs<RuleKind::kRegression>(const DecisionTables&, const Dec
 
 Status Decide(const DecisionTables& tables, const DecisionInput& input, uint32_t draw,
               Decision& out) {
+  if (!internal::kFloatDecisions) return RefuseFloatInputs(tables, out);
+  // A model with an integer scorer decides by it, as the host predicted.
+  if (tables.integer.present) return DecideQuantised(tables, input, draw, out);
   // One prologue and the rule's tail chosen at run time, so a decoder image
   // holds one copy of each part rather than one DecideAs<> per rule.
   float margin = 0.0f;
@@ -390,9 +316,8 @@ Status Decide(const DecisionTables& tables, const DecisionInput& input, uint32_t
 }
 
 Status Decide(const DecisionTables& tables, const DecisionInput& input, Pcg32& rng, Decision& out) {
-  Pcg32 probe = rng;
-  const Status status = Decide(tables, input, probe.Next(), out);
-  if (IsOk(status)) rng = probe;
+  const Status status = Decide(tables, input, rng.Peek(), out);
+  if (IsOk(status)) rng.Advance();
   return status;
 }
 

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "integer_scorer_check.h"
 #include "pb_decode.h"
 #include "strict_float.h"  // no FMA contraction in the functions defined after it
 #include "tinyfair/model.nanopb.h"
@@ -63,7 +64,8 @@ constexpr uint64_t FeatureBit(tinyfair_ModelFeature feature) {
   return uint64_t{1} << static_cast<unsigned>(feature);
 }
 // Every feature (ModelFeature) this runtime has.
-constexpr uint64_t kRuntimeFeatures = FeatureBit(tinyfair_ModelFeature_TWO_THRESHOLD_CONSTANT);
+constexpr uint64_t kRuntimeFeatures = FeatureBit(tinyfair_ModelFeature_TWO_THRESHOLD_CONSTANT) |
+                                      FeatureBit(tinyfair_ModelFeature_INTEGER_SCORER);
 
 bool SumsToOne(float sum) {
   return sum >= 1.0f - kProbabilitySumTolerance && sum <= 1.0f + kProbabilitySumTolerance;
@@ -120,6 +122,13 @@ constexpr SpanCapacity kSpanCapacities[] = {
     TINYFAIR_SPAN(MixtureRule, weights),
     TINYFAIR_SPAN(MixtureRule, category_weights),
     TINYFAIR_SPAN(MixtureRule, threshold),
+    TINYFAIR_SPAN(IntegerScorer, input_shift),
+    TINYFAIR_SPAN(IntegerScorer, weights),
+    TINYFAIR_SPAN(IntegerScorer, category_weights),
+    TINYFAIR_SPAN(IntegerScorer, threshold),
+    TINYFAIR_SPAN(IntegerScorer, ramp_start),
+    TINYFAIR_SPAN(IntegerScorer, ramp_shift),
+    TINYFAIR_SPAN(IntegerScorer, ramp_probability),
 };
 
 #undef TINYFAIR_SPAN
@@ -127,11 +136,16 @@ constexpr SpanCapacity kSpanCapacities[] = {
 // Called by nanopb for every occurrence of a span field. A packed occurrence
 // gets a stream over the values in the model's bytes; an unpacked value gets
 // a stream over a copy, which CheckSpansInBytes() then refuses.
-bool RecordFloatSpan(pb_istream_t* stream, const pb_field_iter_t* field) {
+uint16_t SpanCapacityOf(const pb_field_iter_t* field) {
   uint16_t capacity = 0;
   for (const SpanCapacity& entry : kSpanCapacities) {
     if (entry.message == field->descriptor && entry.tag == field->tag) capacity = entry.capacity;
   }
+  return capacity;
+}
+
+bool RecordFloatSpan(pb_istream_t* stream, const pb_field_iter_t* field) {
+  const uint16_t capacity = SpanCapacityOf(field);
   const size_t size = stream->bytes_left;
   auto& span = *static_cast<tinyfair_FloatSpan*>(field->pData);
   if (capacity == 0 || span.occurrences != 0 || size % 4 != 0 || size / 4 > capacity) {
@@ -139,6 +153,27 @@ bool RecordFloatSpan(pb_istream_t* stream, const pb_field_iter_t* field) {
   }
   span.bytes = static_cast<const uint8_t*>(stream->state);
   span.count = static_cast<uint16_t>(size / 4);
+  span.occurrences = 1;
+  return pb_read(stream, nullptr, size);
+}
+
+// The same for a packed varint array: its values are counted by their last
+// bytes (the ones without the continuation bit) and read by the check.
+bool RecordVarintSpan(pb_istream_t* stream, const pb_field_iter_t* field) {
+  const uint16_t capacity = SpanCapacityOf(field);
+  const size_t size = stream->bytes_left;
+  const auto* bytes = static_cast<const uint8_t*>(stream->state);
+  auto& span = *static_cast<tinyfair_VarintSpan*>(field->pData);
+  if (capacity == 0 || span.occurrences != 0 || size == 0 || size > UINT16_MAX ||
+      (bytes[size - 1] & 0x80U) != 0) {
+    return false;
+  }
+  size_t count = 0;
+  for (size_t i = 0; i < size; ++i) count += (bytes[i] & 0x80U) == 0 ? 1 : 0;
+  if (count > capacity) return false;
+  span.bytes = bytes;
+  span.size = static_cast<uint16_t>(size);
+  span.count = static_cast<uint16_t>(count);
   span.occurrences = 1;
   return pb_read(stream, nullptr, size);
 }
@@ -191,6 +226,21 @@ TINYFAIR_SPAN_CALLBACK(TruncatedLogisticRule)
 TINYFAIR_SPAN_CALLBACK(MixtureRule)
 
 #undef TINYFAIR_SPAN_CALLBACK
+
+bool tinyfair_check_IntegerScorer_callback(pb_istream_t* stream, pb_ostream_t*,
+                                           const pb_field_iter_t* field) {
+  using namespace tinyfair::runtime::internal;
+  if (stream == nullptr) return false;
+  switch (field->tag) {
+    case tinyfair_check_IntegerScorer_input_shift_tag:
+    case tinyfair_check_IntegerScorer_weights_tag:
+    case tinyfair_check_IntegerScorer_ramp_shift_tag:
+    case tinyfair_check_IntegerScorer_ramp_probability_tag:
+      return RecordVarintSpan(stream, field);
+    default:
+      return RecordFloatSpan(stream, field);
+  }
+}
 
 }  // extern "C"
 
@@ -603,6 +653,8 @@ bool FoldOk(const Checked& c, const tinyfair_FloatSpan& weights, size_t first, f
 }
 
 Status CheckFolds(const Checked& c) {
+  // Integer models only: the float tables are never built.
+  if (!kFloatDecisions) return Status::kOk;
   const CheckModelMessage& m = c.m;
   if (!FoldOk(c, m.scorer.weights, 0, m.scorer.bias)) return Status::kInvalidModel;
   if (m.which_rule != tinyfair_check_Model_mixture_tag || !RuleKindSupported(RuleKind::kMixture)) {
@@ -622,6 +674,45 @@ Status CheckFolds(const Checked& c) {
 bool MonitorSettingsOk(const CheckModelMessage& m) {
   return m.monitor_alpha >= 0.0f && m.monitor_alpha < 1.0f && m.monitor_tolerance >= 0.0f &&
          m.monitor_tolerance < 1.0f;
+}
+
+// The threshold or ramp rule's integer scorer; nullptr when it has none.
+const tinyfair_check_IntegerScorer* IntegerScorerOf(const CheckModelMessage& m) {
+  if (m.which_rule == tinyfair_check_Model_threshold_tag && m.rule.threshold.has_integer) {
+    return &m.rule.threshold.integer;
+  }
+  if (m.which_rule == tinyfair_check_Model_ramp_tag && m.rule.ramp.has_integer) {
+    return &m.rule.ramp.integer;
+  }
+  return nullptr;
+}
+
+// A model decides by its integer scorer exactly when it says it needs one.
+Status CheckInteger(const Checked& c) {
+  const CheckModelMessage& m = c.m;
+  const tinyfair_check_IntegerScorer* scorer = IntegerScorerOf(m);
+  const bool required =
+      (m.required_features & FeatureBit(tinyfair_ModelFeature_INTEGER_SCORER)) != 0;
+  if (required != (scorer != nullptr)) return Status::kInvalidModel;
+  // A build for integer models only decides nothing else.
+  if (scorer == nullptr) return kFloatDecisions ? Status::kOk : Status::kUnsupportedRule;
+  uint32_t categorical[(kMaxInputs + 31) / 32] = {};
+  InputReader inputs(c);
+  CheckInput input;
+  for (uint32_t i = 0; i < m.inputs.count; ++i) {
+    if (!inputs.Next(input)) return Status::kInvalidModel;
+    if (Is(input.kind, tinyfair_check_Input_Kind_CATEGORICAL))
+      categorical[i / 32] |= 1U << (i % 32);
+  }
+  const IntegerScorerContext context{
+      c.bytes,
+      c.size,
+      m.dimensions.input_count,
+      m.dimensions.category_count,
+      m.dimensions.group_count,
+      static_cast<RuleKind>(m.which_rule - tinyfair_check_Model_threshold_tag),
+      categorical};
+  return CheckIntegerScorer(*scorer, context);
 }
 
 // Every check but the rule's own returns kInvalidModel, so their order does
@@ -647,6 +738,7 @@ Status CheckDecoded(const Checked& c) {
   // could not otherwise have been missed).
   if ((m.schema_minor < kFeaturesMinor && m.required_features != 0)) return Status::kInvalidModel;
   if (const Status status = CheckRule(c); !IsOk(status)) return status;
+  if (const Status status = CheckInteger(c); !IsOk(status)) return status;
   return CheckFolds(c);
 }
 

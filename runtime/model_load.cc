@@ -24,6 +24,7 @@ namespace tinyfair::runtime {
 namespace {
 
 using internal::IsFinite;
+using internal::kFloatDecisions;
 using internal::RuleKindSupported;
 
 // Field 1 (crc32), wire type 5 (fixed32): the first byte of every model file.
@@ -68,6 +69,23 @@ bool FoldFinite(const tinyfair_Model& m, float* weights, float& bias) {
     finite = finite && IsFinite(folded[k]);
   }
   return finite && IsFinite(bias);
+}
+
+// The integer path's tables point into the decoded scorer, which the check
+// accepted whole (runtime/integer_scorer_check.cc).
+IntegerTables IntegerTablesOf(const tinyfair_IntegerScorer& scorer) {
+  IntegerTables t;
+  t.present = true;
+  t.fraction_bits = scorer.fraction_bits;
+  t.bias = scorer.bias;
+  t.input_shift = scorer.input_shift;
+  t.weights = scorer.weights;
+  t.category_weights = scorer.category_weights;
+  t.threshold = scorer.threshold;
+  t.ramp_start = scorer.ramp_start;
+  t.ramp_shift = scorer.ramp_shift;
+  t.ramp_probability = scorer.ramp_probability;
+  return t;
 }
 
 }  // namespace
@@ -143,7 +161,8 @@ Status Model::Prepare() {
   // No scratch vectors: the weights are folded where they were decoded, so
   // Load's stack stays that of the decoder.
   t.bias = m.scorer.bias;
-  if (!FoldFinite(m, m.scorer.weights, t.bias)) return Status::kInvalidModel;
+  // A build for integer models only never reads the float scorer.
+  if (kFloatDecisions && !FoldFinite(m, m.scorer.weights, t.bias)) return Status::kInvalidModel;
   t.weights = m.scorer.weights;
 
   uint32_t categorical = 0;
@@ -223,7 +242,7 @@ Status Model::Prepare() {
       r.denominator_epsilon = m.rule.truncated_logistic.denominator_epsilon;
       break;
     case tinyfair_Model_mixture_tag: {
-      if (!RuleKindSupported(RuleKind::kMixture)) break;
+      if (!RuleKindSupported(RuleKind::kMixture) || !kFloatDecisions) break;
       tinyfair_MixtureRule& mixture = m.rule.mixture;
       const uint32_t members = m.dimensions.member_count;
       MixtureTables& mt = t.mixture;
@@ -256,6 +275,12 @@ Status Model::Prepare() {
       break;
     default:  // Validate() accepted no other rule
       break;
+  }
+  // The check accepted an integer scorer only in a threshold or ramp rule.
+  if (m.which_rule == tinyfair_Model_threshold_tag && m.rule.threshold.has_integer) {
+    t.integer = IntegerTablesOf(m.rule.threshold.integer);
+  } else if (m.which_rule == tinyfair_Model_ramp_tag && m.rule.ramp.has_integer) {
+    t.integer = IntegerTablesOf(m.rule.ramp.integer);
   }
   return Status::kOk;
 }

@@ -25,7 +25,7 @@ endfunction()
 # Every board is built with the host build's capacities.
 set(tinyfair_capacity_arguments "")
 foreach(capacity INPUTS CATEGORIES GROUPS GROUP_ATTRIBUTES MEMBERS MEMBER_WEIGHTS
-                 MEMBER_CATEGORY_WEIGHTS)
+                 MEMBER_CATEGORY_WEIGHTS INTEGER_RAMP_KNOTS)
   list(APPEND tinyfair_capacity_arguments
        "-DTINYFAIR_MAX_${capacity}=${TINYFAIR_MAX_${capacity}}")
 endforeach()

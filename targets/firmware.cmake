@@ -19,6 +19,8 @@
 #     against WORKING_DIRECTORY (default: the current binary directory).
 #   tinyfair_add_no_allocator_test(<name> FIRMWARE <target>)
 #     Fails if the image defines or references malloc/free/operator new/...
+#   tinyfair_add_no_soft_float_test(<name> FIRMWARE <target> [WILL_FAIL])
+#     Fails if the image links a soft-float routine (WILL_FAIL: a control).
 
 include_guard(GLOBAL)
 
@@ -174,6 +176,23 @@ function(tinyfair_add_qemu_test)
 
   add_test(NAME ${ARG_NAME} COMMAND ${command} WORKING_DIRECTORY "${ARG_WORKING_DIRECTORY}")
   set_tests_properties(${ARG_NAME} PROPERTIES TIMEOUT ${ARG_TIMEOUT} LABELS "qemu")
+endfunction()
+
+# tinyfair_add_no_soft_float_test(<name> FIRMWARE <target> [WILL_FAIL]): the
+# image links no floating-point routine (check_no_soft_float.cmake);
+# WILL_FAIL for the control, an image that must be caught.
+function(tinyfair_add_no_soft_float_test)
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "WILL_FAIL" "NAME;FIRMWARE" "")
+  _tinyfair_parse_name(tinyfair_add_no_soft_float_test)
+  add_test(NAME ${ARG_NAME}
+    COMMAND "${CMAKE_COMMAND}"
+            "-DELF=$<TARGET_FILE:${ARG_FIRMWARE}>"
+            "-DNM=${TINYFAIR_NM_EXECUTABLE}"
+            -P "${TINYFAIR_TARGETS_DIR}/common/check_no_soft_float.cmake")
+  set_tests_properties(${ARG_NAME} PROPERTIES LABELS "no-soft-float")
+  if(ARG_WILL_FAIL)
+    set_tests_properties(${ARG_NAME} PROPERTIES WILL_FAIL TRUE)
+  endif()
 endfunction()
 
 function(tinyfair_add_no_allocator_test)

@@ -11,8 +11,10 @@
 
 #include "codegen/model_header.h"
 #include "codegen/model_tables.h"
+#include "host_tools/model/integer_scorer.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/simulate/decision_runner.h"
+#include "tinyfair_runtime/integer_quantise.h"
 #include "tinyfair_runtime/model.h"
 
 namespace {
@@ -66,6 +68,24 @@ std::vector<float> Input(unsigned d) {
   return x;
 }
 
+// Rows like the benchmark input, from which export chooses the integer
+// scorer's input shifts.
+constexpr size_t kQuantisationRows = 256;
+std::vector<float> QuantisationRows(unsigned d) {
+  Values values(2000 + d);
+  std::vector<float> rows(kQuantisationRows * d);
+  for (float& v : rows) v = values.Next(-2.0f, 2.0f);
+  return rows;
+}
+
+std::string Int16Array(const std::string& name, const std::vector<int16_t>& values) {
+  std::string out = "inline constexpr int16_t " + name + "[] = {";
+  for (size_t i = 0; i < values.size(); ++i) {
+    out += (i % 10 == 0 ? "\n    " : " ") + std::to_string(values[i]) + ",";
+  }
+  return out + "\n};\n";
+}
+
 std::string FloatArray(const std::string& name, const std::vector<float>& values) {
   std::string out = "inline constexpr float " + name + "[] = {";
   char number[32];
@@ -93,6 +113,12 @@ int main(int argc, char** argv) {
       "  const float* input;\n  const tinyfair::runtime::DecisionTables* tables;\n"
       "  tinyfair::runtime::Status (*decide)(const tinyfair::runtime::DecisionInput&,\n"
       "                                      tinyfair::runtime::Pcg32&, "
+      "tinyfair::runtime::Decision&);\n"
+      "  // The same model quantised to int16 (export --integer int16), and the input quantised.\n"
+      "  const int16_t* integer_input;\n  const tinyfair::runtime::DecisionTables* "
+      "integer_tables;\n"
+      "  tinyfair::runtime::Status (*decide_integer)(const tinyfair::runtime::IntegerInput&,\n"
+      "                                              tinyfair::runtime::Pcg32&, "
       "tinyfair::runtime::Decision&);\n};\n\n"
       "inline constexpr BenchModel kBenchModels[] = {\n";
   for (unsigned d : kInputCounts) {
@@ -121,8 +147,29 @@ int main(int argc, char** argv) {
                                              file + ".pb"));
     index += "#include \"" + file + "_model.h\"\n#include \"" + file + "_tables.h\"\n";
     inputs += FloatArray("k" + name + "Input", x);
+
+    // The integer path: the same model through export's quantiser.
+    tinyfair::Model integer = model;
+    tinyfair::host::model::AddIntegerScorer(integer, QuantisationRows(d),
+                                            tinyfair::host::model::IntegerWidth::kInt16);
+    const auto integer_loaded = tinyfair::host::simulate::LoadIntoRuntime(integer);
+    const std::string integer_name = "BenchIntegerD" + std::to_string(d);
+    const std::string integer_file = "bench_integer_d" + std::to_string(d);
+    tinyfair::host::common::WriteFileAtomically(
+        out + "/" + integer_file + "_tables.h",
+        tinyfair::codegen::ModelTablesHeader(integer_name, integer_loaded->tables(),
+                                             integer.model_id(), integer_file + ".pb"));
+    std::vector<int16_t> q(d);
+    if (tinyfair::runtime::QuantiseInputs(integer_loaded->tables(), x.data(), d, q.data()) !=
+        tinyfair::runtime::Status::kOk) {
+      std::fprintf(stderr, "make_bench_models: d=%u: the input does not quantise\n", d);
+      return 1;
+    }
+    index += "#include \"" + integer_file + "_tables.h\"\n";
+    inputs += Int16Array("k" + integer_name + "Input", q);
     registry += "    {" + std::to_string(d) + ", k" + name + "Model, k" + name + "ModelSize, k" +
-                name + "Input, &k" + name + "Tables, &Decide" + name + "},\n";
+                name + "Input, &k" + name + "Tables, &Decide" + name + ", k" + integer_name +
+                "Input, &k" + integer_name + "Tables, &Decide" + integer_name + "},\n";
   }
   index += "\nnamespace tinyfair_models {\n\n" + inputs + "\n" + registry +
            "};\n\n}  // namespace tinyfair_models\n";

@@ -5,7 +5,9 @@
 //  - the emulated time of many calls of Model::Decide, of the codegen path,
 //    of FairnessMonitor::Update alone and after Model::Decide, and of a
 //    plain C dot-product loop, of one PCG32 draw, one keyed draw (SipHash)
-//    and Model::Decide with keyed draws, for 8, 32 and 128 inputs, of Update (alone
+//    and Model::Decide with keyed draws, of the integer path (DecideInteger
+//    over the model quantised to int16, codegen tables) and a plain int16
+//    dot-product loop with one compare, for 8, 32 and 128 inputs, of Update (alone
 //    and after Decide) on a monitor of 32 groups, and of a loop of known
 //    length, from which the script computes instructions per
 //    call when QEMU runs with -icount shift=0;
@@ -34,6 +36,7 @@
 #include "test_models.h"
 #include "tinyfair_runtime/crypto.h"
 #include "tinyfair_runtime/fairness_monitor.h"
+#include "tinyfair_runtime/integer_decide.h"
 #include "tinyfair_runtime/keyed_draws.h"
 #include "tinyfair_runtime/model.h"
 
@@ -152,6 +155,10 @@ struct Case {
   const tinyfair_models::BenchModel* bench = nullptr;
   const float* weights = nullptr;
   float threshold = 0.0f;
+  // The integer path: the quantised model's input, weights and group 0's ramp start.
+  IntegerInput integer_input;
+  const int16_t* integer_weights = nullptr;
+  int32_t integer_threshold = 0;
   bool positive = false;
   // The next group a decision is counted for on the 32-group monitor.
   uint32_t next_group = 0;
@@ -243,6 +250,17 @@ void CallPlainLoop(void* context) {
   c.positive = tinyfair_bench_plain_decide(c.weights, c.input.values, c.input.count, c.threshold);
 }
 
+void CallIntegerDecide(void* context) {
+  Case& c = *static_cast<Case*>(context);
+  c.status = c.bench->decide_integer(c.integer_input, c.rng, c.decision);
+}
+
+void CallPlainIntegerLoop(void* context) {
+  Case& c = *static_cast<Case*>(context);
+  c.positive = tinyfair_bench_plain_integer_decide(c.integer_weights, c.integer_input.values,
+                                                   c.integer_input.count, c.integer_threshold);
+}
+
 #if TINYFAIR_BENCH_TRACE
 // noipa: never merged with each other or inlined, so that each shows in the
 // trace under its own name.
@@ -312,6 +330,12 @@ int MeasureInstructions() {
     if (c.status != Status::kOk) return Fail("decide and 32-group update", name, c.status);
     Time(name, "rotate_group", CallRotateGroup, c);
     Time(name, "plain_loop", CallPlainLoop, c);
+    c.integer_input = IntegerInput{model.integer_input, d, 0};
+    c.integer_weights = model.integer_tables->integer.weights;
+    c.integer_threshold = model.integer_tables->integer.ramp_start[0];
+    Time(name, "integer_decide", CallIntegerDecide, c);
+    if (c.status != Status::kOk) return Fail("integer decide", name, c.status);
+    Time(name, "plain_integer_loop", CallPlainIntegerLoop, c);
   }
   return 0;
 }

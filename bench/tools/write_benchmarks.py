@@ -46,6 +46,8 @@ SIZE_IMAGES = {
     "decoder_all_rules": "decoder + all rules (Model::Load, Model::Decide)",
     "decoder_ramp_only": "decoder + the ramp rule only (TINYFAIR_RUNTIME_CFG_RULE_KINDS=0x02)",
     "codegen_ramp": "codegen path, one ramp model (no decoder)",
+    "codegen_integer": "integer codegen path, the d = 32 benchmark model quantised to int16, "
+                       "on a runtime for integer models only (TINYFAIR_RUNTIME_CFG_FLOAT=0)",
     "decoder_monitor_g32": "decoder + all rules + the fairness monitor for 32 groups "
                            "(FairnessMonitor Start, Update, EncodeMonitorReport)",
     "decoder_monitor_g2": "decoder + all rules + the fairness monitor for 2 groups "
@@ -530,6 +532,8 @@ def main():
     w(instruction_section(data, boards, rel_build, names))
     import keyed_draw_costs  # noqa: E402 (imports this module)
     w(keyed_draw_costs.keyed_draw_section(build, boards))
+    import integer_costs  # noqa: E402 (imports this module)
+    w(integer_costs.integer_section(data, boards, rel_build))
     import verify_costs  # noqa: E402 (imports this module)
     w(verify_costs.verify_section(build, boards))
     w("## What costs the bytes and the instructions\n\n")

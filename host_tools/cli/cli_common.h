@@ -28,7 +28,7 @@ void AddSweepCommand(CLI::App& app);
 void AddNoiseCommand(CLI::App& app);
 void AddMonitorCommand(CLI::App& app);
 
-/// Label options shared by train, postprocess and evaluate.
+/// Label options shared by train, postprocess, evaluate and export --integer.
 using host::fit::LabelOptions;
 void AddLabelOptions(CLI::App& command, LabelOptions& options, bool required);
 

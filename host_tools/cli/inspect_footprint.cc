@@ -9,6 +9,7 @@
 #include "host_tools/common/json_writer.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/simulate/decision_runner.h"
+#include "tinyfair_runtime/capacity.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -48,6 +49,10 @@ long long ModelNeeds(const std::string& capacity, const DecisionTables& t) {
   if (capacity == "TINYFAIR_MAX_MEMBERS") return members;
   if (capacity == "TINYFAIR_MAX_MEMBER_WEIGHTS") return members * t.input_count;
   if (capacity == "TINYFAIR_MAX_MEMBER_CATEGORY_WEIGHTS") return members * t.category_count;
+  if (capacity == "TINYFAIR_MAX_INTEGER_RAMP_KNOTS") {
+    const bool ramp = t.integer.present && t.rule == RuleKind::kRamp;
+    return ramp ? static_cast<long long>(t.group_count * runtime::kIntegerRampKnots) : 0;
+  }
   return -1;  // a capacity this tool does not know: not checked
 }
 

@@ -1,5 +1,7 @@
 #include "host_tools/model/model_features.h"
 
+#include "host_tools/model/integer_scorer.h"
+
 namespace tinyfair::host::model {
 
 uint64_t RequiredFeatures(const tinyfair::Model& model) {
@@ -7,6 +9,7 @@ uint64_t RequiredFeatures(const tinyfair::Model& model) {
   if (model.has_two_threshold() && model.two_threshold().ignore_size() > 0) {
     features |= uint64_t{1} << tinyfair::TWO_THRESHOLD_CONSTANT;
   }
+  if (IntegerScorerOf(model) != nullptr) features |= uint64_t{1} << tinyfair::INTEGER_SCORER;
   return features;
 }
 

@@ -14,7 +14,7 @@ namespace tinyfair::host::model {
 
 /// The schema version this build writes.
 inline constexpr uint32_t kSchemaMajor = 1;
-inline constexpr uint32_t kSchemaMinor = 4;
+inline constexpr uint32_t kSchemaMinor = 5;
 
 /// FNV-1a 64 of bytes.
 uint64_t Fnv1a64(const std::string& bytes);

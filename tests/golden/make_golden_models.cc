@@ -12,6 +12,7 @@
 //  - golden_tables.h: the same models as constexpr DecisionTables (the
 //    codegen path), with a registry (kGoldenTables);
 //  - golden_<Name>.pb: each model file, for the tools (tinyfair codegen).
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -87,6 +88,58 @@ Model Ramp(const std::string& id = "ramp") {
   Model m = Base(id, tinyfair::LinearScorer::SIGNED_LOGISTIC);
   for (float t : {-0.25f, 0.25f}) m.mutable_ramp()->add_threshold(t);
   for (float w : {0.5f, 0.25f}) m.mutable_ramp()->add_width(w);
+  return m;
+}
+
+// The integer path (schema 1.5) over Base's scorer, quantised by hand so
+// that the golden vectors do not depend on export's quantiser: x and z
+// enter as round(x * 2^12), the margin carries 16 fraction bits. Folded:
+// margin = -3.625 + 3 x - 0.375 z + category terms.
+constexpr int kGoldenFractionBits = 16;
+constexpr double kGoldenScale = 65536.0;
+
+tinyfair::IntegerScorer BaseIntegerScorer() {
+  tinyfair::IntegerScorer s;
+  s.set_input_bits(16);
+  s.set_fraction_bits(kGoldenFractionBits);
+  s.set_bias(static_cast<int32_t>(-3.625 * kGoldenScale));
+  for (int shift : {12, 0, 0, 12}) s.add_input_shift(shift);
+  for (int weight : {3 * 16, 0, 0, -6}) s.add_weights(weight);
+  for (double w : {0.25, -0.25, 0.0, -0.5, 0.5}) {
+    s.add_category_weights(static_cast<int32_t>(w * kGoldenScale));
+  }
+  return s;
+}
+
+Model IntegerThreshold() {
+  Model m = Threshold();
+  m.set_model_id("integer-threshold");
+  tinyfair::IntegerScorer* s = m.mutable_threshold()->mutable_integer();
+  *s = BaseIntegerScorer();
+  for (double t : {0.0, 1.0}) s->add_threshold(static_cast<int32_t>(t * kGoldenScale));
+  return m;
+}
+
+// The ramp of Ramp() through the signed logistic link, tanh(m / 2): per
+// group from m = 2 atanh(t), in eight segments of 2^14 (they cover the
+// ramps' widths in m, about 1.02 and 0.52).
+Model IntegerRamp() {
+  Model m = Ramp("integer-ramp");
+  tinyfair::IntegerScorer s = BaseIntegerScorer();
+  constexpr int kShift = 14;
+  for (int g = 0; g < 2; ++g) {
+    const double t = m.ramp().threshold(g), w = m.ramp().width(g);
+    const auto start = static_cast<int32_t>(std::floor(2.0 * std::atanh(t) * kGoldenScale));
+    s.add_ramp_start(start);
+    s.add_ramp_shift(kShift);
+    for (int j = 0; j <= 8; ++j) {
+      const double margin = (start + j * (1 << kShift)) / kGoldenScale;
+      // The unclamped ramp: the runtime clamps what it interpolates.
+      const double p = std::clamp((std::tanh(margin / 2.0) - t) / w, 0.0, 65535.0 / 32768.0);
+      s.add_ramp_probability(static_cast<uint32_t>(std::lround(p * 32768.0)));
+    }
+  }
+  *m.mutable_ramp()->mutable_integer() = s;
   return m;
 }
 
@@ -250,6 +303,8 @@ std::vector<Golden> GoldenModels() {
       {"MixtureClassifyModel", MixtureClassify()},
       {"MixtureRegressModel", MixtureRegress()},
       {"RegressionModel", Regression()},
+      {"IntegerThresholdModel", IntegerThreshold()},
+      {"IntegerRampModel", IntegerRamp()},
   };
 }
 

@@ -196,6 +196,47 @@ bool InOutputRange(const OutputTables& o, float value) {
   return Finite(value) && value >= o.min && value <= o.max;
 }
 
+// The integer scorer as the schema states it (proto/tinyfair/model.proto,
+// IntegerScorer): shifts within 30, weights within the input width's range
+// and 0 on categorical inputs, a margin no 16-bit input can push past
+// 2^31 - 1, and per group a threshold, or a ramp of nondecreasing knots.
+const char* CheckIntegerTables(const DecisionTables& t) {
+  const runtime::IntegerTables& s = t.integer;
+  if (t.rule != RuleKind::kThreshold && t.rule != RuleKind::kRamp) {
+    return "an integer scorer outside a threshold or ramp rule";
+  }
+  if (s.fraction_bits > 30 || s.input_shift == nullptr || s.weights == nullptr ||
+      (t.category_count != 0 && s.category_weights == nullptr)) {
+    return "integer scorer tables";
+  }
+  int64_t bound = s.bias < 0 ? -int64_t{s.bias} : int64_t{s.bias};
+  for (uint32_t i = 0; i < t.input_count; ++i) {
+    if (s.input_shift[i] < -30 || s.input_shift[i] > 30) return "integer input shift";
+    if (IsCategorical(t, i) && (s.weights[i] != 0 || s.input_shift[i] != 0)) {
+      return "integer weight on a categorical input";
+    }
+    bound += (s.weights[i] < 0 ? -int64_t{s.weights[i]} : int64_t{s.weights[i]}) * 32768;
+  }
+  for (uint32_t c = 0; c < t.category_count; ++c) {
+    const int64_t term = s.category_weights[c];
+    bound += term < 0 ? -term : term;
+  }
+  if (bound > INT32_MAX) return "an integer margin that could overflow";
+  if (t.rule == RuleKind::kThreshold)
+    return s.threshold == nullptr ? "integer thresholds" : nullptr;
+  if (s.ramp_start == nullptr || s.ramp_shift == nullptr || s.ramp_probability == nullptr) {
+    return "integer ramps";
+  }
+  for (uint32_t g = 0; g < t.group_count; ++g) {
+    if (s.ramp_shift[g] > 30) return "integer ramp shift";
+    for (uint32_t j = 1; j < runtime::kIntegerRampKnots; ++j) {
+      const uint16_t* knot = s.ramp_probability + g * runtime::kIntegerRampKnots;
+      if (knot[j] < knot[j - 1]) return "a falling integer ramp knot";
+    }
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 const char* CheckTables(const DecisionTables& t) {
@@ -262,6 +303,9 @@ const char* CheckTables(const DecisionTables& t) {
   }
   if (t.unknown_group_fallback && t.fallback_group >= t.group_count) return "fallback group";
 
+  if (t.integer.present) {
+    if (const char* wrong = CheckIntegerTables(t); wrong != nullptr) return wrong;
+  }
   const runtime::GroupRuleTables& r = t.groups;
   const uint32_t groups = t.group_count;
   switch (t.rule) {
@@ -402,6 +446,13 @@ const char* CheckDecision(const DecisionTables& t, const DecisionInput& input, u
       if (d.member != 0 || d.value != 0.0f) return "member or value from a per-group rule";
       if (t.rule == RuleKind::kThreshold && d.probability != 0.0f && d.probability != 1.0f) {
         return "a threshold rule randomized";
+      }
+      // The integer path's probabilities are multiples of 2^-15.
+      if (t.integer.present) {
+        const float units = d.probability * 32768.0f;
+        if (static_cast<float>(static_cast<int32_t>(units)) != units) {
+          return "an integer probability off the 2^-15 grid";
+        }
       }
       return nullptr;
   }

@@ -29,6 +29,14 @@ inline constexpr size_t kMaxMemberWeights = ArrayCount(tinyfair_MixtureRule{}.we
 inline constexpr size_t kMaxMemberCategoryWeights =
     ArrayCount(tinyfair_MixtureRule{}.category_weights);
 
+/// The integer scorer's ramp (schema 1.5): 8 segments, 9 knots per group.
+inline constexpr size_t kIntegerRampSegments = 8;
+inline constexpr size_t kIntegerRampKnots = kIntegerRampSegments + 1;
+inline constexpr size_t kMaxIntegerRampKnots =
+    ArrayCount(tinyfair_IntegerScorer{}.ramp_probability);
+static_assert(kMaxIntegerRampKnots >= kIntegerRampKnots * kMaxGroups,
+              "TINYFAIR_MAX_INTEGER_RAMP_KNOTS must be at least 9 x TINYFAIR_MAX_GROUPS");
+
 // Arrays that hold one entry per input or per group must agree with the
 // capacity they are counted against.
 static_assert(ArrayCount(tinyfair_LinearScorer{}.weights) == kMaxInputs);
@@ -43,6 +51,12 @@ static_assert(ArrayCount(tinyfair_GroupTwoThresholdRule{}.ignore) == kMaxGroups)
 static_assert(ArrayCount(tinyfair_GroupTwoThresholdRule{}.constant) == kMaxGroups);
 static_assert(ArrayCount(tinyfair_TruncatedLogisticRule{}.cell_label1) == kMaxGroups);
 static_assert(ArrayCount(tinyfair_TruncatedLogisticRule{}.cell_label0) == kMaxGroups);
+static_assert(ArrayCount(tinyfair_IntegerScorer{}.input_shift) == kMaxInputs);
+static_assert(ArrayCount(tinyfair_IntegerScorer{}.weights) == kMaxInputs);
+static_assert(ArrayCount(tinyfair_IntegerScorer{}.category_weights) == kMaxCategories);
+static_assert(ArrayCount(tinyfair_IntegerScorer{}.threshold) == kMaxGroups);
+static_assert(ArrayCount(tinyfair_IntegerScorer{}.ramp_start) == kMaxGroups);
+static_assert(ArrayCount(tinyfair_IntegerScorer{}.ramp_shift) == kMaxGroups);
 static_assert(ArrayCount(tinyfair_MixtureRule{}.bias) == kMaxMembers);
 static_assert(ArrayCount(tinyfair_MixtureRule{}.threshold) == kMaxMembers);
 // Member indices fit the record's two hexadecimal digits; group attributes

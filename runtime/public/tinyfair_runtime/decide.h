@@ -44,9 +44,8 @@ Status DecideAs(const DecisionTables& tables, const DecisionInput& input, Pcg32&
                 Decision& out) {
   // The draw is taken after the input is known to be decidable: a refused
   // input leaves the stream where it was.
-  Pcg32 probe = rng;
-  const Status status = DecideAs<kRule>(tables, input, probe.Next(), out);
-  if (IsOk(status)) rng = probe;
+  const Status status = DecideAs<kRule>(tables, input, rng.Peek(), out);
+  if (IsOk(status)) rng.Advance();
   return status;
 }
 
@@ -58,13 +57,8 @@ Status Decide(const DecisionTables& tables, const DecisionInput& input, Pcg32& r
 template <RuleKind kRule>
 Status DecideAs(const DecisionTables& tables, const DecisionInput& input, KeyedDraws& draws,
                 Decision& out) {
-  KeyedDraws probe = draws;
-  const uint64_t counter = probe.counter();
-  const Status status = DecideAs<kRule>(tables, input, probe.Next(), out);
-  if (!IsOk(status)) return status;
-  out.counter = counter;
-  draws = probe;
-  return status;
+  return DecideWithNextKeyedDraw(
+      draws, out, [&](uint32_t draw) { return DecideAs<kRule>(tables, input, draw, out); });
 }
 
 /// Decides with the next keyed draw, recording its counter; a refused input
@@ -72,13 +66,8 @@ Status DecideAs(const DecisionTables& tables, const DecisionInput& input, KeyedD
 /// firmware that uses keyed draws links SipHash.
 inline Status Decide(const DecisionTables& tables, const DecisionInput& input, KeyedDraws& draws,
                      Decision& out) {
-  KeyedDraws probe = draws;
-  const uint64_t counter = probe.counter();
-  const Status status = Decide(tables, input, probe.Next(), out);
-  if (!IsOk(status)) return status;
-  out.counter = counter;
-  draws = probe;
-  return status;
+  return DecideWithNextKeyedDraw(draws, out,
+                                 [&](uint32_t draw) { return Decide(tables, input, draw, out); });
 }
 
 }  // namespace tinyfair::runtime

@@ -67,6 +67,26 @@ struct MixtureTables {
   const float* threshold = nullptr;         // [member_count], CLASSIFY
 };
 
+/// The integer path (schema 1.5, integer_decide.h): the scorer quantised
+/// at export, thresholds and ramps in the domain of the integer margin.
+struct IntegerTables {
+  /// Whether the model decides by these tables (its threshold or ramp rule
+  /// has an integer scorer).
+  bool present = false;
+  /// The integer margin is about the float margin times 2^fraction_bits.
+  uint8_t fraction_bits = 0;
+  int32_t bias = 0;
+  /// Per input: numeric inputs are passed as round(x * 2^input_shift[i]).
+  const int8_t* input_shift = nullptr;
+  const int16_t* weights = nullptr;           // [input_count], 0 for categorical
+  const int32_t* category_weights = nullptr;  // [category_count]
+  const int32_t* threshold = nullptr;         // [group_count], threshold rule
+  const int32_t* ramp_start = nullptr;        // [group_count], ramp rule
+  const uint8_t* ramp_shift = nullptr;        // [group_count], ramp rule
+  /// [group_count][kIntegerRampKnots], units of 2^-15, ramp rule.
+  const uint16_t* ramp_probability = nullptr;
+};
+
 struct DecisionTables {
   /// The model hash every record carries (model_hash.h): set by Load() from
   /// the digest it computed, or by codegen from the sealed model's SHA-256.
@@ -104,6 +124,7 @@ struct DecisionTables {
   GroupRuleTables groups;
   MixtureTables mixture;
   OutputTables output;
+  IntegerTables integer;
 };
 
 }  // namespace tinyfair::runtime

@@ -6,6 +6,8 @@
 #include <stdint.h>
 
 #include "tinyfair_runtime/crypto.h"
+#include "tinyfair_runtime/decision.h"
+#include "tinyfair_runtime/status.h"
 
 namespace tinyfair::runtime {
 
@@ -41,5 +43,19 @@ class KeyedDraws {
   uint8_t key_[crypto::kSipHashKeyBytes];
   uint64_t counter_;
 };
+
+/// Decides with the next keyed draw, `decide(draw)` filling `out`, and
+/// records its counter; a refused input takes no draw and leaves the counter
+/// where it was. Every keyed Decide is this rule around its own decision.
+template <typename DecideWithDraw>
+Status DecideWithNextKeyedDraw(KeyedDraws& draws, Decision& out, DecideWithDraw decide) {
+  KeyedDraws probe = draws;
+  const uint64_t counter = probe.counter();
+  const Status status = decide(probe.Next());
+  if (!IsOk(status)) return status;
+  out.counter = counter;
+  draws = probe;
+  return status;
+}
 
 }  // namespace tinyfair::runtime

@@ -33,12 +33,22 @@ class Pcg32 {
 
   /// The next uniform 32-bit draw.
   constexpr uint32_t Next() {
-    const uint64_t old = state_;
-    state_ = old * kMultiplier + increment_;
-    const uint32_t xorshifted = static_cast<uint32_t>(((old >> 18U) ^ old) >> 27U);
-    const uint32_t rotation = static_cast<uint32_t>(old >> 59U);
+    const uint32_t draw = Peek();
+    Advance();
+    return draw;
+  }
+
+  /// The draw Next() would return, without taking it: a decision that may
+  /// be refused reads it, and takes it (Advance) only once it is made, with
+  /// no copy of the generator.
+  constexpr uint32_t Peek() const {
+    const uint32_t xorshifted = static_cast<uint32_t>(((state_ >> 18U) ^ state_) >> 27U);
+    const uint32_t rotation = static_cast<uint32_t>(state_ >> 59U);
     return (xorshifted >> rotation) | (xorshifted << ((0U - rotation) & 31U));
   }
+
+  /// Moves past the draw Peek() returns.
+  constexpr void Advance() { state_ = state_ * kMultiplier + increment_; }
 
   /// The state, so that an audit log can record where a stream stood.
   constexpr uint64_t state() const { return state_; }

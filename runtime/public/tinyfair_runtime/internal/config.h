@@ -70,3 +70,16 @@ static_assert(TINYFAIR_RUNTIME_CFG_MONITOR_TEST_EVERY >= 1 &&
 
 static_assert(TINYFAIR_RUNTIME_CFG_SIGNATURES == 0 || TINYFAIR_RUNTIME_CFG_SIGNATURES == 1,
               "TINYFAIR_RUNTIME_CFG_SIGNATURES must be 0 or 1");
+
+// 1: models decide by float arithmetic, or by their integer scorer when
+// they carry one; 0: integer models only (integer_decide.h), for cores
+// without an FPU: Load() refuses a model without an integer scorer with
+// kUnsupportedRule, Decide() with float inputs refuses every input with
+// kUnsupportedRule (DecideInteger decides), and no decision links a
+// soft-float routine.
+#ifndef TINYFAIR_RUNTIME_CFG_FLOAT
+#define TINYFAIR_RUNTIME_CFG_FLOAT 1
+#endif  // TINYFAIR_RUNTIME_CFG_FLOAT
+
+static_assert(TINYFAIR_RUNTIME_CFG_FLOAT == 0 || TINYFAIR_RUNTIME_CFG_FLOAT == 1,
+              "TINYFAIR_RUNTIME_CFG_FLOAT must be 0 or 1");

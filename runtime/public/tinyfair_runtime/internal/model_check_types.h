@@ -6,13 +6,23 @@
 
 #include <stdint.h>
 
-/* A packed repeated float: `count` little-endian values from `bytes`. */
+/* A packed repeated float, sfixed32 or fixed32: `count` little-endian 4-byte
+   values from `bytes`. */
 typedef struct tinyfair_FloatSpan {
   const uint8_t* bytes;
   uint16_t count;
   /* How often the field occurred; the check takes one packed occurrence. */
   uint8_t occurrences;
 } tinyfair_FloatSpan;
+
+/* A packed repeated varint (the integer scorer's sint32 and uint32 arrays):
+   `count` varints in `size` bytes from `bytes`. */
+typedef struct tinyfair_VarintSpan {
+  const uint8_t* bytes;
+  uint16_t size;
+  uint16_t count;
+  uint8_t occurrences;
+} tinyfair_VarintSpan;
 
 /* The repeated Input messages: how many, and the lowest and highest address
    a message started at (both must lie in the model's bytes). */

@@ -10,6 +10,10 @@ namespace tinyfair::runtime::internal {
 /// Every kind is supported (the default): no check is needed at run time.
 inline constexpr bool kEveryRuleKind = TINYFAIR_RUNTIME_CFG_RULE_KINDS == 0x3F;
 
+/// Whether models decide by float arithmetic (TINYFAIR_RUNTIME_CFG_FLOAT); when
+/// not, only by an integer scorer.
+inline constexpr bool kFloatDecisions = TINYFAIR_RUNTIME_CFG_FLOAT == 1;
+
 constexpr bool RuleKindSupported(RuleKind kind) {
   return ((TINYFAIR_RUNTIME_CFG_RULE_KINDS >> static_cast<unsigned>(kind)) & 1U) != 0;
 }

@@ -1,0 +1,124 @@
+// CheckIntegerScorer: every array of the integer scorer, read where it lies
+// in the model's bytes, before anything is decoded into the working model.
+#include "integer_scorer_check.h"
+
+#include "pb_decode.h"
+#include "tinyfair_runtime/capacity.h"
+
+namespace tinyfair::runtime::internal {
+namespace {
+
+// Input shifts, fraction bits and ramp segment shifts are at most this in
+// magnitude, which keeps 2^shift and the record's floats exact and normal.
+constexpr int64_t kMaxShift = 30;
+constexpr int64_t kMaxMargin = INT32_MAX;
+constexpr int64_t kInputMagnitude = 32768;  // the largest |int16|
+
+bool InBytes(const IntegerScorerContext& c, const uint8_t* start, size_t length) {
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(c.bytes);
+  const uintptr_t at = reinterpret_cast<uintptr_t>(start);
+  return at >= begin && at - begin <= c.size && length <= c.size - (at - begin);
+}
+
+bool IsCategorical(const IntegerScorerContext& c, uint32_t i) {
+  return (c.categorical[i / 32] & (1U << (i % 32))) != 0;
+}
+
+// Value i of a packed sfixed32 span: little-endian.
+int32_t Int32At(const tinyfair_FloatSpan& span, size_t i) {
+  const uint8_t* p = span.bytes + 4 * i;
+  return static_cast<int32_t>(static_cast<uint32_t>(p[0]) | (static_cast<uint32_t>(p[1]) << 8U) |
+                              (static_cast<uint32_t>(p[2]) << 16U) |
+                              (static_cast<uint32_t>(p[3]) << 24U));
+}
+
+// The varints of a packed span, in order; `zigzag` for sint32 fields.
+class VarintReader {
+ public:
+  VarintReader(const tinyfair_VarintSpan& span, bool zigzag)
+      : stream_(pb_istream_from_buffer(span.bytes, span.size)), zigzag_(zigzag) {}
+
+  bool Next(int64_t& value) {
+    if (zigzag_) return pb_decode_svarint(&stream_, &value);
+    uint64_t raw;
+    if (!pb_decode_varint(&stream_, &raw) || raw > UINT32_MAX) return false;
+    value = static_cast<int64_t>(raw);
+    return true;
+  }
+
+ private:
+  pb_istream_t stream_;
+  bool zigzag_;
+};
+
+bool SpansInBytes(const IntegerScorerContext& c, const tinyfair_check_IntegerScorer& s) {
+  const tinyfair_FloatSpan* fixed[] = {&s.category_weights, &s.threshold, &s.ramp_start};
+  for (const tinyfair_FloatSpan* span : fixed) {
+    if (span->count != 0 && !InBytes(c, span->bytes, size_t{4} * span->count)) return false;
+  }
+  const tinyfair_VarintSpan* varint[] = {&s.input_shift, &s.weights, &s.ramp_shift,
+                                         &s.ramp_probability};
+  for (const tinyfair_VarintSpan* span : varint) {
+    if (span->count != 0 && !InBytes(c, span->bytes, span->size)) return false;
+  }
+  return true;
+}
+
+// Shifts and weights per input; adds every weight's largest term to `bound`.
+bool InputsOk(const IntegerScorerContext& c, const tinyfair_check_IntegerScorer& s,
+              int64_t& bound) {
+  if (s.input_shift.count != c.input_count || s.weights.count != c.input_count) return false;
+  const int64_t max_weight = (int64_t{1} << (s.input_bits - 1U)) - 1;
+  VarintReader shifts(s.input_shift, true), weights(s.weights, true);
+  for (uint32_t i = 0; i < c.input_count; ++i) {
+    int64_t shift, weight;
+    if (!shifts.Next(shift) || !weights.Next(weight)) return false;
+    if (shift < -kMaxShift || shift > kMaxShift || weight < -max_weight || weight > max_weight) {
+      return false;
+    }
+    if (IsCategorical(c, i) && (shift != 0 || weight != 0)) return false;
+    bound += (weight < 0 ? -weight : weight) * kInputMagnitude;
+  }
+  return true;
+}
+
+// Per group: the threshold rule's thresholds, or the ramp's start, segment
+// shift and nine knots, which never fall (the decoding keeps them in 16 bits).
+bool RuleOk(const IntegerScorerContext& c, const tinyfair_check_IntegerScorer& s) {
+  const uint32_t groups = c.group_count;
+  if (c.rule == RuleKind::kThreshold) return s.threshold.count == groups;
+  if (c.rule != RuleKind::kRamp || s.ramp_start.count != groups || s.ramp_shift.count != groups ||
+      s.ramp_probability.count != groups * kIntegerRampKnots) {
+    return false;
+  }
+  VarintReader shifts(s.ramp_shift, false), knots(s.ramp_probability, false);
+  for (uint32_t g = 0; g < groups; ++g) {
+    int64_t shift, previous = 0;
+    if (!shifts.Next(shift) || shift > kMaxShift) return false;
+    for (size_t k = 0; k < kIntegerRampKnots; ++k) {
+      int64_t knot;
+      if (!knots.Next(knot) || knot < previous || knot > UINT16_MAX) return false;
+      previous = knot;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+Status CheckIntegerScorer(const tinyfair_check_IntegerScorer& s, const IntegerScorerContext& c) {
+  if (!SpansInBytes(c, s)) return Status::kMalformed;
+  if ((s.input_bits != 8 && s.input_bits != 16) || s.fraction_bits > kMaxShift ||
+      s.category_weights.count != c.category_count || !RuleOk(c, s)) {
+    return Status::kInvalidModel;
+  }
+  int64_t bound = s.bias < 0 ? -int64_t{s.bias} : int64_t{s.bias};
+  if (!InputsOk(c, s, bound)) return Status::kInvalidModel;
+  for (size_t k = 0; k < s.category_weights.count; ++k) {
+    const int64_t term = Int32At(s.category_weights, k);
+    bound += term < 0 ? -term : term;
+  }
+  return bound <= kMaxMargin ? Status::kOk : Status::kInvalidModel;
+}
+
+}  // namespace tinyfair::runtime::internal

@@ -1,0 +1,56 @@
+# Fails when a linked firmware image defines or references a floating-point
+# routine of the compiler's runtime library (libgcc's soft-float: the ARM
+# EABI's __aeabi_f* / __aeabi_d* and conversions, and the generic
+# __addsf3, __mulsf3, __fixsfsi, __floatsisf, __ltsf2, ... of every target):
+# what an image that decides by integers alone must not link on a core
+# without an FPU.
+#
+# Usage: cmake -DELF=<image.elf> [-DNM=<path to nm>] -P check_no_soft_float.cmake
+
+cmake_minimum_required(VERSION 3.16)
+
+if(NOT DEFINED ELF OR NOT EXISTS "${ELF}")
+  message(FATAL_ERROR "check_no_soft_float: image not found: '${ELF}'")
+endif()
+if(NOT DEFINED NM OR NM STREQUAL "")
+  set(NM nm)
+endif()
+
+execute_process(
+  COMMAND "${NM}" "${ELF}"
+  RESULT_VARIABLE nm_result
+  OUTPUT_VARIABLE nm_output
+  ERROR_VARIABLE nm_error)
+if(NOT nm_result EQUAL 0)
+  message(FATAL_ERROR "check_no_soft_float: '${NM}' failed (${nm_result}): ${nm_error}")
+endif()
+
+set(patterns
+  "^__aeabi_(f|d|[iu]l?2[fd]|l2[fd]|ul2[fd])"
+  "^__(add|sub|mul|div|neg|cmp|eq|ne|lt|le|gt|ge|unord|pow)[sdx]f[23]$"
+  "^__(fix|fixuns)[sdx]f[sdt]i$"
+  "^__float(un)?[sdt]i[sdx]f$"
+  "^__(extend|trunc)[sdx]f[sdx]f2$")
+
+string(REPLACE "\n" ";" nm_lines "${nm_output}")
+set(offenders "")
+foreach(line IN LISTS nm_lines)
+  if(NOT line MATCHES "([A-Za-z?-]) ([^ ]+)$")
+    continue()
+  endif()
+  set(type "${CMAKE_MATCH_1}")
+  set(name "${CMAKE_MATCH_2}")
+  foreach(pattern IN LISTS patterns)
+    if(name MATCHES "${pattern}")
+      string(APPEND offenders "  ${name} (nm type ${type})\n")
+      break()
+    endif()
+  endforeach()
+endforeach()
+
+if(offenders)
+  message("check_no_soft_float: ${ELF} links floating-point routines:\n${offenders}"
+          "Find who calls them with the linker's -Wl,--trace-symbol=<name>.")
+  message(FATAL_ERROR "check_no_soft_float: FAILED")
+endif()
+message(STATUS "check_no_soft_float: OK, no floating-point routine in ${ELF}")
