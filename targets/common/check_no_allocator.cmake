@@ -6,21 +6,8 @@
 
 cmake_minimum_required(VERSION 3.16)
 
-if(NOT DEFINED ELF OR NOT EXISTS "${ELF}")
-  message(FATAL_ERROR "check_no_allocator: image not found: '${ELF}'")
-endif()
-if(NOT DEFINED NM OR NM STREQUAL "")
-  set(NM nm)
-endif()
-
-execute_process(
-  COMMAND "${NM}" "${ELF}"
-  RESULT_VARIABLE nm_result
-  OUTPUT_VARIABLE nm_output
-  ERROR_VARIABLE nm_error)
-if(NOT nm_result EQUAL 0)
-  message(FATAL_ERROR "check_no_allocator: '${NM}' failed (${nm_result}): ${nm_error}")
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/image_symbols.cmake")
+tinyfair_image_symbols(check_no_allocator "${ELF}" "${NM}" symbols)
 
 # C allocators of newlib and picolibc, newlib's reentrant variants and the
 # heap's break pointer (newlib's malloc calls _sbrk, picolibc's sbrk).
@@ -45,15 +32,11 @@ set(forbidden_prefixes
   "_ZdlPv" "operator delete"  "_ZdaPv" "operator delete[]"
   "_malloc_" "C heap"         "__malloc_" "C heap internals")
 
-string(REPLACE "\n" ";" nm_lines "${nm_output}")
 set(offenders "")
-foreach(line IN LISTS nm_lines)
-  # "<address> <type> <name>", or "<type> <name>" for undefined symbols.
-  if(NOT line MATCHES "([A-Za-z?-]) ([^ ]+)$")
-    continue()
-  endif()
-  set(type "${CMAKE_MATCH_1}")
-  set(name "${CMAKE_MATCH_2}")
+foreach(symbol IN LISTS symbols)
+  string(REPLACE " " ";" symbol "${symbol}")
+  list(GET symbol 0 type)
+  list(GET symbol 1 name)
   set(what "")
   if(name IN_LIST forbidden_names)
     set(what "C heap")

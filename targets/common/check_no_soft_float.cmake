@@ -9,21 +9,8 @@
 
 cmake_minimum_required(VERSION 3.16)
 
-if(NOT DEFINED ELF OR NOT EXISTS "${ELF}")
-  message(FATAL_ERROR "check_no_soft_float: image not found: '${ELF}'")
-endif()
-if(NOT DEFINED NM OR NM STREQUAL "")
-  set(NM nm)
-endif()
-
-execute_process(
-  COMMAND "${NM}" "${ELF}"
-  RESULT_VARIABLE nm_result
-  OUTPUT_VARIABLE nm_output
-  ERROR_VARIABLE nm_error)
-if(NOT nm_result EQUAL 0)
-  message(FATAL_ERROR "check_no_soft_float: '${NM}' failed (${nm_result}): ${nm_error}")
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/image_symbols.cmake")
+tinyfair_image_symbols(check_no_soft_float "${ELF}" "${NM}" symbols)
 
 set(patterns
   "^__aeabi_(f|d|[iu]l?2[fd]|l2[fd]|ul2[fd])"
@@ -32,14 +19,11 @@ set(patterns
   "^__float(un)?[sdt]i[sdx]f$"
   "^__(extend|trunc)[sdx]f[sdx]f2$")
 
-string(REPLACE "\n" ";" nm_lines "${nm_output}")
 set(offenders "")
-foreach(line IN LISTS nm_lines)
-  if(NOT line MATCHES "([A-Za-z?-]) ([^ ]+)$")
-    continue()
-  endif()
-  set(type "${CMAKE_MATCH_1}")
-  set(name "${CMAKE_MATCH_2}")
+foreach(symbol IN LISTS symbols)
+  string(REPLACE " " ";" symbol "${symbol}")
+  list(GET symbol 0 type)
+  list(GET symbol 1 name)
   foreach(pattern IN LISTS patterns)
     if(name MATCHES "${pattern}")
       string(APPEND offenders "  ${name} (nm type ${type})\n")
