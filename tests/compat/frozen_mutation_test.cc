@@ -11,6 +11,7 @@
 #include "frozen_model_check.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/record_model_hash.h"
+#include "record_columns.h"
 #include "tinyfair/model.pb.h"
 
 namespace {
@@ -68,18 +69,23 @@ TEST_P(FrozenMutationTest, ResealedModelWithOneWeightChangedIsReported) {
   // The decisions differ too, not only the hash: with the log's hash
   // replaced by the re-sealed model's and today's expected by its SHA-256
   // prefix, a decision field is reported.
-  char hex[2][17];
+  // (From 1.5 on the log names the model by its SHA-256 prefix as today's
+  // records do: that is the hash to replace, by the re-sealed model's.)
+  char hex[3][17];
   std::snprintf(hex[0], sizeof(hex[0]), "%016llx", static_cast<unsigned long long>(frozen_hash));
   std::snprintf(hex[1], sizeof(hex[1]), "%016llx",
                 static_cast<unsigned long long>(model.content_hash()));
-  for (size_t at = mutated.log.find(hex[0]); at != std::string::npos;
-       at = mutated.log.find(hex[0], at + 16)) {
-    mutated.log.replace(at, 16, hex[1]);
-  }
   std::snprintf(
-      hex[1], sizeof(hex[1]), "%016llx",
+      hex[2], sizeof(hex[2]), "%016llx",
       static_cast<unsigned long long>(tinyfair::host::model::RecordModelHash(mutated.model)));
-  mutated.record_hash = hex[1];
+  const bool digest = tinyfair::compat::FrozenRecordsNameTheDigest(frozen_.name.c_str());
+  const std::string logged = digest ? frozen_.record_hash : hex[0];
+  const std::string relogged = digest ? hex[2] : hex[1];
+  for (size_t at = mutated.log.find(logged); at != std::string::npos;
+       at = mutated.log.find(logged, at + 16)) {
+    mutated.log.replace(at, 16, relogged);
+  }
+  mutated.record_hash = hex[2];
   const std::string decisions = CheckFrozenModel(mutated);
   std::printf("re-sealed, bias changed, hash aside: %s\n", decisions.c_str());
   EXPECT_NE(decisions.find(frozen_.name + ": row "), std::string::npos) << decisions;

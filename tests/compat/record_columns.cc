@@ -73,4 +73,13 @@ int FirstDifferentColumn(const RecordColumns& columns, Text frozen, Text today,
   return -1;
 }
 
+bool FrozenRecordsNameTheDigest(const char* name) {
+  // The first minor version whose release names models by their digest.
+  constexpr unsigned kDigestMinor = 5;
+  if (name == nullptr || name[0] != '1' || name[1] != '.') return false;
+  unsigned minor = 0;
+  for (const char* c = name + 2; *c >= '0' && *c <= '9'; ++c) minor = minor * 10 + (*c - '0');
+  return minor >= kDigestMinor;
+}
+
 }  // namespace tinyfair::compat

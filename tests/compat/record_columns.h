@@ -44,6 +44,12 @@ struct ModelHashRule {
   Text today;
 };
 
+/// Whether the release that froze `name` ("<major>.<minor>/<Name>") wrote in
+/// its records' model_hash the SHA-256 prefix of the model, as today's
+/// runtime does (schema 1.5 on), rather than the content_hash the file
+/// states (1.0 to 1.4): what the frozen side of ModelHashRule must be.
+bool FrozenRecordsNameTheDigest(const char* name);
+
 /// The first frozen column whose text differs between the frozen record and
 /// today's (model_hash: either side differs from `hashes`), or -1 when every
 /// one is equal (and the frozen record has no more fields than its header).

@@ -3,8 +3,8 @@
 // (<version>/<Name>.tfv, read through semihosting) and compares each record
 // with the frozen log (<version>/<Name>.csv), column by column as the host
 // test does (record_columns.h; model_hash by rule: the frozen log holds the
-// content_hash the file states, today's record the SHA-256 prefix CMake
-// computed of the file). The first difference ends the run:
+// content_hash the file states, or from 1.5 on the SHA-256 prefix, and
+// today's record the SHA-256 prefix CMake computed of the file). The first difference ends the run:
 // "# frozen_models: <version>/<Name>: row <r>, field <column>: frozen '<a>',
 // today '<b>'" and exit code 1.
 #include <string.h>
@@ -133,7 +133,10 @@ long Compare(const char* name, const char* record_hash, int vectors, LineReader&
   const bool with_group = row_bytes > g_model.input_count() * sizeof(float);
   char stated[17];
   StatedHashHex(stated);
-  const tinyfair::compat::ModelHashRule hashes{Text{stated, 16}, Text{record_hash, 16}};
+  // From 1.5 on, the frozen log names the model by its digest, as today's does.
+  const char* frozen_hash =
+      tinyfair::compat::FrozenRecordsNameTheDigest(name) ? record_hash : stated;
+  const tinyfair::compat::ModelHashRule hashes{Text{frozen_hash, 16}, Text{record_hash, 16}};
   Pcg32 rng(Little64(header + 12), Little64(header + 20));
   DecisionInput input;
   input.values = g_row;
