@@ -286,7 +286,9 @@ Status Decide(const DecisionTables& tables, const DecisionInput& input, uint32_t
               Decision& out) {
   if (!internal::kFloatDecisions) return RefuseFloatInputs(tables, out);
   // A model with an integer scorer decides by it, as the host predicted.
-  if (tables.integer.present) return DecideQuantised(tables, input, draw, out);
+  if (internal::kIntegerDecisions && tables.integer.present) {
+    return DecideQuantised(tables, input, draw, out);
+  }
   // One prologue and the rule's tail chosen at run time, so a decoder image
   // holds one copy of each part rather than one DecideAs<> per rule.
   float margin = 0.0f;

@@ -105,15 +105,38 @@ Status CheckCategories(const DecisionTables& t, const Value* x, uint32_t unknown
   return Status::kOk;
 }
 
-// A refusal keeps the model hash and the group (when formed) and nothing
-// of a decision.
-inline Status Refuse(Decision& out, Status status) {
-  const uint64_t hash = out.model_hash;
-  const uint32_t group = out.group;
+// A refused input's record: the model, the group when it was formed, the
+// status, and nothing of a decision.
+inline Status RefuseInput(Decision& out, uint64_t model_hash, uint32_t group, Status status) {
   out = Decision{};
-  out.model_hash = hash;
+  out.model_hash = model_hash;
   out.group = group;
   return out.status = status;
 }
+
+// A refusal keeps the record's model hash and group (when formed).
+inline Status Refuse(Decision& out, Status status) {
+  return RefuseInput(out, out.model_hash, out.group, status);
+}
+
+// The integer scorer's terms of the categories the inputs hold (a float
+// input carries its index as a float), in categorical input order.
+template <typename Value>
+int32_t CategoryTerms(const DecisionTables& t, const Value* x) {
+  int32_t sum = 0;
+  for (uint32_t k = 0; k < t.categorical_count; ++k) {
+    uint32_t category;
+    if (CategoryOf(t, k, x[t.categorical_input[k]], category)) {
+      sum += t.integer.category_weights[t.category_start[k] + category];
+    }
+  }
+  return sum;
+}
+
+// The rule and the record of an integer decision whose group and integer
+// margin are known (integer_decide.cc): DecideInteger's and
+// DecideQuantised's common tail.
+Status DecideIntegerRule(const DecisionTables& t, uint32_t group, int32_t margin, uint32_t draw,
+                         Decision& out);
 
 }  // namespace tinyfair::runtime::internal

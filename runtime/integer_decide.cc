@@ -11,9 +11,10 @@
 namespace tinyfair::runtime {
 namespace {
 
-using internal::CategoryOf;
+using internal::CategoryTerms;
 using internal::CheckCategories;
 using internal::FormGroup;
+using internal::RefuseInput;
 
 // The position of the highest set bit of a nonzero value: a binary search
 // in registers (libgcc's __clzsi2 is a call on Cortex-M0).
@@ -73,21 +74,6 @@ __attribute__((noinline)) int32_t DotProduct(const int16_t* w, const int16_t* q,
   return sum;
 }
 
-// bias + sum_i w[i] q[i] + the terms of the categories held. Categorical
-// inputs have weight 0. Load() bounded the sum of the magnitudes of every
-// term for 16-bit inputs below 2^31, so no partial sum overflows.
-int32_t IntegerMargin(const DecisionTables& t, const int16_t* q) {
-  const IntegerTables& s = t.integer;
-  int32_t sum = s.bias + DotProduct(s.weights, q, t.input_count);
-  for (uint32_t k = 0; k < t.categorical_count; ++k) {
-    uint32_t category;
-    if (CategoryOf(t, k, q[t.categorical_input[k]], category)) {
-      sum += s.category_weights[t.category_start[k] + category];
-    }
-  }
-  return sum;
-}
-
 // P(positive) in units of 2^-15: 0 below the group's ramp start, linear
 // between the knots of the unclamped ramp, then clamped to 1 (so that the
 // ramp's end, which falls inside a segment, is where the line crosses 1);
@@ -111,15 +97,6 @@ uint32_t RampProbability(const IntegerTables& s, uint32_t g, int32_t margin) {
   return probability < kIntegerProbabilityOne ? probability : kIntegerProbabilityOne;
 }
 
-// A refused input's record: the model, the group when it was formed, the
-// status, and nothing of a decision.
-Status RefuseInput(Decision& out, uint64_t model_hash, uint32_t group, Status status) {
-  out = Decision{};
-  out.model_hash = model_hash;
-  out.group = group;
-  return out.status = status;
-}
-
 // Fills every field of the record, one store each: cheaper on a small core
 // than clearing the record and writing it again.
 void Record(Decision& out, uint64_t model_hash, uint32_t group, float score, float probability,
@@ -138,6 +115,23 @@ void Record(Decision& out, uint64_t model_hash, uint32_t group, float score, flo
 
 }  // namespace
 
+namespace internal {
+
+Status DecideIntegerRule(const DecisionTables& t, uint32_t group, int32_t margin, uint32_t draw,
+                         Decision& out) {
+  const IntegerTables& s = t.integer;
+  const uint32_t probability = t.rule == RuleKind::kRamp
+                                   ? RampProbability(s, group, margin)
+                                   : (margin >= s.threshold[group] ? kIntegerProbabilityOne : 0U);
+  // draw < probability * 2^32, exactly: the bound is probability << 17.
+  const bool positive = static_cast<uint64_t>(draw) < (static_cast<uint64_t>(probability) << 17U);
+  Record(out, t.model_hash, group, ScaledFloat(margin, s.fraction_bits),
+         ScaledFloat(static_cast<int32_t>(probability), 15U), draw, positive);
+  return Status::kOk;
+}
+
+}  // namespace internal
+
 Status DecideInteger(const DecisionTables& t, const IntegerInput& input, uint32_t draw,
                      Decision& out) {
   if (input.values == nullptr || input.count != t.input_count) {
@@ -150,16 +144,11 @@ Status DecideInteger(const DecisionTables& t, const IntegerInput& input, uint32_
   bool skip = false;
   status = CheckCategories(t, input.values, unknown_attributes, skip);
   if (!IsOk(status)) return RefuseInput(out, t.model_hash, group, status);
-  const int32_t margin = IntegerMargin(t, input.values);
-  const IntegerTables& s = t.integer;
-  const uint32_t probability = t.rule == RuleKind::kRamp
-                                   ? RampProbability(s, group, margin)
-                                   : (margin >= s.threshold[group] ? kIntegerProbabilityOne : 0U);
-  // draw < probability * 2^32, exactly: the bound is probability << 17.
-  const bool positive = static_cast<uint64_t>(draw) < (static_cast<uint64_t>(probability) << 17U);
-  Record(out, t.model_hash, group, ScaledFloat(margin, s.fraction_bits),
-         ScaledFloat(static_cast<int32_t>(probability), 15U), draw, positive);
-  return Status::kOk;
+  // Categorical inputs have weight 0: the dot product runs over every input.
+  const int32_t margin = t.integer.bias +
+                         DotProduct(t.integer.weights, input.values, t.input_count) +
+                         CategoryTerms(t, input.values);
+  return internal::DecideIntegerRule(t, group, margin, draw, out);
 }
 
 }  // namespace tinyfair::runtime

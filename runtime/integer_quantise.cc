@@ -3,8 +3,6 @@
 
 #include "input_categories.h"
 #include "strict_float.h"  // no FMA contraction in the functions defined after it
-#include "tinyfair_runtime/capacity.h"
-#include "tinyfair_runtime/integer_decide.h"
 #include "tinyfair_runtime/internal/float_bits.h"
 
 namespace tinyfair::runtime {
@@ -30,46 +28,9 @@ int16_t RoundToInt16(float value) {
   return static_cast<int16_t>(static_cast<int32_t>(shifted));
 }
 
-bool IsCategorical(const DecisionTables& t, uint32_t input, uint32_t& k) {
-  for (k = 0; k < t.categorical_count; ++k) {
-    if (t.categorical_input[k] == input) return true;
-  }
-  return false;
-}
-
-// What float inputs hold that 16-bit inputs cannot say.
-struct Shortfall {
-  bool non_finite = false;  // a numeric NaN or infinity (quantised as 0)
-  // A categorical value that is not a whole number, for an input whose
-  // "other" category would take any unlisted whole number: Decide refuses it.
-  bool fractional_other = false;
-};
-
-bool TakesOther(const DecisionTables& t, uint32_t k) {
-  return t.other_category != nullptr && (t.other_category[k / 32] & (1U << (k % 32))) != 0;
-}
-
-void Quantise(const DecisionTables& t, const float* values, int16_t* quantised,
-              Shortfall& shortfall) {
-  for (uint32_t i = 0; i < t.input_count; ++i) {
-    const float x = values[i];
-    uint32_t k = 0;
-    if (IsCategorical(t, i, k)) {
-      const bool whole = internal::IsFinite(x) && x >= kInt16Min && x <= kInt16Max &&
-                         static_cast<float>(static_cast<int32_t>(x)) == x;
-      quantised[i] = whole ? static_cast<int16_t>(static_cast<int32_t>(x)) : INT16_MIN;
-      if (!whole && !internal::IsWholeNumber(x) && TakesOther(t, k)) {
-        shortfall.fractional_other = true;
-      }
-      continue;
-    }
-    if (!internal::IsFinite(x)) {
-      shortfall.non_finite = true;
-      quantised[i] = 0;
-      continue;
-    }
-    quantised[i] = RoundToInt16(x * PowerOfTwo(t.integer.input_shift[i]));
-  }
+// A numeric input as the integer scorer takes it: round(x * 2^shift).
+int16_t QuantiseNumeric(const DecisionTables& t, uint32_t i, float x) {
+  return RoundToInt16(x * PowerOfTwo(t.integer.input_shift[i]));
 }
 
 }  // namespace
@@ -79,29 +40,58 @@ Status QuantiseInputs(const DecisionTables& tables, const float* values, size_t 
   if (values == nullptr || quantised == nullptr || count != tables.input_count) {
     return Status::kInputCountMismatch;
   }
-  Shortfall shortfall;
-  Quantise(tables, values, quantised, shortfall);
-  return shortfall.non_finite ? Status::kNonFiniteInput : Status::kOk;
+  bool finite = true;
+  uint32_t k = 0;  // the next categorical input
+  for (uint32_t i = 0; i < tables.input_count; ++i) {
+    const float x = values[i];
+    if (k < tables.categorical_count && tables.categorical_input[k] == i) {
+      ++k;
+      const bool whole = internal::IsFinite(x) && x >= kInt16Min && x <= kInt16Max &&
+                         static_cast<float>(static_cast<int32_t>(x)) == x;
+      quantised[i] = whole ? static_cast<int16_t>(static_cast<int32_t>(x)) : INT16_MIN;
+    } else if (internal::IsFinite(x)) {
+      quantised[i] = QuantiseNumeric(tables, i, x);
+    } else {
+      finite = false;
+      quantised[i] = 0;
+    }
+  }
+  return finite ? Status::kOk : Status::kNonFiniteInput;
 }
 
-// Refuses in Decide's order: the group and the categories first (as
-// DecideInteger does), then what only floats can hold.
-Status DecideQuantised(const DecisionTables& tables, const DecisionInput& input, uint32_t draw,
+// The float path's group, categories and refusals, in Decide's order (group,
+// categories, then a non-finite input), with each numeric input quantised as
+// it is multiplied: no copy of the inputs, so the stack stays Decide's.
+Status DecideQuantised(const DecisionTables& t, const DecisionInput& input, uint32_t draw,
                        Decision& out) {
-  if (input.values == nullptr || input.count != tables.input_count) {
-    out = Decision{};
-    out.model_hash = tables.model_hash;
-    return internal::Refuse(out, Status::kInputCountMismatch);
+  if (input.values == nullptr || input.count != t.input_count) {
+    return internal::RefuseInput(out, t.model_hash, 0, Status::kInputCountMismatch);
   }
-  int16_t quantised[kMaxInputs];
-  Shortfall shortfall;
-  Quantise(tables, input.values, quantised, shortfall);
-  const Status status =
-      DecideInteger(tables, IntegerInput{quantised, input.count, input.group}, draw, out);
-  if (!IsOk(status)) return status;
-  if (shortfall.fractional_other) return internal::Refuse(out, Status::kUnknownCategory);
-  if (shortfall.non_finite) return internal::Refuse(out, Status::kNonFiniteInput);
-  return status;
+  if (!t.integer.present) {
+    return internal::RefuseInput(out, t.model_hash, 0, Status::kUnsupportedRule);
+  }
+  uint32_t group = 0, unknown_attributes = 0;
+  Status status = internal::FormGroup(t, input, group, unknown_attributes);
+  if (!IsOk(status)) return internal::RefuseInput(out, t.model_hash, 0, status);
+  bool skip = false;
+  status = internal::CheckCategories(t, input.values, unknown_attributes, skip);
+  if (!IsOk(status)) return internal::RefuseInput(out, t.model_hash, group, status);
+  int32_t margin = t.integer.bias;
+  uint32_t k = 0;  // the next categorical input: weight 0, its terms below
+  for (uint32_t i = 0; i < t.input_count; ++i) {
+    if (k < t.categorical_count && t.categorical_input[k] == i) {
+      ++k;
+      continue;
+    }
+    const float x = input.values[i];
+    if (!internal::IsFinite(x)) {
+      return internal::RefuseInput(out, t.model_hash, group, Status::kNonFiniteInput);
+    }
+    margin +=
+        static_cast<int32_t>(t.integer.weights[i]) * static_cast<int32_t>(QuantiseNumeric(t, i, x));
+  }
+  margin += internal::CategoryTerms(t, input.values);
+  return internal::DecideIntegerRule(t, group, margin, draw, out);
 }
 
 }  // namespace tinyfair::runtime

@@ -64,8 +64,9 @@ constexpr uint64_t FeatureBit(tinyfair_ModelFeature feature) {
   return uint64_t{1} << static_cast<unsigned>(feature);
 }
 // Every feature (ModelFeature) this runtime has.
-constexpr uint64_t kRuntimeFeatures = FeatureBit(tinyfair_ModelFeature_TWO_THRESHOLD_CONSTANT) |
-                                      FeatureBit(tinyfair_ModelFeature_INTEGER_SCORER);
+constexpr uint64_t kRuntimeFeatures =
+    FeatureBit(tinyfair_ModelFeature_TWO_THRESHOLD_CONSTANT) |
+    (kIntegerDecisions ? FeatureBit(tinyfair_ModelFeature_INTEGER_SCORER) : 0);
 
 bool SumsToOne(float sum) {
   return sum >= 1.0f - kProbabilitySumTolerance && sum <= 1.0f + kProbabilitySumTolerance;
@@ -694,8 +695,11 @@ Status CheckInteger(const Checked& c) {
   const bool required =
       (m.required_features & FeatureBit(tinyfair_ModelFeature_INTEGER_SCORER)) != 0;
   if (required != (scorer != nullptr)) return Status::kInvalidModel;
-  // A build for integer models only decides nothing else.
-  if (scorer == nullptr) return kFloatDecisions ? Status::kOk : Status::kUnsupportedRule;
+  // A build for integer models only decides nothing else; a build without
+  // them refused the feature with the header.
+  if (scorer == nullptr || !kIntegerDecisions) {
+    return kFloatDecisions ? Status::kOk : Status::kUnsupportedRule;
+  }
   uint32_t categorical[(kMaxInputs + 31) / 32] = {};
   InputReader inputs(c);
   CheckInput input;

@@ -25,6 +25,7 @@ namespace {
 
 using internal::IsFinite;
 using internal::kFloatDecisions;
+using internal::kIntegerDecisions;
 using internal::RuleKindSupported;
 
 // Field 1 (crc32), wire type 5 (fixed32): the first byte of every model file.
@@ -277,6 +278,7 @@ Status Model::Prepare() {
       break;
   }
   // The check accepted an integer scorer only in a threshold or ramp rule.
+  if (!kIntegerDecisions) return Status::kOk;
   if (m.which_rule == tinyfair_Model_threshold_tag && m.rule.threshold.has_integer) {
     t.integer = IntegerTablesOf(m.rule.threshold.integer);
   } else if (m.which_rule == tinyfair_Model_ramp_tag && m.rule.ramp.has_integer) {

@@ -45,6 +45,8 @@ FUNCTION_TITLES = {
 SIZE_IMAGES = {
     "decoder_all_rules": "decoder + all rules (Model::Load, Model::Decide)",
     "decoder_ramp_only": "decoder + the ramp rule only (TINYFAIR_RUNTIME_CFG_RULE_KINDS=0x02)",
+    "decoder_float_only": "decoder + all rules without the integer path "
+                          "(TINYFAIR_RUNTIME_CFG_INTEGER=0)",
     "codegen_ramp": "codegen path, one ramp model (no decoder)",
     "codegen_integer": "integer codegen path, the d = 32 benchmark model quantised to int16, "
                        "on a runtime for integer models only (TINYFAIR_RUNTIME_CFG_FLOAT=0)",

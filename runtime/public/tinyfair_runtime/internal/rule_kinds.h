@@ -14,6 +14,10 @@ inline constexpr bool kEveryRuleKind = TINYFAIR_RUNTIME_CFG_RULE_KINDS == 0x3F;
 /// not, only by an integer scorer.
 inline constexpr bool kFloatDecisions = TINYFAIR_RUNTIME_CFG_FLOAT == 1;
 
+/// Whether models whose rule carries an integer scorer load and decide by it
+/// (TINYFAIR_RUNTIME_CFG_INTEGER).
+inline constexpr bool kIntegerDecisions = TINYFAIR_RUNTIME_CFG_INTEGER == 1;
+
 constexpr bool RuleKindSupported(RuleKind kind) {
   return ((TINYFAIR_RUNTIME_CFG_RULE_KINDS >> static_cast<unsigned>(kind)) & 1U) != 0;
 }
