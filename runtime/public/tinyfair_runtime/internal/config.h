@@ -85,8 +85,8 @@ static_assert(TINYFAIR_RUNTIME_CFG_FLOAT == 0 || TINYFAIR_RUNTIME_CFG_FLOAT == 1
               "TINYFAIR_RUNTIME_CFG_FLOAT must be 0 or 1");
 
 // 1: a model whose rule carries an integer scorer (schema 1.5) loads and
-// decides by it; 0: the integer path is left out of the decoder (about
-// 2.7 KB of flash on Cortex-M4F, docs/benchmarks.md) and Load() refuses such
+// decides by it; 0: the integer path is left out of the decoder (1,856 B
+// of flash on Cortex-M4F, docs/benchmarks.md) and Load() refuses such
 // a model with kMissingFeature, for firmware that ships float models only.
 #ifndef TINYFAIR_RUNTIME_CFG_INTEGER
 #define TINYFAIR_RUNTIME_CFG_INTEGER 1
