@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "strict_float.h"  // no FMA contraction in the functions defined after it
+#include "tinyfair_runtime/internal/float_bits.h"
 
 namespace tinyfair::runtime::internal {
 namespace {
@@ -14,9 +15,6 @@ float FromBits(uint32_t bits) {
   memcpy(&value, &bits, sizeof(value));
   return value;
 }
-
-// 2^k for k in [-126, 127], built from its exponent bits.
-float PowerOfTwo(int32_t k) { return FromBits(static_cast<uint32_t>(k + 127) << 23U); }
 
 }  // namespace
 

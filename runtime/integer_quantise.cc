@@ -11,14 +11,6 @@ namespace {
 constexpr float kInt16Min = -32768.0f;
 constexpr float kInt16Max = 32767.0f;
 
-// 2^shift, exact for the shifts Load() accepts (|shift| <= 30).
-float PowerOfTwo(int shift) {
-  float value = 1.0f;
-  for (int k = 0; k < shift; ++k) value *= 2.0f;
-  for (int k = 0; k > shift; --k) value *= 0.5f;
-  return value;
-}
-
 // Rounds half away from zero and saturates to int16. Values beyond the
 // range are clamped before the conversion, which is then exact.
 int16_t RoundToInt16(float value) {
@@ -30,7 +22,8 @@ int16_t RoundToInt16(float value) {
 
 // A numeric input as the integer scorer takes it: round(x * 2^shift).
 int16_t QuantiseNumeric(const DecisionTables& t, uint32_t i, float x) {
-  return RoundToInt16(x * PowerOfTwo(t.integer.input_shift[i]));
+  // 2^shift is exact for the shifts Load() accepts (|shift| <= 30).
+  return RoundToInt16(x * internal::PowerOfTwo(t.integer.input_shift[i]));
 }
 
 }  // namespace

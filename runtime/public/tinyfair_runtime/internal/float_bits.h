@@ -23,4 +23,12 @@ inline bool IsSubnormal(float value) {
   return (bits & 0x7F800000U) == 0 && (bits & 0x007FFFFFU) != 0;
 }
 
+/// 2^k for k in [-126, 127], built from its exponent bits: exact, no loop.
+inline float PowerOfTwo(int32_t k) {
+  const uint32_t bits = static_cast<uint32_t>(k + 127) << 23U;
+  float value;
+  memcpy(&value, &bits, sizeof(value));
+  return value;
+}
+
 }  // namespace tinyfair::runtime::internal
