@@ -3,11 +3,17 @@
 
 #include <string.h>
 
+// The bounds of the section TEST() fills (tinytest.h): the GNU linker
+// defines them for a section named like a C identifier; the boards' linker
+// scripts define them where they place the section in flash.
+extern "C" {
+extern const tinytest::TestCase* const __start_tinytest_cases[];
+extern const tinytest::TestCase* const __stop_tinytest_cases[];
+}
+
 namespace tinytest {
 namespace {
 
-TestCase* g_first = nullptr;
-TestCase* g_last = nullptr;
 bool g_current_failed = false;
 
 void WriteLine(const char* tag, const TestCase& test) {
@@ -19,16 +25,6 @@ void WriteLine(const char* tag, const TestCase& test) {
 }
 
 }  // namespace
-
-Registrar::Registrar(TestCase* test) {
-  // Keep registration order, so output follows the source.
-  if (g_last == nullptr) {
-    g_first = test;
-  } else {
-    g_last->next = test;
-  }
-  g_last = test;
-}
 
 void WriteString(const char* text) { Write(text, strlen(text)); }
 
@@ -77,21 +73,22 @@ void FailEqual(const char* file, int line, const char* expected_text, const char
 bool CurrentTestFailed() { return g_current_failed; }
 
 int RunAllTests() {
-  int total = 0;
+  const int total = static_cast<int>(__stop_tinytest_cases - __start_tinytest_cases);
   int failed = 0;
-  for (TestCase* test = g_first; test != nullptr; test = test->next) ++total;
   WriteString("[==========] Running ");
   WriteNumber(total);
   WriteString(" tests.\n");
-  for (TestCase* test = g_first; test != nullptr; test = test->next) {
+  for (const TestCase* const* entry = __start_tinytest_cases; entry != __stop_tinytest_cases;
+       ++entry) {
+    const TestCase& test = **entry;
     g_current_failed = false;
-    WriteLine("[ RUN      ] ", *test);
-    test->body();
+    WriteLine("[ RUN      ] ", test);
+    test.body();
     if (g_current_failed) {
       ++failed;
-      WriteLine("[  FAILED  ] ", *test);
+      WriteLine("[  FAILED  ] ", test);
     } else {
-      WriteLine("[       OK ] ", *test);
+      WriteLine("[       OK ] ", test);
     }
   }
   WriteString("[==========] ");

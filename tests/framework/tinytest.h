@@ -8,18 +8,15 @@
 
 namespace tinytest {
 
-/// One registered test. Registration links static objects into a list: no
-/// heap, no fixed limit.
+/// One test. TEST() places a pointer to it in the section `tinytest_cases`
+/// (the linker gathers them between __start_tinytest_cases and
+/// __stop_tinytest_cases), so registering a test costs flash, not RAM, and
+/// runs no constructor: how many tests an image holds never depends on the
+/// board's RAM.
 struct TestCase {
   const char* suite;
   const char* name;
   void (*body)();
-  TestCase* next;
-};
-
-/// Links a test into the list; used by TEST().
-struct Registrar {
-  Registrar(TestCase* test);
 };
 
 /// Runs every registered test; returns the number of failed tests.
@@ -42,12 +39,16 @@ void WriteNumber(long long value);
 #define TINYTEST_CONCAT_(a, b) a##b
 #define TINYTEST_CONCAT(a, b) TINYTEST_CONCAT_(a, b)
 
-#define TEST(suite, name)                                                   \
-  static void TINYTEST_CONCAT(suite##_##name, _Body)();                     \
-  static ::tinytest::TestCase TINYTEST_CONCAT(suite##_##name, _Case) = {    \
-      #suite, #name, &TINYTEST_CONCAT(suite##_##name, _Body), nullptr};     \
-  static ::tinytest::Registrar TINYTEST_CONCAT(                             \
-      suite##_##name, _Registrar)(&TINYTEST_CONCAT(suite##_##name, _Case)); \
+// A pointer per test in `tinytest_cases`: pointers have one size and
+// alignment, so the section is an array whatever the compiler pads objects to.
+#define TINYTEST_REGISTRATION __attribute__((used, section("tinytest_cases")))
+
+#define TEST(suite, name)                                                         \
+  static void TINYTEST_CONCAT(suite##_##name, _Body)();                           \
+  static const ::tinytest::TestCase TINYTEST_CONCAT(suite##_##name, _Case) = {    \
+      #suite, #name, &TINYTEST_CONCAT(suite##_##name, _Body)};                    \
+  TINYTEST_REGISTRATION static const ::tinytest::TestCase* const TINYTEST_CONCAT( \
+      suite##_##name, _Registration) = &TINYTEST_CONCAT(suite##_##name, _Case);   \
   static void TINYTEST_CONCAT(suite##_##name, _Body)()
 
 #define EXPECT_TRUE(condition)                                          \

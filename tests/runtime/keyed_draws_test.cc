@@ -106,13 +106,29 @@ TEST(KeyedDraws, DecisionsRecordTheCounterAndReplayWithTheKey) {
     EXPECT_EQ(Bits(d.score), Bits(replay.score));
     EXPECT_EQ(d.group, replay.group);
     EXPECT_EQ(d.model_hash, replay.model_hash);
-    // The auditor who holds the log line only: its counter column gives its
-    // draw column, and deciding with that draw writes the same line.
-    char line[kDecisionRecordLineSize], replayed[kDecisionRecordLineSize];
+  }
+}
+
+// The auditor holds the key and the log line only: the line's counter
+// column gives the draw column, and deciding the input with that draw
+// writes the same line.
+TEST(KeyedDraws, ALogLinesCounterReplaysWithTheKey) {
+  ASSERT_EQ(Status::kOk, g_model.Load(kSmallRampModel, kSmallRampModelSize));
+  KeyedDraws draws(kKey, kHighCounter);
+  for (int i = 0; i < 20; ++i) {
+    float values[4];
+    const DecisionInput input = RampInput(values, i);
+    Decision d;
+    ASSERT_EQ(Status::kOk, g_model.Decide(input, draws, d));
+    char line[kDecisionRecordLineSize];
     ASSERT_EQ(kDecisionRecordLineSize - 1, FormatDecisionRecord(d, line, sizeof(line)));
     const uint64_t counter = HexField(line, 9);  // kDecisionRecordHeader's `counter`
-    EXPECT_TRUE(counter == d.counter && DrawAt(kKey, counter) == HexField(line, 5));  // `draw`
+    EXPECT_TRUE(counter == kHighCounter + static_cast<uint64_t>(i));
+    EXPECT_TRUE(DrawAt(kKey, counter) == HexField(line, 5));  // `draw`
+    Decision replay;
+    ASSERT_EQ(Status::kOk, g_model.DecideWithDraw(input, DrawAt(kKey, counter), replay));
     replay.counter = counter;
+    char replayed[kDecisionRecordLineSize];
     FormatDecisionRecord(replay, replayed, sizeof(replayed));
     EXPECT_EQ(0, strcmp(line, replayed));
   }

@@ -8,7 +8,6 @@
 //    DecideTablesKeyedForC, which tinyfair_model_decide_keyed mirrors;
 //    tests/host/c_tables_test.c compares the two), the counter carried in
 //    the C record and the state.
-// One test case: the micro:bit's image has no RAM for another registration.
 #include <string.h>
 
 #include "demo_model.h"
@@ -40,7 +39,7 @@ void NextDemoInput(Pcg32& rng, float (&values)[5]) {
   if (uniform() < 0.05f) values[0] = __builtin_nanf("");
 }
 
-void GeneratedKeyedDecideEqualsModelDecide() {
+TEST(CodegenKeyed, GeneratedKeyedDecideEqualsModelDecide) {
   static_assert(kDemoModelInputCount == 5);
   Model& model = tinyfair::testing::TestModel();
   ASSERT_EQ(Status::kOk, model.Load(kDemoModel, kDemoModelSize));
@@ -75,7 +74,7 @@ void GeneratedKeyedDecideEqualsModelDecide() {
   model.Unload();
 }
 
-void CApiKeyedDecideEqualsTheCppOne() {
+TEST(CApiKeyed, TablesKeyedDecideEqualsTheCppOne) {
   Model& model = tinyfair::testing::TestModel();
   ASSERT_EQ(Status::kOk, model.Load(kSmallRampModel, kSmallRampModelSize));
   KeyedDraws cpp(kKey, 41);
@@ -101,11 +100,6 @@ void CApiKeyedDecideEqualsTheCppOne() {
   }
   EXPECT_TRUE(c.counter == 41U + 6U);
   model.Unload();
-}
-
-TEST(KeyedPaths, GeneratedHeaderAndCApiDecideAsModelDecide) {
-  GeneratedKeyedDecideEqualsModelDecide();
-  CApiKeyedDecideEqualsTheCppOne();
 }
 
 }  // namespace

@@ -53,7 +53,7 @@ size_t ContentHashOffset(const uint8_t* bytes, size_t size, uint64_t hash) {
   return 0;
 }
 
-void IsTheFirstEightBytesOfTheSealedModelsSha256() {
+TEST(ModelHash, IsTheFirstEightBytesOfTheSealedModelsSha256) {
   Model& model = tinyfair::testing::TestModel();
   ASSERT_EQ(Status::kOk, model.Load(kSmallRampModel, kSmallRampModelSize));
   const uint64_t expected = Sha256Prefix(kSmallRampModel, kSmallRampModelSize);
@@ -66,7 +66,7 @@ void IsTheFirstEightBytesOfTheSealedModelsSha256() {
   EXPECT_TRUE(model.model_hash() == 0);
 }
 
-void AFileStatingAnotherModelsContentHashIsNamedByItsOwnDigest() {
+TEST(ModelHash, AFileStatingAnotherModelsContentHashIsNamedByItsOwnDigest) {
   Model& model = tinyfair::testing::TestModel();
   uint8_t* const buffer = tinyfair::testing::Scratch();
   // The audited model: what it states and what its records say.
@@ -92,12 +92,6 @@ void AFileStatingAnotherModelsContentHashIsNamedByItsOwnDigest() {
   EXPECT_TRUE(crafted.model_hash != audited_records);
   EXPECT_TRUE(crafted.model_hash != kSmallRampModelHash);
   model.Unload();
-}
-
-// One test case: the micro:bit's image has no RAM for another registration.
-TEST(ModelHash, IsTheSha256PrefixEvenWhenTheFileClaimsAnother) {
-  IsTheFirstEightBytesOfTheSealedModelsSha256();
-  AFileStatingAnotherModelsContentHashIsNamedByItsOwnDigest();
 }
 
 }  // namespace
