@@ -17,6 +17,9 @@
 #     ARGS reach the firmware as the semihosting command line (QEMU -append,
 #     joined with spaces). Relative paths opened by the firmware resolve
 #     against WORKING_DIRECTORY (default: the current binary directory).
+#   tinyfair_qemu_command_argument(<out-var>)
+#     The emulator command as one argument for a test script that runs an
+#     image with common/qemu_runner.cmake.
 #   tinyfair_add_no_allocator_test(<name> FIRMWARE <target>)
 #     Fails if the image defines or references malloc/free/operator new/...
 #   tinyfair_add_no_soft_float_test(<name> FIRMWARE <target> [WILL_FAIL])
@@ -62,6 +65,9 @@ endif()
 # and -fno-exceptions/-fno-rtti/-fno-threadsafe-statics come from the
 # toolchain file for every target in the build.
 set(TINYFAIR_FIRMWARE_COMPILE_OPTIONS -Os -Wall -Wextra)
+if(TINYFAIR_WARNINGS_AS_ERRORS AND PROJECT_IS_TOP_LEVEL)
+  list(APPEND TINYFAIR_FIRMWARE_COMPILE_OPTIONS -Werror)
+endif()
 
 # Startup code, semihosting and runtime stubs, linked into every image as
 # objects (not an archive) so their abort(), __cxa_atexit() and friends
@@ -139,6 +145,14 @@ function(tinyfair_add_firmware)
       COMMAND "${TINYFAIR_SIZE_EXECUTABLE}" "$<TARGET_FILE:${name}>"
       VERBATIM)
   endif()
+endfunction()
+
+# tinyfair_qemu_command_argument(<out-var>): the board's emulator command as
+# one add_test argument for the scripts that run images
+# (common/qemu_runner.cmake): "|" between words, "<ELF>" for the image.
+function(tinyfair_qemu_command_argument out_var)
+  string(REPLACE ";" "|" joined "${TINYFAIR_QEMU_COMMAND}")
+  set(${out_var} "${joined}" PARENT_SCOPE)
 endfunction()
 
 function(tinyfair_add_qemu_test)

@@ -5,14 +5,10 @@
 #   cmake -DCOMMAND=<command, words separated by |, <ELF> for the program>
 #         -DELF=<program> -DGOLDEN_DIR=<dir> -DREFUSED=<Name|...> -DOUTPUT=<log>
 #         -P check_capacity_parity.cmake
-string(REPLACE "|" ";" command "${COMMAND}")
-string(REPLACE "<ELF>" "${ELF}" command "${command}")
+include("${CMAKE_CURRENT_LIST_DIR}/../../targets/common/qemu_runner.cmake")
 string(REPLACE "|" ";" REFUSED "${REFUSED}")
-execute_process(COMMAND ${command}
-  WORKING_DIRECTORY "${GOLDEN_DIR}"
-  OUTPUT_VARIABLE output
-  RESULT_VARIABLE result
-  TIMEOUT 300)
+tinyfair_run_image(output COMMAND "${COMMAND}" ELF "${ELF}" WORKING_DIRECTORY "${GOLDEN_DIR}"
+                   RESULT_VARIABLE result)
 file(WRITE "${OUTPUT}" "${output}")
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "the parity program exited with ${result} (log: ${OUTPUT})")

@@ -31,23 +31,10 @@ if(NOT lto_linked OR plain_linked)
                       "and ${PLAIN_ELF} without (${plain_linked})")
 endif()
 
-# Sets <out_var> to the image's output under QEMU; fails unless it exits 0.
-function(run_image elf out_var)
-  string(REPLACE "|" ";" command "${QEMU_COMMAND}")
-  string(REPLACE "<ELF>" "${elf}" command "${command}")
-  execute_process(COMMAND ${command}
-    WORKING_DIRECTORY "${GOLDEN_DIR}"
-    OUTPUT_VARIABLE output
-    RESULT_VARIABLE result
-    TIMEOUT 300)
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "${elf} exited with ${result}:\n${output}")
-  endif()
-  set(${out_var} "${output}" PARENT_SCOPE)
-endfunction()
-
-run_image("${LTO_ELF}" lto_output)
-run_image("${PLAIN_ELF}" plain_output)
+include("${CMAKE_CURRENT_LIST_DIR}/../../targets/common/qemu_runner.cmake")
+tinyfair_run_image(lto_output COMMAND "${QEMU_COMMAND}" ELF "${LTO_ELF}" WORKING_DIRECTORY "${GOLDEN_DIR}")
+tinyfair_run_image(plain_output COMMAND "${QEMU_COMMAND}" ELF "${PLAIN_ELF}"
+                   WORKING_DIRECTORY "${GOLDEN_DIR}")
 file(WRITE "${OUTPUT_DIR}/lto_parity_lto.txt" "${lto_output}")
 file(WRITE "${OUTPUT_DIR}/lto_parity_plain.txt" "${plain_output}")
 # Decision records are the lines that start with a hex digit.
@@ -57,13 +44,8 @@ if(decisions EQUAL 0)
   message(FATAL_ERROR "${LTO_ELF} wrote no decision records:\n${lto_output}")
 endif()
 # Notes are printed, records compared.
-foreach(name lto plain)
-  string(REGEX MATCHALL "# [^\n]*" notes "${${name}_output}")
-  foreach(note IN LISTS notes)
-    message(STATUS "${name}: ${note}")
-  endforeach()
-  string(REGEX REPLACE "# [^\n]*\n" "" ${name}_records "${${name}_output}")
-endforeach()
+tinyfair_image_log_records(lto_records "${lto_output}" PREFIX "lto: ")
+tinyfair_image_log_records(plain_records "${plain_output}" PREFIX "plain: ")
 if(NOT lto_records STREQUAL plain_records)
   message(FATAL_ERROR "the images with and without link-time optimisation decide differently: "
                       "compare ${OUTPUT_DIR}/lto_parity_lto.txt and lto_parity_plain.txt")

@@ -27,13 +27,9 @@ list(INSERT lines ${row} "${mutated}")
 list(JOIN lines "\n" text)
 file(WRITE "${SCRATCH}/${model}.csv" "${text}\n")
 
-string(REPLACE "|" ";" command "${QEMU_COMMAND}")
-string(REPLACE "<ELF>" "${ELF}" command "${command}")
-execute_process(COMMAND ${command}
-  WORKING_DIRECTORY "${SCRATCH}"
-  OUTPUT_VARIABLE output
-  RESULT_VARIABLE result
-  TIMEOUT 300)
+include("${CMAKE_CURRENT_LIST_DIR}/../../../targets/common/qemu_runner.cmake")
+tinyfair_run_image(output COMMAND "${QEMU_COMMAND}" ELF "${ELF}" WORKING_DIRECTORY "${SCRATCH}"
+                   RESULT_VARIABLE result)
 message(STATUS "${output}")
 set(expected "# frozen_models: ${model}: row ${row}, field positive: frozen '${flipped}', today '${positive}'")
 if(result EQUAL 0)
