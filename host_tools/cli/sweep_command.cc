@@ -20,6 +20,7 @@
 #include "host_tools/cli/trust_options.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
+#include "host_tools/fit/parameter_ranges.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/model/finish_model.h"
 #include "host_tools/model/fitted_rule.h"
@@ -383,7 +384,15 @@ void CheckSelection(const SweepOptions& o, const std::vector<Row>& rows, size_t 
                              o.strict);
 }
 
+// The grid and the gap limit at the edge, before any data is read.
+void CheckSweepOptions(const SweepOptions& o) {
+  host::fit::CheckParameterGrid(host::fit::kGammaGrid, o.selection.gammas);
+  host::fit::CheckParameterGrid(host::fit::kRhoOffsets, o.selection.rho_offsets);
+  host::fit::CheckParameter(host::fit::kMaxValidationGap, o.selection.max_validation_gap);
+}
+
 void Sweep(const SweepOptions& o) {
+  CheckSweepOptions(o);
   const host::data::CsvTable fit_table = ReadDataCsv(o.data);
   const tinyfair::Model model = SweepScoringModel(o, fit_table);
   const size_t group_count = model.dimensions().group_count();
