@@ -22,6 +22,8 @@ extern const ParameterRange kRho;
 /// The ramp's width, and each value of a grid of them.
 extern const ParameterRange kGamma;
 extern const ParameterRange kGammaGrid;
+/// The L2 penalty of a trained scorer.
+extern const ParameterRange kL2;
 /// The parity (or covariance) tolerance of a fit.
 extern const ParameterRange kEpsilon;
 /// Offsets to rho tried with a validation sample.

@@ -1,4 +1,3 @@
-#include "host_tools/fit/parameter_ranges.h"
 #include "host_tools/python/core/report_binding.h"
 
 #include <pybind11/numpy.h>
@@ -11,6 +10,7 @@
 #include "host_tools/data/group_index.h"
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/fit/group_names.h"
+#include "host_tools/fit/parameter_ranges.h"
 #include "host_tools/metrics/decision_tally.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/metrics/score_quality.h"

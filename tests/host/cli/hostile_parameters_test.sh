@@ -13,6 +13,25 @@ d=$work/demo
 "$tinyfair" train --data "$d/train.csv" --label hired --sensitive group --out "$work/model.json" \
   2>/dev/null
 
+train() {  # train CASE TEXT FLAGS...
+  local name=$1 text=$2
+  shift 2
+  refused "train $name" 2 "$text" "$tinyfair" train --data "$d/train.csv" --label hired \
+    --sensitive group --out "$work/x.json" "$@"
+}
+for l2 in -1 nan inf; do train "--l2 $l2" "l2: " --l2 "$l2"; done
+train "--iterations 0" "--iterations" --iterations 0
+train "dro --noise-rate 2" "--noise-rate" --method dro --noise-rate 2
+train "dro --noise-rate nan" "--noise-rate" --method dro --noise-rate nan
+train "naive --alpha -0.1" "--alpha" --method naive --alpha -0.1
+train "naive --alpha nan" "--alpha" --method naive --alpha nan
+train "naive --hinge-slack nan" "--hinge-slack" --method naive --hinge-slack nan
+train "naive --learning-rate 0" "--learning-rate" --method naive --learning-rate 0
+train "naive --lambda-radius -1" "--lambda-radius" --method naive --lambda-radius -1
+train "soft-groups --ideal-rounds 0" "--ideal-rounds" --method soft-groups --ideal --ideal-rounds 0
+train "reduction --epsilon nan" "--epsilon" --method reduction --epsilon nan
+train "reduction --grid-size 0" "--grid-size" --method reduction --grid-size 0
+
 postprocess() {  # postprocess CASE TEXT FLAGS...
   local name=$1 text=$2
   shift 2
