@@ -8,14 +8,13 @@
 #include <cstdio>
 #include <vector>
 
+#include "host_tools/common/one_line_text.h"
 #include "host_tools/common/text_format.h"
 
 extern char** environ;
 
 namespace tinyfair::cli {
 namespace {
-
-bool IsControl(unsigned char c) { return c < 0x20U || c == 0x7FU; }
 
 // The name gnuplot writes to; the renderer renames it when gnuplot is done.
 constexpr const char* kTemporarySuffix = ".tmp";
@@ -44,18 +43,10 @@ bool RunInFolder(const std::string& dir, std::vector<std::string> argv) {
 
 }  // namespace
 
-std::string OneLine(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    out += IsControl(byte) ? host::common::FormatText("\\x%02x", byte) : std::string(1, c);
-  }
-  return out;
-}
-
 std::string GnuplotString(const std::string& text) {
   std::string out = "'";
-  for (char c : OneLine(text)) out += c == '\'' ? std::string("''") : std::string(1, c);
+  for (char c : host::common::OneLineText(text))
+    out += c == '\'' ? std::string("''") : std::string(1, c);
   return out + "'";
 }
 

@@ -15,10 +15,6 @@ namespace tinyfair::cli {
 /// another) shown as \xNN, so the literal is one line of script.
 std::string GnuplotString(const std::string& text);
 
-/// `text` on one line, control characters shown as \xNN: for the comment
-/// lines of a plot's data file, where a newline would start a data row.
-std::string OneLine(const std::string& text);
-
 /// The script's first lines: the terminal, and the output `png_name` (a
 /// file in the script's folder) unless the renderer names another.
 std::string GnuplotPreamble(const std::string& png_name, const std::string& size);

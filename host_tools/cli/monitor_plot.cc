@@ -4,6 +4,7 @@
 
 #include "host_tools/cli/gnuplot_render.h"
 #include "host_tools/common/file_io.h"
+#include "host_tools/common/one_line_text.h"
 #include "host_tools/common/text_format.h"
 
 namespace tinyfair::cli {
@@ -14,7 +15,7 @@ namespace {
 std::string PlotData(const MonitorPlotSeries& s) {
   std::string data;
   for (size_t g = 0; g < s.group_names.size(); ++g) {
-    data += "# " + OneLine(s.group_names[g]) +
+    data += "# " + host::common::OneLineText(s.group_names[g]) +
             ": decisions seen, positive rate, 95% Wilson lower, upper, "
             "reference rate\n";
     for (const MonitorPlotPoint& p : s.points) {

@@ -18,6 +18,7 @@
 #include "host_tools/cli/selection_check.h"
 #include "host_tools/cli/small_group_flags.h"
 #include "host_tools/cli/trust_options.h"
+#include "host_tools/common/one_line_text.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/fit/parameter_ranges.h"
@@ -99,7 +100,7 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
   std::string last;
   for (const auto& row : rows) {
     if (row.method != last && !last.empty()) data += "\n\n";
-    if (row.method != last) data += "# " + OneLine(row.method) + "\n";
+    if (row.method != last) data += "# " + host::common::OneLineText(row.method) + "\n";
     last = row.method;
     data += host::common::FormatText("%.6f %.6f %.6f %.6f\n", row.test.expected_dp_gap,
                                      row.test.expected_accuracy, row.gamma, row.rho);
@@ -141,7 +142,7 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
   std::string curves;
   const auto& ramp = rto.ramp();
   for (size_t g = 0; g < names.size(); ++g) {
-    curves += "# " + OneLine(names[g]) + "\n";
+    curves += "# " + host::common::OneLineText(names[g]) + "\n";
     for (int i = 0; i <= 400; ++i) {
       const double p = i / 400.0, f = 2.0 * p - 1.0;
       const double h = std::clamp(

@@ -52,6 +52,17 @@ one_command_per_line() {  # one_command_per_line CASE SCRIPT...
   if grep -c $'\r' "$@" | grep -qv ':0$\|^0$'; then fail "$name: a carriage return in a script"; fi
 }
 
+# A text report: the rows of the groups are `rows` lines that match
+# `pattern`, and no control character but the line ends reaches the terminal.
+one_row_per_group() {  # one_row_per_group CASE PATTERN ROWS
+  local found
+  found=$(grep -c -- "$2" "$scratch/stdout.txt" || true)
+  [[ $found == "$3" ]] || fail "$1: $found rows of groups, not $3: $(cat -v "$scratch/stdout.txt")"
+  if LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]' "$scratch/stdout.txt"; then
+    fail "$1: a control character in the report: $(cat -v "$scratch/stdout.txt")"
+  fi
+}
+
 for k in "${!payloads[@]}"; do
   payload=${payloads[$k]} data=$scratch/data$k out=$work/p$k
   hostile_data "$data" "$payload"
@@ -85,6 +96,13 @@ groups = [g["name"] for g in json.load(open(report))["groups"]]
 assert any(payload in g for g in groups), groups
 PY
     fail "evaluate/simulate $k: the name is not read back whole"
+  # The text reports show each name on its row, control characters as \xNN.
+  accepted "evaluate (table), group name $k" "$tinyfair" evaluate --model "$out/model.pb" \
+    --data "$data/test.csv" --label hired
+  one_row_per_group "evaluate $k" '^  group=' 2
+  accepted "monitor (table), group name $k" "$tinyfair" monitor --model "$out/model.pb" \
+    --report "$out/r-0002.pb"
+  one_row_per_group "monitor $k" '^group=' 2
   accepted "parity of a log with the name, $k" "$tinyfair" parity "$out/log.csv" "$out/log.csv"
   grep -qE "^parity: ([0-9]+) of \1 decisions identical" "$scratch/stdout.txt" ||
     fail "parity $k: $(cat "$scratch/stdout.txt")"
