@@ -31,6 +31,8 @@ const ParameterRange kRho{"rho", 0.0, 1.0, false, false, "the target positive ra
 const ParameterRange kGamma{"gamma", 0.0, kInfinity, true, true, "the ramp's width"};
 const ParameterRange kGammaGrid{"gamma-grid", 0.0, kInfinity, true, true, "ramp widths"};
 const ParameterRange kL2{"l2", 0.0, kInfinity, false, true, "the L2 penalty"};
+const ParameterRange kGradientTolerance{
+    "gradient-tolerance", 0.0, 1.0, false, false, "the solver's stopping tolerance"};
 const ParameterRange kEpsilon{"epsilon", 0.0, 1.0, false, false, "the parity tolerance"};
 const ParameterRange kRhoOffsets{"rho-offsets", -1.0, 1.0, false, false, "offsets to rho"};
 const ParameterRange kMaxValidationGap{"max-validation-gap", 0.0, 1.0, false, false,

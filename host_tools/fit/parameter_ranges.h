@@ -24,6 +24,8 @@ extern const ParameterRange kGamma;
 extern const ParameterRange kGammaGrid;
 /// The L2 penalty of a trained scorer.
 extern const ParameterRange kL2;
+/// The maximum-entropy solver's stopping tolerance (debias-data).
+extern const ParameterRange kGradientTolerance;
 /// The parity (or covariance) tolerance of a fit.
 extern const ParameterRange kEpsilon;
 /// Offsets to rho tried with a validation sample.

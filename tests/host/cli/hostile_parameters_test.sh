@@ -32,6 +32,16 @@ train "soft-groups --ideal-rounds 0" "--ideal-rounds" --method soft-groups --ide
 train "reduction --epsilon nan" "--epsilon" --method reduction --epsilon nan
 train "reduction --grid-size 0" "--grid-size" --method reduction --grid-size 0
 
+for tolerance in nan -1 2; do
+  refused "debias-data --gradient-tolerance $tolerance" 2 "gradient-tolerance: " "$tinyfair" \
+    debias-data --data "$d/train.csv" --label hired --protected group --out "$work/x.csv" \
+    --gradient-tolerance "$tolerance"
+done
+for tau in nan 2; do
+  refused "debias-data --tau $tau" 2 "--tau" "$tinyfair" debias-data --data "$d/train.csv" \
+    --label hired --protected group --out "$work/x.csv" --tau "$tau"
+done
+
 postprocess() {  # postprocess CASE TEXT FLAGS...
   local name=$1 text=$2
   shift 2
