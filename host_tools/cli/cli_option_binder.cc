@@ -1,14 +1,28 @@
 #include "host_tools/cli/cli_option_binder.h"
 
+#include <cmath>
+#include <cstdlib>
+
 namespace tinyfair::cli {
 namespace {
 
 using host::fit::OptionCheck;
 
+// CLI11's numeric checks compare with < and >, which NaN passes.
+const CLI::Validator kNotNan(
+    [](std::string& text) -> std::string {
+      return std::isnan(std::strtod(text.c_str(), nullptr)) ? "'" + text + "' is not a number" : "";
+    },
+    "");
+
 // The validator of `check` for a value of type T (CLI11's Range names its
 // type in --help: INT or FLOAT).
 template <typename T>
 void AddCheck(CLI::Option* option, const OptionCheck& check) {
+  if (check.kind == OptionCheck::Kind::kRange || check.kind == OptionCheck::Kind::kPositive ||
+      check.kind == OptionCheck::Kind::kNonNegative) {
+    option->check(kNotNan);
+  }
   switch (check.kind) {
     case OptionCheck::Kind::kNone:
       return;

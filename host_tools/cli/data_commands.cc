@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/parameter_checks.h"
 #include "host_tools/cli/read_data.h"
 #include "host_tools/data/csv_rows_as_read.h"
 #include "host_tools/data/split_rows.h"
@@ -125,7 +126,7 @@ void AddDataCommands(CLI::App& app) {
   demo->add_option("--data", o->data, "Use this CSV instead of synthetic data")
       ->check(CLI::ExistingFile);
   demo->add_option("--rows", o->rows, "Synthetic rows");
-  demo->add_option("--seed", o->seed, "Seed");
+  demo->add_option("--seed", o->seed, "Seed")->check(Uint64Text());
   demo->add_option("--parts", o->parts, "Split parts name=fraction")->delimiter(',');
   demo->add_option("--out-dir", o->out_dir, "Output folder");
   demo->add_option("--stratify", o->stratify,
@@ -135,7 +136,7 @@ void AddDataCommands(CLI::App& app) {
 
   auto* split = app.add_subcommand("split", "Split a CSV into seeded random parts");
   split->add_option("--data", o->data, "CSV")->required()->check(CLI::ExistingFile);
-  split->add_option("--seed", o->seed, "Seed");
+  split->add_option("--seed", o->seed, "Seed")->check(Uint64Text());
   split->add_option("--parts", o->parts, "Parts name=fraction")->delimiter(',');
   split->add_option("--out-dir", o->out_dir, "Output folder");
   split

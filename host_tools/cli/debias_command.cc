@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/parameter_checks.h"
 #include "host_tools/cli/read_data.h"
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/file_io.h"
@@ -102,7 +103,7 @@ void AddDebiasCommand(CLI::App &app) {
   command->add_option("--sampler", o->sampler, "mixture | sequential (the paper's)")
       ->check(CLI::IsMember({"mixture", "sequential"}));
   command->add_option("--rows", o->rows, "Synthetic rows (default: as many as the data)");
-  command->add_option("--seed", o->seed, "Seed of the sampler");
+  command->add_option("--seed", o->seed, "Seed of the sampler")->check(Uint64Text());
   command->add_option("--out", o->out, "Synthetic CSV")->required();
   command->add_option("--params-out", o->params_out, "Learned parameters and schema (JSON)");
   command->add_option("--report-out", o->report_out, "Report (JSON; default: stdout)");

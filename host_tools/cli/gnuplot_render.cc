@@ -1,16 +1,70 @@
 #include "host_tools/cli/gnuplot_render.h"
 
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <cerrno>
 #include <cstdio>
-#include <cstdlib>
+#include <vector>
+
+#include "host_tools/common/one_line_text.h"
+#include "host_tools/common/text_format.h"
+
+extern char** environ;
 
 namespace tinyfair::cli {
+namespace {
+
+// The name gnuplot writes to; the renderer renames it when gnuplot is done.
+constexpr const char* kTemporarySuffix = ".tmp";
+
+// Starts `argv` in `dir` with stdin from /dev/null and waits for it; true
+// when it ran and exited 0.
+bool RunInFolder(const std::string& dir, std::vector<std::string> argv) {
+  posix_spawn_file_actions_t actions;
+  if (posix_spawn_file_actions_init(&actions) != 0) return false;
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
+  std::vector<char*> pointers;
+  for (std::string& word : argv) pointers.push_back(word.data());
+  pointers.push_back(nullptr);
+  pid_t child = 0;
+  const int spawned =
+      posix_spawnp(&child, pointers[0], &actions, nullptr, pointers.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) return false;
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0) {
+    if (errno != EINTR) return false;
+  }
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+}  // namespace
+
+std::string GnuplotString(const std::string& text) {
+  std::string out = "'";
+  for (char c : host::common::OneLineText(text))
+    out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string GnuplotPreamble(const std::string& png_name, const std::string& size) {
+  return "# Run in this folder: gnuplot " + png_name.substr(0, png_name.rfind('.')) +
+         ".gp\nif (!exists(\"output_file\")) output_file = " + GnuplotString(png_name) +
+         "\nset terminal pngcairo noenhanced size " + size + "\nset output output_file\n";
+}
 
 bool RenderGnuplot(const std::string& dir, const std::string& name) {
-  const std::string png = dir + "/" + name + ".png";
-  const std::string command =
-      "sed \"s|" + png + "|" + png + ".tmp|\" '" + dir + "/" + name + ".gp' | gnuplot";
-  if (std::system(command.c_str()) != 0 || std::rename((png + ".tmp").c_str(), png.c_str()) != 0) {
-    std::remove((png + ".tmp").c_str());
+  const std::string png = name + ".png";
+  const std::string temporary = png + kTemporarySuffix;
+  // Only fixed names reach gnuplot: the folder is the child's working one.
+  const bool drawn =
+      RunInFolder(dir, {"gnuplot", "-e", "output_file=" + GnuplotString(temporary), name + ".gp"});
+  const std::string in_dir = dir + "/";
+  if (!drawn || std::rename((in_dir + temporary).c_str(), (in_dir + png).c_str()) != 0) {
+    std::remove((in_dir + temporary).c_str());
     return false;
   }
   return true;

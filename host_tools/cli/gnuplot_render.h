@@ -1,14 +1,29 @@
-// Rendering a gnuplot script the CLI wrote (sweep, monitor).
+// Writing and rendering the gnuplot scripts of the CLI (sweep, monitor).
+// gnuplot is an interpreter: a name from data (a group, a column, a folder)
+// reaches it only inside a string literal made by GnuplotString, and the
+// folder never reaches it at all (the scripts name their files relative to
+// their own folder, where gnuplot is started without a shell).
 #pragma once
 
 #include <string>
 
 namespace tinyfair::cli {
 
-/// Runs gnuplot on `dir`/`name`.gp, whose output is `dir`/`name`.png. gnuplot
-/// writes the image to a temporary name, renamed when done, so a failed plot
-/// leaves no partial image. Returns false (and leaves the data and the
-/// script) when gnuplot fails or is missing.
+/// `text` as a gnuplot single-quoted string literal: quotes doubled (gnuplot
+/// expands nothing else inside single quotes, neither backquotes nor macros)
+/// and every control character (a newline would end the command and start
+/// another) shown as \xNN, so the literal is one line of script.
+std::string GnuplotString(const std::string& text);
+
+/// The script's first lines: the terminal, and the output `png_name` (a
+/// file in the script's folder) unless the renderer names another.
+std::string GnuplotPreamble(const std::string& png_name, const std::string& size);
+
+/// Runs gnuplot on `dir`/`name`.gp, whose output is `name`.png in `dir`.
+/// gnuplot is started by posix_spawnp with an argument vector (no shell) in
+/// `dir`, and writes the image to a temporary name, renamed when done, so a
+/// failed plot leaves no partial image. Returns false (and leaves the data
+/// and the script) when gnuplot fails or is missing.
 bool RenderGnuplot(const std::string& dir, const std::string& name);
 
 }  // namespace tinyfair::cli

@@ -8,6 +8,7 @@
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/inspect_footprint.h"
+#include "host_tools/cli/parameter_checks.h"
 #include "host_tools/cli/read_data.h"
 #include "host_tools/cli/trust_options.h"
 #include "host_tools/common/data_error.h"
@@ -216,12 +217,12 @@ void AddModelCommands(CLI::App& app) {
   export_command
       ->add_option("--monitor-alpha", o->monitor_alpha,
                    "The monitor's drift alarm: false-alarm probability over the deployment")
-      ->check(CLI::Range(1e-9, 0.999999));
+      ->check(InRange(host::fit::kMonitorAlpha));
   export_command
       ->add_option("--monitor-tolerance", o->monitor_tolerance,
                    "The monitor's drift alarm: how far a group's positive rate (and the parity "
                    "gap) may move from the reference before it is drift")
-      ->check(CLI::Range(0.0, 0.999999));
+      ->check(InRange(host::fit::kMonitorTolerance));
   export_command
       ->add_option("--monitor-window", o->monitor_window,
                    "The monitor's test window in decisions per group (0: one window)")
@@ -231,10 +232,15 @@ void AddModelCommands(CLI::App& app) {
                    "Set the model version (0 to 4294967295), which a device that refuses "
                    "rollback requires to grow from one signed model to the next")
       ->check(CLI::Range(0LL, 4294967295LL));
-  export_command->add_option(
-      "--sign", o->sign_key,
-      "Sign the sealed model with this private key file (tinyfair keygen) and "
-      "write a SignedModel file");
+  export_command
+      ->add_option("--sign", o->sign_key,
+                   "Sign the sealed model with this private key file (tinyfair keygen) and "
+                   "write a SignedModel file")
+      ->check(CLI::Validator(
+          [](std::string& path) -> std::string {
+            return path.empty() ? "an empty path; give the private key file (tinyfair keygen)" : "";
+          },
+          "FILE"));
   auto* integer =
       export_command
           ->add_option("--integer", o->integer,
@@ -254,6 +260,7 @@ void AddModelCommands(CLI::App& app) {
       ->check(CLI::Range(0.0, 1.0))
       ->needs(integer);
   export_command->add_option("--seed", o->seed, "With --integer: PCG32 seed of the comparison")
+      ->check(Uint64Text())
       ->needs(integer);
   export_command->callback([o] { Export(*o); });
 

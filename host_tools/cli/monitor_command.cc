@@ -9,6 +9,7 @@
 #include "host_tools/cli/trust_options.h"
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/json_writer.h"
+#include "host_tools/common/one_line_text.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/metrics/wilson_interval.h"
 #include "host_tools/model/model_file.h"
@@ -57,18 +58,20 @@ std::string AlarmReason(const tinyfair::MonitorReport& r, const std::vector<Grou
       return FormatText(
           "at update %u, the lower confidence bound %.6f of %s's positive rate rose above its "
           "reference rate + tolerance (%.6f)",
-          a.at_update(), a.bound(), rows[a.group()].name.c_str(), a.limit());
+          a.at_update(), a.bound(), host::common::OneLineText(rows[a.group()].name).c_str(),
+          a.limit());
     case tinyfair::MonitorAlarm::RATE_BELOW_REFERENCE:
       return FormatText(
           "at update %u, the upper confidence bound %.6f of %s's positive rate fell below its "
           "reference rate - tolerance (%.6f)",
-          a.at_update(), a.bound(), rows[a.group()].name.c_str(), a.limit());
+          a.at_update(), a.bound(), host::common::OneLineText(rows[a.group()].name).c_str(),
+          a.limit());
     case tinyfair::MonitorAlarm::GAP:
       return FormatText(
           "at update %u, the gap between %s and %s was at least %.6f, above the reference gap + "
           "tolerance (%.6f)",
-          a.at_update(), rows[a.group()].name.c_str(), rows[a.other_group()].name.c_str(),
-          a.bound(), a.limit());
+          a.at_update(), host::common::OneLineText(rows[a.group()].name).c_str(),
+          host::common::OneLineText(rows[a.other_group()].name).c_str(), a.bound(), a.limit());
     default:
       return "no drift beyond the tolerance at the stated false-alarm rate";
   }
@@ -180,9 +183,10 @@ void PrintTable(const tinyfair::MonitorReport& report, const std::vector<GroupRo
   for (const GroupRow& row : rows) {
     const tinyfair::MonitorGroupCounters& c = *row.counters;
     std::printf(
-        "%-24s %10u %8.4f [%7.4f, %7.4f] %10.4f %8.4f [%7.4f, %7.4f] %9u\n", row.name.c_str(),
-        c.decisions(), row.rate.rate, row.rate.lower, row.rate.upper, row.reference,
-        row.window_rate.rate, row.window_rate.lower, row.window_rate.upper,
+        "%-24s %10u %8.4f [%7.4f, %7.4f] %10.4f %8.4f [%7.4f, %7.4f] %9u\n",
+        host::common::OneLineText(row.name).c_str(), c.decisions(), row.rate.rate, row.rate.lower,
+        row.rate.upper, row.reference, row.window_rate.rate, row.window_rate.lower,
+        row.window_rate.upper,
         c.refused_non_finite_input() + c.refused_score_overflow() + c.refused_unknown_category());
     if (c.labelled_positives() + c.labelled_negatives() > 0) {
       std::printf("%-24s   TPR %.4f [%.4f, %.4f] of %u, FPR %.4f [%.4f, %.4f] of %u\n", "",

@@ -4,6 +4,7 @@
 
 #include "host_tools/cli/gnuplot_render.h"
 #include "host_tools/common/file_io.h"
+#include "host_tools/common/one_line_text.h"
 #include "host_tools/common/text_format.h"
 
 namespace tinyfair::cli {
@@ -14,7 +15,7 @@ namespace {
 std::string PlotData(const MonitorPlotSeries& s) {
   std::string data;
   for (size_t g = 0; g < s.group_names.size(); ++g) {
-    data += "# " + s.group_names[g] +
+    data += "# " + host::common::OneLineText(s.group_names[g]) +
             ": decisions seen, positive rate, 95% Wilson lower, upper, "
             "reference rate\n";
     for (const MonitorPlotPoint& p : s.points) {
@@ -32,21 +33,15 @@ std::string PlotData(const MonitorPlotSeries& s) {
   return data;
 }
 
-// gnuplot string literal: single quotes doubled.
-std::string Quoted(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
-  return out + "'";
-}
-
-std::string PlotScript(const MonitorPlotSeries& s, const std::string& dir) {
-  const std::string data = Quoted(dir + "/monitor_rates.dat");
+// Every name goes in by GnuplotString; the files are named relative to the
+// script's folder.
+std::string PlotScript(const MonitorPlotSeries& s) {
+  const std::string data = GnuplotString("monitor_rates.dat");
   // Names print as they are (no enhanced-text subscripts); both panels share
   // the x axis and the margins, the legends sit right of the data.
   std::string script =
-      "set terminal pngcairo noenhanced size 1100,800\nset output " +
-      Quoted(dir + "/monitor_rates.png") +
-      "\nset multiplot layout 2,1 title 'Fairness monitor over a sequence of reports'\n"
+      GnuplotPreamble("monitor_rates.png", "1100,800") +
+      "set multiplot layout 2,1 title 'Fairness monitor over a sequence of reports'\n"
       "set key outside right top\nset grid\nset lmargin at screen 0.08\n"
       "set rmargin at screen 0.70\n" +
       host::common::FormatText("set xrange [0:%u]\n",
@@ -54,8 +49,12 @@ std::string PlotScript(const MonitorPlotSeries& s, const std::string& dir) {
   if (s.alarm_at > 0) {
     script += host::common::FormatText(
         "set arrow 1 from %u, graph 0 to %u, graph 1 nohead lc rgb 'red' lw 2 dt 2\n"
-        "set label 1 'alarm (%s) at %u' at %u, graph 0.95 right offset -1,0 tc rgb 'red'\n",
-        s.alarm_at, s.alarm_at, s.alarm_kind.c_str(), s.alarm_at, s.alarm_at);
+        "set label 1 %s at %u, graph 0.95 right offset -1,0 tc rgb 'red'\n",
+        s.alarm_at, s.alarm_at,
+        GnuplotString(
+            host::common::FormatText("alarm (%s) at %u", s.alarm_kind.c_str(), s.alarm_at))
+            .c_str(),
+        s.alarm_at);
   }
   script += "set ylabel 'positive rate'\nset format x ''\nplot ";
   for (size_t g = 0; g < s.group_names.size(); ++g) {
@@ -63,11 +62,11 @@ std::string PlotScript(const MonitorPlotSeries& s, const std::string& dir) {
     const std::string color = host::common::FormatText(" lc %zu", g + 1);
     script += (g ? ", \\\n  " : "") + data + index +
               " using 1:3:4 with filledcurves fs transparent solid 0.2 noborder" + color +
-              " title " + Quoted(s.group_names[g] + " 95% interval") + ", \\\n  " + data + index +
-              " using 1:2 with linespoints pt 7 ps 0.6 lw 2" + color + " title " +
-              Quoted(s.group_names[g] + " rate") + ", \\\n  " + data + index +
+              " title " + GnuplotString(s.group_names[g] + " 95% interval") + ", \\\n  " + data +
+              index + " using 1:2 with linespoints pt 7 ps 0.6 lw 2" + color + " title " +
+              GnuplotString(s.group_names[g] + " rate") + ", \\\n  " + data + index +
               " using 1:5 with lines dt 2 lw 1.5" + color + " title " +
-              Quoted(s.group_names[g] + " reference");
+              GnuplotString(s.group_names[g] + " reference");
   }
   const std::string gap_index = " index " + std::to_string(s.group_names.size());
   script += "\nset format x '%g'\nset xlabel 'decisions seen'\nset ylabel 'parity gap'\nplot " +
@@ -85,7 +84,7 @@ std::string PlotScript(const MonitorPlotSeries& s, const std::string& dir) {
 bool WriteMonitorPlot(const MonitorPlotSeries& series, const std::string& dir, bool render) {
   std::filesystem::create_directories(dir);
   host::common::WriteFileAtomically(dir + "/monitor_rates.dat", PlotData(series));
-  host::common::WriteFileAtomically(dir + "/monitor_rates.gp", PlotScript(series, dir));
+  host::common::WriteFileAtomically(dir + "/monitor_rates.gp", PlotScript(series));
   return !render || RenderGnuplot(dir, "monitor_rates");
 }
 

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/parameter_checks.h"
 #include "host_tools/cli/read_data.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/noisy_groups/group_flipping.h"
@@ -84,7 +85,7 @@ void AddNoiseCommand(CLI::App& app) {
   command->add_option("--data", o->data, "CSV")->required()->check(CLI::ExistingFile);
   command->add_option("--column", o->column, "The (true) group column")->required();
   command->add_option("--rate", o->rate, "Fraction of rows moved to another group")->required();
-  command->add_option("--seed", o->seed, "Seed");
+  command->add_option("--seed", o->seed, "Seed")->check(Uint64Text());
   command->add_option("--into", o->into, "Name of the noisy column (default: COLUMN_noisy)");
   command->add_option("--out", o->out, "Output CSV")->required();
   command->callback([o] { AddNoise(*o); });

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/parameter_checks.h"
 #include "host_tools/cli/read_data.h"
 #include "host_tools/cli/small_group_flags.h"
 #include "host_tools/cli/trust_options.h"
@@ -125,7 +126,9 @@ void AddPostprocessCommand(CLI::App& app) {
               {"exact", host::postprocessing::RtoOptions::Solver::kExact},
               {"sgd", host::postprocessing::RtoOptions::Solver::kSgd}}));
   command->add_option("--sgd-steps", o->fit.rto.sgd_steps, "SGD steps")->capture_default_str();
-  command->add_option("--seed", o->fit.rto.seed, "Seed")->capture_default_str();
+  command->add_option("--seed", o->fit.rto.seed, "Seed")
+      ->capture_default_str()
+      ->check(Uint64Text());
   command->add_flag("--stream", command_options->stream,
                     "rto, hardt-dp, hardt-eo: read --data a block of rows at a time and fit "
                     "from per-group score histograms (files too large for memory; progress on "

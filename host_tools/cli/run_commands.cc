@@ -1,15 +1,18 @@
 // tinyfair simulate / evaluate / parity: run the runtime on data, measure,
 // and compare decision logs from two places.
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <sstream>
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/drift_options.h"
+#include "host_tools/cli/parameter_checks.h"
 #include "host_tools/cli/read_data.h"
 #include "host_tools/cli/trust_options.h"
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/data/csv_reader.h"
 #include "host_tools/data/numeric_labels.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/metrics/regression_metrics.h"
@@ -166,39 +169,41 @@ void Evaluate(const RunOptions& o) {
              stdout);
 }
 
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    lines.push_back(line);
-  }
-  return lines;
-}
-
-// The device's record of a log line: its first ten columns. A host log
+// The device's record of a log row: its first ten fields. A host log
 // (simulate --out) has readable columns after them, which parity leaves out:
 // the bits are what the device must reproduce.
-std::string DeviceRecord(const std::string& line) {
-  size_t at = 0;
-  for (int column = 0; column < 10; ++column) {
-    at = line.find(',', at);
-    if (at == std::string::npos) return line;
-    ++at;
+std::string DeviceRecord(const std::vector<std::string>& fields) {
+  std::string record;
+  for (size_t column = 0; column < std::min<size_t>(10, fields.size()); ++column) {
+    record += (column ? "," : "") + fields[column];
   }
-  return line.substr(0, at - 1);
+  return record;
+}
+
+// The device records of a decision log, read as CSV records (a readable
+// column may hold a group name with a quoted newline), header first.
+std::vector<std::string> DeviceRecords(const std::string& path) {
+  host::data::CsvOptions options;
+  options.delimiter = ',';
+  options.missing_markers.clear();
+  host::data::CsvRecordReader reader(path, options);
+  std::vector<std::string> records{DeviceRecord(reader.header())};
+  std::vector<std::string> fields;
+  for (size_t line = 0; reader.Next(&fields, &line);) records.push_back(DeviceRecord(fields));
+  return records;
 }
 
 void Parity(const RunOptions& o) {
-  const auto expected = Lines(host::common::ReadFile(o.expected));
-  const auto actual = Lines(host::common::ReadFile(o.actual));
-  if (expected.empty() || DeviceRecord(expected[0]) + "\n" != runtime::kDecisionRecordHeader) {
-    throw std::runtime_error(o.expected + ": not a decision log");
+  const auto expected = DeviceRecords(o.expected);
+  if (expected[0] + "\n" != runtime::kDecisionRecordHeader) {
+    throw host::common::DataError(o.expected, 1, 0,
+                                  "not a decision log (its header is not the device's)");
   }
+  const auto actual = DeviceRecords(o.actual);
   size_t identical = 0, first_difference = 0;
   const size_t records = expected.size() - 1;
   for (size_t i = 1; i < expected.size(); ++i) {
-    if (i < actual.size() && DeviceRecord(actual[i]) == DeviceRecord(expected[i])) {
+    if (i < actual.size() && actual[i] == expected[i]) {
       ++identical;
     } else if (first_difference == 0) {
       first_difference = i;
@@ -208,10 +213,10 @@ void Parity(const RunOptions& o) {
               identical, records);
   if (identical != records || actual.size() != expected.size()) {
     if (first_difference != 0) {
-      std::printf("first difference at record %zu:\n  expected %s\n  actual   %s\n",
-                  first_difference, DeviceRecord(expected[first_difference]).c_str(),
-                  first_difference < actual.size() ? DeviceRecord(actual[first_difference]).c_str()
-                                                   : "(missing)");
+      std::printf(
+          "first difference at record %zu:\n  expected %s\n  actual   %s\n", first_difference,
+          expected[first_difference].c_str(),
+          first_difference < actual.size() ? actual[first_difference].c_str() : "(missing)");
     }
     throw std::runtime_error("decision logs differ (" + std::to_string(actual.size() - 1) +
                              " records in " + o.actual + ")");
@@ -230,8 +235,8 @@ void AddRunCommands(CLI::App& app) {
   simulate->add_option("--data", o->data, "CSV with the model's input columns")
       ->required()
       ->check(CLI::ExistingFile);
-  simulate->add_option("--seed", o->seed, "PCG32 seed");
-  simulate->add_option("--stream", o->stream, "PCG32 stream");
+  simulate->add_option("--seed", o->seed, "PCG32 seed")->check(Uint64Text());
+  simulate->add_option("--stream", o->stream, "PCG32 stream")->check(Uint64Text());
   simulate->add_option("--out", o->out, "Decision log (CSV)")->required();
   simulate->add_option("--vectors", o->vectors,
                        "Also write the inputs and seed for the firmware (.tfv)");
@@ -254,8 +259,8 @@ void AddRunCommands(CLI::App& app) {
       ->check(CLI::ExistingFile);
   evaluate->add_option("--data", o->data, "Labelled CSV")->required()->check(CLI::ExistingFile);
   AddLabelOptions(*evaluate, o->label, true);
-  evaluate->add_option("--seed", o->seed, "PCG32 seed");
-  evaluate->add_option("--stream", o->stream, "PCG32 stream");
+  evaluate->add_option("--seed", o->seed, "PCG32 seed")->check(Uint64Text());
+  evaluate->add_option("--stream", o->stream, "PCG32 stream")->check(Uint64Text());
   evaluate->add_flag("--json", o->json, "Print JSON");
   AddTrustOptions(*evaluate, o->trust);
   evaluate->callback([o] { Evaluate(*o); });

@@ -18,8 +18,10 @@
 #include "host_tools/cli/selection_check.h"
 #include "host_tools/cli/small_group_flags.h"
 #include "host_tools/cli/trust_options.h"
+#include "host_tools/common/one_line_text.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
+#include "host_tools/fit/parameter_ranges.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/model/finish_model.h"
 #include "host_tools/model/fitted_rule.h"
@@ -98,16 +100,18 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
   std::string last;
   for (const auto& row : rows) {
     if (row.method != last && !last.empty()) data += "\n\n";
-    if (row.method != last) data += "# " + row.method + "\n";
+    if (row.method != last) data += "# " + host::common::OneLineText(row.method) + "\n";
     last = row.method;
     data += host::common::FormatText("%.6f %.6f %.6f %.6f\n", row.test.expected_dp_gap,
                                      row.test.expected_accuracy, row.gamma, row.rho);
   }
   data += "\n\n" + ParetoFront(rows);
   host::common::WriteFileAtomically(dir + "/tradeoff.dat", data);
+  // Names reach the scripts only through GnuplotString; files are named
+  // relative to the scripts' folder, which never appears in them.
+  const std::string tradeoff = GnuplotString("tradeoff.dat");
   std::string script =
-      "set terminal pngcairo size 1100,600\nset output '" + dir +
-      "/tradeoff.png'\n"
+      GnuplotPreamble("tradeoff.png", "1100,600") +
       "set title 'Accuracy and demographic-parity gap on test data (expected values)'\n"
       "set xlabel 'demographic-parity gap'\nset ylabel 'accuracy'\n"
       "set key outside right top box\nset grid\n" +
@@ -121,12 +125,12 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
     const std::string style = row.method == kInputModel
                                   ? "pointtype 9 pointsize 3 lc rgb 'black' title 'input model "
                                     "(baseline)'"
-                                  : "pointsize 1.5 title '" + row.method + "'";
-    script += (block ? ", " : "") + std::string("'" + dir + "/tradeoff.dat' index ") +
-              std::to_string(block) + " using 1:2 with points " + style;
+                                  : "pointsize 1.5 title " + GnuplotString(row.method);
+    script += (block ? ", " : "") + tradeoff + " index " + std::to_string(block) +
+              " using 1:2 with points " + style;
     ++block;
   }
-  script += ", '" + dir + "/tradeoff.dat' index " + std::to_string(block) +
+  script += ", " + tradeoff + " index " + std::to_string(block) +
             " using 1:2 with steps lw 2 dashtype 3 lc rgb 'gray40' title 'Pareto front'";
   script += host::common::FormatText(
       ", '-' using 1:2 with points pointtype 6 pointsize 4 lw 2 title 'selected RTO (gamma %.2g, "
@@ -138,6 +142,7 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
   std::string curves;
   const auto& ramp = rto.ramp();
   for (size_t g = 0; g < names.size(); ++g) {
+    curves += "# " + host::common::OneLineText(names[g]) + "\n";
     for (int i = 0; i <= 400; ++i) {
       const double p = i / 400.0, f = 2.0 * p - 1.0;
       const double h = std::clamp(
@@ -148,17 +153,18 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
     curves += "\n\n";
   }
   host::common::WriteFileAtomically(dir + "/decision_curves.dat", curves);
-  std::string curve_script = "set terminal pngcairo size 1100,600\nset output '" + dir +
-                             "/decision_curves.png'\n"
+  const std::string curve_data = GnuplotString("decision_curves.dat");
+  std::string curve_script = GnuplotPreamble("decision_curves.png", "1100,600") +
                              "set title 'P(positive) against the scorer probability, per group'\n"
                              "set xlabel 'scorer probability p'\nset ylabel 'P(positive)'\n"
                              "set key outside right top box\nset grid\n"
                              "set yrange [-0.02:1.02]\nplot ";
   for (size_t g = 0; g < names.size(); ++g) {
-    curve_script += (g ? ", " : "") + std::string("'" + dir + "/decision_curves.dat' index ") +
-                    std::to_string(g) + " using 1:2 with lines lw 2 title 'RTO " + names[g] + "'";
-    curve_script += ", '" + dir + "/decision_curves.dat' index " + std::to_string(g) +
-                    " using 1:3 with lines dashtype 2 lw 2 title 'Hardt " + names[g] + "'";
+    curve_script += (g ? ", " : "") + curve_data + " index " + std::to_string(g) +
+                    " using 1:2 with lines lw 2 title " + GnuplotString("RTO " + names[g]);
+    curve_script += ", " + curve_data + " index " + std::to_string(g) +
+                    " using 1:3 with lines dashtype 2 lw 2 title " +
+                    GnuplotString("Hardt " + names[g]);
   }
   curve_script += "\n";
   host::common::WriteFileAtomically(dir + "/decision_curves.gp", curve_script);
@@ -379,7 +385,15 @@ void CheckSelection(const SweepOptions& o, const std::vector<Row>& rows, size_t 
                              o.strict);
 }
 
+// The grid and the gap limit at the edge, before any data is read.
+void CheckSweepOptions(const SweepOptions& o) {
+  host::fit::CheckParameterGrid(host::fit::kGammaGrid, o.selection.gammas);
+  host::fit::CheckParameterGrid(host::fit::kRhoOffsets, o.selection.rho_offsets);
+  host::fit::CheckParameter(host::fit::kMaxValidationGap, o.selection.max_validation_gap);
+}
+
 void Sweep(const SweepOptions& o) {
+  CheckSweepOptions(o);
   const host::data::CsvTable fit_table = ReadDataCsv(o.data);
   const tinyfair::Model model = SweepScoringModel(o, fit_table);
   const size_t group_count = model.dimensions().group_count();

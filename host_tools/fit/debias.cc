@@ -12,6 +12,7 @@
 #include "host_tools/common/text_format.h"
 #include "host_tools/fit/fit_notes.h"
 #include "host_tools/fit/fit_stop.h"
+#include "host_tools/fit/parameter_ranges.h"
 #include "host_tools/preprocessing/maxent_sampler.h"
 
 namespace tinyfair::host::fit {
@@ -138,6 +139,7 @@ void CheckDebiasOptions(const DebiasOptions& o) {
   if (!(o.prior_weight >= 0.0 && o.prior_weight <= 1.0)) {
     throw DataError("--prior-weight", 0, 0, "C must be in [0, 1]");
   }
+  CheckParameter(kGradientTolerance, o.gradient_tolerance);
   // The command's flags check these choices; other front ends set them freely.
   const auto check_choice = [](const char* flag, const std::string& value,
                                const std::vector<std::string>& choices) {

@@ -10,6 +10,7 @@
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/fit/data_notes.h"
 #include "host_tools/fit/fit_notes.h"
+#include "host_tools/fit/parameter_ranges.h"
 #include "host_tools/fit/ramp_fitter.h"
 #include "host_tools/fit/ramp_model.h"
 #include "host_tools/fit/ramp_selection.h"
@@ -21,6 +22,15 @@
 namespace tinyfair::host::fit {
 
 void CheckPostprocessOptions(const PostprocessOptions& o, bool with_validation) {
+  // Every number at the edge, before any data is read: out of range is an
+  // error, never clamped into another fit.
+  if (o.rho != "auto") ParseParameter(kRho, o.rho);
+  CheckParameter(kGamma, o.fit.rto.gamma);
+  CheckParameter(kEpsilon, o.fit.rto.epsilon);
+  CheckParameter(kBiasTarget, o.fit.roc.bias_target);
+  CheckParameterGrid(kGammaGrid, o.selection.gammas);
+  CheckParameterGrid(kRhoOffsets, o.selection.rho_offsets);
+  CheckParameter(kMaxValidationGap, o.selection.max_validation_gap);
   if ((o.rho == "auto" || with_validation) && !o.covariance && o.label.label.empty() &&
       o.method == "rto") {
     throw std::invalid_argument(

@@ -12,6 +12,7 @@
 #include "host_tools/data/unlisted_values.h"
 #include "host_tools/fit/data_notes.h"
 #include "host_tools/fit/fit_notes.h"
+#include "host_tools/fit/parameter_ranges.h"
 #include "host_tools/model/finish_model.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
@@ -91,6 +92,7 @@ void NoteFoldedCategories(const host::data::CsvTable& table, const tinyfair::Mod
 
 const TrainMethod& ChooseTrainMethod(const std::vector<TrainMethod>& methods, TrainOptions& o) {
   if (o.sensitive.empty()) throw std::invalid_argument("train needs --sensitive");
+  CheckParameter(kL2, o.l2);
   const auto method = std::find_if(methods.begin(), methods.end(),
                                    [&](const TrainMethod& m) { return m.name == o.method; });
   if (method == methods.end()) throw std::invalid_argument("no train method '" + o.method + "'");

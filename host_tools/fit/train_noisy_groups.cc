@@ -50,7 +50,8 @@ void AddNoisyGroupOptions(const std::shared_ptr<NoisyGroupCliOptions>& o, Option
                "dro/soft-groups: auxiliary true group column, used only to estimate the noise "
                "(must be --ignore'd)");
   options.Number("noise-rate", &o->noise_rate,
-                 "dro/soft-groups: fraction of rows whose group was moved to another one");
+                 "dro/soft-groups: fraction of rows whose group was moved to another one",
+                 OptionCheck::Range(0.0, 1.0));
   options.Text("noise-model", &o->noise_model,
                "dro/soft-groups: CSV of P(G=row | G^=column): a first column naming the true "
                "groups, one column per observed group (the --sensitive column's category; "
@@ -59,15 +60,20 @@ void AddNoisyGroupOptions(const std::shared_ptr<NoisyGroupCliOptions>& o, Option
                "dro: TV radius per group: bound = max(P(G^!=j|G=j), P(G!=j|G^=j)) (holds "
                "without equal marginals) | paper = P(G^!=j|G=j)",
                OptionCheck::Choices({"bound", "paper"}));
-  options.Number("alpha", &o->alpha, "naive/dro/soft-groups: the rate constraints' slack");
+  options.Number("alpha", &o->alpha, "naive/dro/soft-groups: the rate constraints' slack",
+                 OptionCheck::Range(0.0, 1.0));
   options.Number("hinge-slack", &o->hinge_slack,
                  "naive/dro/soft-groups: slack of the hinge surrogates (default: 1 for naive and "
-                 "dro, 0 for soft-groups)");
-  options.Number("learning-rate", &o->learning_rate, "naive/dro/soft-groups: Adam rate of theta");
-  options.Number("lambda-rate", &o->lambda_rate, "naive/dro/soft-groups: Adam rate of lambda");
+                 "dro, 0 for soft-groups)",
+                 OptionCheck::NonNegative());
+  options.Number("learning-rate", &o->learning_rate, "naive/dro/soft-groups: Adam rate of theta",
+                 OptionCheck::Positive());
+  options.Number("lambda-rate", &o->lambda_rate, "naive/dro/soft-groups: Adam rate of lambda",
+                 OptionCheck::Positive());
   options.Number("weight-rate", &o->weight_rate,
                  "dro: Adam rate of the adversary's weights; soft-groups with --adversary "
-                 "reference-code: the table's Adam rate");
+                 "reference-code: the table's Adam rate",
+                 OptionCheck::Positive());
   options.Text("adversary", &o->adversary,
                "dro/soft-groups: exact = DRO's weights projected exactly onto the TV ball, "
                "soft groups' table the exact LP maximizer | reference-code = as the paper's "
@@ -76,17 +82,22 @@ void AddNoisyGroupOptions(const std::shared_ptr<NoisyGroupCliOptions>& o, Option
                "weaker, to reproduce its numbers",
                OptionCheck::Choices({"exact", "reference-code"}));
   options.Number("lambda-radius", &o->lambda_radius,
-                 "naive/dro/soft-groups: bound R on the sum of the multipliers");
+                 "naive/dro/soft-groups: bound R on the sum of the multipliers",
+                 OptionCheck::Positive());
   options.Flag("ideal", &o->ideal,
                "soft-groups: the ideal algorithm (Algorithm 1): a uniform mixture of T x Q "
                "linear models, one drawn per decision");
-  options.Integer("ideal-rounds", &o->ideal_options.rounds, "soft-groups --ideal: T, lambda steps");
+  options.Integer("ideal-rounds", &o->ideal_options.rounds, "soft-groups --ideal: T, lambda steps",
+                  OptionCheck::Positive());
   options.Integer("ideal-inner", &o->ideal_options.inner,
-                  "soft-groups --ideal: Q, best-response iterates per lambda step");
+                  "soft-groups --ideal: Q, best-response iterates per lambda step",
+                  OptionCheck::Positive());
   options.Integer("oracle-steps", &o->ideal_options.oracle_steps,
-                  "soft-groups --ideal: Adam steps of the theta oracle per iterate");
+                  "soft-groups --ideal: Adam steps of the theta oracle per iterate",
+                  OptionCheck::Positive());
   options.Number("table-rate", &o->ideal_options.table_rate,
-                 "soft-groups --ideal: ascent rate of the soft-assignment tables");
+                 "soft-groups --ideal: ascent rate of the soft-assignment tables",
+                 OptionCheck::Positive());
 }
 
 // The ideal algorithm's members as the runtime's mixture rule: the scorer

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "host_tools/common/json_writer.h"
+#include "host_tools/common/one_line_text.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/metrics/decision_tally.h"
 
@@ -186,9 +187,10 @@ std::string ReportTable(const ClassificationReport& report) {
       report.expected_fpr_gap);
   if (!report.highest_rate_group.empty()) {
     out += common::FormatText("  %.0f %% interval of the gap %s - %s: [%.4f, %.4f] (Newcombe)\n",
-                              100.0 * kReportConfidence, report.highest_rate_group.c_str(),
-                              report.lowest_rate_group.c_str(), report.dp_gap_interval.lower,
-                              report.dp_gap_interval.upper);
+                              100.0 * kReportConfidence,
+                              common::OneLineText(report.highest_rate_group).c_str(),
+                              common::OneLineText(report.lowest_rate_group).c_str(),
+                              report.dp_gap_interval.lower, report.dp_gap_interval.upper);
   }
   if (report.selection_rate_ratio) {
     out += common::FormatText("selection-rate ratio (lowest / highest) %.4f\n",
@@ -201,7 +203,7 @@ std::string ReportTable(const ClassificationReport& report) {
                             "expected rate", "TPR", "FPR", "precision");
   for (const auto& group : report.groups) {
     out += common::FormatText(
-        "  %-28s %8zu %24s %14s %24s %24s %24s\n", group.name.c_str(), group.n,
+        "  %-28s %8zu %24s %14s %24s %24s %24s\n", common::OneLineText(group.name).c_str(), group.n,
         RateCell(group.n > 0, group.positive_rate_interval).c_str(),
         group.n > 0 ? common::FormatText("%.4f", group.expected_positive_rate).c_str() : "n/a",
         RateCell(group.tpr_defined(), group.tpr_interval).c_str(),

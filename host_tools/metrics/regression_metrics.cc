@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "host_tools/common/json_writer.h"
+#include "host_tools/common/one_line_text.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/metrics/regression_loss.h"
 
@@ -149,8 +150,9 @@ std::string RegressionReportTable(const RegressionReport& r) {
   std::string table = line;
   table += "group                     n        RMSE    log loss   mean pred  KS disparity\n";
   for (const auto& g : r.groups) {
-    std::snprintf(line, sizeof(line), "%-20s %6zu  %10.6f  %10s  %10.6f  %10.6f\n", g.name.c_str(),
-                  g.n, g.rmse, Number(g.log_loss).c_str(), g.mean_prediction, g.disparity);
+    std::snprintf(line, sizeof(line), "%-20s %6zu  %10.6f  %10s  %10.6f  %10.6f\n",
+                  common::OneLineText(g.name).c_str(), g.n, g.rmse, Number(g.log_loss).c_str(),
+                  g.mean_prediction, g.disparity);
     table += line;
   }
   return table;

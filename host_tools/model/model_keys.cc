@@ -13,51 +13,10 @@
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/file_io.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/model/key_file_text.h"
 
 namespace tinyfair::host::model {
 namespace {
-
-constexpr size_t kKeyBytes = 32;
-constexpr size_t kKeyDigits = 2 * kKeyBytes;
-
-std::string HexLine(const std::array<uint8_t, kKeyBytes>& bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string text;
-  for (uint8_t byte : bytes) {
-    text += kDigits[byte >> 4U];
-    text += kDigits[byte & 0x0FU];
-  }
-  return text + "\n";
-}
-
-int HexValue(char digit) {
-  if (digit >= '0' && digit <= '9') return digit - '0';
-  if (digit >= 'a' && digit <= 'f') return digit - 'a' + 10;
-  return -1;
-}
-
-std::array<uint8_t, kKeyBytes> ParseKeyLine(const std::string& path, std::string text) {
-  const std::string what = "a private key file holds the " + std::to_string(kKeyBytes) +
-                           "-byte seed as " + std::to_string(kKeyDigits) +
-                           " lowercase hexadecimal digits and a newline";
-  if (!text.empty() && text.back() == '\n') text.pop_back();
-  if (text.size() != kKeyDigits) {
-    throw common::DataError(path, 0, 0,
-                            common::FormatText("%zu characters before the newline; ", text.size()) +
-                                what + " (is it truncated, or the wrong file?)");
-  }
-  std::array<uint8_t, kKeyBytes> bytes{};
-  for (size_t i = 0; i < kKeyDigits; ++i) {
-    const int value = HexValue(text[i]);
-    if (value < 0) {
-      throw common::DataError(
-          path, 1, 0,
-          common::FormatText("byte %zu is not a lowercase hexadecimal digit; ", i + 1) + what);
-    }
-    bytes[i / 2] = static_cast<uint8_t>((bytes[i / 2] << 4U) | static_cast<unsigned>(value));
-  }
-  return bytes;
-}
 
 std::runtime_error WriteError(const std::string& path, int error) {
   return std::runtime_error(path + ": cannot write: " + std::strerror(error));
@@ -109,8 +68,8 @@ void WriteKeyPair(const std::string& private_path, const SigningKey& key, bool o
       }
     }
   }
-  WritePrivateKeyFile(private_path, HexLine(key.seed), overwrite);
-  common::WriteFileAtomically(public_path, HexLine(key.public_key));
+  WritePrivateKeyFile(private_path, KeyFileText(KeyKind::kPrivate, key.seed), overwrite);
+  common::WriteFileAtomically(public_path, KeyFileText(KeyKind::kPublic, key.public_key));
 }
 
 SigningKey ReadSigningKeyFile(const std::string& path) {
@@ -120,6 +79,11 @@ SigningKey ReadSigningKeyFile(const std::string& path) {
                             std::string("cannot read the private key: ") + std::strerror(errno));
   }
   if (!S_ISREG(status.st_mode)) throw common::DataError(path, 0, 0, "not a private key file");
+  // The kind first: a public key file given here is named as such, whatever
+  // its mode.
+  const std::array<uint8_t, 32> seed =
+      ParseKeyFileText(common::ReadFileAtMost(path, KeyFileMaxBytes(), "a private key file"), path,
+                       KeyKind::kPrivate);
   // As ssh does: a secret others can read is no longer only the owner's.
   if ((status.st_mode & (S_IRWXG | S_IRWXO)) != 0) {
     throw common::DataError(
@@ -128,8 +92,7 @@ SigningKey ReadSigningKeyFile(const std::string& path) {
                            "and make a new key if others did read it",
                            static_cast<unsigned>(status.st_mode & 07777U)));
   }
-  const std::string text = common::ReadFileAtMost(path, kKeyDigits + 1, "a private key file");
-  return SigningKeyFromSeed(ParseKeyLine(path, text));
+  return SigningKeyFromSeed(seed);
 }
 
 std::string KeyIdText(uint64_t key_id) {

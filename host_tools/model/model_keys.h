@@ -1,6 +1,7 @@
 // Key files of the signing key (docs/security.md, "Key handling"): the
 // private key is the 32-byte Ed25519 seed, the public key the 32-byte public
-// key, each written as 64 lowercase hexadecimal digits and a newline. The
+// key, each written as key_file_text.h lays out (a line naming the kind,
+// then 64 lowercase hexadecimal digits and a newline). The
 // private key file is created mode 0600 and read only when nobody else may
 // read it.
 #pragma once
@@ -23,9 +24,9 @@ std::string PublicKeyPath(const std::string& private_path);
 void WriteKeyPair(const std::string& private_path, const SigningKey& key, bool overwrite);
 
 /// The key pair of the private key file `path`.
-/// @throws common::DataError naming the file when it is missing, readable
-///         by anyone but its owner (chmod 600 it), or not 64 lowercase
-///         hexadecimal digits and a newline.
+/// @throws common::DataError naming the file when it is missing, a public
+///         key file, not a private key file as key_file_text.h lays it out,
+///         or readable by anyone but its owner (chmod 600 it).
 SigningKey ReadSigningKeyFile(const std::string& path);
 
 /// A key id as it is printed: 16 lowercase hexadecimal digits.

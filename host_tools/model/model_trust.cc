@@ -25,7 +25,14 @@ std::string CheckModelTrust(const std::string& bytes, const std::string& name,
     throw ModelRefused(name + ": ", runtime::StatusName(status));
   }
   if (!IsSignedModelFile(bytes)) return "unsigned";
-  return "signed by key " + KeyIdText(ReadSignedModel(bytes).key_id);
+  const std::string key_id = KeyIdText(ReadSignedModel(bytes).key_id);
+  // Without a key, Load() checks the layout, not the signature: say so, never
+  // "signed by" what nobody verified.
+  if (!requirement.public_key) {
+    return "carries a signature said to be of key " + key_id +
+           ", NOT verified (no public key given; pass --public-key to verify it)";
+  }
+  return "signed by key " + key_id;
 }
 
 bool AsksForTrust(const TrustRequirement& requirement) {

@@ -20,7 +20,9 @@ struct TrustRequirement {
 };
 
 /// Loads `bytes` into the runtime with `requirement` and returns how the
-/// file is signed: "signed by key <16 hex digits>" or "unsigned". Throws
+/// file is signed: "signed by key <16 hex digits>" when the requirement's
+/// key verified it, "carries a signature said to be of key <id>, NOT
+/// verified ..." for a signed file read without a key, or "unsigned". Throws
 /// ModelRefused (model_refused.h: "<name>: the runtime refuses this model:
 /// <status>") when Load() refuses it.
 std::string CheckModelTrust(const std::string& bytes, const std::string& name,

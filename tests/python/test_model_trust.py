@@ -80,3 +80,15 @@ def test_a_bad_public_key_file_is_refused(models, tmp_path):
         tinyfair.load(models / "signed.pb", public_key=short)
     with pytest.raises(tinyfair.TinyfairError):
         tinyfair.load(models / "signed.pb", public_key=tmp_path / "absent.pub")
+
+
+@pytest.mark.parametrize("read", [tinyfair.load, tinyfair.inspect])
+def test_an_empty_public_key_path_is_an_error_not_no_key(models, read):
+    """As `--public-key ""` is in the CLI: an empty path never skips the check."""
+    with pytest.raises(ValueError, match="public_key: an empty path"):
+        read(models / "signed.pb", public_key="")
+
+
+def test_a_private_key_file_is_refused_as_public_key(models):
+    with pytest.raises(tinyfair.TinyfairError, match="a private key file"):
+        tinyfair.load(models / "signed.pb", public_key=models / "a.key")

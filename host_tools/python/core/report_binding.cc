@@ -10,6 +10,7 @@
 #include "host_tools/data/group_index.h"
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/fit/group_names.h"
+#include "host_tools/fit/parameter_ranges.h"
 #include "host_tools/metrics/decision_tally.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/metrics/score_quality.h"
@@ -82,6 +83,12 @@ std::string ReportPredictions(const py::array_t<int, py::array::forcecast>& y_tr
     d.status = runtime::Status::kOk;
     d.group = groups.rows()[static_cast<size_t>(i)];
     d.positive = outcome(i) != 0;
+    // Checked at the edge, as the command line checks its numbers: a rate
+    // of 7.5 is no rate.
+    const std::string problem = host::fit::RangeProblem(host::fit::kProbability, probability(i));
+    if (!problem.empty()) {
+      throw std::invalid_argument("y_prob (row " + std::to_string(i) + "): " + problem);
+    }
     d.probability = static_cast<float>(probability(i));
     labels[static_cast<size_t>(i)] = truth(i);
   }

@@ -8,6 +8,11 @@ device. See docs/python.md.
 """
 from sklearn.base import ClassifierMixin
 
+from . import _core
+from ._short_errors import shorten_type_errors
+
+shorten_type_errors(_core)  # before any module binds a name of it
+
 from . import metrics, noisy_groups, plots, postprocessing, preprocessing, reductions  # noqa: F401
 from ._core import DataError, FitNotAccepted, ModelError, ModelRefused, TinyfairError
 from ._frames import read_csv

@@ -32,6 +32,10 @@ def group_attributes(model):
 
 
 def _read(path, public_key, minimum_version):
+    # An empty path is a mistake, never "no key": the CLI refuses it too.
+    if public_key is not None and str(public_key) == "":
+        raise ValueError("public_key: an empty path; give the public key file "
+                         "(tinyfair keygen's .pub), or None to load without verifying")
     return _core.Model.read(str(path), "" if public_key is None else str(public_key),
                             minimum_version)
 

@@ -16,9 +16,12 @@ id_b=$("$tinyfair" keygen --out "$work/b.key" 2>/dev/null)
 [[ $id_a =~ ^[0-9a-f]{16}$ ]] || fail "key id '$id_a' is not 16 hexadecimal digits"
 [[ $id_a != "$id_b" ]] || fail "two keygens gave the same key id"
 cmp -s "$work/a.key" "$work/b.key" && fail "two keygens gave the same private key"
-for file in a.key a.key.pub; do
-  grep -qxE '[0-9a-f]{64}' "$work/$file" && [[ $(wc -c < "$work/$file") == 65 ]] ||
-    fail "$file is not 64 lowercase hexadecimal digits and a newline"
+for pair in a.key:private a.key.pub:public; do
+  file=${pair%%:*} kind=tinyfair-ed25519-${pair##*:}-key
+  [[ $(head -n 1 "$work/$file") == "$kind" ]] || fail "$file does not start with the line $kind"
+  tail -n +2 "$work/$file" | grep -qxE '[0-9a-f]{64}' &&
+    [[ $(tail -n +2 "$work/$file" | wc -c) == 65 && $(wc -l < "$work/$file") == 2 ]] ||
+    fail "$file is not its kind line, 64 lowercase hexadecimal digits and a newline"
 done
 [[ $(stat -c %a "$work/a.key") == 600 ]] || fail "the private key is not mode 0600"
 before=$(cat "$work/a.key")
@@ -37,7 +40,9 @@ grep -q "signed with key $id_a" "$work/export.txt" || fail "export did not print
 import hashlib, struct, sys
 import nacl.exceptions, nacl.signing
 signed, plain = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
-public_key = bytes.fromhex(open(sys.argv[3]).read().strip())
+kind, digits = open(sys.argv[3]).read().split("\n")[:2]
+assert kind == "tinyfair-ed25519-public-key", kind
+public_key = bytes.fromhex(digits)
 def varint(data, at):
     value = shift = 0
     while True:

@@ -60,9 +60,9 @@ mode_t ModeOf(const std::string& path) {
   return status.st_mode & 07777U;
 }
 
-// Hexadecimal by printf, not by the code under test.
-std::string PrintfHexLine(const std::array<uint8_t, 32>& bytes) {
-  std::string text;
+// Hexadecimal by printf, not by the code under test, after the kind line.
+std::string PrintfHexLine(const std::array<uint8_t, 32>& bytes, const std::string& kind) {
+  std::string text = "tinyfair-ed25519-" + kind + "-key\n";
   for (uint8_t byte : bytes) {
     char digits[3];
     std::snprintf(digits, sizeof digits, "%02x", byte);
@@ -86,8 +86,8 @@ TEST_F(KeyFiles, KeyPairFilesHoldHexLinesAndThePrivateOneIsTheOwnersOnly) {
   const SigningKey key = NewSigningKey();
   WriteKeyPair(Path("key"), key, false);
   umask(umask_before);
-  EXPECT_EQ(PrintfHexLine(key.seed), Contents(Path("key")));
-  EXPECT_EQ(PrintfHexLine(key.public_key), Contents(Path("key.pub")));
+  EXPECT_EQ(PrintfHexLine(key.seed, "private"), Contents(Path("key")));
+  EXPECT_EQ(PrintfHexLine(key.public_key, "public"), Contents(Path("key.pub")));
   EXPECT_EQ(Path("key.pub"), PublicKeyPath(Path("key")));
   EXPECT_EQ(0600U, ModeOf(Path("key")));
   const SigningKey read = ReadSigningKeyFile(Path("key"));
@@ -106,8 +106,8 @@ TEST_F(KeyFiles, AnExistingKeyIsReplacedOnlyWhenAsked) {
   const SigningKey first = NewSigningKey();
   WriteKeyPair(Path("key"), first, false);
   EXPECT_THROW(WriteKeyPair(Path("key"), NewSigningKey(), false), common::DataError);
-  EXPECT_EQ(PrintfHexLine(first.seed), Contents(Path("key")));
-  EXPECT_EQ(PrintfHexLine(first.public_key), Contents(Path("key.pub")));
+  EXPECT_EQ(PrintfHexLine(first.seed, "private"), Contents(Path("key")));
+  EXPECT_EQ(PrintfHexLine(first.public_key, "public"), Contents(Path("key.pub")));
   // A public key file alone also stops it, before the private key is written.
   ASSERT_EQ(0, std::remove(Path("key").c_str()));
   EXPECT_THROW(WriteKeyPair(Path("key"), NewSigningKey(), false), common::DataError);
@@ -117,8 +117,8 @@ TEST_F(KeyFiles, AnExistingKeyIsReplacedOnlyWhenAsked) {
   WriteWithMode(Path("key"), "old\n", 0644);
   const SigningKey second = NewSigningKey();
   WriteKeyPair(Path("key"), second, true);
-  EXPECT_EQ(PrintfHexLine(second.seed), Contents(Path("key")));
-  EXPECT_EQ(PrintfHexLine(second.public_key), Contents(Path("key.pub")));
+  EXPECT_EQ(PrintfHexLine(second.seed, "private"), Contents(Path("key")));
+  EXPECT_EQ(PrintfHexLine(second.public_key, "public"), Contents(Path("key.pub")));
   EXPECT_EQ(0600U, ModeOf(Path("key")));
 }
 
@@ -134,25 +134,38 @@ TEST_F(KeyFiles, RefusesAPrivateKeyOthersMayRead) {
 
 TEST_F(KeyFiles, RefusesAMissingTruncatedOrMalformedKey) {
   EXPECT_NE(std::string::npos, RefusalOf(Path("absent")).find("cannot read the private key"));
-  const std::string good = PrintfHexLine(NewSigningKey().seed);
+  const std::string kind = "tinyfair-ed25519-private-key\n";
+  const std::string digits = PrintfHexLine(NewSigningKey().seed, "private").substr(kind.size());
+  const std::string good = kind + digits;
   const struct {
     std::string text, reason;
   } kBad[] = {
-      {"", "0 characters"},
-      {good.substr(0, 30), "30 characters"},
-      {good.substr(0, 63) + "\n", "63 characters"},
+      {"", "not a private key file"},
+      {kind, "0 characters"},
+      {kind + digits.substr(0, 30), "30 characters"},
+      {kind + digits.substr(0, 63) + "\n", "63 characters"},
       {good + "\n", "larger than a private key file can be"},
-      {good.substr(0, 64) + " ", "65 characters"},
-      {"g" + good.substr(1), "byte 1 is not a lowercase hexadecimal digit"},
-      {good.substr(0, 10) + "A" + good.substr(11), "byte 11 is not"},
+      {kind + digits.substr(0, 64) + " ", "65 characters"},
+      {kind + "g" + digits.substr(1), "byte 1 is not a lowercase hexadecimal digit"},
+      {kind + digits.substr(0, 10) + "A" + digits.substr(11), "byte 11 is not"},
+      // The form of the keys before the kind line: refused, with the remedy.
+      {digits, "without the line naming the key's kind"},
+      // The public key file of a pair, given as the private key.
+      {"tinyfair-ed25519-public-key\n" + digits,
+       "a public key file (\"tinyfair-ed25519-public-key\") was given where the private key is "
+       "needed"},
   };
   for (const auto& bad : kBad) {
     WriteWithMode(Path("bad"), bad.text, 0600);
     EXPECT_NE(std::string::npos, RefusalOf(Path("bad")).find(bad.reason))
         << bad.reason << ": " << RefusalOf(Path("bad"));
   }
+  // A public key file is named as such even when others may read it.
+  WriteWithMode(Path("bad"), "tinyfair-ed25519-public-key\n" + digits, 0644);
+  EXPECT_NE(std::string::npos, RefusalOf(Path("bad")).find("a public key file"))
+      << RefusalOf(Path("bad"));
   // Without the final newline, the 64 digits are still the key.
-  WriteWithMode(Path("bad"), good.substr(0, 64), 0600);
+  WriteWithMode(Path("bad"), kind + digits.substr(0, 64), 0600);
   EXPECT_EQ("", RefusalOf(Path("bad")));
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <cstring>
 #include <stdexcept>
 
 #include "host_tools/common/file_io.h"
@@ -60,7 +61,12 @@ TEST(ModelTrust, NamesTheSignerOfASignedFile) {
   char expected[64];
   std::snprintf(expected, sizeof(expected), "signed by key %016" PRIx64, KeyId(TestKey()));
   TrustRequirement requirement;
-  EXPECT_EQ(expected, CheckModelTrust(kSigned, "m.pb", requirement));
+  // Without a key nothing verified the signature: the answer says so.
+  const std::string unverified = CheckModelTrust(kSigned, "m.pb", requirement);
+  EXPECT_EQ(std::string::npos, unverified.find("signed by key")) << unverified;
+  EXPECT_NE(std::string::npos, unverified.find("NOT verified")) << unverified;
+  EXPECT_NE(std::string::npos, unverified.find(expected + std::strlen("signed by key ")))
+      << unverified;
   requirement.public_key = TestKey();
   requirement.minimum_model_version = 3;
   EXPECT_EQ(expected, CheckModelTrust(kSigned, "m.pb", requirement));
@@ -109,8 +115,11 @@ TEST(ModelTrust, EveryFormOfModelFileIsJudgedAsTheDeviceJudgesItsSealedFile) {
   EXPECT_EQ("", CheckModelFileTrust(kBare, "m", TrustRequirement{}));
   EXPECT_EQ("unsigned", CheckModelFileTrust(kBare, "m", version3));
   EXPECT_EQ("bad_signature", FileRefusal(kOtherSigned, key));
-  // A signed file is named by its signer even when nothing is asked.
-  EXPECT_EQ(CheckModelTrust(kSigned, "m", key), CheckModelFileTrust(kSigned, "m", {}));
+  // A signed file is named even when nothing is asked, as not verified: the
+  // key id it claims is not a signer until a key checked it.
+  EXPECT_EQ(CheckModelTrust(kSigned, "m", {}), CheckModelFileTrust(kSigned, "m", {}));
+  EXPECT_NE(CheckModelTrust(kSigned, "m", key), CheckModelFileTrust(kSigned, "m", {}));
+  EXPECT_NE(std::string::npos, CheckModelFileTrust(kSigned, "m", {}).find("NOT verified"));
   EXPECT_FALSE(AsksForTrust(TrustRequirement{}));
   EXPECT_TRUE(AsksForTrust(key));
   EXPECT_TRUE(AsksForTrust(version3));
@@ -138,15 +147,26 @@ TEST(ModelTrust, ReadTrustedModelReadsTheFileItChecked) {
   }
 }
 
-TEST(PublicKeyFile, ReadsSixtyFourLowercaseHexDigitsAndANewline) {
+TEST(PublicKeyFile, ReadsItsKindLineSixtyFourLowercaseHexDigitsAndANewline) {
   const std::string hex = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
-  EXPECT_EQ(TestKey(), ParsePublicKey(hex + "\n", "k.pub"));
-  EXPECT_THROW(ParsePublicKey(hex, "k.pub"), std::runtime_error);
-  EXPECT_THROW(ParsePublicKey(hex.substr(2) + "\n", "k.pub"), std::runtime_error);
-  std::string upper = hex + "\n";
-  upper[1] = 'D';
+  const std::string kind = "tinyfair-ed25519-public-key\n";
+  EXPECT_EQ(TestKey(), ParsePublicKey(kind + hex + "\n", "k.pub"));
+  EXPECT_THROW(ParsePublicKey(kind + hex, "k.pub"), std::runtime_error);
+  EXPECT_THROW(ParsePublicKey(kind + hex.substr(2) + "\n", "k.pub"), std::runtime_error);
+  std::string upper = kind + hex + "\n";
+  upper[kind.size() + 1] = 'D';
   EXPECT_THROW(ParsePublicKey(upper, "k.pub"), std::runtime_error);
-  EXPECT_THROW(ParsePublicKey(hex + "\n\n", "k.pub"), std::runtime_error);
+  EXPECT_THROW(ParsePublicKey(kind + hex + "\n\n", "k.pub"), std::runtime_error);
+  // Bare digits (no kind line) and a private key file are refused, the
+  // latter by name.
+  EXPECT_THROW(ParsePublicKey(hex + "\n", "k.pub"), std::runtime_error);
+  try {
+    ParsePublicKey("tinyfair-ed25519-private-key\n" + hex + "\n", "k.pub");
+    ADD_FAILURE() << "a private key file was read as a public key";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string::npos, std::string(e.what()).find("a private key file")) << e.what();
+    EXPECT_NE(std::string::npos, std::string(e.what()).find("k.pub")) << e.what();
+  }
 }
 
 }  // namespace
