@@ -9,6 +9,7 @@
 #include "host_tools/cli/trust_options.h"
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/json_writer.h"
+#include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/metrics/wilson_interval.h"
 #include "host_tools/model/model_file.h"
@@ -238,6 +239,14 @@ void Monitor(const MonitorOptions& o) {
         "one --report to print it");
   }
   if (!o.plot_dir.empty()) {
+    std::vector<host::common::NamedFile> inputs = {{"--model", o.model},
+                                                   {"--public-key", o.trust.public_key}};
+    for (const std::string& report : o.reports) inputs.push_back({"--report", report});
+    std::vector<host::common::NamedFile> outputs;
+    for (const char* name : {"monitor_rates.dat", "monitor_rates.gp", "monitor_rates.png"}) {
+      outputs.push_back({std::string("--plot (") + name + ")", o.plot_dir + "/" + name});
+    }
+    host::common::RefuseOutputsOverInputs(inputs, outputs);
     // Every report is checked before anything is written.
     const MonitorPlotSeries series = PlotSeries(o, model);
     if (!WriteMonitorPlot(series, o.plot_dir, o.render_plot)) {

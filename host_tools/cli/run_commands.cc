@@ -9,6 +9,7 @@
 #include "host_tools/cli/read_data.h"
 #include "host_tools/cli/trust_options.h"
 #include "host_tools/common/data_error.h"
+#include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/numeric_labels.h"
 #include "host_tools/metrics/metrics.h"
@@ -78,6 +79,9 @@ std::string AddMonitorReports(const RunOptions& o, const runtime::Model& model,
 
 void Simulate(const RunOptions& o) {
   CheckSimulateFlags(o);
+  host::common::RefuseOutputsOverInputs(
+      {{"--model", o.model}, {"--public-key", o.trust.public_key}, {"--data", o.data}},
+      {{"--out", o.out}, {"--vectors", o.vectors}, {"--monitor", o.monitor}});
   const tinyfair::Model model = ReadModelTrusted("simulate", o.model, o.trust);
   const host::data::CsvTable table = ReadDataCsv(o.data);
   host::data::InputEncoder encoder(model.inputs(), table);
