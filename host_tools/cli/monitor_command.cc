@@ -201,17 +201,13 @@ void PrintTable(const tinyfair::MonitorReport& report, const std::vector<GroupRo
 MonitorPlotSeries PlotSeries(const MonitorOptions& o, const tinyfair::Model& model) {
   MonitorPlotSeries series;
   series.group_names = GroupNames(model);
+  tinyfair::MonitorReport previous;
   for (const std::string& path : o.reports) {
     const tinyfair::MonitorReport report =
         host::model::ParseMonitorReport(host::common::ReadFile(path), path, model);
     const std::vector<GroupRow> rows = GroupRows(model, report);
-    if (!series.points.empty() && report.updates() < series.points.back().updates) {
-      throw host::common::DataError(
-          path, 0, 0,
-          FormatText("%u updates, fewer than the report before it (%u): the "
-                     "sequence must be in order, from one monitor",
-                     report.updates(), series.points.back().updates));
-    }
+    if (!series.points.empty()) host::model::CheckReportFollows(previous, report, path);
+    previous = report;
     MonitorPlotPoint point;
     point.updates = report.updates();
     for (const GroupRow& row : rows) point.rates.push_back(row.rate);
