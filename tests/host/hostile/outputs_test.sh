@@ -120,6 +120,14 @@ expect_refused "monitor --plot over a --report" sub/monitor_rates.dat ./sub/moni
   monitor --model model.pb --report sub/monitor_rates.dat --plot ./sub
 rm sub/monitor_rates.dat
 
+# A report --monitor-every names (report-0001.csv of --monitor report.csv)
+# that is the data.
+cp test.csv report-0001.csv
+expect_refused "simulate --monitor-every report over --data" report-0001.csv report-0001.csv -- \
+  simulate --model model.pb --data report-0001.csv --out new_log.csv --monitor report.csv \
+  --monitor-every 100
+rm report-0001.csv
+
 # Two outputs that are one file.
 expect_refused "simulate --out and --vectors one file" new_log.csv ./new_log.csv -- \
   simulate --model model.pb --data test.csv --out new_log.csv --vectors ./new_log.csv
