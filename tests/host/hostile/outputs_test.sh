@@ -81,6 +81,10 @@ each_spelling "export --out over --model" model.json export --model model.json -
 each_spelling "export --out over --sign (the private key)" prod.key \
   export --model model.json --sign prod.key --out @OUT@
 each_spelling "codegen --out over --model" model.pb codegen --model model.pb --out @OUT@
+each_spelling "codegen --out over --public-key" prod.key.pub \
+  codegen --model model.pb --public-key prod.key.pub --out @OUT@
+each_spelling "simulate --out over --public-key" prod.key.pub \
+  simulate --model model.pb --public-key prod.key.pub --data test.csv --out @OUT@
 each_spelling "simulate --out over --data" test.csv \
   simulate --model model.pb --data test.csv --out @OUT@
 each_spelling "simulate --out over --model" model.pb \
