@@ -2,6 +2,7 @@
 #include "tinyfair_runtime/monitor_report.h"
 
 #include "pb_encode.h"
+#include "tinyfair_runtime/crc32.h"
 
 namespace tinyfair::runtime {
 namespace {
@@ -65,6 +66,13 @@ Status EncodeMonitorReport(const FairnessMonitor& monitor, uint8_t* buffer, size
   if (buffer == nullptr) return Status::kReportBufferTooSmall;
   pb_ostream_t stream = pb_ostream_from_buffer(buffer, capacity);
   if (!pb_encode(&stream, tinyfair_MonitorReport_fields, &report)) {
+    return Status::kReportBufferTooSmall;
+  }
+  // crc32 (report.crc32 is 0, which proto3 leaves out) goes last, over the
+  // bytes before it, so one pass over the buffer writes the report.
+  const uint32_t crc = Crc32(buffer, stream.bytes_written);
+  if (!pb_encode_tag(&stream, PB_WT_32BIT, tinyfair_MonitorReport_crc32_tag) ||
+      !pb_encode_fixed32(&stream, &crc)) {
     return Status::kReportBufferTooSmall;
   }
   size = stream.bytes_written;

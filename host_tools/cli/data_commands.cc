@@ -7,6 +7,7 @@
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/parameter_checks.h"
 #include "host_tools/cli/read_data.h"
+#include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/data/csv_rows_as_read.h"
 #include "host_tools/data/split_rows.h"
 #include "host_tools/data/synthetic_data.h"
@@ -81,10 +82,13 @@ void WriteSplit(const host::data::CsvTable& table, const DataOptions& o) {
   const host::data::SplitParts split = host::data::SplitRows(table, fractions, o.seed, o.stratify);
   RequireRowsInEveryPart(table, parts, split);
   std::vector<std::pair<std::string, std::string>> files;
+  std::vector<host::common::NamedFile> outputs;
   for (size_t p = 0; p < parts.size(); ++p) {
     files.emplace_back(o.out_dir + "/" + parts[p].first + ".csv",
                        host::data::CsvRowsAsRead(table, split.rows[p]));
+    outputs.push_back({"--out-dir (" + parts[p].first + ".csv)", files.back().first});
   }
+  host::common::RefuseOutputsOverInputs({{"--data", o.data}}, outputs);
   const bool existed = std::filesystem::exists(o.out_dir);
   std::filesystem::create_directories(o.out_dir);
   try {

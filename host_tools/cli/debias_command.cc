@@ -14,6 +14,7 @@
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/file_io.h"
 #include "host_tools/common/json_writer.h"
+#include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/fit/debias.h"
 #include "host_tools/fit/debias_report.h"
 
@@ -37,6 +38,12 @@ void Debias(const DebiasCommandOptions &o) {
     throw host::common::DataError("--discretize", 0, 0,
                                   "--discretize and --discretized-out go together");
   }
+  host::common::RefuseOutputsOverInputs(
+      {{"--data", o.data}, {"--discretize", o.discretize}, {"--kl-reference", o.kl_reference}},
+      {{"--out", o.out},
+       {"--params-out", o.params_out},
+       {"--report-out", o.report_out},
+       {"--discretized-out", o.discretized_out}});
   const host::fit::MaxentFit fit = host::fit::FitMaxent(o, ReadDataCsv(o.data));
   const host::fit::MaxentSample sample = host::fit::SampleMaxent(fit, o.rows, o.seed);
   std::vector<std::pair<std::string, std::string>> files;

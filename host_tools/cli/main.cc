@@ -7,6 +7,7 @@
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/common/data_error.h"
+#include "host_tools/common/signal_temporaries.h"
 #include "host_tools/fit/fit_not_accepted.h"
 
 namespace tinyfair::cli {
@@ -42,6 +43,8 @@ std::string TableToCsv(const host::data::CsvTable& table, const std::vector<size
 int main(int argc, char** argv) {
   CLI::App app{"tinyfair: fair, randomized, auditable decisions on microcontrollers"};
   app.require_subcommand(1);
+  // Ctrl-C or a kill while an output is written leaves no temporary.
+  tinyfair::host::common::RemoveTemporariesOnSignals();
   tinyfair::cli::AddDataCommands(app);
   tinyfair::cli::AddDebiasCommand(app);
   tinyfair::cli::AddTrainCommand(app);

@@ -12,6 +12,7 @@
 #include "host_tools/cli/read_data.h"
 #include "host_tools/cli/trust_options.h"
 #include "host_tools/common/data_error.h"
+#include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/model/integer_scorer.h"
@@ -144,6 +145,10 @@ void AddIntegerPath(const ModelOptions& o, tinyfair::Model& model) {
 }
 
 void Export(const ModelOptions& o) {
+  // Never over the model, the data or the signing key (a lost private key
+  // means no new model until new firmware ships).
+  host::common::RefuseOutputsOverInputs(
+      {{"--model", o.model}, {"--sign", o.sign_key}, {"--data", o.data}}, {{"--out", o.out}});
   // A signed model ships as it is: exporting it again would drop the
   // signature or sign it a second time.
   if (IsSignedFile(o.model)) {
@@ -193,6 +198,8 @@ void Inspect(ModelOptions& o) {
 }
 
 void Codegen(const ModelOptions& o) {
+  host::common::RefuseOutputsOverInputs(
+      {{"--model", o.model}, {"--public-key", o.trust.public_key}}, {{"--out", o.out}});
   host::simulate::HeaderRequest request;
   request.name = o.name;
   request.language = o.language;

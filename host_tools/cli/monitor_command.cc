@@ -10,6 +10,7 @@
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/json_writer.h"
 #include "host_tools/common/one_line_text.h"
+#include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/metrics/wilson_interval.h"
 #include "host_tools/model/model_file.h"
@@ -204,17 +205,13 @@ void PrintTable(const tinyfair::MonitorReport& report, const std::vector<GroupRo
 MonitorPlotSeries PlotSeries(const MonitorOptions& o, const tinyfair::Model& model) {
   MonitorPlotSeries series;
   series.group_names = GroupNames(model);
+  tinyfair::MonitorReport previous;
   for (const std::string& path : o.reports) {
     const tinyfair::MonitorReport report =
         host::model::ParseMonitorReport(host::common::ReadFile(path), path, model);
     const std::vector<GroupRow> rows = GroupRows(model, report);
-    if (!series.points.empty() && report.updates() < series.points.back().updates) {
-      throw host::common::DataError(
-          path, 0, 0,
-          FormatText("%u updates, fewer than the report before it (%u): the "
-                     "sequence must be in order, from one monitor",
-                     report.updates(), series.points.back().updates));
-    }
+    if (!series.points.empty()) host::model::CheckReportFollows(previous, report, path);
+    previous = report;
     MonitorPlotPoint point;
     point.updates = report.updates();
     for (const GroupRow& row : rows) point.rates.push_back(row.rate);
@@ -242,6 +239,14 @@ void Monitor(const MonitorOptions& o) {
         "one --report to print it");
   }
   if (!o.plot_dir.empty()) {
+    std::vector<host::common::NamedFile> inputs = {{"--model", o.model},
+                                                   {"--public-key", o.trust.public_key}};
+    for (const std::string& report : o.reports) inputs.push_back({"--report", report});
+    std::vector<host::common::NamedFile> outputs;
+    for (const char* name : {"monitor_rates.dat", "monitor_rates.gp", "monitor_rates.png"}) {
+      outputs.push_back({std::string("--plot (") + name + ")", o.plot_dir + "/" + name});
+    }
+    host::common::RefuseOutputsOverInputs(inputs, outputs);
     // Every report is checked before anything is written.
     const MonitorPlotSeries series = PlotSeries(o, model);
     if (!WriteMonitorPlot(series, o.plot_dir, o.render_plot)) {

@@ -9,6 +9,7 @@
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/parameter_checks.h"
 #include "host_tools/cli/read_data.h"
+#include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/noisy_groups/group_flipping.h"
 
@@ -23,6 +24,7 @@ struct NoiseOptions {
 
 void AddNoise(const NoiseOptions& o) {
   if (!(o.rate >= 0.0 && o.rate <= 1.0)) throw std::invalid_argument("--rate must be in [0, 1]");
+  host::common::RefuseOutputsOverInputs({{"--data", o.data}}, {{"--out", o.out}});
   host::data::CsvTable table = ReadDataCsv(o.data);
   const size_t c = table.column(o.column);
   const std::string into = o.into.empty() ? o.column + "_noisy" : o.into;

@@ -12,6 +12,7 @@
 #include "host_tools/cli/small_group_flags.h"
 #include "host_tools/cli/trust_options.h"
 #include "host_tools/common/file_io.h"
+#include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/fit/postprocess.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/postprocessing/postprocessor_registry.h"
@@ -52,6 +53,11 @@ tinyfair::Model Fit(const PostprocessCommandOptions& c) {
 
 void Postprocess(const PostprocessCommandOptions& c) {
   host::fit::CheckPostprocessOptions(c.fit, !c.fit.validation.empty());
+  host::common::RefuseOutputsOverInputs({{"--model", c.model},
+                                         {"--public-key", c.trust.public_key},
+                                         {"--data", c.fit.data},
+                                         {"--validation", c.fit.validation}},
+                                        {{"--out", c.out}});
   const tinyfair::Model model = Fit(c);
   host::common::WriteFileAtomically(c.out, host::model::ModelToJson(model));
   Note("postprocess: wrote " + c.out);

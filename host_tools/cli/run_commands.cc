@@ -11,6 +11,7 @@
 #include "host_tools/cli/read_data.h"
 #include "host_tools/cli/trust_options.h"
 #include "host_tools/common/data_error.h"
+#include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/csv_reader.h"
 #include "host_tools/data/numeric_labels.h"
@@ -79,8 +80,28 @@ std::string AddMonitorReports(const RunOptions& o, const runtime::Model& model,
   return host::simulate::AlarmSummary(*monitor);
 }
 
+// Every file simulate writes, the reports of --monitor-every included,
+// against every file it reads.
+void RefuseOutputsOverInputs(const RunOptions& o,
+                             const std::vector<std::pair<std::string, std::string>>& files) {
+  std::vector<host::common::NamedFile> outputs;
+  for (const auto& file : files) {
+    const std::string& path = file.first;
+    outputs.push_back({path == o.out       ? "--out"
+                       : path == o.vectors ? "--vectors"
+                       : path == o.monitor ? "--monitor"
+                                           : "--monitor-every",
+                       path});
+  }
+  host::common::RefuseOutputsOverInputs(
+      {{"--model", o.model}, {"--public-key", o.trust.public_key}, {"--data", o.data}}, outputs);
+}
+
 void Simulate(const RunOptions& o) {
   CheckSimulateFlags(o);
+  // Before the decisions (a large run takes a while), then with the
+  // reports --monitor-every names.
+  RefuseOutputsOverInputs(o, {{o.out, ""}, {o.vectors, ""}, {o.monitor, ""}});
   const tinyfair::Model model = ReadModelTrusted("simulate", o.model, o.trust);
   const host::data::CsvTable table = ReadDataCsv(o.data);
   host::data::InputEncoder encoder(model.inputs(), table);
@@ -113,6 +134,7 @@ void Simulate(const RunOptions& o) {
     files.emplace_back(o.vectors, host::model::EncodeDecisionVectors(vectors));
   std::string alarm;
   if (!o.monitor.empty()) alarm = AddMonitorReports(o, *runtime_model, stream.decisions, files);
+  RefuseOutputsOverInputs(o, files);
   host::common::WriteFilesAtomically(files);
   if (!alarm.empty()) Note("simulate: monitor: " + alarm);
   const std::string refused = host::simulate::RefusedRowsSummary(

@@ -19,6 +19,7 @@
 #include "host_tools/cli/small_group_flags.h"
 #include "host_tools/cli/trust_options.h"
 #include "host_tools/common/one_line_text.h"
+#include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/fit/parameter_ranges.h"
@@ -392,8 +393,25 @@ void CheckSweepOptions(const SweepOptions& o) {
   host::fit::CheckParameter(host::fit::kMaxValidationGap, o.selection.max_validation_gap);
 }
 
+// Every file the sweep writes into --out-dir, against every file it reads.
+void RefuseOutputsOverInputs(const SweepOptions& o) {
+  std::vector<host::common::NamedFile> outputs;
+  for (const char* name :
+       {"sweep.csv", "selected.json", "tradeoff.dat", "tradeoff.gp", "tradeoff.png",
+        "decision_curves.dat", "decision_curves.gp", "decision_curves.png"}) {
+    outputs.push_back({std::string("--out-dir (") + name + ")", o.out_dir + "/" + name});
+  }
+  host::common::RefuseOutputsOverInputs({{"--model", o.model},
+                                         {"--public-key", o.trust.public_key},
+                                         {"--data", o.data},
+                                         {"--validation", o.validation},
+                                         {"--test", o.test}},
+                                        outputs);
+}
+
 void Sweep(const SweepOptions& o) {
   CheckSweepOptions(o);
+  RefuseOutputsOverInputs(o);
   const host::data::CsvTable fit_table = ReadDataCsv(o.data);
   const tinyfair::Model model = SweepScoringModel(o, fit_table);
   const size_t group_count = model.dimensions().group_count();

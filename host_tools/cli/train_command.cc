@@ -10,6 +10,7 @@
 #include "host_tools/cli/cli_option_binder.h"
 #include "host_tools/cli/read_data.h"
 #include "host_tools/common/file_io.h"
+#include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/fit/train.h"
 #include "host_tools/model/model_file.h"
 
@@ -25,6 +26,7 @@ struct TrainCommandOptions {
 void Train(TrainCommandOptions o, const std::vector<host::fit::TrainMethod>& methods) {
   // The option checks first, before the data is read.
   host::fit::ChooseTrainMethod(methods, o.fit);
+  host::common::RefuseOutputsOverInputs({{"--data", o.fit.data}}, {{"--out", o.out}});
   const host::data::CsvTable table = ReadDataCsv(o.fit.data);
   const tinyfair::Model model = host::fit::Train(o.fit, table, methods);
   host::common::WriteFileAtomically(o.out, host::model::ModelToJson(model));

@@ -18,16 +18,22 @@ std::string ReadFile(const std::string& path);
 ///         (`what`, e.g. "a model file") and the limit.
 std::string ReadFileAtMost(const std::string& path, size_t limit, const std::string& what);
 
-/// Writes to a uniquely named temporary file beside `path` (`path`.XXXXXX.tmp),
-/// syncs it and renames it into place, so a failure leaves neither a partial
-/// file nor the temporary one. Every output file of tinyfair goes through it.
+/// Writes to a uniquely named temporary file beside `path`
+/// (`path`.tinyfair-PID-XXXXXX.tmp), syncs it and renames it into place, so a
+/// failure or a signal (signal_temporaries.h) leaves neither a partial file
+/// nor the temporary one. Every output file of tinyfair goes through it.
 /// @throws std::runtime_error naming `path` and the reason.
 void WriteFileAtomically(const std::string& path, const std::string& bytes);
 
 /// Writes every (path, bytes) or none: each goes to a synced temporary first,
 /// and the temporaries are renamed into place only when all are complete;
 /// when a rename fails, the files renamed before it are put back. A failure
-/// leaves every pre-existing file as it was and no temporary behind.
+/// leaves every pre-existing file as it was and no temporary behind. The
+/// renames run under an exclusive lock (flock) on each folder, with SIGINT,
+/// SIGTERM and SIGHUP held: concurrent runs into one folder commit one whole
+/// set after another. Before its commit, a run removes what a killed run
+/// left in the folder (`*.tinyfair-PID-*.tmp|old|new` whose process is gone)
+/// and rolls back a commit it had begun.
 /// @throws std::runtime_error naming the path that failed and the reason.
 void WriteFilesAtomically(const std::vector<std::pair<std::string, std::string>>& files);
 

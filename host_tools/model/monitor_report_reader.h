@@ -10,12 +10,20 @@
 namespace tinyfair::host::model {
 
 /// Parses `bytes` (read from `path`, for messages) as a MonitorReport of
-/// `model`. Throws DataError when the bytes do not parse, are truncated (the
-/// device writes the alarm last, so a report without one is cut short),
-/// name another model, hold another number of groups, or hold counts that
-/// contradict each other (more positives than decisions, a window fuller
-/// than its size, an alarm group outside the model).
+/// `model`. Throws DataError, naming the field, when the report does not end
+/// with the CRC-32 of its bytes (damaged, cut short, or from a runtime
+/// without the check), does not parse, names another model, holds another
+/// number of groups, settings other than the model's (when the model
+/// carries them), counts that contradict each other (more positives than
+/// decisions, a probability sum below the positives, windows that do not
+/// add up to the decisions) or an alarm the runtime cannot have raised.
 tinyfair::MonitorReport ParseMonitorReport(const std::string& bytes, const std::string& path,
                                            const tinyfair::Model& model);
+
+/// For a sequence of reports from one monitor: throws DataError, naming the
+/// field, when `next` (read from `path`) has a counter below `previous`'s,
+/// other settings, or another alarm after one was raised.
+void CheckReportFollows(const tinyfair::MonitorReport& previous,
+                        const tinyfair::MonitorReport& next, const std::string& path);
 
 }  // namespace tinyfair::host::model

@@ -45,6 +45,17 @@ def test_codegen_writes_the_clis_header(cli, adult_cli_models, tmp_path, languag
     assert (tmp_path / "python.h").read_text() == header
 
 
+def test_codegen_never_writes_over_its_model(adult_cli_models, tmp_path):
+    model = tmp_path / "model.pb"
+    model.write_bytes(adult_cli_models["model.pb"].read_bytes())
+    (tmp_path / "link.pb").symlink_to(model)
+    for path in (model, tmp_path / "." / "model.pb", tmp_path / "link.pb"):
+        with pytest.raises(tinyfair.DataError, match="same file as the input model"):
+            tinyfair.codegen(model, path)
+    assert model.read_bytes() == adult_cli_models["model.pb"].read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.pb", "model.pb"]
+
+
 def test_inspect_is_the_clis_json(cli, adult_cli_models):
     printed = run([cli, "inspect", adult_cli_models["model.pb"]]).stdout
     assert tinyfair.inspect(adult_cli_models["model.pb"]) == json.loads(printed)

@@ -8,6 +8,7 @@
 #include "tests/framework/tinytest.h"
 #include "tests/runtime/test_storage.h"
 #include "tinyfair/monitor_report.nanopb.h"
+#include "tinyfair_runtime/crc32.h"
 
 namespace {
 
@@ -111,6 +112,26 @@ TEST(MonitorReport, BytesFollowTheWireFormat) {
   EXPECT_EQ(0x02, g_buffer[15]);
   EXPECT_EQ(0x58, g_buffer[16]);
   EXPECT_EQ(0x01, g_buffer[17]);
+}
+
+TEST(MonitorReport, EndsWithTheCrcOfTheBytesBeforeIt) {
+  ASSERT_EQ(Status::kOk, StartTwoGroups(0.05f, 0.1f, 100));
+  (void)g_report_monitor.Update(Decided(1, true, 0.75f));
+  size_t size = 0;
+  ASSERT_EQ(Status::kOk, EncodeMonitorReport(g_report_monitor, g_buffer, kBufferSize, size));
+  ASSERT_TRUE(size > 5);
+  // Field 9, wire type 5 (fixed32): tag 0x4D, then the CRC little-endian.
+  EXPECT_EQ(0x4D, g_buffer[size - 5]);
+  const uint32_t stored = static_cast<uint32_t>(g_buffer[size - 4]) |
+                          static_cast<uint32_t>(g_buffer[size - 3]) << 8U |
+                          static_cast<uint32_t>(g_buffer[size - 2]) << 16U |
+                          static_cast<uint32_t>(g_buffer[size - 1]) << 24U;
+  EXPECT_TRUE(stored == Crc32(g_buffer, size - 5));
+  // A buffer with room for all but the CRC is too small, and says so.
+  size_t small_size = 99;
+  EXPECT_EQ(Status::kReportBufferTooSmall,
+            EncodeMonitorReport(g_report_monitor, g_buffer, size - 1, small_size));
+  EXPECT_EQ(0, small_size);
 }
 
 TEST(MonitorReport, RefusesSmallBuffersAndStoppedMonitors) {

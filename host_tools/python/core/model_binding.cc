@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "host_tools/common/file_io.h"
+#include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/fit/group_names.h"
 #include "host_tools/model/model_export.h"
 #include "host_tools/model/model_file.h"
@@ -51,6 +52,15 @@ tinyfair::Model Read(const std::string& path, const std::string& public_key,
 }  // namespace
 
 void AddModelClass(py::module_& module) {
+  // An output of the Python front end, as the CLI writes one: never over
+  // the file it was made from, and atomically.
+  module.def(
+      "write_output",
+      [](const std::string& path, const std::string& text, const std::string& input) {
+        host::common::RefuseOutputsOverInputs({{"model", input}}, {{"path", path}});
+        host::common::WriteFileAtomically(path, text);
+      },
+      py::arg("path"), py::arg("text"), py::arg("input") = "");
   py::class_<host::model::ExportSettings>(module, "ExportSettings")
       .def(py::init<>())
       .def_readwrite("model_id", &host::model::ExportSettings::model_id)

@@ -117,11 +117,13 @@ def _raise_refused(records):
 def codegen(model, path=None, *, name="Model", language="c++", tables=False, source="model.pb"):
     """The header for firmware from a sealed model (bytes, a path, or a fitted
     estimator), as `tinyfair codegen` writes it; written to path when given."""
+    model_path = ""
     if hasattr(model, "export"):
         sealed = model.export()
     elif isinstance(model, (bytes, bytearray)):
         sealed = bytes(model)
     else:
+        model_path = str(model)
         with open(model, "rb") as file:
             sealed = file.read()
         source = str(model).replace("\\", "/").rsplit("/", 1)[-1]
@@ -129,6 +131,5 @@ def codegen(model, path=None, *, name="Model", language="c++", tables=False, sou
     request.name, request.language, request.tables, request.source = name, language, tables, source
     header = _core.Model.header(sealed, request)
     if path is not None:
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(header)
+        _core.write_output(str(path), header, model_path)
     return header

@@ -14,16 +14,17 @@ namespace tinyfair::runtime {
 /// The largest report: every field of every group at its largest encoding.
 /// A buffer of this size never gets kReportBufferTooSmall.
 constexpr size_t MonitorReportMaxSize(uint32_t group_count) {
-  // model_hash, alpha, tolerance, window, updates, refusals_without_group:
-  // tag and value; the alarm and each group: tag, one length byte, message.
+  // model_hash, alpha, tolerance, window, updates, refusals_without_group,
+  // crc32: tag and value; the alarm and each group: tag, one length byte,
+  // message.
   static_assert(tinyfair_MonitorAlarm_size < 128 && tinyfair_MonitorGroupCounters_size < 128);
-  constexpr size_t kFixed = 9 + 5 + 5 + 6 + 6 + 6 + 2 + tinyfair_MonitorAlarm_size;
+  constexpr size_t kFixed = 9 + 5 + 5 + 6 + 6 + 6 + 5 + 2 + tinyfair_MonitorAlarm_size;
   return kFixed + static_cast<size_t>(group_count) * (2 + tinyfair_MonitorGroupCounters_size);
 }
 
-/// Encodes the monitor's state into `buffer`; `size` receives the number of
-/// bytes written. kOk, kMonitorNotConfigured before Start(), or
-/// kReportBufferTooSmall (nothing usable is written).
+/// Encodes the monitor's state into `buffer`, its last field the CRC-32 of
+/// the bytes before it; `size` receives the number of bytes written. kOk, kMonitorNotConfigured
+/// before Start(), or kReportBufferTooSmall (nothing usable is written).
 Status EncodeMonitorReport(const FairnessMonitor& monitor, uint8_t* buffer, size_t capacity,
                            size_t& size);
 

@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -142,6 +143,60 @@ TEST(FileIo, ReadsUpToTheLimitAndRefusesMore) {
 // limit, without reading it to its end.
 TEST(FileIo, RefusesAStreamLongerThanTheLimit) {
   EXPECT_THROW(ReadFileAtMost("/dev/zero", 100000, "a test file"), DataError);
+}
+
+// A process id that is surely gone: a child that has exited and been reaped.
+pid_t GonePid() {
+  const pid_t child = fork();
+  if (child == 0) _exit(0);
+  waitpid(child, nullptr, 0);
+  return child;
+}
+
+std::string SideName(const fs::path& target, pid_t pid, const char* kind) {
+  return target.string() + ".tinyfair-" + std::to_string(pid) + "-aB3dE9." + kind;
+}
+
+// A run killed (SIGKILL) in the middle of a commit left a.csv new, its old
+// file as a link, b.csv created by the commit, and a temporary: the next
+// write into the folder puts a.csv back, removes b.csv and every side file,
+// and leaves a live run's temporary alone.
+TEST(FileIo, NextWriteRollsBackAKilledRunsCommit) {
+  const fs::path folder = FreshFolder("killed_commit");
+  const fs::path a = folder / "a.csv", b = folder / "b.csv";
+  // Written as the killed run left them (a write through WriteFileAtomically
+  // would already roll them back).
+  const auto put = [](const std::string& path, const char* text) { std::ofstream(path) << text; };
+  put(a.string(), "old a\n");
+  const pid_t gone = GonePid();
+  ASSERT_EQ(0, link(a.c_str(), SideName(a, gone, "old").c_str()));
+  fs::remove(a);
+  put(a.string(), "new a\n");  // the killed run's rename
+  put(SideName(b, gone, "new"), "");
+  put(b.string(), "new b\n");
+  put(SideName(folder / "c.csv", gone, "tmp"), "partial");
+  const std::string live = SideName(folder / "d.csv", getpid(), "tmp");
+  put(live, "a live run's temporary");
+
+  WriteFileAtomically((folder / "other.csv").string(), "x\n");
+  EXPECT_EQ("old a\n", ReadFile(a.string()));
+  EXPECT_FALSE(fs::exists(b));
+  EXPECT_EQ((std::vector<std::string>{"a.csv", fs::path(live).filename().string(), "other.csv"}),
+            FileNames(folder));
+}
+
+// A name that only looks like a side file (no process id, another tag) is
+// the user's and stays.
+TEST(FileIo, LeavesFilesThatAreNotSideFiles) {
+  const fs::path folder = FreshFolder("not_side_files");
+  const std::vector<std::string> names = {"a.csv.12345.aB3dE9.old", "a.csv.tinyfair--aB3dE9.tmp",
+                                          "a.csv.tinyfair-x1-aB3dE9.tmp", "tinyfair-1-aB3dE9.tmp"};
+  for (const auto& name : names) std::ofstream(folder / name) << "keep";
+  WriteFileAtomically((folder / "out.csv").string(), "x\n");
+  std::vector<std::string> expected = names;
+  expected.push_back("out.csv");
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(expected, FileNames(folder));
 }
 
 }  // namespace
