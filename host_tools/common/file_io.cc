@@ -334,6 +334,11 @@ void WriteFilesAtomically(const std::vector<std::pair<std::string, std::string>>
   // another run nor a Ctrl-C can leave some files new and others old.
   const SignalsHeld held;
   const FolderLocks locks(files);
+  // A signal that came while the temporaries were written, or while this
+  // run waited for another's lock, is delivered before any rename: the old
+  // outputs stay (the temporaries go with it). Only one that comes during
+  // the renames finds the new outputs whole.
+  if (held.SignalWaiting()) return;
   // A rename can still fail (the path is a folder): the files renamed before
   // it are put back as they were, from a link to each old file.
   std::vector<FormerFile> former;

@@ -81,4 +81,13 @@ SignalsHeld::SignalsHeld() {
 
 SignalsHeld::~SignalsHeld() { pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
 
+bool SignalsHeld::SignalWaiting() const {
+  sigset_t waiting;
+  if (sigpending(&waiting) != 0) return false;
+  for (const int s : kSignals) {
+    if (sigismember(&waiting, s) == 1 && sigismember(&previous_, s) == 0) return true;
+  }
+  return false;
+}
+
 }  // namespace tinyfair::host::common

@@ -38,6 +38,11 @@ class SignalsHeld {
   SignalsHeld& operator=(const SignalsHeld&) = delete;
   ~SignalsHeld();
 
+  /// Whether one of the held signals has arrived and waits for the object
+  /// to go: a command that has not begun its renames gives them up, so a
+  /// Ctrl-C before the commit keeps the old outputs.
+  bool SignalWaiting() const;
+
  private:
   sigset_t previous_;
 };
