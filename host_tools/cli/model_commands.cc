@@ -177,15 +177,14 @@ void Inspect(ModelOptions& o) {
   if (o.footprint && o.footprint_request.board.empty()) throw CLI::RequiredError("--board");
   // How the file is signed, and the device's word on it, before anything else.
   std::string trust;
-  const std::string bytes =
-      host::model::ReadTrustedModelBytes(o.model, TrustRequired(o.trust), &trust);
+  const tinyfair::Model model =
+      host::model::ReadTrustedModel(o.model, TrustRequired(o.trust), &trust);
   if (!trust.empty()) Note(o.model + ": " + trust);
   if (o.footprint) {
     o.footprint_request.model = o.model;
     PrintFootprint(o.footprint_request);
     return;
   }
-  const tinyfair::Model model = host::model::ParseModelBytes(bytes, o.model);
   Note(o.model + ": " + host::model::RecordModelHashSummary(model));
   std::fputs(host::model::ModelToJson(model).c_str(), stdout);
   std::fputs("\n", stdout);

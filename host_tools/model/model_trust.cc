@@ -45,17 +45,58 @@ std::string CheckModelFileTrust(const std::string& bytes, const std::string& nam
   return CheckModelTrust(bytes, name, requirement);
 }
 
-std::string ReadTrustedModelBytes(const std::string& path, const TrustRequirement& requirement,
-                                  std::string* trust) {
-  std::string bytes = ReadModelFileBytes(path);
-  const std::string answer = CheckModelFileTrust(bytes, path, requirement);
+namespace {
+
+// Load()'s verdict on a model that is not sealed (the JSON mapping, a
+// pickled fit): the sealed file `export` would make of it, named `name`.
+void CheckSealedCopy(const tinyfair::Model& model, const std::string& name) {
+  tinyfair::Model copy = model;
+  try {
+    SealModel(copy);
+  } catch (const ModelRefused& refused) {
+    throw ModelRefused(name + ": ", refused.status());
+  }
+}
+
+}  // namespace
+
+tinyfair::Model AdmitModel(const std::string& bytes, const std::string& name,
+                           const TrustRequirement& requirement, std::string* trust) {
+  // JSON text is parsed by the protobuf library, which reads any text
+  // safely; nothing else reads the model before Load() has judged it.
+  const bool json = IsModelJson(bytes);
+  tinyfair::Model model;
+  if (json) {
+    model = ModelFromJson(bytes, name);
+    CheckSealedCopy(model, name);
+  }
+  const std::string answer = CheckModelFileTrust(bytes, name, requirement);
   if (trust != nullptr) *trust = answer;
-  return bytes;
+  return json ? model : ParseModelFile(bytes, name);  // Load() first, then the content hash
+}
+
+tinyfair::Model AdmitSerializedModel(const std::string& bytes, const std::string& name) {
+  if (IsSealedModel(bytes)) return AdmitModel(bytes, name);
+  tinyfair::Model model;
+  if (!model.ParseFromString(bytes)) {
+    throw ModelFileError(name + ": not a valid protobuf encoding of tinyfair.Model");
+  }
+  CheckSealedCopy(model, name);
+  return model;
 }
 
 tinyfair::Model ReadTrustedModel(const std::string& path, const TrustRequirement& requirement,
                                  std::string* trust) {
-  return ParseModelBytes(ReadTrustedModelBytes(path, requirement, trust), path);
+  return AdmitModel(ReadModelFileBytes(path), path, requirement, trust);
+}
+
+tinyfair::Model ReadModel(const std::string& path) { return ReadTrustedModel(path, {}); }
+
+std::string ReadTrustedModelBytes(const std::string& path, const TrustRequirement& requirement,
+                                  std::string* trust) {
+  std::string bytes = ReadModelFileBytes(path);
+  AdmitModel(bytes, path, requirement, trust);
+  return bytes;
 }
 
 }  // namespace tinyfair::host::model

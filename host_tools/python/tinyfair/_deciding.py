@@ -117,17 +117,18 @@ def _raise_refused(records):
 def codegen(model, path=None, *, name="Model", language="c++", tables=False, source="model.pb"):
     """The header for firmware from a sealed model (bytes, a path, or a fitted
     estimator), as `tinyfair codegen` writes it; written to path when given."""
-    if hasattr(model, "export"):
-        sealed = model.export()
-    elif isinstance(model, (bytes, bytearray)):
-        sealed = bytes(model)
-    else:
-        with open(model, "rb") as file:
-            sealed = file.read()
-        source = str(model).replace("\\", "/").rsplit("/", 1)[-1]
     request = _core.HeaderRequest()
-    request.name, request.language, request.tables, request.source = name, language, tables, source
-    header = _core.Model.header(sealed, request)
+    request.name, request.language, request.tables = name, language, tables
+    if hasattr(model, "export"):
+        request.source = source
+        header = _core.Model.header(model.export(), request)
+    elif isinstance(model, (bytes, bytearray)):
+        request.source = source
+        header = _core.Model.header(bytes(model), request)
+    else:
+        # Read by the library, with the model file's size limit.
+        request.source = str(model).replace("\\", "/").rsplit("/", 1)[-1]
+        header = _core.Model.header_of_file(str(model), request)
     if path is not None:
         with open(path, "w", encoding="utf-8") as file:
             file.write(header)
