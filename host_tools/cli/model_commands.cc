@@ -143,6 +143,10 @@ void AddIntegerPath(const ModelOptions& o, tinyfair::Model& model) {
 }
 
 void Export(const ModelOptions& o) {
+  // The key first: a bad key file stops the export before anything is written.
+  std::optional<host::model::SigningKey> key;
+  if (!o.sign_key.empty()) key = host::model::ReadSigningKeyFile(o.sign_key);
+  tinyfair::Model model = host::model::ReadModel(o.model);
   // A signed model ships as it is: exporting it again would drop the
   // signature or sign it a second time.
   if (IsSignedFile(o.model)) {
@@ -151,10 +155,6 @@ void Export(const ModelOptions& o) {
         " is a signed model file, which ships as it is; export the model's JSON form to "
         "change or sign it");
   }
-  // The key first: a bad key file stops the export before anything is written.
-  std::optional<host::model::SigningKey> key;
-  if (!o.sign_key.empty()) key = host::model::ReadSigningKeyFile(o.sign_key);
-  tinyfair::Model model = host::model::ReadModel(o.model);
   if (!o.integer.empty()) {
     AddIntegerPath(o, model);
   } else if (!o.label.label.empty() || !o.label.positive.empty()) {
