@@ -16,6 +16,7 @@
 #include "host_tools/model/decision_vectors.h"
 #include "host_tools/model/mixture_outputs.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/simulate/decision_log_file.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/monitor_simulation.h"
 #include "host_tools/simulate/readable_decision_log.h"
@@ -190,8 +191,8 @@ std::string DeviceRecord(const std::string& line) {
 }
 
 void Parity(const RunOptions& o) {
-  const auto expected = Lines(host::common::ReadFile(o.expected));
-  const auto actual = Lines(host::common::ReadFile(o.actual));
+  const auto expected = Lines(host::simulate::ReadDecisionLog(o.expected));
+  const auto actual = Lines(host::simulate::ReadDecisionLog(o.actual));
   if (expected.empty() || DeviceRecord(expected[0]) + "\n" != runtime::kDecisionRecordHeader) {
     throw std::runtime_error(o.expected + ": not a decision log");
   }

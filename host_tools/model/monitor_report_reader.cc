@@ -4,8 +4,11 @@
 #include <cmath>
 
 #include "host_tools/common/data_error.h"
+#include "host_tools/common/file_io.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/model/record_model_hash.h"
+#include "tinyfair_runtime/capacity.h"
+#include "tinyfair_runtime/monitor_report.h"
 
 namespace tinyfair::host::model {
 namespace {
@@ -77,6 +80,15 @@ tinyfair::MonitorReport ParseMonitorReport(const std::string& bytes, const std::
             path, "alarm outside the model's groups or the report's updates");
   }
   return report;
+}
+
+size_t MaxMonitorReportBytes() {
+  return runtime::MonitorReportMaxSize(static_cast<uint32_t>(runtime::kMaxGroups));
+}
+
+tinyfair::MonitorReport ReadMonitorReport(const std::string& path, const tinyfair::Model& model) {
+  return ParseMonitorReport(
+      common::ReadFileAtMost(path, MaxMonitorReportBytes(), "a monitor report"), path, model);
 }
 
 }  // namespace tinyfair::host::model

@@ -2,6 +2,7 @@
 // are untrusted, so every count is checked before anything is printed.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "tinyfair/model.pb.h"
@@ -17,5 +18,13 @@ namespace tinyfair::host::model {
 /// than its size, an alarm group outside the model).
 tinyfair::MonitorReport ParseMonitorReport(const std::string& bytes, const std::string& path,
                                            const tinyfair::Model& model);
+
+/// The largest monitor report a device writes: the runtime's own bound for
+/// its group capacity (MonitorReportMaxSize). A larger file is no report.
+size_t MaxMonitorReportBytes();
+
+/// ParseMonitorReport of the file at `path`, read only up to
+/// MaxMonitorReportBytes() (DataError naming the limit beyond it).
+tinyfair::MonitorReport ReadMonitorReport(const std::string& path, const tinyfair::Model& model);
 
 }  // namespace tinyfair::host::model
