@@ -4,8 +4,9 @@
 // what each command does first with a model it accepted. The input is
 //   byte 0     flags: bit 0 requires the test public key (the signed golden
 //              model's), bit 1 a minimum model version (byte 1), bit 2
-//              re-seals the CRC of a sealed file so that mutations reach the
-//              decoder and the host's own checks, bit 3 puts values the
+//              re-seals a sealed file (its content hash and CRC) so that
+//              mutations reach the decoder, the host's own checks and the
+//              commands, bit 3 puts values the
 //              model does not list into the table the commands are given
 //   byte 1     the minimum model version when bit 1 is set; the seed of the
 //              decisions
@@ -64,6 +65,16 @@ bool LoadsInRuntime(const std::string& bytes, const LoadOptions& options) {
   auto device = std::make_unique<tinyfair::runtime::Model>();
   return tinyfair::runtime::IsOk(
       device->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), options));
+}
+
+// The content hash (field 2, bytes 6-13 after the CRC field) of a sealed
+// file laid out as the exporter lays it out, recomputed over the rest, as
+// the exporter computes it, so that mutations pass the host's hash check
+// and reach the commands.
+void ResealContentHash(std::string& bytes) {
+  if (bytes.size() < 14 || bytes[5] != 0x11) return;
+  const uint64_t hash = host_model::Fnv1a64(bytes.substr(14));
+  for (size_t b = 0; b < 8; ++b) bytes[6 + b] = static_cast<char>((hash >> (8 * b)) & 0xFFU);
 }
 
 // A table as a command would read it, with a column for every input of the
@@ -172,6 +183,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t flags = data[0];
   std::string bytes(reinterpret_cast<const char*>(data + 2), size - 2);
   if ((flags & 4U) != 0 && bytes.size() >= 5 && bytes[0] == 0x0D) {
+    ResealContentHash(bytes);
     tinyfair::hardening::Reseal(reinterpret_cast<uint8_t*>(bytes.data()), bytes.size());
   }
   host_model::TrustRequirement requirement;
