@@ -2,13 +2,17 @@
 // code than the device's.
 #include "host_tools/model/model_trust.h"
 
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <vector>
 
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/model_keys.h"
 #include "host_tools/model/model_refused.h"
 #include "host_tools/model/model_signature.h"
+#include "host_tools/model/rule_writers.h"
+#include "tinyfair_runtime/capacity.h"
 #include "tinyfair_runtime/model.h"
 
 namespace tinyfair::host::model {
@@ -58,6 +62,34 @@ void CheckSealedCopy(const tinyfair::Model& model, const std::string& name) {
   }
 }
 
+// A fit's intermediate model, as the Dask fits send it to their workers:
+// the design (inputs and groups) before the fit adds the scorer and the
+// rule, or the fitted model before its reference rates. Load() judges it
+// with each part a fit adds later, where absent, as a placeholder (a zero
+// scorer, a ramp at 0, rates of 0), so that everything it states is judged
+// and nothing it states is changed; counts beyond the runtime's capacities
+// get no placeholder, and Load() refuses them.
+tinyfair::Model WithPlaceholders(tinyfair::Model model) {
+  uint64_t categories = 0;
+  for (const auto& input : model.inputs()) categories += input.category_count();
+  if (!model.has_scorer() && static_cast<size_t>(model.inputs_size()) <= runtime::kMaxInputs &&
+      categories <= runtime::kMaxCategories) {
+    auto* scorer = model.mutable_scorer();
+    for (int i = 0; i < model.inputs_size(); ++i) scorer->add_weights(0.0f);
+    for (uint64_t k = 0; k < categories; ++k) scorer->add_category_weights(0.0f);
+  }
+  const uint32_t groups = model.dimensions().group_count();
+  if (groups <= runtime::kMaxGroups) {
+    if (model.rule_case() == tinyfair::Model::RULE_NOT_SET) {
+      SetRampRule(std::vector<double>(groups, 0.0), 1.0, model);
+    }
+    if (model.reference_positive_rate_size() == 0) {
+      for (uint32_t g = 0; g < groups; ++g) model.add_reference_positive_rate(0.0f);
+    }
+  }
+  return model;
+}
+
 }  // namespace
 
 tinyfair::Model AdmitModel(const std::string& bytes, const std::string& name,
@@ -81,7 +113,7 @@ tinyfair::Model AdmitSerializedModel(const std::string& bytes, const std::string
   if (!model.ParseFromString(bytes)) {
     throw ModelFileError(name + ": not a valid protobuf encoding of tinyfair.Model");
   }
-  CheckSealedCopy(model, name);
+  CheckSealedCopy(WithPlaceholders(model), name);
   return model;
 }
 

@@ -52,7 +52,10 @@ tinyfair::Model AdmitModel(const std::string& bytes, const std::string& name,
 
 /// AdmitModel for a model object's protobuf serialization (an unpickled
 /// Python model, also on a Dask worker): sealed bytes as a sealed file, any
-/// other serialization as the sealed file `export` makes of it.
+/// other serialization as the sealed file `export` makes of it, where a
+/// fit's intermediate model (the design a Dask fit sends its workers, before
+/// its scorer, rule or reference rates exist) has placeholders for what it
+/// lacks: everything it states is judged.
 tinyfair::Model AdmitSerializedModel(const std::string& bytes, const std::string& name);
 
 /// The model file at `path` (read with ReadModelFileBytes' limit) through
