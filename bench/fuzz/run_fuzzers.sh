@@ -101,12 +101,16 @@ and models with the hostile ids of \`tests/host/codegen/hostile_names.h\`):
   \`std::runtime_error\` may escape, and what it accepts must encode back to
   the same bytes;
 - \`fuzz_model_file\`: the host's reading of a model file as every command
-  reads one (\`CheckModelFileTrust\`, then \`ParseModelBytes\`: what
-  \`ReadTrustedModel\` does once the file is read), on sealed, signed and JSON
-  bytes, with or without the test public key and a minimum version (first
-  two bytes); only a \`std::exception\` may escape, a sealed or signed file
-  the host reads must load in the runtime (with the key and the minimum when
-  they were asked for), and with a key only a signed file passes;
+  reads one (\`AdmitModel\`, the entry check \`ReadTrustedModel\` applies
+  once the file is read), on sealed, signed and JSON bytes, with or without
+  the test public key and a minimum version (first two bytes), then what
+  each command does first with a model it accepted (the input encoder and
+  group check, the runtime model and decisions, the monitor report, the
+  scoring model, codegen's headers, export's sealing); only a
+  \`std::exception\` may escape, a sealed or signed file the host reads must
+  load in the runtime (with the key and the minimum when they were asked
+  for), with a key only a signed file passes, and the runtime model and the
+  export of an accepted model must succeed;
 - \`fuzz_codegen\`: \`GeneratedHeader\`, the code path of \`tinyfair codegen\`
   (C++ or C, model bytes or \`--tables\`, chosen by the first byte), the
   header kept in memory; only a \`std::exception\` may escape, a header is

@@ -30,6 +30,7 @@
 
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/model_trust.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "tinyfair_runtime/fairness_monitor.h"
 #include "tinyfair_runtime/pcg32.h"

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "host_tools/common/data_error.h"
+#include "host_tools/common/file_io.h"
 
 namespace tinyfair::cli {
 
@@ -26,9 +27,12 @@ std::string DefaultFootprintTablePath(const std::string& board) {
       .string();
 }
 
+// The board builds write a table of a few dozen lines; a larger file is the
+// wrong file.
+constexpr size_t kMaxFootprintTableBytes = size_t{1} << 20;
+
 FootprintTable ReadFootprintTable(const std::string& path, const std::string& board) {
-  std::ifstream in(path);
-  if (!in) {
+  if (!std::ifstream(path)) {
     throw host::common::DataError(
         path, 0, 0,
         "no footprint table for " + board +
@@ -36,6 +40,8 @@ FootprintTable ReadFootprintTable(const std::string& path, const std::string& bo
             "firmware_" +
             board + "), or name one with --footprint-table");
   }
+  std::istringstream in(
+      host::common::ReadFileAtMost(path, kMaxFootprintTableBytes, "a footprint table"));
   FootprintTable table;
   table.path = path;
   std::string line;

@@ -8,6 +8,7 @@
 #include "host_tools/cli/footprint_table.h"
 #include "host_tools/common/json_writer.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/model_trust.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "tinyfair_runtime/capacity.h"
 

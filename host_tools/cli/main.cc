@@ -9,6 +9,7 @@
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/signal_temporaries.h"
 #include "host_tools/fit/fit_not_accepted.h"
+#include "host_tools/model/model_refused.h"
 
 namespace tinyfair::cli {
 
@@ -71,6 +72,9 @@ int main(int argc, char** argv) {
     std::cerr << "tinyfair: " << error.what() << "\n";
     return kBadInputExit;
   } catch (const std::invalid_argument& error) {  // options that do not go together
+    std::cerr << "tinyfair: " << error.what() << "\n";
+    return kBadInputExit;
+  } catch (const tinyfair::host::model::ModelFileError& error) {  // the runtime's refusal, ...
     std::cerr << "tinyfair: " << error.what() << "\n";
     return kBadInputExit;
   } catch (const std::exception& error) {

@@ -149,6 +149,10 @@ void Export(const ModelOptions& o) {
   // means no new model until new firmware ships).
   host::common::RefuseOutputsOverInputs(
       {{"--model", o.model}, {"--sign", o.sign_key}, {"--data", o.data}}, {{"--out", o.out}});
+  // The key first: a bad key file stops the export before anything is written.
+  std::optional<host::model::SigningKey> key;
+  if (!o.sign_key.empty()) key = host::model::ReadSigningKeyFile(o.sign_key);
+  tinyfair::Model model = host::model::ReadModel(o.model);
   // A signed model ships as it is: exporting it again would drop the
   // signature or sign it a second time.
   if (IsSignedFile(o.model)) {
@@ -157,10 +161,6 @@ void Export(const ModelOptions& o) {
         " is a signed model file, which ships as it is; export the model's JSON form to "
         "change or sign it");
   }
-  // The key first: a bad key file stops the export before anything is written.
-  std::optional<host::model::SigningKey> key;
-  if (!o.sign_key.empty()) key = host::model::ReadSigningKeyFile(o.sign_key);
-  tinyfair::Model model = host::model::ReadModel(o.model);
   if (!o.integer.empty()) {
     AddIntegerPath(o, model);
   } else if (!o.label.label.empty() || !o.label.positive.empty()) {
@@ -183,15 +183,14 @@ void Inspect(ModelOptions& o) {
   if (o.footprint && o.footprint_request.board.empty()) throw CLI::RequiredError("--board");
   // How the file is signed, and the device's word on it, before anything else.
   std::string trust;
-  const std::string bytes =
-      host::model::ReadTrustedModelBytes(o.model, TrustRequired(o.trust), &trust);
+  const tinyfair::Model model =
+      host::model::ReadTrustedModel(o.model, TrustRequired(o.trust), &trust);
   if (!trust.empty()) Note(o.model + ": " + trust);
   if (o.footprint) {
     o.footprint_request.model = o.model;
     PrintFootprint(o.footprint_request);
     return;
   }
-  const tinyfair::Model model = host::model::ParseModelBytes(bytes, o.model);
   Note(o.model + ": " + host::model::RecordModelHashSummary(model));
   std::fputs(host::model::ModelToJson(model).c_str(), stdout);
   std::fputs("\n", stdout);

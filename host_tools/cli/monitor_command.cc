@@ -207,8 +207,7 @@ MonitorPlotSeries PlotSeries(const MonitorOptions& o, const tinyfair::Model& mod
   series.group_names = GroupNames(model);
   tinyfair::MonitorReport previous;
   for (const std::string& path : o.reports) {
-    const tinyfair::MonitorReport report =
-        host::model::ParseMonitorReport(host::common::ReadFile(path), path, model);
+    const tinyfair::MonitorReport report = host::model::ReadMonitorReport(path, model);
     const std::vector<GroupRow> rows = GroupRows(model, report);
     if (!series.points.empty()) host::model::CheckReportFollows(previous, report, path);
     previous = report;
@@ -256,8 +255,7 @@ void Monitor(const MonitorOptions& o) {
   }
   // The last report of the sequence, printed as a single one is.
   const std::string& last = o.reports.back();
-  const tinyfair::MonitorReport report =
-      host::model::ParseMonitorReport(host::common::ReadFile(last), last, model);
+  const tinyfair::MonitorReport report = host::model::ReadMonitorReport(last, model);
   const std::vector<GroupRow> rows = GroupRows(model, report);
   const ParityGaps gaps = Gaps(rows);
   const std::string reason = AlarmReason(report, rows);

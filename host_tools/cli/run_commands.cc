@@ -20,6 +20,7 @@
 #include "host_tools/model/decision_vectors.h"
 #include "host_tools/model/mixture_outputs.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/simulate/decision_log_file.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/monitor_simulation.h"
 #include "host_tools/simulate/readable_decision_log.h"
@@ -208,7 +209,8 @@ std::vector<std::string> DeviceRecords(const std::string& path) {
   host::data::CsvOptions options;
   options.delimiter = ',';
   options.missing_markers.clear();
-  host::data::CsvRecordReader reader(path, options);
+  const std::string log = host::simulate::ReadDecisionLog(path);  // bounded: from outside
+  host::data::CsvRecordReader reader(log, path, options);
   std::vector<std::string> records{DeviceRecord(reader.header())};
   std::vector<std::string> fields;
   for (size_t line = 0; reader.Next(&fields, &line);) records.push_back(DeviceRecord(fields));

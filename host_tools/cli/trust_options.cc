@@ -5,7 +5,6 @@
 #include <stdexcept>
 
 #include "host_tools/cli/cli_common.h"
-#include "host_tools/model/model_file.h"
 #include "host_tools/model/public_key_file.h"
 
 namespace tinyfair::cli {
@@ -47,7 +46,11 @@ std::string ReadModelBytesTrusted(const std::string& command, const std::string&
 
 tinyfair::Model ReadModelTrusted(const std::string& command, const std::string& path,
                                  const TrustFlags& flags) {
-  return host::model::ParseModelBytes(ReadModelBytesTrusted(command, path, flags), path);
+  const host::model::TrustRequirement requirement = TrustRequired(flags);
+  std::string trust;
+  tinyfair::Model model = host::model::ReadTrustedModel(path, requirement, &trust);
+  if (host::model::AsksForTrust(requirement)) Note(command + ": " + path + ": " + trust);
+  return model;
 }
 
 }  // namespace tinyfair::cli

@@ -312,7 +312,13 @@ std::string ReadFileAtMost(const std::string& path, size_t limit, const std::str
   std::array<char, 1 << 16> chunk{};
   while (bytes.size() <= limit && in) {
     in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-    bytes.append(chunk.data(), static_cast<size_t>(in.gcount()));
+    const auto got = static_cast<size_t>(in.gcount());
+    // Grown by doubling, but never past the limit and one chunk: a device
+    // or a pipe without end costs the limit, not twice it.
+    if (bytes.size() + got > bytes.capacity()) {
+      bytes.reserve(std::min(std::max(2 * bytes.capacity(), bytes.size() + got), limit + got));
+    }
+    bytes.append(chunk.data(), got);
   }
   if (in.bad()) throw std::runtime_error(path + ": read error");
   if (bytes.size() > limit) refuse();

@@ -10,6 +10,9 @@
 namespace tinyfair::host::common {
 
 /// Reads a whole file; throws std::runtime_error naming the file on failure.
+/// Unbounded: for files the host wrote itself. A file that may come from
+/// outside is read with ReadFileAtMost and the limit of its kind
+/// (docs/security.md, "Bounded reads").
 std::string ReadFile(const std::string& path);
 
 /// Reads a whole file of at most `limit` bytes, in memory bounded by the

@@ -123,13 +123,13 @@ tinyfair::Model ParseModelFile(const std::string& bytes, const std::string& name
   const std::string sealed = IsSignedModelFile(bytes) ? ReadSignedModel(bytes).model : bytes;
   tinyfair::Model model;
   if (!model.ParseFromString(sealed)) {
-    throw std::runtime_error(name + ": not a valid protobuf encoding of tinyfair.Model");
+    throw ModelFileError(name + ": not a valid protobuf encoding of tinyfair.Model");
   }
   tinyfair::Model unsealed = model;
   unsealed.clear_crc32();
   unsealed.clear_content_hash();
   if (Fnv1a64(Serialize(unsealed)) != model.content_hash()) {
-    throw std::runtime_error(name + ": content hash mismatch");
+    throw ModelFileError(name + ": content hash mismatch");
   }
   return model;
 }
@@ -149,8 +149,7 @@ tinyfair::Model ModelFromJson(const std::string& json, const std::string& name) 
   tinyfair::Model model;
   const auto status = google::protobuf::util::JsonStringToMessage(HashesToDecimal(json), &model);
   if (!status.ok()) {
-    throw std::runtime_error(name +
-                             ": not a tinyfair.Model in JSON: " + std::string(status.message()));
+    throw ModelFileError(name + ": not a tinyfair.Model in JSON: " + std::string(status.message()));
   }
   return model;
 }
@@ -173,14 +172,6 @@ bool IsModelJson(const std::string& bytes) {
 
 std::string ReadModelFileBytes(const std::string& path) {
   return common::ReadFileAtMost(path, kMaxModelFileBytes, "a model file");
-}
-
-tinyfair::Model ParseModelBytes(const std::string& bytes, const std::string& name) {
-  return IsModelJson(bytes) ? ModelFromJson(bytes, name) : ParseModelFile(bytes, name);
-}
-
-tinyfair::Model ReadModel(const std::string& path) {
-  return ParseModelBytes(ReadModelFileBytes(path), path);
 }
 
 }  // namespace tinyfair::host::model

@@ -44,12 +44,15 @@ std::string SerializeModel(const tinyfair::Model& model);
 /// (read as it is, never re-sealed; its signature is checked only by
 /// CheckModelTrust with a key, model_trust.h): first everything the runtime's
 /// Load() checks (refused with its status name), then the content hash;
-/// throws std::runtime_error with the reason otherwise.
+/// throws ModelFileError (model_refused.h) with the reason otherwise.
 tinyfair::Model ParseModelFile(const std::string& bytes, const std::string& name);
 
 /// Protobuf JSON mapping of a model (field names as in the .proto), its
 /// hashes written as 16 hexadecimal digits like every other output
 /// (model_json_hashes.h); reading takes them in that form or in decimal.
+/// ModelFromJson only parses (ModelFileError when the text is not a model):
+/// a model from outside is read by AdmitModel (model_trust.h), which has the
+/// runtime judge it first.
 std::string ModelToJson(const tinyfair::Model& model);
 tinyfair::Model ModelFromJson(const std::string& json, const std::string& name);
 
@@ -60,14 +63,5 @@ bool IsModelJson(const std::string& bytes);
 /// The bytes of the model file at `path`; a file larger than any model the
 /// runtime's capacities allow is refused before it is read.
 std::string ReadModelFileBytes(const std::string& path);
-
-/// A model from a model file's bytes: the JSON mapping, or a sealed or signed
-/// file read by ParseModelFile; `name` names it in errors.
-tinyfair::Model ParseModelBytes(const std::string& bytes, const std::string& name);
-
-/// Reads a model from .pb (sealed or signed) or .json (the JSON mapping), by
-/// content. To require a signature or a minimum version, ReadTrustedModel
-/// (model_trust.h).
-tinyfair::Model ReadModel(const std::string& path);
 
 }  // namespace tinyfair::host::model

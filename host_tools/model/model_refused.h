@@ -1,5 +1,7 @@
-// The runtime's Load() refused a model file: the error every host reader
-// throws then, so that a front end can name the status as the device does.
+// A model file the host cannot use: the errors every host reader of a model
+// throws, so that a front end can tell a bad model (the CLI's "bad input",
+// exit 2; Python's ModelError) from a failure of the machine, and name the
+// runtime's status as the device does.
 #pragma once
 
 #include <stdexcept>
@@ -7,13 +9,20 @@
 
 namespace tinyfair::host::model {
 
+/// A model that is not one: not a tinyfair.Model in JSON or protobuf, a
+/// content hash that does not match, or a refusal by the runtime's Load().
+class ModelFileError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 /// what(): "<prefix>the runtime refuses this model: <status>"; status(): the
 /// runtime's status name (crc_mismatch, unsigned_model, bad_signature,
 /// rolled_back, ...).
-class ModelRefused : public std::runtime_error {
+class ModelRefused : public ModelFileError {
  public:
   ModelRefused(const std::string& prefix, const std::string& status)
-      : std::runtime_error(prefix + "the runtime refuses this model: " + status), status_(status) {}
+      : ModelFileError(prefix + "the runtime refuses this model: " + status), status_(status) {}
 
   const std::string& status() const { return status_; }
 

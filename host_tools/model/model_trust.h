@@ -31,7 +31,7 @@ std::string CheckModelTrust(const std::string& bytes, const std::string& name,
 /// True when `requirement` asks for anything: a key or a minimum version.
 bool AsksForTrust(const TrustRequirement& requirement);
 
-/// The bytes of a model file of any form (as ReadModel reads them), refused
+/// The bytes of a model file of any form (as AdmitModel reads them), refused
 /// as CheckModelTrust refuses them when `requirement` asks for anything or
 /// the file is signed. JSON text is judged as the sealed file `export` makes
 /// of it: unsigned, so a key refuses it with unsigned_model. Returns
@@ -39,15 +39,39 @@ bool AsksForTrust(const TrustRequirement& requirement);
 std::string CheckModelFileTrust(const std::string& bytes, const std::string& name,
                                 const TrustRequirement& requirement);
 
-/// The bytes of the model file at `path`, checked by CheckModelFileTrust;
-/// `trust` (unless null) receives its answer.
-std::string ReadTrustedModelBytes(const std::string& path, const TrustRequirement& requirement,
-                                  std::string* trust = nullptr);
+/// The entry check: the one way a model from outside (a file of any form,
+/// Python's bytes or text) reaches host code. The runtime's Load() judges it
+/// first, with `requirement`'s options, before any other host code reads a
+/// field of it: a sealed or signed file as it is, the JSON mapping as the
+/// sealed file `export` makes of it (SealModel fills only what the JSON
+/// leaves at 0, so Load() judges what it states). Then the host's own checks
+/// of a sealed file (the protobuf parse, the content hash). Returns the model
+/// (a signed file's inner one); `trust` (unless null) receives
+/// CheckModelFileTrust's answer. Throws ModelRefused (model_refused.h:
+/// "<name>: the runtime refuses this model: <status>") or ModelFileError.
+tinyfair::Model AdmitModel(const std::string& bytes, const std::string& name,
+                           const TrustRequirement& requirement = {}, std::string* trust = nullptr);
 
-/// ReadModel under `requirement`: the model of ReadTrustedModelBytes. Every
-/// command that reads a model file with a key or a minimum version reads it
+/// AdmitModel for a model object's protobuf serialization (an unpickled
+/// Python model, also on a Dask worker): sealed bytes as a sealed file, any
+/// other serialization as the sealed file `export` makes of it, where a
+/// fit's intermediate model (the design a Dask fit sends its workers, before
+/// its scorer, rule or reference rates exist) has placeholders for what it
+/// lacks: everything it states is judged.
+tinyfair::Model AdmitSerializedModel(const std::string& bytes, const std::string& name);
+
+/// The model file at `path` (read with ReadModelFileBytes' limit) through
+/// AdmitModel: every command and front end that reads a model file reads it
 /// here.
 tinyfair::Model ReadTrustedModel(const std::string& path, const TrustRequirement& requirement,
                                  std::string* trust = nullptr);
+
+/// ReadTrustedModel without a requirement.
+tinyfair::Model ReadModel(const std::string& path);
+
+/// The bytes of the model file at `path`, as they are, once ReadTrustedModel
+/// accepted them (for a command that ships the file's bytes: codegen).
+std::string ReadTrustedModelBytes(const std::string& path, const TrustRequirement& requirement,
+                                  std::string* trust = nullptr);
 
 }  // namespace tinyfair::host::model

@@ -5,9 +5,12 @@
 #include <cmath>
 
 #include "host_tools/common/data_error.h"
+#include "host_tools/common/file_io.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/model/record_model_hash.h"
 #include "tinyfair_runtime/crc32.h"
+#include "tinyfair_runtime/capacity.h"
+#include "tinyfair_runtime/monitor_report.h"
 
 namespace tinyfair::host::model {
 namespace {
@@ -275,6 +278,15 @@ void CheckReportFollows(const tinyfair::MonitorReport& previous,
     Require(next.alarm().SerializeAsString() == previous.alarm().SerializeAsString(), path,
             "alarm differs from the alarm of the report before it, which stays once raised");
   }
+}
+
+size_t MaxMonitorReportBytes() {
+  return runtime::MonitorReportMaxSize(static_cast<uint32_t>(runtime::kMaxGroups));
+}
+
+tinyfair::MonitorReport ReadMonitorReport(const std::string& path, const tinyfair::Model& model) {
+  return ParseMonitorReport(
+      common::ReadFileAtMost(path, MaxMonitorReportBytes(), "a monitor report"), path, model);
 }
 
 }  // namespace tinyfair::host::model

@@ -2,6 +2,7 @@
 // are untrusted, so every count is checked before anything is printed.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "tinyfair/model.pb.h"
@@ -25,5 +26,13 @@ tinyfair::MonitorReport ParseMonitorReport(const std::string& bytes, const std::
 /// other settings, or another alarm after one was raised.
 void CheckReportFollows(const tinyfair::MonitorReport& previous,
                         const tinyfair::MonitorReport& next, const std::string& path);
+
+/// The largest monitor report a device writes: the runtime's own bound for
+/// its group capacity (MonitorReportMaxSize). A larger file is no report.
+size_t MaxMonitorReportBytes();
+
+/// ParseMonitorReport of the file at `path`, read only up to
+/// MaxMonitorReportBytes() (DataError naming the limit beyond it).
+tinyfair::MonitorReport ReadMonitorReport(const std::string& path, const tinyfair::Model& model);
 
 }  // namespace tinyfair::host::model

@@ -6,6 +6,8 @@
 #include "codegen/model_header.h"
 #include "codegen/model_tables.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/model_refused.h"
+#include "host_tools/model/model_trust.h"
 #include "host_tools/simulate/decision_runner.h"
 
 namespace tinyfair::host::simulate {
@@ -15,7 +17,14 @@ std::string GeneratedHeader(const HeaderRequest& request, const std::string& byt
     throw std::invalid_argument("language '" + request.language + "': c++ or c");
   }
   const bool c = request.language == "c";
-  const tinyfair::Model model = model::ParseModelFile(bytes, request.source);
+  const tinyfair::Model model = model::AdmitModel(bytes, request.source);
+  // The header holds the bytes a device loads: a sealed or signed file,
+  // never the JSON text (tinyfair export seals it).
+  if (model::IsModelJson(bytes)) {
+    throw model::ModelFileError(request.source +
+                                ": a model's JSON form, not the sealed model file that codegen "
+                                "takes (tinyfair export writes it)");
+  }
   if (!request.tables) {
     return c ? codegen::ModelBytesHeaderC(request.name, bytes, request.source)
              : codegen::ModelBytesHeader(request.name, bytes, request.source);

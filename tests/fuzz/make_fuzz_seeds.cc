@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <stdexcept>
 #include <string>
@@ -92,6 +93,15 @@ std::vector<std::pair<std::string, std::string>> ModelFiles() {
     files.emplace_back("hostile_id_" + std::to_string(n++), tinyfair::crafted::SealAsStated(model));
   }
   return files;
+}
+
+// The spoilt group indices that crashed the host's commands.
+std::vector<std::pair<std::string, std::function<void(tinyfair::Model&)>>> HostileIndexModels() {
+  return {
+      {"group_attribute_past_inputs",
+       [](tinyfair::Model& m) { m.mutable_groups()->set_attribute_inputs(0, 57); }},
+      {"no_inputs", [](tinyfair::Model& m) { m.clear_inputs(); }},
+  };
 }
 
 std::string FirstLines(const std::string& text, size_t lines) {
@@ -212,6 +222,26 @@ int main(int argc, char** argv) {
       Write(out / "regressions" / "decision_vectors" /
                 ("input_count_wraps_" + std::to_string(rows) + "_rows.tfv"),
             header);
+    }
+
+    // JSON models whose group attribute is past their inputs, or that have no
+    // inputs, as a fit writes them (no dimensions but the group count):
+    // simulate, evaluate, postprocess and sweep read the inputs the
+    // attribute names before the runtime had judged the model (SIGSEGV in
+    // the release build). Each also sealed as stated, and without the key.
+    for (const auto& [name, spoil] : HostileIndexModels()) {
+      tinyfair::Model model = tinyfair::crafted::SmallRamp();
+      spoil(model);
+      tinyfair::Model fit_like = model;
+      fit_like.clear_crc32();
+      fit_like.clear_content_hash();
+      const uint32_t groups = fit_like.dimensions().group_count();
+      fit_like.clear_dimensions();
+      fit_like.mutable_dimensions()->set_group_count(groups);
+      Write(out / "regressions" / "model_file" / (name + ".json"),
+            std::string("\0\0", 2) + tinyfair::host::model::ModelToJson(fit_like));
+      Write(out / "regressions" / "model_file" / (name + ".pb"),
+            std::string("\4\0", 2) + tinyfair::crafted::SealAsStated(model));
     }
 
     if (csv == 0 || vectors == 0) {

@@ -7,6 +7,7 @@
 #include "host_tools/fit/group_names.h"
 #include "host_tools/model/model_export.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/model_refused.h"
 #include "host_tools/model/model_trust.h"
 #include "host_tools/model/public_key_file.h"
 #include "host_tools/simulate/generated_header.h"
@@ -49,6 +50,14 @@ tinyfair::Model Read(const std::string& path, const std::string& public_key,
   return host::model::ReadTrustedModel(path, requirement);
 }
 
+// from_json(): JSON text only, through the entry check.
+tinyfair::Model FromJson(const std::string& text, const std::string& name) {
+  if (!host::model::IsModelJson(text)) {
+    throw host::model::ModelFileError(name + ": not a tinyfair.Model in JSON");
+  }
+  return host::model::AdmitModel(text, name);
+}
+
 }  // namespace
 
 void AddModelClass(py::module_& module) {
@@ -73,12 +82,11 @@ void AddModelClass(py::module_& module) {
                   py::arg("minimum_version") = 0,
                   "A model from .pb (verified) or .json, by content; refused unless signed by "
                   "the public key file's key (when given) and of at least minimum_version")
-      .def_static("from_json", &host::model::ModelFromJson, py::arg("text"),
-                  py::arg("name") = "model.json")
+      .def_static("from_json", &FromJson, py::arg("text"), py::arg("name") = "model.json")
       .def_static(
           "from_sealed",
           [](const py::bytes& bytes, const std::string& name) {
-            return host::model::ParseModelFile(std::string(bytes), name);
+            return host::model::AdmitModel(std::string(bytes), name);
           },
           py::arg("bytes"), py::arg("name") = "model.pb")
       .def("to_json", &host::model::ModelToJson)
@@ -90,6 +98,13 @@ void AddModelClass(py::module_& module) {
             return host::simulate::GeneratedHeader(request, std::string(sealed));
           },
           py::arg("sealed"), py::arg("request"))
+      .def_static(
+          "header_of_file",
+          [](const std::string& path, const host::simulate::HeaderRequest& request) {
+            return host::simulate::GeneratedHeader(request, host::model::ReadModelFileBytes(path));
+          },
+          py::arg("path"), py::arg("request"),
+          "header() of the model file at path, read with the model file's size limit")
       .def_property_readonly("model_id", &tinyfair::Model::model_id)
       .def_property_readonly("group_names", &host::fit::GroupNames)
       .def_property_readonly("input_names", &InputNames)
@@ -101,12 +116,12 @@ void AddModelClass(py::module_& module) {
                              [](const tinyfair::Model& m) {
                                return py::make_tuple(m.schema_major(), m.schema_minor());
                              })
+      // Unpickling (also on a Dask worker) reads bytes from outside: the
+      // runtime judges them before the model is used.
       .def(py::pickle([](const tinyfair::Model& m) { return py::bytes(m.SerializeAsString()); },
                       [](const py::bytes& bytes) {
-                        tinyfair::Model m;
-                        if (!m.ParseFromString(std::string(bytes)))
-                          throw std::invalid_argument("pickled model: not a tinyfair.Model");
-                        return m;
+                        return host::model::AdmitSerializedModel(std::string(bytes),
+                                                                 "pickled model");
                       }));
 
   py::class_<host::simulate::HeaderRequest>(module, "HeaderRequest")

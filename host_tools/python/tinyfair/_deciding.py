@@ -118,18 +118,19 @@ def codegen(model, path=None, *, name="Model", language="c++", tables=False, sou
     """The header for firmware from a sealed model (bytes, a path, or a fitted
     estimator), as `tinyfair codegen` writes it; written to path when given."""
     model_path = ""
-    if hasattr(model, "export"):
-        sealed = model.export()
-    elif isinstance(model, (bytes, bytearray)):
-        sealed = bytes(model)
-    else:
-        model_path = str(model)
-        with open(model, "rb") as file:
-            sealed = file.read()
-        source = str(model).replace("\\", "/").rsplit("/", 1)[-1]
     request = _core.HeaderRequest()
-    request.name, request.language, request.tables, request.source = name, language, tables, source
-    header = _core.Model.header(sealed, request)
+    request.name, request.language, request.tables = name, language, tables
+    if hasattr(model, "export"):
+        request.source = source
+        header = _core.Model.header(model.export(), request)
+    elif isinstance(model, (bytes, bytearray)):
+        request.source = source
+        header = _core.Model.header(bytes(model), request)
+    else:
+        # Read by the library, with the model file's size limit.
+        model_path = str(model)
+        request.source = model_path.replace("\\", "/").rsplit("/", 1)[-1]
+        header = _core.Model.header_of_file(model_path, request)
     if path is not None:
         _core.write_output(str(path), header, model_path)
     return header

@@ -17,6 +17,7 @@
 
 #include "host_tools/model/model_export.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/model_trust.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/generated_header.h"
 #include "test_models.h"

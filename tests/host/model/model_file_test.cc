@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "host_tools/model/model_trust.h"
 #include "host_tools/model/record_model_hash.h"
 #include "test_models.h"
 
