@@ -8,8 +8,8 @@
 #include "host_tools/common/file_io.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/model/record_model_hash.h"
-#include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/capacity.h"
+#include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/monitor_report.h"
 
 namespace tinyfair::host::model {
