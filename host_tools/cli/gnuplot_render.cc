@@ -6,8 +6,12 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <vector>
 
+#include "host_tools/cli/cli_common.h"
+#include "host_tools/common/file_io.h"
 #include "host_tools/common/one_line_text.h"
 #include "host_tools/common/text_format.h"
 
@@ -68,6 +72,32 @@ bool RenderGnuplot(const std::string& dir, const std::string& name) {
     return false;
   }
   return true;
+}
+
+PlotFiles DrawPlotImages(const PlotFiles& files, const std::vector<std::string>& names,
+                         const std::string& command) {
+  constexpr size_t kMaxImageBytes = size_t{64} << 20U;  // a 1100x600 PNG is tens of KiB
+  std::string scratch = (std::filesystem::temp_directory_path() / "tinyfair-plots-XXXXXX").string();
+  if (mkdtemp(scratch.data()) == nullptr) {
+    Note(command + ": no scratch folder to draw the plots in (their data and scripts are written)");
+    return {};
+  }
+  for (const auto& [name, bytes] : files) {
+    host::common::WriteFileAtomically(scratch + "/" + name, bytes);
+  }
+  PlotFiles images;
+  for (const std::string& name : names) {
+    if (RenderGnuplot(scratch, name)) {
+      images.emplace_back(
+          name + ".png", host::common::ReadFileAtMost(scratch + "/" + name + ".png", kMaxImageBytes,
+                                                      "a plot image"));
+    } else {
+      Note(command + ": gnuplot failed on " + name + ".gp (its data and script are written)");
+    }
+  }
+  std::error_code ignored;
+  std::filesystem::remove_all(scratch, ignored);
+  return images;
 }
 
 }  // namespace tinyfair::cli

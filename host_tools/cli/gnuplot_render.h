@@ -6,6 +6,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tinyfair::cli {
 
@@ -25,5 +27,16 @@ std::string GnuplotPreamble(const std::string& png_name, const std::string& size
 /// failed plot leaves no partial image. Returns false (and leaves the data
 /// and the script) when gnuplot fails or is missing.
 bool RenderGnuplot(const std::string& dir, const std::string& name);
+
+/// Files of a plot, each a name (in the plot folder) and its bytes.
+using PlotFiles = std::vector<std::pair<std::string, std::string>>;
+
+/// The images `name`.png of the scripts `name`.gp among `files`, drawn
+/// (RenderGnuplot) in a scratch folder that holds `files` alone and is
+/// removed after, so that a command writes its data, scripts and images
+/// together, all or nothing. A script gnuplot cannot draw is named in a note
+/// from `command` and has no image.
+PlotFiles DrawPlotImages(const PlotFiles& files, const std::vector<std::string>& names,
+                         const std::string& command);
 
 }  // namespace tinyfair::cli

@@ -82,10 +82,18 @@ std::string PlotScript(const MonitorPlotSeries& s) {
 }  // namespace
 
 bool WriteMonitorPlot(const MonitorPlotSeries& series, const std::string& dir, bool render) {
+  PlotFiles files{{"monitor_rates.dat", PlotData(series)},
+                  {"monitor_rates.gp", PlotScript(series)}};
+  // The image is drawn aside and written with its data and script, all or
+  // nothing.
+  const PlotFiles images =
+      render ? DrawPlotImages(files, {"monitor_rates"}, "monitor") : PlotFiles{};
+  const bool drawn = !render || !images.empty();
+  files.insert(files.end(), images.begin(), images.end());
   std::filesystem::create_directories(dir);
-  host::common::WriteFileAtomically(dir + "/monitor_rates.dat", PlotData(series));
-  host::common::WriteFileAtomically(dir + "/monitor_rates.gp", PlotScript(series));
-  return !render || RenderGnuplot(dir, "monitor_rates");
+  for (auto& file : files) file.first = dir + "/" + file.first;
+  host::common::WriteFilesAtomically(files);
+  return drawn;
 }
 
 }  // namespace tinyfair::cli

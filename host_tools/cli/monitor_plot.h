@@ -30,9 +30,10 @@ struct MonitorPlotSeries {
   std::string alarm_kind;
 };
 
-/// Writes `dir`/monitor_rates.dat and monitor_rates.gp and, when `render`,
-/// runs gnuplot to monitor_rates.png. Returns false when gnuplot failed (the
-/// data and script are kept).
+/// Writes `dir`/monitor_rates.dat, monitor_rates.gp and, when `render`, the
+/// image gnuplot draws of them, monitor_rates.png, all at once (all or
+/// nothing). Returns false when gnuplot failed (the data and script are
+/// written, and a note says so).
 bool WriteMonitorPlot(const MonitorPlotSeries& series, const std::string& dir, bool render);
 
 }  // namespace tinyfair::cli

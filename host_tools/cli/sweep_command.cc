@@ -87,11 +87,16 @@ std::string ParetoFront(const std::vector<Row>& rows) {
   return data;
 }
 
-void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& chosen,
-                const tinyfair::Model& rto,
-                const std::vector<host::postprocessing::HardtGroupRule>& hardt,
-                const std::vector<std::string>& names) {
-  const std::string dir = o.out_dir;
+// The files of one sweep, each a name in --out-dir and its bytes: written
+// together (WriteFilesAtomically), so a failed or stopped sweep leaves the
+// folder as it was, and concurrent sweeps into it one whole set.
+using SweepFiles = PlotFiles;
+
+// The plots' data and scripts, named relative to the scripts' folder.
+SweepFiles PlotFiles(const std::vector<Row>& rows, const Row& chosen, const tinyfair::Model& rto,
+                     const std::vector<host::postprocessing::HardtGroupRule>& hardt,
+                     const std::vector<std::string>& names) {
+  SweepFiles files;
   double widest = 0.0;
   for (const auto& row : rows) {
     if (row.method != "ROC") widest = std::max(widest, row.test.expected_dp_gap);
@@ -107,7 +112,7 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
                                      row.test.expected_accuracy, row.gamma, row.rho);
   }
   data += "\n\n" + ParetoFront(rows);
-  host::common::WriteFileAtomically(dir + "/tradeoff.dat", data);
+  files.emplace_back("tradeoff.dat", data);
   // Names reach the scripts only through GnuplotString; files are named
   // relative to the scripts' folder, which never appears in them.
   const std::string tradeoff = GnuplotString("tradeoff.dat");
@@ -137,7 +142,7 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
       ", '-' using 1:2 with points pointtype 6 pointsize 4 lw 2 title 'selected RTO (gamma %.2g, "
       "rho %.3f)'\n%.6f %.6f\ne\n",
       chosen.gamma, chosen.rho, chosen.test.expected_dp_gap, chosen.test.expected_accuracy);
-  host::common::WriteFileAtomically(dir + "/tradeoff.gp", script);
+  files.emplace_back("tradeoff.gp", script);
 
   // Decision curves h(p) per group, p the scorer's probability (f = 2p - 1).
   std::string curves;
@@ -153,7 +158,7 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
     }
     curves += "\n\n";
   }
-  host::common::WriteFileAtomically(dir + "/decision_curves.dat", curves);
+  files.emplace_back("decision_curves.dat", curves);
   const std::string curve_data = GnuplotString("decision_curves.dat");
   std::string curve_script = GnuplotPreamble("decision_curves.png", "1100,600") +
                              "set title 'P(positive) against the scorer probability, per group'\n"
@@ -168,13 +173,8 @@ void WritePlots(const SweepOptions& o, const std::vector<Row>& rows, const Row& 
                     GnuplotString("Hardt " + names[g]);
   }
   curve_script += "\n";
-  host::common::WriteFileAtomically(dir + "/decision_curves.gp", curve_script);
-  if (!o.plots) return;
-  for (const char* name : {"tradeoff", "decision_curves"}) {
-    if (!RenderGnuplot(dir, name)) {
-      Note("sweep: gnuplot failed on " + dir + "/" + name + ".gp (the data and script are kept)");
-    }
-  }
+  files.emplace_back("decision_curves.gp", curve_script);
+  return files;
 }
 
 // The rows of the sweep, each model measured on validation and test data.
@@ -312,8 +312,9 @@ std::vector<host::postprocessing::HardtGroupRule> AddBaselineRows(
   return hardt_dp;
 }
 
-// The table: every row to sweep.csv, all but the ROC curve to stdout.
-void WriteSweepTable(const SweepOptions& o, const std::vector<Row>& rows, size_t chosen) {
+// The table: every row in sweep.csv's text (returned), all but the ROC curve
+// to stdout.
+std::string SweepCsv(const std::vector<Row>& rows, size_t chosen) {
   std::string csv =
       "method,gamma_or_theta,rho,validation_accuracy,validation_dp_gap,test_accuracy,test_dp_gap,"
       "test_sampled_accuracy,test_sampled_dp_gap\n";
@@ -333,20 +334,19 @@ void WriteSweepTable(const SweepOptions& o, const std::vector<Row>& rows, size_t
                 r.test.expected_accuracy, r.test.expected_dp_gap,
                 i == chosen ? "  <- selected" : (i == 0 ? "  <- baseline" : ""));
   }
-  host::common::WriteFileAtomically(o.out_dir + "/sweep.csv", csv);
+  return csv;
 }
 
 // The chosen RTO fit as a model, finished with its reference rates on the
-// fitting data, and written to selected.json.
-tinyfair::Model WriteSelectedModel(const SweepOptions& o, const tinyfair::Model& model,
-                                   const RtoGrid& grid, const std::vector<Row>& rows, size_t chosen,
-                                   const host::data::CsvTable& fit_table) {
+// fitting data (selected.json).
+tinyfair::Model SelectedModel(const tinyfair::Model& model, const RtoGrid& grid,
+                              const std::vector<Row>& rows, size_t chosen,
+                              const host::data::CsvTable& fit_table) {
   tinyfair::Model selected = model;
   // (rows[0] is the input model, so RTO fit k is row k + 1.)
   host::model::SetRampRule(grid.fits[chosen - 1].thresholds, rows[chosen].gamma, selected);
   const std::vector<double> rates = host::simulate::ExpectedPositiveRates(selected, fit_table);
-  host::model::FinishAndWriteModel({selected.model_id().substr(0, 27) + "+rto", rates, ""},
-                                   o.out_dir + "/selected.json", selected);
+  host::model::FinishModel({selected.model_id().substr(0, 27) + "+rto", rates, ""}, selected);
   return selected;
 }
 
@@ -444,13 +444,21 @@ void Sweep(const SweepOptions& o) {
       AddBaselineRows(model, fitting, plan, table);
   CheckSelection(o, table.rows, chosen);  // with --strict, before anything is written
 
-  std::filesystem::create_directories(o.out_dir);
-  WriteSweepTable(o, table.rows, chosen);
+  SweepFiles files{{"sweep.csv", SweepCsv(table.rows, chosen)}};
   std::printf("RTO grid: %zu fits on %zu rows in %.4f s (exact solver, one core)\n",
               grid.fits.size(), fitting.scores.size(), grid.fit_seconds);
-  const tinyfair::Model selected =
-      WriteSelectedModel(o, model, grid, table.rows, chosen, fit_table);
-  WritePlots(o, table.rows, table.rows[chosen], selected, hardt_dp, names);
+  const tinyfair::Model selected = SelectedModel(model, grid, table.rows, chosen, fit_table);
+  files.emplace_back("selected.json", host::model::ModelToJson(selected));
+  const SweepFiles plot_files =
+      PlotFiles(table.rows, table.rows[chosen], selected, hardt_dp, names);
+  files.insert(files.end(), plot_files.begin(), plot_files.end());
+  if (o.plots) {
+    const SweepFiles images = DrawPlotImages(plot_files, {"tradeoff", "decision_curves"}, "sweep");
+    files.insert(files.end(), images.begin(), images.end());
+  }
+  std::filesystem::create_directories(o.out_dir);
+  for (auto& file : files) file.first = o.out_dir + "/" + file.first;
+  host::common::WriteFilesAtomically(files);
   Note("sweep: wrote " + o.out_dir +
        "/{sweep.csv, selected.json, tradeoff.png, decision_curves.png}");
 }
