@@ -7,6 +7,7 @@
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/common/data_error.h"
+#include "host_tools/common/one_line_text.h"
 #include "host_tools/common/signal_temporaries.h"
 #include "host_tools/fit/fit_not_accepted.h"
 #include "host_tools/model/model_refused.h"
@@ -66,19 +67,19 @@ int main(int argc, char** argv) {
     const int status = app.exit(error);  // prints the message, or the help
     return status == 0 ? 0 : kBadInputExit;
   } catch (const tinyfair::host::fit::FitNotAccepted& error) {
-    std::cerr << "tinyfair: " << error.what() << "\n";
+    std::cerr << "tinyfair: " << tinyfair::host::common::TerminalText(error.what()) << "\n";
     return tinyfair::host::fit::kFitNotAcceptedExit;
   } catch (const tinyfair::host::common::DataError& error) {
-    std::cerr << "tinyfair: " << error.what() << "\n";
+    std::cerr << "tinyfair: " << tinyfair::host::common::TerminalText(error.what()) << "\n";
     return kBadInputExit;
   } catch (const std::invalid_argument& error) {  // options that do not go together
-    std::cerr << "tinyfair: " << error.what() << "\n";
+    std::cerr << "tinyfair: " << tinyfair::host::common::TerminalText(error.what()) << "\n";
     return kBadInputExit;
   } catch (const tinyfair::host::model::ModelFileError& error) {  // the runtime's refusal, ...
-    std::cerr << "tinyfair: " << error.what() << "\n";
+    std::cerr << "tinyfair: " << tinyfair::host::common::TerminalText(error.what()) << "\n";
     return kBadInputExit;
   } catch (const std::exception& error) {
-    std::cerr << "tinyfair: " << error.what() << "\n";
+    std::cerr << "tinyfair: " << tinyfair::host::common::TerminalText(error.what()) << "\n";
     return kSystemErrorExit;
   }
   return 0;

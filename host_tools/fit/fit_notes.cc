@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "host_tools/common/one_line_text.h"
+
 namespace tinyfair::host::fit {
 namespace {
 
@@ -22,7 +24,8 @@ void Note(const std::string& text) {
     Sink()(text);
     return;
   }
-  std::fprintf(stderr, "%s\n", text.c_str());
+  // Notes name groups, columns and files from the data: shown, never obeyed.
+  std::fprintf(stderr, "%s\n", common::TerminalText(text).c_str());
 }
 
 bool ProgressToTerminal() { return isatty(fileno(stderr)) != 0; }

@@ -63,6 +63,14 @@ one_row_per_group() {  # one_row_per_group CASE PATTERN ROWS
   fi
 }
 
+# terminal_safe CASE: the last command's standard error (notes, messages)
+# holds no control character but line breaks and tabs: names from the data
+# are shown there as \xNN, never obeyed by the terminal.
+terminal_safe() {
+  ! LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$scratch/stderr.txt" ||
+    fail "$1: a control character reached standard error"
+}
+
 for k in "${!payloads[@]}"; do
   payload=${payloads[$k]} data=$scratch/data$k out=$work/p$k
   hostile_data "$data" "$payload"
@@ -74,6 +82,12 @@ for k in "${!payloads[@]}"; do
     --gamma-grid 0.2 --rho-offsets 0 --out-dir "$out/sweep"
   [[ -s $out/sweep/tradeoff.png && -s $out/sweep/decision_curves.png ]] ||
     fail "sweep $k: no plots"
+  terminal_safe "sweep $k"
+  # A message that names the group (exit 2) shows it, escaped.
+  refused "postprocess message, group name $k" 2 "fewer rows than --min-group-size" \
+    "$tinyfair" postprocess --model "$out/model.json" --data "$data/fit.csv" --label hired \
+    --min-group-size 100000 --out "$out/refused.json"
+  terminal_safe "postprocess message $k"
   one_command_per_line "sweep $k" "$out/sweep/tradeoff.gp" "$out/sweep/decision_curves.gp"
   "$tinyfair" export --model "$out/model.json" --out "$out/model.pb" --monitor-alpha 0.05 \
     --monitor-tolerance 0.03 --monitor-window 0 2>/dev/null
