@@ -32,14 +32,6 @@ struct Spoil {
   std::function<void(tinyfair::Model&)> apply;
 };
 
-void SetGroupCount(tinyfair::Model& m, int groups) {
-  auto* ramp = m.mutable_ramp();
-  while (ramp->threshold_size() < groups) ramp->add_threshold(0.0f);
-  while (ramp->width_size() < groups) ramp->add_width(1.0f);
-  while (m.reference_positive_rate_size() < groups) m.add_reference_positive_rate(0.5f);
-  m.mutable_dimensions()->set_group_count(static_cast<uint32_t>(groups));
-}
-
 // Indices past their arrays, counts that do not match their arrays, counts
 // beyond the runtime's capacities (which the runtime states: these only
 // exceed them by far).
@@ -58,7 +50,8 @@ const std::vector<Spoil>& Spoils() {
        }},
       {"category_count_beyond_capacity", false,
        [](auto& m) { m.mutable_dimensions()->set_category_count(1U << 20U); }},
-      {"group_count_beyond_capacity", false, [](auto& m) { SetGroupCount(m, 1000); }},
+      {"group_count_beyond_capacity", false,
+       [](auto& m) { tinyfair::crafted::SetGroupCount(m, 1000); }},
       {"input_count_beyond_capacity", false,
        [](auto& m) { m.mutable_dimensions()->set_input_count(1U << 20U); }},
       {"thresholds_fewer_than_groups", false,

@@ -10,9 +10,7 @@ marker=$work/PWNED
 source "$(dirname "$0")/hostile_lib.sh"
 
 d=$scratch/demo
-"$tinyfair" demo --rows 3000 --seed 5 --parts train=0.4,fit=0.3,test=0.3 --out-dir "$d" 2>/dev/null
-"$tinyfair" train --data "$d/train.csv" --label hired --sensitive group --out "$work/model.json" \
-  2>/dev/null
+demo_model "$d"
 "$tinyfair" export --model "$work/model.json" --out "$work/model.pb" --monitor-alpha 0.05 \
   --monitor-tolerance 0.03 --monitor-window 0 2>/dev/null
 "$tinyfair" keygen --out "$work/a.key" > /dev/null 2>&1

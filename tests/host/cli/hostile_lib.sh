@@ -9,6 +9,15 @@ cases=0
 
 fail() { echo "$suite: $*" >&2; exit 1; }
 
+# demo_model DATA_DIR: the demo's data in DATA_DIR and a logistic model
+# trained on it, $work/model.json: what the suites refuse their cases on.
+demo_model() {
+  "$tinyfair" demo --rows 3000 --seed 5 --parts train=0.4,fit=0.3,test=0.3 --out-dir "$1" \
+    2>/dev/null
+  "$tinyfair" train --data "$1/train.csv" --label hired --sensitive group \
+    --out "$work/model.json" 2>/dev/null
+}
+
 # Every path under the work folder with its size, mode and content hash.
 snapshot() {
   (cd "$work" && find . -mindepth 1 -printf '%p %y %s %m\n' | sort &&

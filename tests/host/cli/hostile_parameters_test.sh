@@ -9,9 +9,7 @@ marker=$work/PWNED
 source "$(dirname "$0")/hostile_lib.sh"
 
 d=$work/demo
-"$tinyfair" demo --rows 3000 --seed 5 --parts train=0.4,fit=0.3,test=0.3 --out-dir "$d" 2>/dev/null
-"$tinyfair" train --data "$d/train.csv" --label hired --sensitive group --out "$work/model.json" \
-  2>/dev/null
+demo_model "$d"
 
 train() {  # train CASE TEXT FLAGS...
   local name=$1 text=$2

@@ -29,8 +29,6 @@ std::string SealAsStated(tinyfair::Model model) {
   return host::model::SerializeModel(model);
 }
 
-namespace {
-
 void SetGroupCount(tinyfair::Model& m, int groups) {
   auto* ramp = m.mutable_ramp();
   while (ramp->threshold_size() < groups) ramp->add_threshold(0.0f);
@@ -38,8 +36,6 @@ void SetGroupCount(tinyfair::Model& m, int groups) {
   while (m.reference_positive_rate_size() < groups) m.add_reference_positive_rate(0.5f);
   m.mutable_dimensions()->set_group_count(static_cast<uint32_t>(groups));
 }
-
-}  // namespace
 
 const std::vector<Crafted>& CraftedModels() {
   static const std::vector<Crafted> crafted = {

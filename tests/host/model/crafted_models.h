@@ -21,6 +21,10 @@ tinyfair::Model SmallRamp();
 /// check filled in): the bytes a hostile exporter could ship.
 std::string SealAsStated(tinyfair::Model model);
 
+/// Sets a ramp model's group count, growing its per-group arrays to match
+/// (thresholds 0, widths 1, reference rates 0.5).
+void SetGroupCount(tinyfair::Model& m, int groups);
+
 struct Crafted {
   const char* what;
   std::function<void(tinyfair::Model&)> spoil;
