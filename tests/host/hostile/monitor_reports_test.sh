@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # hostile.monitor_reports: a real monitor report (from simulate, with a
-# drift alarm) with every single bit flipped, each fed to `tinyfair
-# monitor`: none may be accepted. Then reports whose CRC is right but whose
-# fields contradict each other or the model: each refused with exit 2 and a
-# message naming the field.
+# drift alarm) with every single bit flipped: none may be accepted, neither
+# by the reader `tinyfair monitor` uses (every flip, in one process:
+# report_bit_flips) nor by the command itself (one flip in each byte, the
+# flipped bit moving through the byte's eight). Then reports whose CRC is
+# right but whose fields contradict each other or the model: each refused
+# with exit 2 and a message naming the field.
 set -uo pipefail
-tinyfair=$1 proto_dir=$2 work=$3
+tinyfair=$1 proto_dir=$2 work=$3 report_bit_flips=$4
 python=/usr/bin/python3
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 set -e
@@ -20,14 +22,18 @@ set +e
 failures=0 cases=0
 fail() { echo "FAIL [$1]: $2"; failures=$((failures + 1)); }
 
-# Every single-bit flip.
+# Every single-bit flip, through the reader.
+cases=$((cases + 1))
+"$report_bit_flips" model.pb report.pb || fail "bit flips" "a flip was accepted by the reader"
+
+# One flip in each byte, through the command.
 mkdir flips
 "$python" - report.pb flips <<'PY'
 import sys
 data = open(sys.argv[1], "rb").read()
-for i in range(len(data) * 8):
+for i in range(len(data)):
     flipped = bytearray(data)
-    flipped[i // 8] ^= 1 << (i % 8)
+    flipped[i] ^= 1 << (i % 8)
     open(f"{sys.argv[2]}/{i:05d}.pb", "wb").write(bytes(flipped))
 PY
 flips=0 accepted=0 changed=0
@@ -39,8 +45,8 @@ for file in flips/*.pb; do
   fi
 done
 cases=$((cases + 1))
-echo "single-bit flips of a ${flips}-bit report: $accepted accepted, $changed of them change the printout"
-[ "$accepted" -eq 0 ] || fail "bit flips" "$accepted of $flips flips accepted"
+echo "one flip in each of the report's $flips bytes, through tinyfair monitor: $accepted accepted, $changed of them change the printout"
+[ "$accepted" -eq 0 ] || fail "bit flips" "$accepted of $flips flips accepted by tinyfair monitor"
 
 # A report edited as text (protoc), re-encoded with its CRC put back, so that
 # only the named contradiction is left to refuse.
