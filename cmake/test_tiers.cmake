@@ -3,7 +3,12 @@
 #   dev     the host library, the runtime on the host and their checks: unit
 #           tests, catalogues of bad data and hostile input, hardening, fuzz
 #           regressions, layers and formatting. Seconds each; the loop while
-#           working (`ctest --preset dev`), and what the sanitizer build runs.
+#           working (`ctest --preset dev`), and what the sanitizer build runs,
+#           but for its statistical experiments: unit tests whose suite name
+#           ends in "Experiment" retrain models many times over to check a
+#           paper's claim (a minute and more, unoptimised and instrumented),
+#           on code that the suite's other tests run under the sanitizers on
+#           small inputs; the host stage runs them.
 #   boards  firmware: every image's QEMU tests, symbol and size checks, the
 #           outside-project builds (`ctest --preset boards`).
 #   full    the rest of the test command: pipelines and paper checks on the

@@ -150,7 +150,7 @@ NoisyGroupOptions TestOptions() {
   return options;
 }
 
-TEST(NoisyGroupTraining, NaiveMissesTheTrueGroupsRobustMethodsDoNot) {
+TEST(NoisyGroupTrainingExperiment, NaiveMissesTheTrueGroupsRobustMethodsDoNot) {
   const Problem p = MakeProblem(4000, 0.3, 7);
   const GroupNoiseModel noise = GroupNoiseModel::FromGroups(p.true_groups, p.data.groups, 3, 3);
   NoisyGroupOptions options = TestOptions();
@@ -190,7 +190,7 @@ TEST(NoisyGroupTraining, NaiveMissesTheTrueGroupsRobustMethodsDoNot) {
 // violation is the members' mean per constraint. The multipliers respond
 // to the violated robust constraints and pull the mixture's true-group
 // violation far below the unconstrained model's.
-TEST(NoisyGroupTraining, IdealAlgorithmMixture) {
+TEST(NoisyGroupTrainingExperiment, IdealAlgorithmMixture) {
   const Problem p = MakeProblem(4000, 0.3, 7);
   const GroupNoiseModel noise = GroupNoiseModel::FromGroups(p.true_groups, p.data.groups, 3, 3);
   NoisyGroupOptions options = TestOptions();

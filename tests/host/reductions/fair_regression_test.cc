@@ -150,7 +150,7 @@ TEST(StatisticalParityProblem, CellTargetsMinimizeThePrefixSums) {
 
 // On a one-feature sample, every oracle's best response to lambda = 0 is
 // within the grid's resolution of the brute-force best linear regressor.
-TEST(StatisticalParityProblem, OraclesAgreeWithBruteForceOnSmallData) {
+TEST(StatisticalParityOracleExperiment, OraclesAgreeWithBruteForceOnSmallData) {
   Sample s = ShiftedGroups(120, 4);
   s.X = s.X.leftCols(1).eval();
   for (ParityOracle oracle : {ParityOracle::kLeastSquares, ParityOracle::kCostSensitive}) {
