@@ -21,10 +21,13 @@ std::string ModelTablesHeader(const std::string& name, const runtime::DecisionTa
                               const std::string& declarations = "");
 
 /// The same model for C firmware: a header declaring `Decide<Name>(inputs,
-/// count, group, rng, out)` and `DecideWithDraw<Name>(..., draw, out)` over
-/// the C API's types, with `declarations` (e.g. InputNamesC); one C++ source
-/// that defines TINYFAIR_<NAME>_TABLES_IMPLEMENTATION before including it
-/// gets the tables and the two functions.
+/// count, group, rng, out)`, `DecideKeyed<Name>(..., draws, out)` and
+/// `DecideWithDraw<Name>(..., draw, out)` over the C API's types, with
+/// `declarations` (e.g. InputNamesC); one C++ source that defines
+/// TINYFAIR_<NAME>_TABLES_IMPLEMENTATION before including it gets the tables
+/// and the functions. For tables with an integer scorer the three decide by
+/// DecideQuantised, and DecideInteger<Name>, DecideIntegerKeyed<Name> and
+/// DecideIntegerWithDraw<Name> take `const int16_t* inputs` (DecideInteger).
 std::string ModelTablesHeaderC(const std::string& name, const runtime::DecisionTables& tables,
                                const std::string& model_id, const std::string& source,
                                const std::string& declarations);

@@ -12,6 +12,7 @@ inline void* operator new(size_t, void* where) noexcept { return where; }
 
 #include "tinyfair_runtime/c_tables.h"
 #include "tinyfair_runtime/fairness_monitor.h"
+#include "tinyfair_runtime/integer_decide.h"
 #include "tinyfair_runtime/model.h"
 #include "tinyfair_runtime/monitor_report.h"
 #include "tinyfair_runtime/self_test.h"
@@ -107,6 +108,51 @@ tinyfair_status NotLoaded(tinyfair_decision* out) {
   return TINYFAIR_NOT_LOADED;
 }
 
+// The C API's draw and record plumbing around one decision with a given
+// draw, `decide(draw, decision)`: the generator's, the next keyed one's or
+// the caller's.
+
+// Takes one draw from `rng` when a decision is made (as
+// tinyfair_model_decide).
+template <typename DecideWithDraw>
+tinyfair_status DecideDrawingFromRng(tinyfair_rng* rng, tinyfair_decision* out,
+                                     DecideWithDraw decide) {
+  if (rng == nullptr || out == nullptr) return NotLoaded(out);
+  // The draw is kept only for a decision that was made, as Decide(rng) does.
+  Pcg32 probe = Pcg32::FromState(rng->state, rng->increment);
+  Decision decision;
+  const Status status = decide(probe.Next(), decision);
+  if (IsOk(status)) rng->state = probe.state();
+  ToC(decision, out);
+  return static_cast<tinyfair_status>(status);
+}
+
+// Takes the next keyed draw, recording its counter (as
+// tinyfair_model_decide_keyed).
+template <typename DecideWithDraw>
+tinyfair_status DecideDrawingKeyed(tinyfair_keyed_draws* draws, tinyfair_decision* out,
+                                   DecideWithDraw decide) {
+  if (draws == nullptr || out == nullptr) return NotLoaded(out);
+  KeyedDraws keyed(draws->key, draws->counter);
+  Decision decision;
+  const Status status = tinyfair::runtime::DecideWithNextKeyedDraw(
+      keyed, decision, [&](uint32_t draw) { return decide(draw, decision); });
+  draws->counter = keyed.counter();
+  ToC(decision, out);
+  return static_cast<tinyfair_status>(status);
+}
+
+// Uses the caller's draw (as tinyfair_model_decide_with_draw).
+template <typename DecideWithDraw>
+tinyfair_status DecideWithCallersDraw(uint32_t draw, tinyfair_decision* out,
+                                      DecideWithDraw decide) {
+  if (out == nullptr) return NotLoaded(out);
+  Decision decision;
+  const Status status = decide(draw, decision);
+  ToC(decision, out);
+  return static_cast<tinyfair_status>(status);
+}
+
 }  // namespace
 
 namespace tinyfair::runtime {
@@ -114,38 +160,49 @@ namespace tinyfair::runtime {
 tinyfair_status DecideTablesForC(TablesDecider decide, const DecisionTables& tables,
                                  const float* inputs, size_t count, uint32_t group,
                                  tinyfair_rng* rng, tinyfair_decision* out) {
-  if (rng == nullptr || out == nullptr) return NotLoaded(out);
-  // The draw is kept only for a decision that was made, as Decide(rng) does.
-  Pcg32 probe = Pcg32::FromState(rng->state, rng->increment);
-  Decision decision;
-  const Status status = decide(tables, DecisionInput{inputs, count, group}, probe.Next(), decision);
-  if (IsOk(status)) rng->state = probe.state();
-  ToC(decision, out);
-  return static_cast<tinyfair_status>(status);
+  return DecideDrawingFromRng(rng, out, [&](uint32_t draw, Decision& decision) {
+    return decide(tables, DecisionInput{inputs, count, group}, draw, decision);
+  });
 }
 
 tinyfair_status DecideTablesKeyedForC(TablesDecider decide, const DecisionTables& tables,
                                       const float* inputs, size_t count, uint32_t group,
                                       tinyfair_keyed_draws* draws, tinyfair_decision* out) {
-  if (draws == nullptr || out == nullptr) return NotLoaded(out);
-  KeyedDraws keyed(draws->key, draws->counter);
-  Decision decision;
-  const Status status = DecideWithNextKeyedDraw(keyed, decision, [&](uint32_t draw) {
+  return DecideDrawingKeyed(draws, out, [&](uint32_t draw, Decision& decision) {
     return decide(tables, DecisionInput{inputs, count, group}, draw, decision);
   });
-  draws->counter = keyed.counter();
-  ToC(decision, out);
-  return static_cast<tinyfair_status>(status);
 }
 
 tinyfair_status DecideTablesWithDrawForC(TablesDecider decide, const DecisionTables& tables,
                                          const float* inputs, size_t count, uint32_t group,
                                          uint32_t draw, tinyfair_decision* out) {
-  if (out == nullptr) return NotLoaded(out);
-  Decision decision;
-  const Status status = decide(tables, DecisionInput{inputs, count, group}, draw, decision);
-  ToC(decision, out);
-  return static_cast<tinyfair_status>(status);
+  return DecideWithCallersDraw(draw, out, [&](uint32_t given, Decision& decision) {
+    return decide(tables, DecisionInput{inputs, count, group}, given, decision);
+  });
+}
+
+tinyfair_status DecideIntegerTablesForC(const DecisionTables& tables, const int16_t* inputs,
+                                        size_t count, uint32_t group, tinyfair_rng* rng,
+                                        tinyfair_decision* out) {
+  return DecideDrawingFromRng(rng, out, [&](uint32_t draw, Decision& decision) {
+    return DecideInteger(tables, IntegerInput{inputs, count, group}, draw, decision);
+  });
+}
+
+tinyfair_status DecideIntegerTablesKeyedForC(const DecisionTables& tables, const int16_t* inputs,
+                                             size_t count, uint32_t group,
+                                             tinyfair_keyed_draws* draws, tinyfair_decision* out) {
+  return DecideDrawingKeyed(draws, out, [&](uint32_t draw, Decision& decision) {
+    return DecideInteger(tables, IntegerInput{inputs, count, group}, draw, decision);
+  });
+}
+
+tinyfair_status DecideIntegerTablesWithDrawForC(const DecisionTables& tables, const int16_t* inputs,
+                                                size_t count, uint32_t group, uint32_t draw,
+                                                tinyfair_decision* out) {
+  return DecideWithCallersDraw(draw, out, [&](uint32_t given, Decision& decision) {
+    return DecideInteger(tables, IntegerInput{inputs, count, group}, given, decision);
+  });
 }
 
 }  // namespace tinyfair::runtime

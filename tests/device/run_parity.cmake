@@ -2,7 +2,9 @@
 # decision log equals the host's record columns, byte for byte.
 #   cmake -DQEMU_COMMAND=<command, words separated by |, <ELF> for the image>
 #         -DELF=<image> -DGOLDEN_DIR=<dir> -DOUTPUT=<device log>
-#         [-DEXPECTED=<host log in GOLDEN_DIR, default demo_records.csv>] -P run_parity.cmake
+#         [-DEXPECTED=<host log in GOLDEN_DIR, default demo_records.csv; several
+#           separated by |, which the image prints one after the other>]
+#         -P run_parity.cmake
 include("${CMAKE_CURRENT_LIST_DIR}/../../targets/common/qemu_runner.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/decision_record_columns.cmake")
 tinyfair_run_image(output COMMAND "${QEMU_COMMAND}" ELF "${ELF}" WORKING_DIRECTORY "${GOLDEN_DIR}")
@@ -11,12 +13,17 @@ file(WRITE "${OUTPUT}" "${records}")
 if(NOT EXPECTED)
   set(EXPECTED demo_records.csv)
 endif()
-file(READ "${GOLDEN_DIR}/${EXPECTED}" expected)
-tinyfair_decision_record_columns(expected "${expected}")
+string(REPLACE "|" ";" expected_logs "${EXPECTED}")
+set(expected "")
+foreach(log IN LISTS expected_logs)
+  file(READ "${GOLDEN_DIR}/${log}" part)
+  tinyfair_decision_record_columns(part "${part}")
+  string(APPEND expected "${part}")
+endforeach()
 # Records are the lines that are not a log header.
 string(REGEX MATCHALL "\n[0-9a-f]" lines "\n${expected}")
 list(LENGTH lines decisions)
 if(NOT records STREQUAL expected)
-  message(FATAL_ERROR "device decision log ${OUTPUT} differs from ${GOLDEN_DIR}/${EXPECTED}")
+  message(FATAL_ERROR "device decision log ${OUTPUT} differs from ${EXPECTED} in ${GOLDEN_DIR}")
 endif()
 message(STATUS "parity: ${decisions} decisions identical on host and device (probability bits, draw, outcome)")

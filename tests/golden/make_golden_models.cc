@@ -8,7 +8,8 @@
 //  - golden_<Name>.tfv: 1,000 decision vectors per model, seeded, with
 //    non-finite inputs, unknown categories and unknown groups mixed in;
 //  - golden_records.csv: the host runtime's decision log for all of them,
-//    which every target must reproduce byte for byte;
+//    which every target must reproduce byte for byte, and each model's part
+//    of it alone (golden_<Name>_records.csv);
 //  - golden_tables.h: the same models as constexpr DecisionTables (the
 //    codegen path), with a registry (kGoldenTables);
 //  - golden_<Name>.pb: each model file, for the tools (tinyfair codegen).
@@ -489,7 +490,10 @@ int main(int argc, char** argv) {
       input.group = vectors.groups[r];
       (void)model->Decide(input, rng, decisions[r]);
     }
-    records += tinyfair::host::simulate::DecisionLog(decisions);
+    const std::string log = tinyfair::host::simulate::DecisionLog(decisions);
+    tinyfair::host::common::WriteFileAtomically(out + "/golden_" + golden.name + "_records.csv",
+                                                log);
+    records += log;
   }
   registry += "};\n\n}  // namespace tinyfair_models\n";
   header += registry;

@@ -1,12 +1,15 @@
 /* The C API's tables path (tinyfair codegen --tables --language c, the demo
  * model named DemoTables), from C:
  * the same decisions as the decoder path (tinyfair_model_decide) for every
- * input of a grid, bit for bit, and the same draws taken from the generator.
- * Prints "N passed, M failed" and exits non-zero on a failure. */
+ * input of a grid, bit for bit, and the same draws taken from the generator;
+ * and the `--language c` headers included by a C++ source
+ * (c_headers_from_cpp.cc). Prints "N passed, M failed" and exits non-zero on
+ * a failure. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "c_headers_from_cpp.h"
 #include "demo_model_c.h"
 #include "demo_model_tables_c.h"
 #include "tinyfair_runtime/tinyfair.h"
@@ -89,6 +92,7 @@ int main(void) {
   CHECK(DecideDemoTables(inputs, kDemoModelInputCount, 0, &tables_rng, &tables) == TINYFAIR_OK);
   CHECK(DecideDemoTables(inputs, 3, 0, &tables_rng, &tables) == TINYFAIR_INPUT_COUNT_MISMATCH);
   CHECK(DecideDemoTables(inputs, kDemoModelInputCount, 0, NULL, &tables) == TINYFAIR_NOT_LOADED);
+  CHECK(DecideThroughCHeadersFromCpp());
 
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
