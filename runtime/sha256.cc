@@ -55,24 +55,37 @@ constexpr uint32_t LowerSigma1(uint32_t x) {
 
 // One block into `state`. `ring` holds the block's 16 words; from round 16 on
 // W(t) replaces W(t-16) in it (the schedule's four terms are at t-2, t-7,
-// t-15 and t-16 modulo 16), so no 64-word schedule is kept.
+// t-15 and t-16 modulo 16), so no 64-word schedule is kept. a..h are eight
+// locals, not an array: in an array they live in memory, which made the
+// digest twice as slow (56,134 against 28,655 instructions for a 249-byte
+// model on the M4F) for 120 B less.
 void Compress(uint32_t state[kStateWords], uint32_t ring[16]) {
-  uint32_t v[kStateWords];  // a..h
-  for (unsigned i = 0; i < kStateWords; ++i) v[i] = state[i];
+  uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
+  uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
   for (unsigned t = 0; t < 64; ++t) {
     uint32_t& w = ring[t % 16];
     if (t >= 16) {
       w += LowerSigma1(ring[(t + 14) % 16]) + ring[(t + 9) % 16] + LowerSigma0(ring[(t + 1) % 16]);
     }
-    const uint32_t t1 =
-        v[7] + UpperSigma1(v[4]) + Choose(v[4], v[5], v[6]) + kRoundConstants[t] + w;
-    const uint32_t t2 = UpperSigma0(v[0]) + Majority(v[0], v[1], v[2]);
-    // h = g, ..., e = d + T1, ..., b = a in one loop (a plain shift would
-    // become a call to memmove, 254 B more on the M4F), then a = T1 + T2.
-    for (unsigned i = kStateWords - 1; i > 0; --i) v[i] = v[i - 1] + (i == 4 ? t1 : 0U);
-    v[0] = t1 + t2;
+    const uint32_t t1 = h + UpperSigma1(e) + Choose(e, f, g) + kRoundConstants[t] + w;
+    const uint32_t t2 = UpperSigma0(a) + Majority(a, b, c);
+    h = g;
+    g = f;
+    f = e;
+    e = d + t1;
+    d = c;
+    c = b;
+    b = a;
+    a = t1 + t2;
   }
-  for (unsigned i = 0; i < kStateWords; ++i) state[i] += v[i];
+  state[0] += a;
+  state[1] += b;
+  state[2] += c;
+  state[3] += d;
+  state[4] += e;
+  state[5] += f;
+  state[6] += g;
+  state[7] += h;
 }
 
 // Byte `at` of the padded message (FIPS 180-4 section 5.1.1): the message,
