@@ -13,12 +13,12 @@
 #endif  // TINYFAIR_RUNTIME_CFG_EIGEN
 #include "signed_model.h"
 #include "tinyfair_runtime/crc32.h"
-#include "tinyfair_runtime/crypto.h"
 #include "tinyfair_runtime/internal/float_bits.h"
 #include "tinyfair_runtime/internal/fold.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"
 #include "tinyfair_runtime/model.h"
 #include "tinyfair_runtime/model_hash.h"
+#include "tinyfair_runtime/sha256.h"
 
 namespace tinyfair::runtime {
 namespace {

@@ -3,6 +3,7 @@
 #include "signed_model.h"
 
 #include "tinyfair_runtime/crypto.h"
+#include "tinyfair_runtime/sha256.h"
 
 namespace tinyfair::runtime::internal {
 namespace {

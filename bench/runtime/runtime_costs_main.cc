@@ -39,6 +39,7 @@
 #include "tinyfair_runtime/integer_decide.h"
 #include "tinyfair_runtime/keyed_draws.h"
 #include "tinyfair_runtime/model.h"
+#include "tinyfair_runtime/sha256.h"
 
 #ifndef TINYFAIR_BENCH_TRACE
 #define TINYFAIR_BENCH_TRACE 0

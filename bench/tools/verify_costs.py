@@ -22,20 +22,23 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import keyed_draw_costs as kd  # noqa: E402
 import write_benchmarks as wb  # noqa: E402
 
-# The verifier's symbols by part, as `nm -S` names them (leading underscores
-# dropped, case ignored).
+# The verifier's symbols by part, as `nm -S -C` names them (leading
+# underscores dropped, case ignored).
 SYMBOL_PARTS = collections.OrderedDict([
     ("Ed25519 (ge25519, fe25519, sc25519, crypto_sign)",
      r"^(ge25519|fe25519|sc25519|crypto_sign)"),
     ("SHA-512", r"^(crypto_hash_)?sha512"),
-    ("SHA-256", r"^(crypto_hash_)?sha256"),
+    # The runtime's own (runtime/sha256.cc): crypto::Sha256 and its constants.
+    ("SHA-256", r"^tinyfair::runtime::crypto::(sha256\(|\(anonymous namespace\)::kconstants)"),
 ])
-# The same parts by object file (libsodium's sources in libtinyfair_crypto),
-# from the image's link map: with the static tables nm names ambiguously.
+# The same parts by object file (libsodium's sources in libtinyfair_crypto,
+# the runtime's SHA-256 in libtinyfair_runtime), from the image's link map:
+# with the static tables nm names ambiguously.
 OBJECT_PARTS = collections.OrderedDict([
-    ("Ed25519", ("ed25519_ref10.c", "open.c", "verify.c", "sodium_utils.c")),
-    ("SHA-512", ("hash_sha512_cp.c",)),
-    ("SHA-256", ("hash_sha256_cp.c",)),
+    ("Ed25519", ("tinyfair_crypto: ed25519_ref10.c", "tinyfair_crypto: open.c",
+                 "tinyfair_crypto: verify.c", "tinyfair_crypto: sodium_utils.c")),
+    ("SHA-512", ("tinyfair_crypto: hash_sha512_cp.c",)),
+    ("SHA-256", ("tinyfair_runtime: sha256.cc",)),
 ])
 SHA256_BLOCK = 64
 SHA256_PADDING = 9  # the 0x80 byte and the 64-bit length
@@ -95,9 +98,7 @@ def object_flash(build, board):
     """{part: bytes} from the measurement image's link map."""
     path = os.path.join(wb.board_dir(build, board), "runtime", "bench_runtime_costs.map")
     flash = wb.map_components(path)[0]
-    return {part: sum(size for component, size in flash.items()
-                      if component.startswith("tinyfair_crypto: ") and
-                      component.split(": ", 1)[1] in objects)
+    return {part: sum(size for component, size in flash.items() if component in objects)
             for part, objects in OBJECT_PARTS.items()}
 
 

@@ -6,7 +6,7 @@
 #include "host_tools/common/text_format.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/record_model_hash.h"
-#include "tinyfair_runtime/crypto.h"
+#include "tinyfair_runtime/sha256.h"
 
 namespace tinyfair::host::model {
 

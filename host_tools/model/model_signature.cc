@@ -4,7 +4,7 @@
 
 #include "host_tools/model/model_file.h"
 #include "tinyfair/model.pb.h"
-#include "tinyfair_runtime/crypto.h"
+#include "tinyfair_runtime/sha256.h"
 
 extern "C" {
 #include "crypto_sign_ed25519.h"

@@ -2,21 +2,15 @@
 #include "tinyfair_runtime/crypto.h"
 
 extern "C" {
-#include "crypto_hash_sha256.h"
 #include "crypto_shorthash_siphash24.h"
 #include "crypto_sign_ed25519.h"
 }
 
 namespace tinyfair::runtime::crypto {
 
-static_assert(kSha256Bytes == crypto_hash_sha256_BYTES);
 static_assert(kEd25519PublicKeyBytes == crypto_sign_ed25519_PUBLICKEYBYTES);
 static_assert(kEd25519SignatureBytes == crypto_sign_ed25519_BYTES);
 static_assert(kSipHashKeyBytes == crypto_shorthash_siphash24_KEYBYTES);
-
-void Sha256(const uint8_t* bytes, size_t size, uint8_t digest[kSha256Bytes]) {
-  crypto_hash_sha256(digest, bytes, size);
-}
 
 bool VerifyEd25519(const uint8_t signature[kEd25519SignatureBytes], const uint8_t* message,
                    size_t size, const uint8_t public_key[kEd25519PublicKeyBytes]) {

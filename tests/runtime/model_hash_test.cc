@@ -9,8 +9,8 @@
 #include "tests/framework/tinytest.h"
 #include "tests/runtime/model_bytes.h"
 #include "tests/runtime/test_storage.h"
-#include "tinyfair_runtime/crypto.h"
 #include "tinyfair_runtime/model.h"
+#include "tinyfair_runtime/sha256.h"
 
 namespace {
 

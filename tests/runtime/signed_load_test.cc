@@ -10,8 +10,8 @@
 #include "tests/runtime/decision_digest.h"
 #include "tests/runtime/model_bytes.h"
 #include "tests/runtime/test_storage.h"
-#include "tinyfair_runtime/crypto.h"
 #include "tinyfair_runtime/model.h"
+#include "tinyfair_runtime/sha256.h"
 
 namespace {
 

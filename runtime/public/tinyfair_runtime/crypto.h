@@ -1,7 +1,7 @@
-// The runtime's cryptographic primitives, from libsodium's reference code
-// (runtime/crypto): a digest the device computes itself, the verification of
-// an Ed25519 signature, and a keyed pseudo-random function. No heap, no
-// system call, no secret-dependent branch in the digest or the PRF.
+// The runtime's cryptographic primitives from libsodium's reference code
+// (runtime/crypto): the verification of an Ed25519 signature and a keyed
+// pseudo-random function. No heap, no system call, no secret-dependent branch
+// in the PRF. The digest is the runtime's own (sha256.h).
 #pragma once
 
 #include <stddef.h>
@@ -9,13 +9,9 @@
 
 namespace tinyfair::runtime::crypto {
 
-inline constexpr size_t kSha256Bytes = 32;
 inline constexpr size_t kEd25519PublicKeyBytes = 32;
 inline constexpr size_t kEd25519SignatureBytes = 64;
 inline constexpr size_t kSipHashKeyBytes = 16;
-
-/// SHA-256 (FIPS 180-4) of [bytes, bytes + size) into `digest`.
-void Sha256(const uint8_t* bytes, size_t size, uint8_t digest[kSha256Bytes]);
 
 /// True when `signature` is a valid Ed25519 signature (RFC 8032, libsodium's
 /// strict checks: canonical S, no small-order key or R) of the message

@@ -18,6 +18,7 @@
 #include "host_tools/model/model_signature.h"
 #include "test_models.h"
 #include "tinyfair_runtime/crypto.h"
+#include "tinyfair_runtime/sha256.h"
 
 namespace tinyfair::host::model {
 namespace {

@@ -8,6 +8,7 @@
 #include "test_models.h"
 #include "tinyfair/model.pb.h"
 #include "tinyfair_runtime/crypto.h"
+#include "tinyfair_runtime/sha256.h"
 
 extern "C" {
 #include "crypto_sign_ed25519.h"
