@@ -34,19 +34,6 @@ static_assert(alignof(Model) <= alignof(uint64_t));
 static_assert(sizeof(tinyfair_rng) == sizeof(Pcg32));
 static_assert(sizeof(tinyfair_keyed_draws{}.key) == tinyfair::runtime::crypto::kSipHashKeyBytes);
 static_assert(TINYFAIR_DECISION_LINE_BYTES == tinyfair::runtime::kDecisionRecordLineSize);
-static_assert(static_cast<int>(TINYFAIR_UNKNOWN_GROUP) == static_cast<int>(Status::kUnknownGroup));
-static_assert(static_cast<int>(TINYFAIR_MISSING_FEATURE) ==
-              static_cast<int>(Status::kMissingFeature));
-static_assert(static_cast<int>(TINYFAIR_UNSIGNED_MODEL) ==
-              static_cast<int>(Status::kUnsignedModel));
-static_assert(static_cast<int>(TINYFAIR_BAD_SIGNATURE) == static_cast<int>(Status::kBadSignature));
-static_assert(static_cast<int>(TINYFAIR_ROLLED_BACK) == static_cast<int>(Status::kRolledBack));
-static_assert(static_cast<int>(TINYFAIR_INPUT_LAYOUT_MISMATCH) ==
-              static_cast<int>(Status::kInputLayoutMismatch));
-static_assert(static_cast<int>(TINYFAIR_SELF_TEST_FAILED) ==
-              static_cast<int>(Status::kSelfTestFailed));
-static_assert(static_cast<int>(TINYFAIR_REPORT_BUFFER_TOO_SMALL) ==
-              static_cast<int>(Status::kReportBufferTooSmall));
 static_assert(sizeof(FairnessMonitor) <= sizeof(tinyfair_monitor{}.storage),
               "TINYFAIR_MONITOR_STORAGE_BYTES (c_storage_bytes.h) is too small: reconfigure");
 static_assert(alignof(FairnessMonitor) <= alignof(uint64_t));
