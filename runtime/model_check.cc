@@ -564,12 +564,67 @@ Status CheckOutput(bool has_output, const tinyfair_check_RegressionOutput& outpu
   return Status::kOk;
 }
 
+// A two-threshold rule: ignore and constant go together, stated as a
+// required feature from the version that has them on, and each group's two
+// probabilities sum to one.
+Status CheckTwoThresholdRule(const CheckModelMessage& m) {
+  const tinyfair_check_GroupTwoThresholdRule& rule = m.rule.two_threshold;
+  if (rule.ignore.count != rule.constant.count) return Status::kInvalidModel;
+  if (rule.ignore.count != 0 && m.schema_minor >= kFeaturesMinor &&
+      (m.required_features & FeatureBit(tinyfair_ModelFeature_TWO_THRESHOLD_CONSTANT)) == 0) {
+    return Status::kInvalidModel;
+  }
+  for (size_t g = 0; g < m.dimensions.group_count; ++g) {
+    if (!SumsToOne(At(rule.probability0, g) + At(rule.probability1, g))) {
+      return Status::kInvalidModel;
+    }
+  }
+  return Status::kOk;
+}
+
+// A truncated-logistic rule: on a logistic scorer, with a known criterion;
+// equal opportunity constrains the y = 1 cells only.
+Status CheckTruncatedLogisticRule(const CheckModelMessage& m) {
+  const tinyfair_check_TruncatedLogisticRule& rule = m.rule.truncated_logistic;
+  if (!Is(m.scorer.link, tinyfair_check_LinearScorer_Link_LOGISTIC) ||
+      !FiniteNormal(rule.denominator_epsilon) || !(rule.denominator_epsilon >= 0.0f) ||
+      !Below(rule.criterion, 3)) {
+    return Status::kInvalidModel;
+  }
+  if (Is(rule.criterion, tinyfair_check_TruncatedLogisticRule_Criterion_EQUAL_OPPORTUNITY)) {
+    for (size_t g = 0; g < m.dimensions.group_count; ++g) {
+      if (At(rule.cell_label0, g) != 0.0f) return Status::kInvalidModel;
+    }
+  }
+  return Status::kOk;
+}
+
+// A mixture: members whose probabilities sum to one and whose categorical
+// weights are zero, and a regression output when its members regress.
+Status CheckMixtureRule(const Checked& c) {
+  const CheckModelMessage& m = c.m;
+  const tinyfair_check_MixtureRule& rule = m.rule.mixture;
+  const uint32_t members = m.dimensions.member_count;
+  if (members == 0 || !Below(rule.member_output, 2)) return Status::kInvalidModel;
+  float sum = 0.0f;
+  for (size_t j = 0; j < members; ++j) {
+    sum += At(rule.probability, j);
+    if (!CategoricalWeightsZero(c, rule.weights, j * m.dimensions.input_count)) {
+      return Status::kInvalidModel;
+    }
+  }
+  if (!SumsToOne(sum)) return Status::kInvalidModel;
+  if (Is(rule.member_output, tinyfair_check_MixtureRule_MemberOutput_CLASSIFY)) {
+    return Status::kOk;
+  }
+  return CheckOutput(rule.has_output, rule.output);
+}
+
 // What the rule needs beyond its float arrays (FloatArraysOk). A kind the
 // build leaves out (TINYFAIR_RUNTIME_CFG_RULE_KINDS) is refused like an
 // unknown one, and its checks are not linked.
 Status CheckRule(const Checked& c) {
   const CheckModelMessage& m = c.m;
-  const uint32_t groups = m.dimensions.group_count;
   switch (m.which_rule) {
     case tinyfair_check_Model_threshold_tag:
       if (!RuleKindSupported(RuleKind::kThreshold)) break;
@@ -577,56 +632,15 @@ Status CheckRule(const Checked& c) {
     case tinyfair_check_Model_ramp_tag:
       if (!RuleKindSupported(RuleKind::kRamp)) break;
       return Status::kOk;
-    case tinyfair_check_Model_two_threshold_tag: {
+    case tinyfair_check_Model_two_threshold_tag:
       if (!RuleKindSupported(RuleKind::kTwoThreshold)) break;
-      const tinyfair_check_GroupTwoThresholdRule& rule = m.rule.two_threshold;
-      if (rule.ignore.count != rule.constant.count) return Status::kInvalidModel;
-      // From the version that has required features on, a model states it.
-      if (rule.ignore.count != 0 && m.schema_minor >= kFeaturesMinor &&
-          (m.required_features & FeatureBit(tinyfair_ModelFeature_TWO_THRESHOLD_CONSTANT)) == 0) {
-        return Status::kInvalidModel;
-      }
-      for (size_t g = 0; g < groups; ++g) {
-        if (!SumsToOne(At(rule.probability0, g) + At(rule.probability1, g))) {
-          return Status::kInvalidModel;
-        }
-      }
-      return Status::kOk;
-    }
-    case tinyfair_check_Model_truncated_logistic_tag: {
+      return CheckTwoThresholdRule(m);
+    case tinyfair_check_Model_truncated_logistic_tag:
       if (!RuleKindSupported(RuleKind::kTruncatedLogistic)) break;
-      const tinyfair_check_TruncatedLogisticRule& rule = m.rule.truncated_logistic;
-      if (!Is(m.scorer.link, tinyfair_check_LinearScorer_Link_LOGISTIC) ||
-          !FiniteNormal(rule.denominator_epsilon) || !(rule.denominator_epsilon >= 0.0f) ||
-          !Below(rule.criterion, 3)) {
-        return Status::kInvalidModel;
-      }
-      if (Is(rule.criterion, tinyfair_check_TruncatedLogisticRule_Criterion_EQUAL_OPPORTUNITY)) {
-        // Equal opportunity constrains the y = 1 cells only.
-        for (size_t g = 0; g < groups; ++g) {
-          if (At(rule.cell_label0, g) != 0.0f) return Status::kInvalidModel;
-        }
-      }
-      return Status::kOk;
-    }
-    case tinyfair_check_Model_mixture_tag: {
+      return CheckTruncatedLogisticRule(m);
+    case tinyfair_check_Model_mixture_tag:
       if (!RuleKindSupported(RuleKind::kMixture)) break;
-      const tinyfair_check_MixtureRule& rule = m.rule.mixture;
-      const uint32_t members = m.dimensions.member_count;
-      if (members == 0 || !Below(rule.member_output, 2)) return Status::kInvalidModel;
-      float sum = 0.0f;
-      for (size_t j = 0; j < members; ++j) {
-        sum += At(rule.probability, j);
-        if (!CategoricalWeightsZero(c, rule.weights, j * m.dimensions.input_count)) {
-          return Status::kInvalidModel;
-        }
-      }
-      if (!SumsToOne(sum)) return Status::kInvalidModel;
-      if (Is(rule.member_output, tinyfair_check_MixtureRule_MemberOutput_CLASSIFY)) {
-        return Status::kOk;
-      }
-      return CheckOutput(rule.has_output, rule.output);
-    }
+      return CheckMixtureRule(c);
     case tinyfair_check_Model_regression_tag:
       if (!RuleKindSupported(RuleKind::kRegression)) break;
       return CheckOutput(m.rule.regression.has_output, m.rule.regression.output);

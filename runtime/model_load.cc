@@ -149,28 +149,45 @@ Status Model::LoadWith(const uint8_t* bytes, size_t size, const LoadOptions& opt
   return Status::kOk;
 }
 
+// The decision tables of the decoded, checked message_, in named steps.
 Status Model::Prepare() {
+  tables_ = DecisionTables{};
+  if (!PrepareScorer()) return Status::kInvalidModel;
+  PrepareCategories();
+  PrepareGroupFormation();
+  if (!PrepareRule()) return Status::kInvalidModel;
+  PrepareIntegerScorer();
+  return Status::kOk;
+}
+
+// The scorer's counts, link and weights, the numeric inputs' offsets and
+// scales folded into them. No scratch vectors: the weights are folded where
+// they were decoded, so Load's stack stays that of the decoder.
+bool Model::PrepareScorer() {
   tinyfair_Model& m = message_;
-  const size_t n = m.inputs_count;
   DecisionTables& t = tables_;
-  t = DecisionTables{};
-  t.input_count = static_cast<uint32_t>(n);
+  t.input_count = static_cast<uint32_t>(m.inputs_count);
   t.group_count = m.dimensions.group_count;
   t.category_count = m.dimensions.category_count;
   t.link = static_cast<Link>(m.scorer.link);
-
-  // No scratch vectors: the weights are folded where they were decoded, so
-  // Load's stack stays that of the decoder.
   t.bias = m.scorer.bias;
   // A build for integer models only never reads the float scorer.
-  if (kFloatDecisions && !FoldFinite(m, m.scorer.weights, t.bias)) return Status::kInvalidModel;
+  if (kFloatDecisions && !FoldFinite(m, m.scorer.weights, t.bias)) return false;
   t.weights = m.scorer.weights;
+  t.category_weights = m.scorer.category_weights;
+  return true;
+}
 
+// Where each categorical input's categories start among the category
+// weights, and which inputs keep their last category for "other".
+void Model::PrepareCategories() {
+  const tinyfair_Model& m = message_;
+  DecisionTables& t = tables_;
   uint32_t categorical = 0;
   uint16_t start = 0;
   bool any_other = false;
   for (uint32_t& word : other_category_) word = 0;
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = 0; i < m.inputs_count; ++i) {
     if (m.inputs[i].kind != tinyfair_Input_Kind_CATEGORICAL) continue;
     categorical_input_[categorical] = static_cast<uint8_t>(i);
     category_start_[categorical] = start;
@@ -186,14 +203,19 @@ Status Model::Prepare() {
   t.categorical_input = categorical_input_;
   t.category_start = category_start_;
   t.category_count_of = category_count_of_;
-  t.category_weights = m.scorer.category_weights;
   t.other_category = any_other ? other_category_ : nullptr;
+}
 
+// How a group is formed: given directly, or from categorical attributes
+// (each attribute input as its index among the categorical inputs).
+void Model::PrepareGroupFormation() {
+  const tinyfair_Model& m = message_;
+  DecisionTables& t = tables_;
   static_assert(static_cast<int>(GroupForm::kDirect) == tinyfair_GroupFormation_Kind_DIRECT);
   t.group_form = static_cast<GroupForm>(m.groups.kind);
   t.attribute_count = m.groups.attribute_inputs_count;
   for (uint32_t j = 0; j < t.attribute_count; ++j) {
-    for (uint32_t k = 0; k < categorical; ++k) {
+    for (uint32_t k = 0; k < t.categorical_count; ++k) {
       if (categorical_input_[k] == m.groups.attribute_inputs[j]) {
         attribute_categorical_[j] = static_cast<uint8_t>(k);
       }
@@ -203,7 +225,13 @@ Status Model::Prepare() {
   t.unknown_group_fallback =
       m.groups.unknown_policy == tinyfair_GroupFormation_UnknownPolicy_FALLBACK;
   t.fallback_group = m.groups.fallback_group;
+}
 
+// The rule's per-group tables (a rule kind this build leaves out keeps
+// none: Decide refuses it).
+bool Model::PrepareRule() {
+  tinyfair_Model& m = message_;
+  DecisionTables& t = tables_;
   // The oneof tags are consecutive, in RuleKind's order.
   static_assert(tinyfair_Model_ramp_tag == tinyfair_Model_threshold_tag + 1 &&
                 tinyfair_Model_two_threshold_tag == tinyfair_Model_threshold_tag + 2 &&
@@ -214,16 +242,15 @@ Status Model::Prepare() {
   GroupRuleTables& r = t.groups;
   switch (m.which_rule) {
     case tinyfair_Model_threshold_tag:
-      if (!RuleKindSupported(RuleKind::kThreshold)) break;
-      r.threshold = m.rule.threshold.threshold;
-      break;
+      if (RuleKindSupported(RuleKind::kThreshold)) r.threshold = m.rule.threshold.threshold;
+      return true;
     case tinyfair_Model_ramp_tag:
-      if (!RuleKindSupported(RuleKind::kRamp)) break;
+      if (!RuleKindSupported(RuleKind::kRamp)) return true;
       r.threshold = m.rule.ramp.threshold;
       r.width = m.rule.ramp.width;
-      break;
+      return true;
     case tinyfair_Model_two_threshold_tag: {
-      if (!RuleKindSupported(RuleKind::kTwoThreshold)) break;
+      if (!RuleKindSupported(RuleKind::kTwoThreshold)) return true;
       tinyfair_GroupTwoThresholdRule& rule = m.rule.two_threshold;
       r.threshold0 = rule.threshold0;
       r.probability0 = rule.probability0;
@@ -233,58 +260,67 @@ Status Model::Prepare() {
         r.ignore = rule.ignore;
         r.constant = rule.constant;
       }
-      break;
+      return true;
     }
     case tinyfair_Model_truncated_logistic_tag:
-      if (!RuleKindSupported(RuleKind::kTruncatedLogistic)) break;
+      if (!RuleKindSupported(RuleKind::kTruncatedLogistic)) return true;
       r.cell_label1 = m.rule.truncated_logistic.cell_label1;
       r.cell_label0 = m.rule.truncated_logistic.cell_label0;
       r.criterion = static_cast<Criterion>(m.rule.truncated_logistic.criterion);
       r.denominator_epsilon = m.rule.truncated_logistic.denominator_epsilon;
-      break;
-    case tinyfair_Model_mixture_tag: {
-      if (!RuleKindSupported(RuleKind::kMixture) || !kFloatDecisions) break;
-      tinyfair_MixtureRule& mixture = m.rule.mixture;
-      const uint32_t members = m.dimensions.member_count;
-      MixtureTables& mt = t.mixture;
-      mt.member_count = members;
-      mt.regress = mixture.member_output == tinyfair_MixtureRule_MemberOutput_REGRESS;
-      // Member j is drawn iff bound[j-1] <= draw < bound[j]: cumulative
-      // probabilities summed in member order, as draw counts; the last
-      // member takes whatever rounding left over.
-      float cumulative = 0.0f;
-      for (uint32_t j = 0; j < members; ++j) {
-        cumulative += mixture.probability[j];
-        member_draw_bound_[j] = PositiveDrawBound(cumulative);
-        if (!FoldFinite(m, mixture.weights + j * n, mixture.bias[j])) {
-          return Status::kInvalidModel;
-        }
-      }
-      member_draw_bound_[members - 1] = uint64_t{1} << 32U;
-      mt.draw_bound = member_draw_bound_;
-      mt.probability = mixture.probability;
-      mt.bias = mixture.bias;
-      mt.weights = mixture.weights;
-      mt.category_weights = mixture.category_weights;
-      mt.threshold = mixture.threshold;
-      if (mt.regress) t.output = OutputOf(mixture.output);
-      break;
-    }
+      return true;
+    case tinyfair_Model_mixture_tag:
+      return !RuleKindSupported(RuleKind::kMixture) || !kFloatDecisions || PrepareMixture();
     case tinyfair_Model_regression_tag:
-      if (!RuleKindSupported(RuleKind::kRegression)) break;
-      t.output = OutputOf(m.rule.regression.output);
-      break;
+      if (RuleKindSupported(RuleKind::kRegression)) t.output = OutputOf(m.rule.regression.output);
+      return true;
     default:  // Validate() accepted no other rule
-      break;
+      return true;
   }
-  // The check accepted an integer scorer only in a threshold or ramp rule.
-  if (!kIntegerDecisions) return Status::kOk;
+}
+
+// A mixture's members: each member's weights folded as the scorer's, and
+// the draw bounds that pick a member. False when a folded weight is not
+// finite.
+bool Model::PrepareMixture() {
+  tinyfair_Model& m = message_;
+  DecisionTables& t = tables_;
+  tinyfair_MixtureRule& mixture = m.rule.mixture;
+  const size_t n = m.inputs_count;
+  const uint32_t members = m.dimensions.member_count;
+  MixtureTables& mt = t.mixture;
+  mt.member_count = members;
+  mt.regress = mixture.member_output == tinyfair_MixtureRule_MemberOutput_REGRESS;
+  // Member j is drawn iff bound[j-1] <= draw < bound[j]: cumulative
+  // probabilities summed in member order, as draw counts; the last member
+  // takes whatever rounding left over.
+  float cumulative = 0.0f;
+  for (uint32_t j = 0; j < members; ++j) {
+    cumulative += mixture.probability[j];
+    member_draw_bound_[j] = PositiveDrawBound(cumulative);
+    if (!FoldFinite(m, mixture.weights + j * n, mixture.bias[j])) return false;
+  }
+  member_draw_bound_[members - 1] = uint64_t{1} << 32U;
+  mt.draw_bound = member_draw_bound_;
+  mt.probability = mixture.probability;
+  mt.bias = mixture.bias;
+  mt.weights = mixture.weights;
+  mt.category_weights = mixture.category_weights;
+  mt.threshold = mixture.threshold;
+  if (mt.regress) t.output = OutputOf(mixture.output);
+  return true;
+}
+
+// The integer scorer, which the check accepted only in a threshold or a
+// ramp rule.
+void Model::PrepareIntegerScorer() {
+  if (!kIntegerDecisions) return;
+  const tinyfair_Model& m = message_;
   if (m.which_rule == tinyfair_Model_threshold_tag && m.rule.threshold.has_integer) {
-    t.integer = IntegerTablesOf(m.rule.threshold.integer);
+    tables_.integer = IntegerTablesOf(m.rule.threshold.integer);
   } else if (m.which_rule == tinyfair_Model_ramp_tag && m.rule.ramp.has_integer) {
-    t.integer = IntegerTablesOf(m.rule.ramp.integer);
+    tables_.integer = IntegerTablesOf(m.rule.ramp.integer);
   }
-  return Status::kOk;
 }
 
 Status Model::DecideWithDraw(const DecisionInput& input, uint32_t draw, Decision& out) const {

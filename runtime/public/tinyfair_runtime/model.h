@@ -144,6 +144,12 @@ class Model {
   static Status Unwrap(const uint8_t*& bytes, size_t& size, const LoadOptions& options,
                        SignatureVerifier verify);
   Status Prepare();
+  bool PrepareScorer();
+  void PrepareCategories();
+  void PrepareGroupFormation();
+  bool PrepareRule();
+  bool PrepareMixture();
+  void PrepareIntegerScorer();
 
   // The decoded message; Load() folds the numeric inputs' offsets and scales
   // into the scorer's and the mixture members' weights in place.
