@@ -7,11 +7,8 @@
 #
 # MARKDOWN receives the table; VALUES one "<image> <column> <bytes>" line per
 # figure and "<image> elf <path>", for scripts; with NM, <image>.nm.txt next
-# to VALUES lists the image's symbols by size (nm -S --size-sort -C). Columns: .text, .rodata, .data, .bss as named in the
-# image (RISC-V small-data sections .srodata/.sdata/.sbss count with their
-# big siblings); "other" is every other section that occupies flash (vector
-# table, unwind index, init arrays); flash = .text + .rodata + .data + other;
-# RAM = .data + .bss (the stack is reserved by the board, not the image).
+# to VALUES lists the image's symbols by size (nm -S --size-sort -C). The
+# columns are image_sections.cmake's.
 cmake_minimum_required(VERSION 3.25)
 
 foreach(variable SIZE BOARD BASELINE IMAGES MARKDOWN VALUES)
@@ -20,48 +17,9 @@ foreach(variable SIZE BOARD BASELINE IMAGES MARKDOWN VALUES)
   endif()
 endforeach()
 
-set(columns text rodata data bss other flash ram)
+include("${CMAKE_CURRENT_LIST_DIR}/image_sections.cmake")
+set(columns ${TINYFAIR_IMAGE_COLUMNS})
 string(REPLACE "|" ";" IMAGES "${IMAGES}")
-
-# Sets <prefix>_<column> for every column from `size -A <elf>`.
-function(read_sections elf prefix)
-  execute_process(COMMAND "${SIZE}" -A "${elf}"
-                  OUTPUT_VARIABLE listing RESULT_VARIABLE result ERROR_VARIABLE error)
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "${SIZE} -A ${elf} failed: ${error}")
-  endif()
-  foreach(column IN LISTS columns)
-    set(${column} 0)
-  endforeach()
-  string(REPLACE "\n" ";" lines "${listing}")
-  foreach(line IN LISTS lines)
-    if(NOT line MATCHES "^(\\.[^ \t]+)[ \t]+([0-9]+)[ \t]+([0-9]+)")
-      continue()
-    endif()
-    set(name "${CMAKE_MATCH_1}")
-    set(bytes "${CMAKE_MATCH_2}")
-    if(name MATCHES "^\\.(debug|comment|stab|symtab|strtab|shstrtab)" OR
-       name MATCHES "^\\.(ARM|riscv|gnu)\\.attributes$" OR name STREQUAL ".stack" OR
-       name MATCHES "^\\.(heap|noinit)")
-      continue()  # Not in the image, or reserved by the board.
-    elseif(name MATCHES "^\\.text" OR name MATCHES "^\\.(init|fini)$")
-      math(EXPR text "${text} + ${bytes}")
-    elseif(name MATCHES "^\\.s?rodata")
-      math(EXPR rodata "${rodata} + ${bytes}")
-    elseif(name MATCHES "^\\.[st]?data")
-      math(EXPR data "${data} + ${bytes}")
-    elseif(name MATCHES "^\\.[st]?bss")
-      math(EXPR bss "${bss} + ${bytes}")
-    else()
-      math(EXPR other "${other} + ${bytes}")
-    endif()
-  endforeach()
-  math(EXPR flash "${text} + ${rodata} + ${data} + ${other}")
-  math(EXPR ram "${data} + ${bss}")
-  foreach(column IN LISTS columns)
-    set(${prefix}_${column} ${${column}} PARENT_SCOPE)
-  endforeach()
-endfunction()
 
 get_filename_component(out_dir "${VALUES}" DIRECTORY)
 function(list_symbols image elf)
@@ -82,7 +40,7 @@ function(delta value base out_var)
   set(${out_var} "${difference}" PARENT_SCOPE)
 endfunction()
 
-read_sections("${BASELINE}" base)
+tinyfair_image_sections("${SIZE}" "${BASELINE}" base)
 set(markdown "| image (${BOARD}) | .text | .rodata | .data | .bss | other | flash | flash over baseline | RAM over baseline |\n")
 string(APPEND markdown "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 string(APPEND markdown "| baseline | ${base_text} | ${base_rodata} | ${base_data} | ${base_bss} | ${base_other} | ${base_flash} | | |\n")
@@ -98,7 +56,7 @@ foreach(entry IN LISTS IMAGES)
   endif()
   set(image "${CMAKE_MATCH_1}")
   set(elf "${CMAKE_MATCH_2}")
-  read_sections("${elf}" img)
+  tinyfair_image_sections("${SIZE}" "${elf}" img)
   list_symbols(${image} "${elf}")
   string(APPEND values "${image} elf ${elf}\n")
   set(row "| ${image}")
