@@ -41,8 +41,7 @@ double DefaultBound(const std::vector<double>& slack) {
 StatisticalParityProblem::StatisticalParityProblem(const MatrixXd& X, const VectorXd& y,
                                                    const std::vector<int>& group, int group_count,
                                                    const StatisticalParityOptions& options)
-    : X_(X),
-      y_(y),
+    : y_(y),
       group_(group),
       group_count_(group_count),
       options_(options),

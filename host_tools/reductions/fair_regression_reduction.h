@@ -85,7 +85,6 @@ class StatisticalParityProblem {
   LinearRegressor Oracle(const Eigen::MatrixXd& lambda) const;
 
  private:
-  const Eigen::MatrixXd& X_;
   const Eigen::VectorXd& y_;
   const std::vector<int>& group_;
   int group_count_;

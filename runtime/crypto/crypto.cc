@@ -18,6 +18,10 @@ bool VerifyEd25519(const uint8_t signature[kEd25519SignatureBytes], const uint8_
 }
 
 uint64_t SipHash24(const uint8_t key[kSipHashKeyBytes], const uint8_t* bytes, size_t size) {
+  // libsodium computes its end pointer as bytes + size: with no bytes,
+  // that is arithmetic on a null pointer, undefined even with size 0.
+  static constexpr uint8_t kNoBytes[1] = {0};
+  if (size == 0) bytes = kNoBytes;
   uint8_t out[crypto_shorthash_siphash24_BYTES];
   crypto_shorthash_siphash24(out, bytes, size, key);
   uint64_t value = 0;

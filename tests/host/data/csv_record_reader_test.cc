@@ -105,7 +105,10 @@ TEST(CsvRecordReaderTest, ErrorsAreTheSameInChunks) {
       {"a,a\n1,2\n", {}},      {"\n\n", {}},
       {"a,b\n", {}},
   };
-  for (const auto& [text, options] : bad) {
+  for (const auto& case_of : bad) {
+    // Named references: a lambda may not capture a structured binding (C++17).
+    const std::string& text = case_of.first;
+    const CsvOptions& options = case_of.second;
     const std::string whole = ErrorOf([&] { ParseCsv(text, "f.csv", options); });
     ASSERT_NE(whole, "(no error)") << text;
     for (size_t piece : {1, 3, 64}) {
