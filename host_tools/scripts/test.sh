@@ -2,8 +2,8 @@
 # Runs every test: installs what is missing (Debian packages), builds the
 # host tools, the runtime and the firmware for each emulated board, runs
 # CTest on every tier (dev, boards, full: cmake/test_tiers.cmake), then builds
-# the dev tier under AddressSanitizer and UndefinedBehaviorSanitizer and runs
-# it there, then runs each libFuzzer harness (clang-14) for a fixed number of
+# the dev tier under AddressSanitizer and UndefinedBehaviorSanitizer (clang-14)
+# and runs it there, then runs each libFuzzer harness (clang-14) for a fixed number of
 # executions. Prints each stage's wall time at the end, passed or not. Safe to
 # run twice.
 #
