@@ -90,6 +90,18 @@ const FairnessMonitor* AsMonitor(const tinyfair_monitor* monitor) {
   return __builtin_launder(reinterpret_cast<const FairnessMonitor*>(monitor->storage));
 }
 
+// The Model in the caller's storage, constructed there (placement, no heap)
+// on its first load; a later load reuses it, and a copy of a loaded struct
+// gets a Model of its own.
+Model* ModelToLoad(tinyfair_model* model) {
+  if (model->constructed != kConstructed || model->self != model) {
+    ::new (static_cast<void*>(model->storage)) Model();
+    model->constructed = kConstructed;
+    model->self = model;
+  }
+  return __builtin_launder(reinterpret_cast<Model*>(model->storage));
+}
+
 tinyfair_status NotLoaded(tinyfair_decision* out) {
   if (out != nullptr) ToC(Decision{}, out);
   return TINYFAIR_NOT_LOADED;
@@ -213,32 +225,26 @@ tinyfair_status tinyfair_model_load(tinyfair_model* model, const uint8_t* bytes,
   return tinyfair_model_load_with_layout(model, bytes, size, tinyfair::runtime::kAnyInputLayout);
 }
 
+// Through Model's loads without a key, which name no verifier: an image that
+// never calls tinyfair_model_load_with_options links no signature code, with
+// or without link-time optimisation.
 tinyfair_status tinyfair_model_load_with_layout(tinyfair_model* model, const uint8_t* bytes,
                                                 size_t size, uint64_t input_layout_hash) {
-  const tinyfair_load_options options{input_layout_hash, nullptr, 0};
-  return tinyfair_model_load_with_options(model, bytes, size, &options);
+  if (model == nullptr) return TINYFAIR_NOT_LOADED;
+  return static_cast<tinyfair_status>(ModelToLoad(model)->Load(bytes, size, input_layout_hash));
 }
 
 tinyfair_status tinyfair_model_load_with_options(tinyfair_model* model, const uint8_t* bytes,
                                                  size_t size,
                                                  const tinyfair_load_options* options) {
   if (model == nullptr) return TINYFAIR_NOT_LOADED;
-  // Constructed once in the caller's storage (placement, no heap); a later
-  // load reuses it.
-  // A copy of a loaded struct gets a Model of its own.
-  if (model->constructed != kConstructed || model->self != model) {
-    ::new (static_cast<void*>(model->storage)) Model();
-    model->constructed = kConstructed;
-    model->self = model;
-  }
-  Model* m = __builtin_launder(reinterpret_cast<Model*>(model->storage));
   tinyfair::runtime::LoadOptions load;
   if (options != nullptr) {
     load.input_layout_hash = options->input_layout_hash;
     load.public_key = options->public_key;
     load.minimum_model_version = options->minimum_model_version;
   }
-  return static_cast<tinyfair_status>(m->Load(bytes, size, load));
+  return static_cast<tinyfair_status>(ModelToLoad(model)->Load(bytes, size, load));
 }
 
 tinyfair_status tinyfair_self_test(void) {

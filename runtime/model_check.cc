@@ -796,8 +796,12 @@ bool SpansInBytes(const Checked& c) {
 
 }  // namespace
 
-Status CheckModel(const uint8_t* bytes, size_t size, uint64_t input_layout_hash,
-                  uint32_t minimum_model_version) {
+// Not inlined: under link-time optimisation Load would otherwise hold the
+// check's few hundred bytes in its own frame while the signature verifier,
+// the deepest stack of a signed load, runs below it.
+__attribute__((noinline)) Status CheckModel(const uint8_t* bytes, size_t size,
+                                            uint64_t input_layout_hash,
+                                            uint32_t minimum_model_version) {
   if (const Status status = CheckHeader(bytes, size, minimum_model_version); !IsOk(status)) {
     return status;
   }

@@ -24,6 +24,8 @@
 #     Fails if the image defines or references malloc/free/operator new/...
 #   tinyfair_add_no_soft_float_test(<name> FIRMWARE <target> [WILL_FAIL])
 #     Fails if the image links a soft-float routine (WILL_FAIL: a control).
+#   tinyfair_add_no_signature_code_test(<name> FIRMWARE <target> [WILL_FAIL])
+#     Fails if the image links Ed25519 or SHA-512 (WILL_FAIL: a control).
 
 include_guard(GLOBAL)
 
@@ -192,21 +194,38 @@ function(tinyfair_add_qemu_test)
   set_tests_properties(${ARG_NAME} PROPERTIES TIMEOUT ${ARG_TIMEOUT} LABELS "qemu")
 endfunction()
 
-# tinyfair_add_no_soft_float_test(<name> FIRMWARE <target> [WILL_FAIL]): the
-# image links no floating-point routine (check_no_soft_float.cmake);
-# WILL_FAIL for the control, an image that must be caught.
-function(tinyfair_add_no_soft_float_test)
-  cmake_parse_arguments(PARSE_ARGV 0 ARG "WILL_FAIL" "NAME;FIRMWARE" "")
-  _tinyfair_parse_name(tinyfair_add_no_soft_float_test)
+# _tinyfair_add_symbol_check(<function> <script> <label> <args>...): the test
+# that runs targets/common/<script> on FIRMWARE's symbol table, labelled
+# <label>; WILL_FAIL for the control, an image that must be caught.
+function(_tinyfair_add_symbol_check function_name script label)
+  cmake_parse_arguments(PARSE_ARGV 3 ARG "WILL_FAIL" "NAME;FIRMWARE" "")
+  _tinyfair_parse_name(${function_name})
+  if(NOT TARGET "${ARG_FIRMWARE}")
+    message(FATAL_ERROR "${function_name}(${ARG_NAME}): FIRMWARE '${ARG_FIRMWARE}' is not a target")
+  endif()
   add_test(NAME ${ARG_NAME}
     COMMAND "${CMAKE_COMMAND}"
             "-DELF=$<TARGET_FILE:${ARG_FIRMWARE}>"
             "-DNM=${TINYFAIR_NM_EXECUTABLE}"
-            -P "${TINYFAIR_TARGETS_DIR}/common/check_no_soft_float.cmake")
-  set_tests_properties(${ARG_NAME} PROPERTIES LABELS "no-soft-float")
+            -P "${TINYFAIR_TARGETS_DIR}/common/${script}")
+  set_tests_properties(${ARG_NAME} PROPERTIES LABELS "${label}")
   if(ARG_WILL_FAIL)
     set_tests_properties(${ARG_NAME} PROPERTIES WILL_FAIL TRUE)
   endif()
+endfunction()
+
+# tinyfair_add_no_soft_float_test(<name> FIRMWARE <target> [WILL_FAIL]): the
+# image links no floating-point routine (check_no_soft_float.cmake).
+function(tinyfair_add_no_soft_float_test)
+  _tinyfair_add_symbol_check(tinyfair_add_no_soft_float_test check_no_soft_float.cmake
+    no-soft-float ${ARGN})
+endfunction()
+
+# tinyfair_add_no_signature_code_test(<name> FIRMWARE <target> [WILL_FAIL]):
+# the image links no Ed25519 or SHA-512 (check_no_signature_code.cmake).
+function(tinyfair_add_no_signature_code_test)
+  _tinyfair_add_symbol_check(tinyfair_add_no_signature_code_test check_no_signature_code.cmake
+    no-signature-code ${ARGN})
 endfunction()
 
 function(tinyfair_add_no_allocator_test)

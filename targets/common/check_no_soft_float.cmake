@@ -19,18 +19,7 @@ set(patterns
   "^__float(un)?[sdt]i[sdx]f$"
   "^__(extend|trunc)[sdx]f[sdx]f2$")
 
-set(offenders "")
-foreach(symbol IN LISTS symbols)
-  string(REPLACE " " ";" symbol "${symbol}")
-  list(GET symbol 0 type)
-  list(GET symbol 1 name)
-  foreach(pattern IN LISTS patterns)
-    if(name MATCHES "${pattern}")
-      string(APPEND offenders "  ${name} (nm type ${type})\n")
-      break()
-    endif()
-  endforeach()
-endforeach()
+tinyfair_symbols_matching("${symbols}" "${patterns}" offenders)
 
 if(offenders)
   message("check_no_soft_float: ${ELF} links floating-point routines:\n${offenders}"

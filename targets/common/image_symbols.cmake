@@ -1,5 +1,6 @@
 # The symbols of a linked firmware image, for the checks that read its symbol
-# table (check_no_allocator.cmake, check_no_soft_float.cmake).
+# table (check_no_allocator.cmake, check_no_soft_float.cmake,
+# check_no_signature_code.cmake).
 #
 # tinyfair_image_symbols(<check> <elf> <nm> <out>): sets <out> to the list of
 # "<type> <name>" pairs `nm` prints for <elf> (types as nm names them: U for
@@ -30,4 +31,24 @@ function(tinyfair_image_symbols check elf nm out)
     endif()
   endforeach()
   set(${out} "${symbols}" PARENT_SCOPE)
+endfunction()
+
+# tinyfair_symbols_matching(<symbols> <patterns> <out>): sets <out> to one
+# line "  <name> (nm type <type>)" per symbol of <symbols> (as
+# tinyfair_image_symbols lists them) whose name matches one of the regular
+# expressions <patterns>; empty when none does.
+function(tinyfair_symbols_matching symbols patterns out)
+  set(matches "")
+  foreach(symbol IN LISTS symbols)
+    string(REPLACE " " ";" symbol "${symbol}")
+    list(GET symbol 0 type)
+    list(GET symbol 1 name)
+    foreach(pattern IN LISTS patterns)
+      if(name MATCHES "${pattern}")
+        string(APPEND matches "  ${name} (nm type ${type})\n")
+        break()
+      endif()
+    endforeach()
+  endforeach()
+  set(${out} "${matches}" PARENT_SCOPE)
 endfunction()

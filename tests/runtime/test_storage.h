@@ -18,8 +18,8 @@ runtime::FairnessMonitor& TestMonitor();
 
 /// Scratch bytes for corrupted copies of the test models and for a two-group
 /// monitor report; each user static_asserts that its bytes fit. 512, not
-/// more: the micro:bit's 16 KiB hold the Model, the monitor, this and a
-/// 3 KiB stack with about 300 B to spare.
+/// more: the micro:bit's 16 KiB hold the Model, the monitor, this and the
+/// board's 4.5 KiB stack with 80 B to spare.
 inline constexpr size_t kScratchSize = 512;
 uint8_t* Scratch();
 
