@@ -22,7 +22,9 @@
 #include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/scored_sample.h"
+#include "host_tools/fit/grid_selection.h"
 #include "host_tools/fit/parameter_ranges.h"
+#include "host_tools/fit/runtime_report.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/model/finish_model.h"
 #include "host_tools/model/fitted_rule.h"
@@ -30,7 +32,6 @@
 #include "host_tools/model/rule_writers.h"
 #include "host_tools/model/score_model.h"
 #include "host_tools/postprocessing/postprocessor_registry.h"
-#include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
 namespace tinyfair::cli {
@@ -64,10 +65,7 @@ struct Evaluation {
 };
 
 host::metrics::ClassificationReport Evaluate(const tinyfair::Model& model, const Evaluation& e) {
-  host::data::InputEncoder encoder(model.inputs(), *e.table);
-  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
-  return host::metrics::EvaluateDecisions(host::simulate::DecideRows(*runtime_model, encoder, 1, 0),
-                                          e.labels, GroupNames(model));
+  return host::fit::ReportThroughRuntime(model, *e.table, e.labels);
 }
 
 // The points no other point beats on both test accuracy and test gap, in
@@ -229,27 +227,19 @@ RtoGrid FitRtoGrid(const SweepOptions& o, const host::postprocessing::Postproces
   return grid;
 }
 
-// Adds a row per RTO fit; returns the row of the most accurate one on
-// validation data within --max-validation-gap, or else the fairest.
+// Adds a row per RTO fit; returns the row of the fit the library selects on
+// validation data (the fairest when none meets the target, said later).
 size_t AddRtoRows(const SweepOptions& o, const tinyfair::Model& model, const RtoGrid& grid,
                   SweepTable& table) {
-  size_t chosen = 0, fairest = 0;
-  double best = -1.0, fairest_gap = 2.0;
+  const size_t first = table.rows.size();
+  std::vector<host::metrics::ClassificationReport> validation;
   for (const auto& fit : grid.fits) {
     tinyfair::Model m = model;
     host::model::SetRampRule(fit.thresholds, fit.options.gamma, m);
     table.Add("RTO", fit.options.gamma, fit.options.rho, m);
-    const auto& v = table.rows.back().validation;
-    if (v.expected_dp_gap <= o.selection.max_validation_gap && v.expected_accuracy > best) {
-      best = v.expected_accuracy;
-      chosen = table.rows.size() - 1;
-    }
-    if (v.expected_dp_gap < fairest_gap) {
-      fairest_gap = v.expected_dp_gap;
-      fairest = table.rows.size() - 1;
-    }
+    validation.push_back(table.rows.back().validation);
   }
-  return best < 0.0 ? fairest : chosen;  // none meets the target: the fairest, said later
+  return first + host::fit::SelectOnValidation(validation, o.selection.max_validation_gap).index;
 }
 
 // A row of a post-processor with one fit (Hardt et al., shift inference).
@@ -374,16 +364,14 @@ tinyfair::Model SweepScoringModel(const SweepOptions& o, const host::data::CsvTa
 
 // The selected fit against --max-validation-gap and the baseline (row 0).
 void CheckSelection(const SweepOptions& o, const std::vector<Row>& rows, size_t chosen) {
-  size_t smallest = rows[0].validation.rows;
-  for (const auto& group : rows[0].validation.groups)
-    smallest = group.n > 0 ? std::min(smallest, group.n) : smallest;
-  const double input_gap = rows[0].validation.expected_dp_gap;
+  const host::metrics::ClassificationReport& input = rows[0].validation;
   Note(host::common::FormatText(
       "sweep: baseline, the input model on %s: accuracy %.4f, parity gap %.4f",
-      o.validation.c_str(), rows[0].validation.expected_accuracy, input_gap));
-  CheckSelectionOnValidation({"sweep", o.validation, rows[chosen].validation.expected_dp_gap,
-                              input_gap, o.selection.max_validation_gap, smallest},
-                             o.strict);
+      o.validation.c_str(), input.expected_accuracy, input.expected_dp_gap));
+  CheckSelectionOnValidation(
+      host::fit::SelectionAgainstInputModel("sweep", o.validation, rows[chosen].validation, input,
+                                            o.selection.max_validation_gap),
+      o.strict);
 }
 
 // The grid and the gap limit at the edge, before any data is read.
