@@ -21,9 +21,11 @@
 #include "host_tools/common/one_line_text.h"
 #include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/data/group_index.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/fit/grid_selection.h"
 #include "host_tools/fit/parameter_ranges.h"
+#include "host_tools/fit/ramp_fitter.h"
 #include "host_tools/fit/runtime_report.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/model/finish_model.h"
@@ -194,34 +196,23 @@ void AddOriginalRow(const tinyfair::Model& model, size_t group_count, SweepTable
 }
 
 struct RtoGrid {
-  struct Fit {
-    host::postprocessing::RtoOptions options;
-    std::vector<double> thresholds;  // per model group
-  };
-  std::vector<Fit> fits;
+  std::vector<host::fit::RampFit> fits;
   double fit_seconds = 0.0;
 };
 
-// The RTO grid, each fit at rho = the label rate + an offset; the fits
-// alone are timed.
-RtoGrid FitRtoGrid(const SweepOptions& o, const host::postprocessing::Postprocessor& rto,
+// The RTO grid as postprocess --validation fits it (each fit at rho = the
+// label rate + an offset); the fits alone are timed.
+RtoGrid FitRtoGrid(const SweepOptions& o, const tinyfair::Model& model,
                    const host::data::ScoredSample& fitting,
                    const host::postprocessing::FittingGroups& plan) {
-  double label_rate = 0.0;
-  for (int y : fitting.labels) label_rate += y;
-  label_rate /= static_cast<double>(fitting.labels.size());
+  host::fit::PostprocessOptions grid_options;
+  grid_options.selection = o.selection;
+  const host::data::GroupIndex groups(model);
+  const host::fit::RampFitter fitter(grid_options, fitting, model.dimensions().group_count(),
+                                     groups, plan);
   RtoGrid grid;
   const auto start = std::chrono::steady_clock::now();
-  for (double gamma : o.selection.gammas) {
-    for (double offset : o.selection.rho_offsets) {
-      host::postprocessing::PostprocessorOptions options;
-      options.rto.gamma = gamma;
-      options.rto.rho = std::clamp(label_rate + offset, 0.0, 1.0);
-      grid.fits.push_back(
-          {options.rto,
-           std::get<host::model::RampRuleFit>(rto.fit(fitting, plan, options).rule).thresholds});
-    }
-  }
+  grid.fits = fitter.FitGrid();
   grid.fit_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return grid;
@@ -235,8 +226,8 @@ size_t AddRtoRows(const SweepOptions& o, const tinyfair::Model& model, const Rto
   std::vector<host::metrics::ClassificationReport> validation;
   for (const auto& fit : grid.fits) {
     tinyfair::Model m = model;
-    host::model::SetRampRule(fit.thresholds, fit.options.gamma, m);
-    table.Add("RTO", fit.options.gamma, fit.options.rho, m);
+    host::model::SetRampRule(fit.thresholds, fit.gamma, m);
+    table.Add("RTO", fit.gamma, fit.rho, m);
     validation.push_back(table.rows.back().validation);
   }
   return first + host::fit::SelectOnValidation(validation, o.selection.max_validation_gap).index;
@@ -426,7 +417,7 @@ void Sweep(const SweepOptions& o) {
   SweepTable table{validation, test, {}};
 
   AddOriginalRow(model, group_count, table);
-  const RtoGrid grid = FitRtoGrid(o, host::postprocessing::FindPostprocessor("rto"), fitting, plan);
+  const RtoGrid grid = FitRtoGrid(o, model, fitting, plan);
   const size_t chosen = AddRtoRows(o, model, grid, table);
   const std::vector<host::postprocessing::HardtGroupRule> hardt_dp =
       AddBaselineRows(model, fitting, plan, table);

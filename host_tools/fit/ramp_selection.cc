@@ -34,15 +34,10 @@ RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fi
                                const tinyfair::Model& scorer, const data::CsvTable& validation) {
   data::CheckGroupsKnown(scorer, validation);
   const std::vector<int> labels = data::ReadLabels(validation, o.label.label, o.label.positive);
-  std::vector<RampFit> fits;
+  const std::vector<RampFit> fits = fitter.FitGrid();
   std::vector<metrics::ClassificationReport> reports;
-  const std::vector<double> offsets =
-      o.covariance ? std::vector<double>{0.0} : o.selection.rho_offsets;
-  for (double gamma : o.selection.gammas) {
-    for (double offset : offsets) {
-      fits.push_back(fitter.Fit(gamma, offset));
-      reports.push_back(ReportThroughRuntime(WithRamp(scorer, fits.back()), validation, labels));
-    }
+  for (const RampFit& fit : fits) {
+    reports.push_back(ReportThroughRuntime(WithRamp(scorer, fit), validation, labels));
   }
   const GridSelection selection = SelectOnValidation(reports, o.selection.max_validation_gap);
   const RampFit& fit = fits[selection.index];
