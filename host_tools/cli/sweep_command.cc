@@ -189,10 +189,8 @@ struct SweepTable {
 };
 
 // The scorer as it is: positive iff p >= 0.5 (f >= 0), the baseline.
-void AddOriginalRow(const tinyfair::Model& model, size_t group_count, SweepTable& table) {
-  tinyfair::Model original = model;
-  host::model::SetThresholdRule(std::vector<double>(group_count, 0.0), original);
-  table.Add(kInputModel, NAN, NAN, original);
+void AddOriginalRow(const tinyfair::Model& model, SweepTable& table) {
+  table.Add(kInputModel, NAN, NAN, host::fit::InputModelDecisions(model));
 }
 
 struct RtoGrid {
@@ -393,7 +391,6 @@ void Sweep(const SweepOptions& o) {
   RefuseOutputsOverInputs(o);
   const host::data::CsvTable fit_table = ReadDataCsv(o.data);
   const tinyfair::Model model = SweepScoringModel(o, fit_table);
-  const size_t group_count = model.dimensions().group_count();
   const host::data::CsvTable validation_table = ReadDataCsv(o.validation);
   const host::data::CsvTable test_table = ReadDataCsv(o.test);
   const host::data::ScoredSample fitting =
@@ -416,7 +413,7 @@ void Sweep(const SweepOptions& o) {
   const auto names = GroupNames(model);
   SweepTable table{validation, test, {}};
 
-  AddOriginalRow(model, group_count, table);
+  AddOriginalRow(model, table);
   const RtoGrid grid = FitRtoGrid(o, model, fitting, plan);
   const size_t chosen = AddRtoRows(o, model, grid, table);
   const std::vector<host::postprocessing::HardtGroupRule> hardt_dp =

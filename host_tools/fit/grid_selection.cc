@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "host_tools/model/rule_writers.h"
+
 namespace tinyfair::host::fit {
 
 GridSelection SelectOnValidation(const std::vector<metrics::ClassificationReport>& grid,
@@ -19,6 +21,12 @@ GridSelection SelectOnValidation(const std::vector<metrics::ClassificationReport
     if (point.expected_dp_gap < grid[fairest.index].expected_dp_gap) fairest.index = i;
   }
   return best.within_target ? best : fairest;
+}
+
+tinyfair::Model InputModelDecisions(const tinyfair::Model& scorer) {
+  tinyfair::Model model = scorer;
+  model::SetThresholdRule(std::vector<double>(scorer.dimensions().group_count(), 0.0), model);
+  return model;
 }
 
 SelectionOnValidation SelectionAgainstInputModel(const std::string& command,

@@ -9,6 +9,7 @@
 
 #include "host_tools/fit/selection_check.h"
 #include "host_tools/metrics/metrics.h"
+#include "tinyfair/model.pb.h"
 
 namespace tinyfair::host::fit {
 
@@ -24,6 +25,10 @@ struct GridSelection {
 /// @throws std::invalid_argument for an empty grid.
 GridSelection SelectOnValidation(const std::vector<metrics::ClassificationReport>& grid,
                                  double max_gap);
+
+/// The input model's own decisions (positive when its score f >= 0, i.e.
+/// probability >= 1/2): the baseline a selected rule is judged against.
+tinyfair::Model InputModelDecisions(const tinyfair::Model& scorer);
 
 /// The selected point against the gap limit and the input model's own
 /// decisions (`input`, on the same validation data), for

@@ -20,14 +20,6 @@ tinyfair::Model WithRamp(const tinyfair::Model& scorer, const RampFit& fit) {
   return model;
 }
 
-// The input model's own decisions (positive when its score f >= 0): the
-// baseline a fair rule must not be worse than.
-tinyfair::Model InputModelDecisions(const tinyfair::Model& scorer) {
-  tinyfair::Model model = scorer;
-  model::SetThresholdRule(std::vector<double>(scorer.dimensions().group_count(), 0.0), model);
-  return model;
-}
-
 }  // namespace
 
 RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fitter,
