@@ -21,8 +21,12 @@
 #include "host_tools/common/one_line_text.h"
 #include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/data/group_index.h"
 #include "host_tools/data/scored_sample.h"
+#include "host_tools/fit/grid_selection.h"
 #include "host_tools/fit/parameter_ranges.h"
+#include "host_tools/fit/ramp_fitter.h"
+#include "host_tools/fit/runtime_report.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/model/finish_model.h"
 #include "host_tools/model/fitted_rule.h"
@@ -30,7 +34,6 @@
 #include "host_tools/model/rule_writers.h"
 #include "host_tools/model/score_model.h"
 #include "host_tools/postprocessing/postprocessor_registry.h"
-#include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
 namespace tinyfair::cli {
@@ -64,10 +67,7 @@ struct Evaluation {
 };
 
 host::metrics::ClassificationReport Evaluate(const tinyfair::Model& model, const Evaluation& e) {
-  host::data::InputEncoder encoder(model.inputs(), *e.table);
-  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
-  return host::metrics::EvaluateDecisions(host::simulate::DecideRows(*runtime_model, encoder, 1, 0),
-                                          e.labels, GroupNames(model));
+  return host::fit::ReportThroughRuntime(model, *e.table, e.labels);
 }
 
 // The points no other point beats on both test accuracy and test gap, in
@@ -189,67 +189,46 @@ struct SweepTable {
 };
 
 // The scorer as it is: positive iff p >= 0.5 (f >= 0), the baseline.
-void AddOriginalRow(const tinyfair::Model& model, size_t group_count, SweepTable& table) {
-  tinyfair::Model original = model;
-  host::model::SetThresholdRule(std::vector<double>(group_count, 0.0), original);
-  table.Add(kInputModel, NAN, NAN, original);
+void AddOriginalRow(const tinyfair::Model& model, SweepTable& table) {
+  table.Add(kInputModel, NAN, NAN, host::fit::InputModelDecisions(model));
 }
 
 struct RtoGrid {
-  struct Fit {
-    host::postprocessing::RtoOptions options;
-    std::vector<double> thresholds;  // per model group
-  };
-  std::vector<Fit> fits;
+  std::vector<host::fit::RampFit> fits;
   double fit_seconds = 0.0;
 };
 
-// The RTO grid, each fit at rho = the label rate + an offset; the fits
-// alone are timed.
-RtoGrid FitRtoGrid(const SweepOptions& o, const host::postprocessing::Postprocessor& rto,
+// The RTO grid as postprocess --validation fits it (each fit at rho = the
+// label rate + an offset); the fits alone are timed.
+RtoGrid FitRtoGrid(const SweepOptions& o, const tinyfair::Model& model,
                    const host::data::ScoredSample& fitting,
                    const host::postprocessing::FittingGroups& plan) {
-  double label_rate = 0.0;
-  for (int y : fitting.labels) label_rate += y;
-  label_rate /= static_cast<double>(fitting.labels.size());
+  host::fit::PostprocessOptions grid_options;
+  grid_options.selection = o.selection;
+  const host::data::GroupIndex groups(model);
+  const host::fit::RampFitter fitter(grid_options, fitting, model.dimensions().group_count(),
+                                     groups, plan);
   RtoGrid grid;
   const auto start = std::chrono::steady_clock::now();
-  for (double gamma : o.selection.gammas) {
-    for (double offset : o.selection.rho_offsets) {
-      host::postprocessing::PostprocessorOptions options;
-      options.rto.gamma = gamma;
-      options.rto.rho = std::clamp(label_rate + offset, 0.0, 1.0);
-      grid.fits.push_back(
-          {options.rto,
-           std::get<host::model::RampRuleFit>(rto.fit(fitting, plan, options).rule).thresholds});
-    }
-  }
+  grid.fits = fitter.FitGrid();
   grid.fit_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return grid;
 }
 
-// Adds a row per RTO fit; returns the row of the most accurate one on
-// validation data within --max-validation-gap, or else the fairest.
+// Adds a row per RTO fit; returns the row of the fit the library selects on
+// validation data (the fairest when none meets the target, said later).
 size_t AddRtoRows(const SweepOptions& o, const tinyfair::Model& model, const RtoGrid& grid,
                   SweepTable& table) {
-  size_t chosen = 0, fairest = 0;
-  double best = -1.0, fairest_gap = 2.0;
+  const size_t first = table.rows.size();
+  std::vector<host::metrics::ClassificationReport> validation;
   for (const auto& fit : grid.fits) {
     tinyfair::Model m = model;
-    host::model::SetRampRule(fit.thresholds, fit.options.gamma, m);
-    table.Add("RTO", fit.options.gamma, fit.options.rho, m);
-    const auto& v = table.rows.back().validation;
-    if (v.expected_dp_gap <= o.selection.max_validation_gap && v.expected_accuracy > best) {
-      best = v.expected_accuracy;
-      chosen = table.rows.size() - 1;
-    }
-    if (v.expected_dp_gap < fairest_gap) {
-      fairest_gap = v.expected_dp_gap;
-      fairest = table.rows.size() - 1;
-    }
+    host::model::SetRampRule(fit.thresholds, fit.gamma, m);
+    table.Add("RTO", fit.gamma, fit.rho, m);
+    validation.push_back(table.rows.back().validation);
   }
-  return best < 0.0 ? fairest : chosen;  // none meets the target: the fairest, said later
+  return first + host::fit::SelectOnValidation(validation, o.selection.max_validation_gap).index;
 }
 
 // A row of a post-processor with one fit (Hardt et al., shift inference).
@@ -374,16 +353,14 @@ tinyfair::Model SweepScoringModel(const SweepOptions& o, const host::data::CsvTa
 
 // The selected fit against --max-validation-gap and the baseline (row 0).
 void CheckSelection(const SweepOptions& o, const std::vector<Row>& rows, size_t chosen) {
-  size_t smallest = rows[0].validation.rows;
-  for (const auto& group : rows[0].validation.groups)
-    smallest = group.n > 0 ? std::min(smallest, group.n) : smallest;
-  const double input_gap = rows[0].validation.expected_dp_gap;
+  const host::metrics::ClassificationReport& input = rows[0].validation;
   Note(host::common::FormatText(
       "sweep: baseline, the input model on %s: accuracy %.4f, parity gap %.4f",
-      o.validation.c_str(), rows[0].validation.expected_accuracy, input_gap));
-  CheckSelectionOnValidation({"sweep", o.validation, rows[chosen].validation.expected_dp_gap,
-                              input_gap, o.selection.max_validation_gap, smallest},
-                             o.strict);
+      o.validation.c_str(), input.expected_accuracy, input.expected_dp_gap));
+  CheckSelectionOnValidation(
+      host::fit::SelectionAgainstInputModel("sweep", o.validation, rows[chosen].validation, input,
+                                            o.selection.max_validation_gap),
+      o.strict);
 }
 
 // The grid and the gap limit at the edge, before any data is read.
@@ -414,7 +391,6 @@ void Sweep(const SweepOptions& o) {
   RefuseOutputsOverInputs(o);
   const host::data::CsvTable fit_table = ReadDataCsv(o.data);
   const tinyfair::Model model = SweepScoringModel(o, fit_table);
-  const size_t group_count = model.dimensions().group_count();
   const host::data::CsvTable validation_table = ReadDataCsv(o.validation);
   const host::data::CsvTable test_table = ReadDataCsv(o.test);
   const host::data::ScoredSample fitting =
@@ -437,8 +413,8 @@ void Sweep(const SweepOptions& o) {
   const auto names = GroupNames(model);
   SweepTable table{validation, test, {}};
 
-  AddOriginalRow(model, group_count, table);
-  const RtoGrid grid = FitRtoGrid(o, host::postprocessing::FindPostprocessor("rto"), fitting, plan);
+  AddOriginalRow(model, table);
+  const RtoGrid grid = FitRtoGrid(o, model, fitting, plan);
   const size_t chosen = AddRtoRows(o, model, grid, table);
   const std::vector<host::postprocessing::HardtGroupRule> hardt_dp =
       AddBaselineRows(model, fitting, plan, table);

@@ -31,7 +31,9 @@ void CheckPostprocessOptions(const PostprocessOptions& o, bool with_validation) 
   CheckParameterGrid(kGammaGrid, o.selection.gammas);
   CheckParameterGrid(kRhoOffsets, o.selection.rho_offsets);
   CheckParameter(kMaxValidationGap, o.selection.max_validation_gap);
-  if ((o.rho == "auto" || with_validation) && !o.covariance && o.label.label.empty() &&
+  // Covariance control fits without labels, but a validation grid is judged
+  // on them.
+  if (((o.rho == "auto" && !o.covariance) || with_validation) && o.label.label.empty() &&
       o.method == "rto") {
     throw std::invalid_argument(
         "--rho auto and --validation need --label (and --positive unless the label is 0/1)");
@@ -76,13 +78,8 @@ tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& t
   const RampFitter fitter(o, fitting, group_count, groups, plan);
 
   const auto start = std::chrono::steady_clock::now();
-  const RampFit fit =
-      !validation
-          ? fitter.Fit(o.fit.rto.gamma, 0.0)
-          : SelectRampOnValidation(
-                o, fitter,
-                simulate::ScoreThroughRuntime(model, validation(), o.label.label, o.label.positive),
-                group_count);
+  const RampFit fit = !validation ? fitter.Fit(o.fit.rto.gamma, 0.0)
+                                  : SelectRampOnValidation(o, fitter, model, validation());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   FinishRampModel(

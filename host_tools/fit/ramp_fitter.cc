@@ -73,4 +73,14 @@ RampFit RampFitter::Fit(double gamma, double rho_offset) const {
   return fit;
 }
 
+std::vector<RampFit> RampFitter::FitGrid() const {
+  const std::vector<double> offsets =
+      o_.covariance ? std::vector<double>{0.0} : o_.selection.rho_offsets;
+  std::vector<RampFit> grid;
+  for (double gamma : o_.selection.gammas) {
+    for (double offset : offsets) grid.push_back(Fit(gamma, offset));
+  }
+  return grid;
+}
+
 }  // namespace tinyfair::host::fit

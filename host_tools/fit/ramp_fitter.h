@@ -34,6 +34,11 @@ class RampFitter {
 
   RampFit Fit(double gamma, double rho_offset) const;
 
+  /// Every ramp of the grid o.selection, gamma by gamma at each rho offset
+  /// (with covariance control at offset 0 only): the order a selection
+  /// takes them in.
+  std::vector<RampFit> FitGrid() const;
+
  private:
   const PostprocessOptions& o_;
   const data::ScoredSample& sample_;

@@ -2,7 +2,8 @@
 # Adult (../shared/datasets/adult), sensitive sex: logistic regression test
 # accuracy >= 0.845; after the randomized threshold optimizer the test
 # demographic-parity gap <= 0.02 with accuracy >= 0.82, measured on the
-# runtime's own decisions. Skips (77) when the dataset is absent.
+# runtime's own decisions; postprocess --validation and sweep select the
+# same grid point. Skips (77) when the dataset is absent.
 set -euo pipefail
 tinyfair=$1 data=$2 work=$3
 if [ ! -f "$data/adult.data" ] || [ ! -f "$data/adult.test" ]; then
@@ -39,5 +40,13 @@ PY
   --test "$data/adult.test" --label Y --positive "$positive" --out-dir "$work/sweep" > "$work/sweep.txt"
 grep -E "input model|selected|Hardt|RTO grid" "$work/sweep.txt"
 test "$(grep -c '^RTO,' "$work/sweep/sweep.csv")" -eq 65
+# One selection: postprocess --validation and the sweep chose the same grid
+# point (the same ramp, to the float).
+python3 - "$work/fair.json" "$work/sweep/selected.json" <<'PY'
+import json, sys
+postprocess, sweep = (json.load(open(p))["ramp"] for p in sys.argv[1:3])
+print(f"postprocess selected {postprocess}, sweep {sweep}")
+sys.exit(0 if postprocess == sweep else 1)
+PY
 test -s "$work/sweep/tradeoff.png" && test -s "$work/sweep/decision_curves.png"
 "$tinyfair" export --model "$work/sweep/selected.json" --out "$work/selected.pb"
