@@ -6,6 +6,7 @@
 
 #include "sha256_vectors.h"
 #include "tests/framework/tinytest.h"
+#include "tests/runtime/test_storage.h"
 
 namespace {
 
@@ -76,7 +77,8 @@ TEST(Sha256, EveryLengthUpTo130BytesMatchesHashlib) {
 // Bytes are read one at a time: the digest does not depend on where the
 // message lies (the M0 faults on an unaligned word load).
 TEST(Sha256, AnyAlignment) {
-  static uint8_t shifted[kSha256MessageBytes + 4];
+  static_assert(kSha256MessageBytes + 4 <= tinyfair::testing::kScratchSize);
+  uint8_t* shifted = tinyfair::testing::Scratch();
   for (size_t offset = 0; offset < 4; ++offset) {
     for (size_t i = 0; i < kSha256MessageBytes; ++i) shifted[offset + i] = kSha256Message[i];
     uint8_t digest[crypto::kSha256Bytes];
