@@ -384,11 +384,11 @@ bool ValueOk(float value, Values values) {
     case Values::kFinite:
       return IsFinite(value);
     case Values::kProbability:
-      return value >= 0.0f && value <= 1.0f;
+      return InClosedUnitInterval(value);
     case Values::kNotNaN:
-      return value == value;
+      return !IsNaN(value);
     case Values::kPositive:
-      return IsFinite(value) && value > 0.0f;
+      return IsPositiveFinite(value);
   }
   return false;
 }
@@ -485,7 +485,7 @@ bool CategoricalWeightsZero(const Checked& c, const tinyfair_FloatSpan& weights,
   CheckInput input;
   for (size_t i = 0; i < c.m.inputs.count; ++i) {
     if (!inputs.Next(input)) return false;
-    if (Is(input.kind, tinyfair_check_Input_Kind_CATEGORICAL) && At(weights, first + i) != 0.0f) {
+    if (Is(input.kind, tinyfair_check_Input_Kind_CATEGORICAL) && !IsZero(At(weights, first + i))) {
       return false;
     }
   }
@@ -593,7 +593,7 @@ Status CheckTruncatedLogisticRule(const CheckModelMessage& m) {
   }
   if (Is(rule.criterion, tinyfair_check_TruncatedLogisticRule_Criterion_EQUAL_OPPORTUNITY)) {
     for (size_t g = 0; g < m.dimensions.group_count; ++g) {
-      if (At(rule.cell_label0, g) != 0.0f) return Status::kInvalidModel;
+      if (!IsZero(At(rule.cell_label0, g))) return Status::kInvalidModel;
     }
   }
   return Status::kOk;
@@ -685,10 +685,9 @@ Status CheckFolds(const Checked& c) {
 }
 
 // The monitor's settings: a false-alarm probability in [0, 1) (0: none) and
-// a tolerance in [0, 1). The negated comparisons refuse NaN.
+// a tolerance in [0, 1); NaN is neither.
 bool MonitorSettingsOk(const CheckModelMessage& m) {
-  return m.monitor_alpha >= 0.0f && m.monitor_alpha < 1.0f && m.monitor_tolerance >= 0.0f &&
-         m.monitor_tolerance < 1.0f;
+  return InHalfOpenUnitInterval(m.monitor_alpha) && InHalfOpenUnitInterval(m.monitor_tolerance);
 }
 
 // The threshold or ramp rule's integer scorer; nullptr when it has none.

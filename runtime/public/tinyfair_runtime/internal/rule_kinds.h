@@ -18,8 +18,14 @@ inline constexpr bool kFloatDecisions = TINYFAIR_RUNTIME_CFG_FLOAT == 1;
 /// (TINYFAIR_RUNTIME_CFG_INTEGER).
 inline constexpr bool kIntegerDecisions = TINYFAIR_RUNTIME_CFG_INTEGER == 1;
 
+/// Whether this build loads and decides models of `kind`: a kind in
+/// TINYFAIR_RUNTIME_CFG_RULE_KINDS, and in a build for integer models only,
+/// a kind that carries an integer scorer (threshold, ramp), so that the
+/// others' float checks are not linked either.
 constexpr bool RuleKindSupported(RuleKind kind) {
-  return ((TINYFAIR_RUNTIME_CFG_RULE_KINDS >> static_cast<unsigned>(kind)) & 1U) != 0;
+  const bool carries_integer_scorer = kind == RuleKind::kThreshold || kind == RuleKind::kRamp;
+  return (kFloatDecisions || carries_integer_scorer) &&
+         ((TINYFAIR_RUNTIME_CFG_RULE_KINDS >> static_cast<unsigned>(kind)) & 1U) != 0;
 }
 
 }  // namespace tinyfair::runtime::internal
