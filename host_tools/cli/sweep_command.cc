@@ -31,6 +31,7 @@
 #include "host_tools/model/finish_model.h"
 #include "host_tools/model/fitted_rule.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/model_id.h"
 #include "host_tools/model/rule_writers.h"
 #include "host_tools/model/score_model.h"
 #include "host_tools/postprocessing/postprocessor_registry.h"
@@ -325,7 +326,10 @@ tinyfair::Model SelectedModel(const tinyfair::Model& model, const RtoGrid& grid,
   // (rows[0] is the input model, so RTO fit k is row k + 1.)
   host::model::SetRampRule(grid.fits[chosen - 1].thresholds, rows[chosen].gamma, selected);
   const std::vector<double> rates = host::simulate::ExpectedPositiveRates(selected, fit_table);
-  host::model::FinishModel({selected.model_id().substr(0, 27) + "+rto", rates, ""}, selected);
+  host::model::FinishModel(
+      {host::model::FittedModelId(selected.model_id(), "+rto", host::model::CutPart::kHead), rates,
+       ""},
+      selected);
   return selected;
 }
 

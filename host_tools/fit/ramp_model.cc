@@ -7,6 +7,7 @@
 #include "host_tools/fit/fit_notes.h"
 #include "host_tools/fit/group_names.h"
 #include "host_tools/model/finish_model.h"
+#include "host_tools/model/model_id.h"
 #include "host_tools/model/rule_writers.h"
 
 namespace tinyfair::host::fit {
@@ -16,7 +17,8 @@ void FinishRampModel(const PostprocessOptions& o, const RampFit& fit, const std:
                      const std::function<std::vector<double>(const tinyfair::Model&)>& rates_of,
                      tinyfair::Model& model) {
   host::model::SetRampRule(fit.thresholds, fit.gamma, model);
-  model.set_model_id(model.model_id().substr(0, 27) + "+rto");
+  model.set_model_id(
+      host::model::FittedModelId(model.model_id(), "+rto", host::model::CutPart::kHead));
   const size_t group_count = model.dimensions().group_count();
   const data::GroupIndex groups(model);
   char line[256];

@@ -11,6 +11,7 @@
 #include "host_tools/fit/group_names.h"
 #include "host_tools/model/finish_model.h"
 #include "host_tools/model/fitted_rule.h"
+#include "host_tools/model/model_id.h"
 #include "host_tools/model/rule_writers.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
@@ -95,7 +96,8 @@ void FinishWithFittedRule(
   const auto names = GroupNames(model);
   NoteFitting(o, fit, names);
   host::model::SetFittedRule(fit.rule, model);
-  model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
+  model.set_model_id(
+      host::model::FittedModelId(model.model_id(), "+" + o.method, host::model::CutPart::kHead));
   const std::vector<double> rates = rates_of(model);
   NoteGroups(o, fit, plan, names, rates);
   host::model::FinishModel(

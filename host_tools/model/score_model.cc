@@ -3,6 +3,8 @@
 #include <cmath>
 #include <set>
 
+#include "host_tools/model/model_id.h"
+
 namespace tinyfair::host::model {
 
 tinyfair::Model ScoreOnlyModel(const data::CsvTable& table, const std::string& score_column,
@@ -54,7 +56,7 @@ tinyfair::Model ScoreOnlyModel(const data::CsvTable& table, const std::string& s
     scorer->add_weights(0.0f);
     for (size_t k = 0; k < categories.size(); ++k) scorer->add_category_weights(0.0f);
   }
-  model.set_model_id("scores:" + score_column.substr(0, 20));
+  model.set_model_id(FittedModelId("scores:", score_column, CutPart::kTail));
   return model;
 }
 
