@@ -1,7 +1,9 @@
 // Firmware that loads a signed golden model with its public key through the
 // C API (tinyfair_model_load_with_options, the C route to signatures) and
 // decides with it, on the stack the board's own linker script gives: the
-// signed model must decide every seeded input as its bare inner model does.
+// signed model must have the bare inner model's digest, state its version
+// 3 (tinyfair_model_version), be refused as a rollback under a minimum of 4
+// and, still loaded, decide every seeded input as its bare inner model does.
 // Prints the stack the signed load used (the painted-stack probe of the
 // benchmarks) and the image's high-water mark; a stack too small for the
 // verifier ends in a fault, a non-zero exit.
@@ -82,6 +84,27 @@ int main() {
   });
   Note("stack of the signed load", load_stack);
   if (status != TINYFAIR_OK) return Fail("signed load", status);
+  // The signed file's inner model is the bare one: its digest begins with
+  // the bare model's hash (big-endian), kept in its records (no copy of the
+  // digest: on the micro:bit the stack has little to spare).
+  uint64_t digest_start = 0;
+  for (int i = 0; i < 8; ++i)
+    digest_start = (digest_start << 8U) | tinyfair_model_digest(&g_model)[i];
+  if (digest_start != g_bare[0].model_hash || digest_start == 0) {
+    return Fail("the signed model's digest is not the bare one's", status);
+  }
+  // The version the firmware stores as its next minimum: the same file
+  // again under a minimum above it is a rollback, refused, and the loaded
+  // model keeps deciding (below).
+  const uint32_t version = tinyfair_model_version(&g_model);
+  if (version != 3) return Fail("tinyfair_model_version is not the file's 3", status);
+  const tinyfair_load_options newer{0, kTestPublicKey, version + 1};
+  status =
+      tinyfair_model_load_with_options(&g_model, kSignedRampModel, kSignedRampModelSize, &newer);
+  if (status != TINYFAIR_ROLLED_BACK) return Fail("a rollback was not refused", status);
+  if (tinyfair_model_version(&g_model) != version) {
+    return Fail("the refused load changed the loaded model's version", status);
+  }
   for (int d = 0; d < kDecisions; ++d) {
     tinyfair_decision signed_decision;
     status = DecideSeeded(d, signed_decision);
@@ -92,6 +115,8 @@ int main() {
   }
   Note("stack high-water mark", tinyfair_target_stack_high_water_bytes());
   Note("stack size", tinyfair_target_stack_size_bytes());
-  target::WriteString("signed_load: OK, 16 decisions as the bare model's\n");
+  target::WriteString(
+      "signed_load: OK, version 3 read back, a rollback refused, 16 decisions as the bare "
+      "model's\n");
   return 0;
 }
