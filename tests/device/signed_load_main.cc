@@ -76,34 +76,39 @@ int main() {
     if (status != TINYFAIR_OK) return Fail("bare decision", status);
   }
 
-  // The signed file replaces the bare one in the same storage.
-  const tinyfair_load_options options{0, kTestPublicKey, 3};
-  const size_t load_stack = tinyfair::bench::StackUse([&]() __attribute__((always_inline)) {
-    status = tinyfair_model_load_with_options(&g_model, kSignedRampModel, kSignedRampModelSize,
-                                              &options);
-  });
+  // The signed file replaces the bare one in the same storage. One call
+  // site of the signed load for both loads below, so that the second does
+  // not change how the first is compiled (and the stack it is measured at).
+  tinyfair_load_options options{0, kTestPublicKey, 3};
+  tinyfair_status loads[2] = {TINYFAIR_NOT_LOADED, TINYFAIR_NOT_LOADED};
+  size_t load_stack = 0;
+  for (int load = 0; load < 2; ++load) {
+    const size_t stack = tinyfair::bench::StackUse([&]() __attribute__((always_inline)) {
+      loads[load] = tinyfair_model_load_with_options(&g_model, kSignedRampModel,
+                                                     kSignedRampModelSize, &options);
+    });
+    if (load > 0) break;
+    load_stack = stack;
+    if (loads[0] != TINYFAIR_OK) break;
+    // The version the firmware stores as its next minimum: the same file
+    // again under a minimum above it is a rollback, refused.
+    options.minimum_model_version = tinyfair_model_version(&g_model) + 1;
+  }
   Note("stack of the signed load", load_stack);
-  if (status != TINYFAIR_OK) return Fail("signed load", status);
-  // The signed file's inner model is the bare one: its digest begins with
-  // the bare model's hash (big-endian), kept in its records (no copy of the
-  // digest: on the micro:bit the stack has little to spare).
+  if (loads[0] != TINYFAIR_OK) return Fail("signed load", loads[0]);
+  if (loads[1] != TINYFAIR_ROLLED_BACK) return Fail("a rollback was not refused", loads[1]);
+  // The loaded model is the signed one still: version 3, and its digest
+  // begins with the bare model's hash (big-endian), which its records keep
+  // (no copy of the digest: on the micro:bit the stack has little to spare).
+  if (tinyfair_model_version(&g_model) != 3) {
+    return Fail("tinyfair_model_version is not the file's 3", status);
+  }
   uint64_t digest_start = 0;
-  for (int i = 0; i < 8; ++i)
+  for (int i = 0; i < 8; ++i) {
     digest_start = (digest_start << 8U) | tinyfair_model_digest(&g_model)[i];
+  }
   if (digest_start != g_bare[0].model_hash || digest_start == 0) {
     return Fail("the signed model's digest is not the bare one's", status);
-  }
-  // The version the firmware stores as its next minimum: the same file
-  // again under a minimum above it is a rollback, refused, and the loaded
-  // model keeps deciding (below).
-  const uint32_t version = tinyfair_model_version(&g_model);
-  if (version != 3) return Fail("tinyfair_model_version is not the file's 3", status);
-  const tinyfair_load_options newer{0, kTestPublicKey, version + 1};
-  status =
-      tinyfair_model_load_with_options(&g_model, kSignedRampModel, kSignedRampModelSize, &newer);
-  if (status != TINYFAIR_ROLLED_BACK) return Fail("a rollback was not refused", status);
-  if (tinyfair_model_version(&g_model) != version) {
-    return Fail("the refused load changed the loaded model's version", status);
   }
   for (int d = 0; d < kDecisions; ++d) {
     tinyfair_decision signed_decision;
