@@ -7,11 +7,11 @@ namespace tinyfair::codegen {
 
 void CheckHeaderName(const std::string& name) {
   if (name.empty() || !std::isupper(static_cast<unsigned char>(name[0]))) {
-    throw std::runtime_error("codegen: the name must be CamelCase, e.g. DemoModel");
+    throw std::invalid_argument("codegen: the name must be CamelCase, e.g. DemoModel");
   }
   for (char c : name) {
     if (!std::isalnum(static_cast<unsigned char>(c))) {
-      throw std::runtime_error("codegen: the name may hold letters and digits only");
+      throw std::invalid_argument("codegen: the name may hold letters and digits only");
     }
   }
 }

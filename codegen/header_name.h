@@ -5,8 +5,8 @@
 
 namespace tinyfair::codegen {
 
-/// Throws std::runtime_error unless `name` is CamelCase: an upper-case
-/// letter, then letters and digits only.
+/// Throws std::invalid_argument (a bad command line: exit 2) unless `name`
+/// is CamelCase: an upper-case letter, then letters and digits only.
 void CheckHeaderName(const std::string& name);
 
 /// The include guard of a generated C header: `prefix`, `name` upper-cased,

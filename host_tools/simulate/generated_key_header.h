@@ -19,7 +19,7 @@ struct KeyHeader {
 /// by its base name only.
 /// @throws common::DataError when the file is not a public key file (a
 ///         private key, a truncated file: key_file_text.h), or too large;
-///         std::runtime_error for a name that is not CamelCase.
+///         std::invalid_argument for a name that is not CamelCase.
 KeyHeader GeneratedPublicKeyHeader(const std::string& name, const std::string& path);
 
 }  // namespace tinyfair::host::simulate

@@ -84,6 +84,10 @@ if grep -q '^#error' "$work/b.h" || grep -qF '*/' <(head -n 1 "$work/b.h"); then
   fail "the file name escaped the comment: $(head -n 2 "$work/b.h")"
 fi
 rm -f "$work/$hostile_name" "$work/b.h" "$work/b.key" "$work/b.key.pub"
+refused "codegen --public-key --name 'a name'" 2 "letters and digits only" "$tinyfair" codegen \
+  --public-key "$work/a.key.pub" --out "$work/x.h" --name "Key*/ x"
+refused "codegen --model --name 'a name'" 2 "CamelCase" "$tinyfair" codegen \
+  --model "$work/model.pb" --out "$work/x.h" --name "lower"
 
 # Without a key, a signed file's signature is reported as not verified,
 # also when it is all zeros.
