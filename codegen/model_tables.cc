@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "codegen/comment_text.h"
+#include "codegen/header_name.h"
 #include "codegen/input_names.h"
 #include "tinyfair_runtime/capacity.h"
 
@@ -94,17 +95,6 @@ const char* RuleName(RuleKind rule) {
       return "kRegression";
   }
   throw std::runtime_error("codegen: unknown rule kind");
-}
-
-void CheckName(const std::string& name) {
-  if (name.empty() || !std::isupper(static_cast<unsigned char>(name[0]))) {
-    throw std::runtime_error("codegen: the name must be CamelCase, e.g. DemoModel");
-  }
-  for (char c : name) {
-    if (!std::isalnum(static_cast<unsigned char>(c))) {
-      throw std::runtime_error("codegen: the name may hold letters and digits only");
-    }
-  }
 }
 
 // The integer path's tables (integer_decide.h), when the model has them.
@@ -204,7 +194,7 @@ std::string TablesBody(Writer& w, const DecisionTables& t) {
 }  // namespace
 
 std::string ModelTablesDefinitions(const std::string& name, const DecisionTables& t) {
-  CheckName(name);
+  CheckHeaderName(name);
   Writer w(name);
   const std::string body = TablesBody(w, t);
   return w.arrays() + "inline constexpr tinyfair::runtime::DecisionTables k" + name +

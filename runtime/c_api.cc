@@ -37,6 +37,10 @@ static_assert(TINYFAIR_DECISION_LINE_BYTES == tinyfair::runtime::kDecisionRecord
 static_assert(sizeof(FairnessMonitor) <= sizeof(tinyfair_monitor{}.storage),
               "TINYFAIR_MONITOR_STORAGE_BYTES (c_storage_bytes.h) is too small: reconfigure");
 static_assert(alignof(FairnessMonitor) <= alignof(uint64_t));
+static_assert(TINYFAIR_MODEL_DIGEST_BYTES == tinyfair::runtime::kModelDigestBytes);
+
+// The digest of a model that is not loaded (as Model::digest() gives then).
+constexpr uint8_t kNoDigest[TINYFAIR_MODEL_DIGEST_BYTES] = {};
 
 constexpr uint32_t kConstructed = 0x7F41E001U;
 
@@ -274,6 +278,26 @@ size_t tinyfair_model_input_count(const tinyfair_model* model) {
 uint64_t tinyfair_model_hash(const tinyfair_model* model) {
   const Model* m = AsModel(model);
   return m != nullptr ? m->model_hash() : 0;
+}
+
+uint32_t tinyfair_model_version(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr ? m->model_version() : 0;
+}
+
+uint32_t tinyfair_model_schema_minor(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr ? m->schema_minor() : 0;
+}
+
+uint64_t tinyfair_model_content_hash(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr ? m->content_hash() : 0;
+}
+
+const uint8_t* tinyfair_model_digest(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr ? m->digest() : kNoDigest;
 }
 
 tinyfair_status tinyfair_model_decide(const tinyfair_model* model, const float* inputs,

@@ -24,6 +24,7 @@
 #include "host_tools/model/record_model_hash.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/generated_header.h"
+#include "host_tools/simulate/generated_key_header.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -196,7 +197,29 @@ void Inspect(ModelOptions& o) {
   std::fputs("\n", stdout);
 }
 
+// codegen --public-key without --model: the key as a header for firmware.
+void CodegenPublicKey(const ModelOptions& o) {
+  if (o.tables || o.trust.minimum_version > 0) {
+    throw std::invalid_argument(
+        "--tables and --minimum-version need --model; --public-key alone writes the key's "
+        "header");
+  }
+  host::common::RefuseOutputsOverInputs({{"--public-key", o.trust.public_key}}, {{"--out", o.out}});
+  const host::simulate::KeyHeader header =
+      host::simulate::GeneratedPublicKeyHeader(o.name, o.trust.public_key);
+  host::common::WriteFileAtomically(o.out, header.text);
+  Note("codegen: wrote " + o.out + " (key id " + host::model::KeyIdText(header.key_id) + ")");
+}
+
 void Codegen(const ModelOptions& o) {
+  if (o.model.empty()) {
+    if (o.trust.public_key.empty()) {
+      throw std::invalid_argument(
+          "give --model (the model's header) or --public-key alone (the key's header)");
+    }
+    CodegenPublicKey(o);
+    return;
+  }
   host::common::RefuseOutputsOverInputs(
       {{"--model", o.model}, {"--public-key", o.trust.public_key}}, {{"--out", o.out}});
   host::simulate::HeaderRequest request;
@@ -289,13 +312,14 @@ void AddModelCommands(CLI::App& app) {
   AddTrustOptions(*inspect, o->trust);
   inspect->callback([o] { Inspect(*o); });
 
-  auto* codegen =
-      app.add_subcommand("codegen", "Write a C++ header holding a model's bytes for firmware");
-  codegen->add_option("--model", o->model, "Sealed model (.pb)")
-      ->required()
-      ->check(CLI::ExistingFile);
+  auto* codegen = app.add_subcommand(
+      "codegen",
+      "Write a C++ header holding a model's bytes for firmware, or (--public-key alone) a C and "
+      "C++ header holding the public key signed models are verified with");
+  codegen->add_option("--model", o->model, "Sealed model (.pb)")->check(CLI::ExistingFile);
   codegen->add_option("--name", o->name,
-                      "CamelCase name: the header defines k<Name>, k<Name>Size, k<Name>Hash");
+                      "CamelCase name: the header defines k<Name>, k<Name>Size, k<Name>Hash "
+                      "(a key's header: k<Name>PublicKey, k<Name>PublicKeyId)");
   codegen->add_option("--out", o->out, "Output header")->required();
   codegen
       ->add_option("--language", o->language,

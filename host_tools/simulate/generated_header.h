@@ -21,7 +21,7 @@ struct HeaderRequest {
 /// The header for the sealed model `bytes`, verified first (CRC, hash, and
 /// the runtime's own Load for tables).
 /// @throws std::runtime_error when the model is refused, std::invalid_argument
-///         for another language.
+///         for another language or a name that is not CamelCase.
 std::string GeneratedHeader(const HeaderRequest& request, const std::string& bytes);
 
 }  // namespace tinyfair::host::simulate

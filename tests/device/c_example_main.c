@@ -36,6 +36,27 @@ static int fail(const char* message) {
   return 1;
 }
 
+/* The accessors of the loaded demo model, and their neutral values on NULL
+ * (no second model: on the micro:bit it would not fit). */
+static int model_accessors_hold(void) {
+  const uint8_t* digest = tinyfair_model_digest(&model);
+  uint64_t first = 0;
+  int i;
+  for (i = 0; i < 8; ++i) first = (first << 8) | digest[i];
+  if (first != kDemoModelHash || tinyfair_model_hash(&model) != kDemoModelHash) return 0;
+  if (tinyfair_model_version(&model) != 0 || tinyfair_model_schema_minor(&model) < 4 ||
+      tinyfair_model_content_hash(&model) == 0 || tinyfair_model_group_count(&model) != 2) {
+    return 0;
+  }
+  for (i = 0; i < TINYFAIR_MODEL_DIGEST_BYTES; ++i) {
+    if (tinyfair_model_digest(NULL)[i] != 0) {
+      return 0;
+    }
+  }
+  return tinyfair_model_version(NULL) == 0 && tinyfair_model_schema_minor(NULL) == 0 &&
+         tinyfair_model_content_hash(NULL) == 0 && tinyfair_model_hash(NULL) == 0;
+}
+
 int main(void) {
   static const char header_line[] =
       "model_hash,status,group,score_bits,probability_bits,draw,positive,member,value_bits,"
@@ -44,6 +65,7 @@ int main(void) {
   tinyfair_rng rng;
   tinyfair_status status = tinyfair_model_load(&model, kDemoModel, kDemoModelSize);
   if (status != TINYFAIR_OK) return fail(tinyfair_status_name(status));
+  if (!model_accessors_hold()) return fail("an accessor disagrees with the model");
   const int file = example_open_binary("demo_vectors.tfv");
   if (file < 0) return fail("cannot open demo_vectors.tfv");
   if (example_read(file, header, sizeof(header)) != (long)sizeof(header) ||

@@ -25,6 +25,7 @@
 #include "codegen/model_header.h"
 #include "codegen/model_tables.h"
 #include "host_tools/model/decision_vectors.h"
+#include "host_tools/model/key_file_text.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/model_signature.h"
 #include "host_tools/simulate/decision_runner.h"
@@ -418,24 +419,51 @@ tinyfair::host::model::SigningKey TestKey(const char* seed_hex) {
   return tinyfair::host::model::SigningKeyFromSeed(seed);
 }
 
-// Signed files of the small ramp model at model_version 3: one by the test
-// key (RFC 8032 section 7.1 test 1's seed), one by another key, and both
-// public keys, for the runtime's signature and rollback tests.
-std::string SignedModelsHeader() {
+// The small ramp model at model_version 3, signed by the test key (RFC 8032
+// section 7.1 test 1's seed) and by another key.
+struct SignedGolden {
+  tinyfair::host::model::SigningKey key, other;
+  std::string sealed, signed_by_key, signed_by_other;
+};
+
+SignedGolden MakeSignedGolden() {
   using tinyfair::host::model::SignSealedModel;
-  const auto key = TestKey("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60");
-  const auto other = TestKey("4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb");
+  SignedGolden g;
+  g.key = TestKey("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60");
+  g.other = TestKey("4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb");
   Model versioned = Ramp("small-ramp");
   versioned.set_model_version(3);
-  const std::string sealed = tinyfair::host::model::SealModel(versioned);
+  g.sealed = tinyfair::host::model::SealModel(versioned);
+  g.signed_by_key = SignSealedModel(g.sealed, g.key);
+  g.signed_by_other = SignSealedModel(g.sealed, g.other);
+  return g;
+}
+
+// The signed files and both public keys, for the runtime's signature and
+// rollback tests.
+std::string SignedModelsHeader(const SignedGolden& g) {
   const auto as_string = [](const std::array<uint8_t, 32>& bytes) {
     return std::string(bytes.begin(), bytes.end());
   };
-  return RefusedModelBytes("VersionedRampModel", sealed) +
-         RefusedModelBytes("SignedRampModel", SignSealedModel(sealed, key)) +
-         RefusedModelBytes("OtherKeySignedRampModel", SignSealedModel(sealed, other)) +
-         RefusedModelBytes("TestPublicKey", as_string(key.public_key)) +
-         RefusedModelBytes("OtherPublicKey", as_string(other.public_key));
+  return RefusedModelBytes("VersionedRampModel", g.sealed) +
+         RefusedModelBytes("SignedRampModel", g.signed_by_key) +
+         RefusedModelBytes("OtherKeySignedRampModel", g.signed_by_other) +
+         RefusedModelBytes("TestPublicKey", as_string(g.key.public_key)) +
+         RefusedModelBytes("OtherPublicKey", as_string(g.other.public_key));
+}
+
+// The same as files, for the firmware's route from keygen's .pub file to a
+// compiled-in key (codegen --public-key): the signed file and both public
+// key files.
+void WriteSignedModelFiles(const SignedGolden& g, const std::string& out) {
+  using tinyfair::host::common::WriteFileAtomically;
+  using tinyfair::host::model::KeyFileText;
+  using tinyfair::host::model::KeyKind;
+  WriteFileAtomically(out + "/golden_SignedRampModel.pb", g.signed_by_key);
+  WriteFileAtomically(out + "/golden_test_key.pub",
+                      KeyFileText(KeyKind::kPublic, g.key.public_key));
+  WriteFileAtomically(out + "/golden_other_key.pub",
+                      KeyFileText(KeyKind::kPublic, g.other.public_key));
 }
 
 }  // namespace
@@ -506,7 +534,9 @@ int main(int argc, char** argv) {
   header += RefusedModelBytes("OtherOnNumericModel", RefusedSealedBytes(OtherOnNumeric()));
   header += RefusedModelBytes("OtherOnGroupModel", RefusedSealedBytes(OtherOnGroup()));
   header += RefusedModelBytes("OversizedModel", RefusedSealedBytes(Oversized()));
-  header += SignedModelsHeader();
+  const SignedGolden signed_golden = MakeSignedGolden();
+  header += SignedModelsHeader(signed_golden);
+  WriteSignedModelFiles(signed_golden, out);
   tinyfair::host::common::WriteFileAtomically(out + "/test_models.h", header);
   tinyfair::host::common::WriteFileAtomically(out + "/golden_records.csv", records);
   tables += tables_registry + "};\n\n}  // namespace tinyfair_models\n";

@@ -4,20 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "c_check.h"
 #include "demo_model_c.h"
 #include "tinyfair_runtime/tinyfair.h"
-
-static int passed, failed;
-
-#define CHECK(condition)                                                            \
-  do {                                                                              \
-    if (condition) {                                                                \
-      ++passed;                                                                     \
-    } else {                                                                        \
-      ++failed;                                                                     \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition); \
-    }                                                                               \
-  } while (0)
 
 static tinyfair_model model;
 static tinyfair_model never_loaded;
@@ -77,12 +66,43 @@ int main(void) {
   CHECK(tinyfair_model_loaded(&model));
   CHECK(tinyfair_model_group_count(&model) == 2);
   CHECK(strcmp(tinyfair_model_id(&model), "demo+rto") == 0);
+  CHECK(tinyfair_model_version(&model) == 0); /* exported without --model-version */
+  CHECK(tinyfair_model_schema_minor(&model) >= 4);
+  CHECK(tinyfair_model_content_hash(&model) != 0);
+  {
+    /* The record hash is the digest's first 8 bytes, big-endian. */
+    const uint8_t* digest = tinyfair_model_digest(&model);
+    uint64_t first = 0;
+    int i;
+    for (i = 0; i < 8; ++i) first = (first << 8) | digest[i];
+    CHECK(first == kDemoModelHash);
+  }
+  /* Neutral values when not loaded and on NULL, as the C++ Model's. */
+  {
+    static const uint8_t zeros[TINYFAIR_MODEL_DIGEST_BYTES];
+    const tinyfair_model* unloaded[2] = {&never_loaded, NULL};
+    int i;
+    for (i = 0; i < 2; ++i) {
+      CHECK(tinyfair_model_version(unloaded[i]) == 0);
+      CHECK(tinyfair_model_schema_minor(unloaded[i]) == 0);
+      CHECK(tinyfair_model_content_hash(unloaded[i]) == 0);
+      CHECK(tinyfair_model_digest(unloaded[i]) != NULL &&
+            memcmp(tinyfair_model_digest(unloaded[i]), zeros, sizeof(zeros)) == 0);
+      CHECK(tinyfair_model_hash(unloaded[i]) == 0);
+      CHECK(tinyfair_model_input_count(unloaded[i]) == 0);
+      CHECK(tinyfair_model_group_count(unloaded[i]) == 0);
+      CHECK(!tinyfair_model_loaded(unloaded[i]));
+      CHECK(strcmp(tinyfair_model_id(unloaded[i]), "") == 0);
+    }
+  }
 
   /* A struct copy would alias the original's tables: it is refused until
    * loaded itself, and then decides on its own. */
   copy = model;
   CHECK(!tinyfair_model_loaded(&copy));
   CHECK(tinyfair_model_hash(&copy) == 0);
+  CHECK(tinyfair_model_version(&copy) == 0 && tinyfair_model_schema_minor(&copy) == 0);
+  CHECK(tinyfair_model_digest(&copy)[0] == 0 && tinyfair_model_content_hash(&copy) == 0);
   CHECK(tinyfair_model_decide(&copy, inputs, 5, 0, &rng, &decision) == TINYFAIR_NOT_LOADED);
   CHECK(tinyfair_model_load(&copy, kDemoModel, kDemoModelSize) == TINYFAIR_OK);
   CHECK(tinyfair_model_decide_with_draw(&copy, inputs, 5, 0, 12345u, &decision) == TINYFAIR_OK);

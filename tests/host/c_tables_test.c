@@ -9,22 +9,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "c_check.h"
 #include "c_headers_from_cpp.h"
 #include "demo_model_c.h"
 #include "demo_model_tables_c.h"
 #include "tinyfair_runtime/tinyfair.h"
-
-static int passed, failed;
-
-#define CHECK(condition)                                                            \
-  do {                                                                              \
-    if (condition) {                                                                \
-      ++passed;                                                                     \
-    } else {                                                                        \
-      ++failed;                                                                     \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition); \
-    }                                                                               \
-  } while (0)
 
 static tinyfair_model model;
 

@@ -114,7 +114,8 @@ tinyfair_status tinyfair_model_load_with_options(tinyfair_model* model, const ui
  * when this build decides a built-in vector differently from the host. */
 tinyfair_status tinyfair_self_test(void);
 
-/* The same accessors as the C++ Model's; 0, "" or false when not loaded. */
+/* The same accessors as the C++ Model's; 0, "" or false when not loaded
+ * (or `model` is NULL). */
 bool tinyfair_model_loaded(const tinyfair_model* model);
 size_t tinyfair_model_input_count(const tinyfair_model* model);
 size_t tinyfair_model_group_count(const tinyfair_model* model);
@@ -123,6 +124,23 @@ size_t tinyfair_model_group_count(const tinyfair_model* model);
 uint64_t tinyfair_model_hash(const tinyfair_model* model);
 /* The model id, NUL-terminated. */
 const char* tinyfair_model_id(const tinyfair_model* model);
+/* The model_version the file states (0 when not stated): what a firmware
+ * stores after a load and gives as the next load's minimum_model_version,
+ * so that an older model is refused (anti-rollback). */
+uint32_t tinyfair_model_version(const tinyfair_model* model);
+/* The schema minor version the model states. */
+uint32_t tinyfair_model_schema_minor(const tinyfair_model* model);
+/* The content_hash the file states (FNV-1a, written by the host): not
+ * checked by a load and never in records, since any file can state any. */
+uint64_t tinyfair_model_content_hash(const tinyfair_model* model);
+
+/* The bytes of tinyfair_model_digest. */
+#define TINYFAIR_MODEL_DIGEST_BYTES 32
+/* The SHA-256 of the sealed model (a signed file's inner model) that the
+ * load computed, TINYFAIR_MODEL_DIGEST_BYTES bytes (all zero when not
+ * loaded); valid while the model is. tinyfair_model_hash is its first 8
+ * bytes, big-endian. */
+const uint8_t* tinyfair_model_digest(const tinyfair_model* model);
 
 /* Decides for `count` inputs (categorical ones as category index); `group`
  * is read only by models whose groups are given directly. Takes one draw

@@ -25,6 +25,8 @@ cp "$work/a.key.pub" "$work/pub_as_private.key" && chmod 600 "$work/pub_as_priva
 printf '' > "$work/empty.pub"
 sed 's/$/\r/' "$work/a.key.pub" > "$work/crlf.pub"
 { head -n 1 "$work/a.key.pub"; tail -n 1 "$work/a.key.pub" | tr a-f A-F; } > "$work/upper.pub"
+head -c 80 "$work/a.key.pub" > "$work/cut.pub" && echo >> "$work/cut.pub"
+head -c -1 "$work/a.key.pub" > "$work/unended.pub"
 
 export_with() {  # export_with CASE TEXT KEY
   refused "$1" 2 "$2" "$tinyfair" export --model "$work/model.json" --out "$work/x.pb" --sign "$3"
@@ -48,6 +50,7 @@ with_key() {  # with_key COMMAND... (the key file is $key)
     evaluate) echo evaluate --model "$work/signed.pb" --data "$d/test.csv" --label hired \
       --public-key "$key" ;;
     codegen) echo codegen --model "$work/signed.pb" --out "$work/x.h" --public-key "$key" ;;
+    codegen_key) echo codegen --public-key "$key" --out "$work/x.h" --name Product ;;
     monitor) echo monitor --model "$work/signed.pb" --report "$work/r.pb" --public-key "$key" ;;
     postprocess) echo postprocess --model "$work/signed.pb" --data "$d/fit.csv" --label hired \
       --out "$work/x.json" --public-key "$key" ;;
@@ -55,16 +58,36 @@ with_key() {  # with_key COMMAND... (the key file is $key)
       --test "$d/test.csv" --label hired --out-dir "$work/x" --public-key "$key" ;;
   esac
 }
-for command in inspect simulate evaluate codegen monitor postprocess sweep; do
+for command in inspect simulate evaluate codegen codegen_key monitor postprocess sweep; do
   for pair in "a.key:a private key file" "bare.pub:without the line naming" \
                "empty.pub:not a public key file" "crlf.pub:larger than a public key file" \
-               "upper.pub:not a lowercase hexadecimal digit"; do
+               "upper.pub:not a lowercase hexadecimal digit" "cut.pub:(is it truncated" \
+               "unended.pub:no newline after the digits"; do
     key=$work/${pair%%:*}
     read -r -a words <<< "$(with_key "$command")"
     refused "$command --public-key ${pair%%:*}" 2 "${pair#*:}" "$tinyfair" "${words[@]}"
     grep -qF "$key" "$scratch/stderr.txt" || fail "$command ${pair%%:*}: the file is not named"
   done
 done
+
+# The key's header (codegen --public-key alone): the key id keygen printed,
+# the file's base name only, a hostile file name escaped in the comment.
+id=$("$tinyfair" keygen --out "$work/b.key" 2>/dev/null)
+hostile_name=$'b *\n#error PWNED\n.pub'
+cp "$work/b.key.pub" "$work/$hostile_name"
+accepted "codegen --public-key alone" "$tinyfair" codegen --public-key "$work/$hostile_name" \
+  --out "$work/b.h" --name Product
+grep -qF "#define kProductPublicKeyId 0x${id}ULL" "$work/b.h" || fail "key id: $(cat "$work/b.h")"
+grep -qF "static const uint8_t kProductPublicKey[32] = {" "$work/b.h" || fail "no key array"
+if grep -qF "$work" "$work/b.h"; then fail "the header names a machine path"; fi
+if grep -q '^#error' "$work/b.h" || grep -qF '*/' <(head -n 1 "$work/b.h"); then
+  fail "the file name escaped the comment: $(head -n 2 "$work/b.h")"
+fi
+rm -f "$work/$hostile_name" "$work/b.h" "$work/b.key" "$work/b.key.pub"
+refused "codegen --public-key --name 'a name'" 2 "letters and digits only" "$tinyfair" codegen \
+  --public-key "$work/a.key.pub" --out "$work/x.h" --name "Key*/ x"
+refused "codegen --model --name 'a name'" 2 "CamelCase" "$tinyfair" codegen \
+  --model "$work/model.pb" --out "$work/x.h" --name "lower"
 
 # Without a key, a signed file's signature is reported as not verified,
 # also when it is all zeros.

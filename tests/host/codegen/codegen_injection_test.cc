@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -17,6 +18,7 @@
 #include "codegen/comment_text.h"
 #include "codegen/model_header.h"
 #include "codegen/model_tables.h"
+#include "codegen/public_key_header.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/simulate/generated_header.h"
 #include "test_models.h"
@@ -197,6 +199,28 @@ TEST(CodegenInjection, HostileInputAndCategoryNamesDefineNothingElse) {
       const std::string header = CodegenHeader(hostile, "m.pb", language, tables);
       EXPECT_TRUE(Compiles(header, c)) << what << ": " << header;
       EXPECT_EQ(expected, DefinedMacros(header, c)) << what << ": " << header;
+    }
+  }
+}
+
+// The public key's header (codegen --public-key) names its key file: a
+// hostile name defines nothing else, from C and from C++, and every header
+// compiles with -Werror in both.
+TEST(CodegenInjection, HostileKeyFileNamesDefineNothingElse) {
+  std::array<uint8_t, tinyfair::codegen::kPublicKeyBytes> key{};
+  for (size_t i = 0; i < key.size(); ++i) key[i] = static_cast<uint8_t>(0xA5U ^ i);
+  const auto header_of = [&key](const std::string& source) {
+    return tinyfair::codegen::PublicKeyHeader("Product", key, 0x0123456789abcdefULL, source);
+  };
+  for (const bool c : {true, false}) {
+    const std::string plain = header_of("product.key.pub");
+    ASSERT_TRUE(Compiles(plain, c)) << plain;
+    const std::string expected = DefinedMacros(plain, c);
+    EXPECT_NE(std::string::npos, expected.find("kProductPublicKeyId")) << expected;
+    for (const std::string& name : kHostile) {
+      const std::string header = header_of(name);
+      EXPECT_TRUE(Compiles(header, c)) << (c ? "C: " : "C++: ") << header;
+      EXPECT_EQ(expected, DefinedMacros(header, c)) << header;
     }
   }
 }

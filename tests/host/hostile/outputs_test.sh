@@ -83,6 +83,8 @@ each_spelling "export --out over --sign (the private key)" prod.key \
 each_spelling "codegen --out over --model" model.pb codegen --model model.pb --out @OUT@
 each_spelling "codegen --out over --public-key" prod.key.pub \
   codegen --model model.pb --public-key prod.key.pub --out @OUT@
+each_spelling "codegen --out over --public-key alone (the key's header)" prod.key.pub \
+  codegen --public-key prod.key.pub --out @OUT@
 each_spelling "simulate --out over --public-key" prod.key.pub \
   simulate --model model.pb --public-key prod.key.pub --data test.csv --out @OUT@
 each_spelling "simulate --out over --data" test.csv \
