@@ -51,7 +51,16 @@ stage "host: build (host tools, runtime, firmware of every board)" \
   cmake --build --preset host --parallel "$jobs"
 stage "host: test every tier (dev, boards, full)" ctest --preset host --parallel "$jobs"
 
-configure_sanitize() { cmake --preset sanitize >/dev/null; }
+# A sanitizer tree configured with another compiler (GCC, before the preset
+# named clang-14) is configured afresh: CMake would otherwise drop the
+# preset's settings along with the cache it deletes for the new compiler.
+configure_sanitize() {
+  local cache=build/sanitize/CMakeCache.txt
+  if [ -f "$cache" ] && ! grep -q '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang++-14$' "$cache"; then
+    rm -rf build/sanitize/CMakeCache.txt build/sanitize/CMakeFiles
+  fi
+  cmake --preset sanitize >/dev/null
+}
 stage "sanitizers: configure" configure_sanitize
 stage "sanitizers: build" cmake --build --preset sanitize --parallel "$jobs"
 stage "sanitizers: test the dev tier" ctest --preset sanitize --parallel "$jobs"
