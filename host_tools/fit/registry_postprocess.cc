@@ -11,6 +11,7 @@
 #include "host_tools/fit/group_names.h"
 #include "host_tools/model/finish_model.h"
 #include "host_tools/model/fitted_rule.h"
+#include "host_tools/model/provenance.h"
 #include "host_tools/model/rule_writers.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
@@ -98,8 +99,10 @@ void FinishWithFittedRule(
   model.set_model_id(model.model_id().substr(0, 24) + "+" + o.method);
   const std::vector<double> rates = rates_of(model);
   NoteGroups(o, fit, plan, names, rates);
-  host::model::FinishModel(
-      {"", rates, model.provenance() + "; postprocess: " + fitted_as + ", data " + o.data}, model);
+  host::model::FinishModel({"", rates,
+                            model.provenance() + "; postprocess: " + fitted_as + ", data " +
+                                host::model::DataFileProvenance(o.data)},
+                           model);
 }
 
 }  // namespace tinyfair::host::fit
