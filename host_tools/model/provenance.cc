@@ -3,6 +3,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -83,10 +84,14 @@ std::string WithBaseNames(const std::string& provenance) {
 
 }  // namespace
 
+const char* ProvenanceDetailName(ProvenanceDetail detail) {
+  return kProvenanceDetailNames[static_cast<size_t>(detail)];
+}
+
 ProvenanceDetail ProvenanceDetailNamed(const std::string& name) {
-  if (name == "full") return ProvenanceDetail::kFull;
-  if (name == "names") return ProvenanceDetail::kNames;
-  if (name == "none") return ProvenanceDetail::kNone;
+  for (size_t i = 0; i < std::size(kProvenanceDetailNames); ++i) {
+    if (name == kProvenanceDetailNames[i]) return static_cast<ProvenanceDetail>(i);
+  }
   throw std::invalid_argument("provenance: '" + name + "' is none of names, full, none");
 }
 

@@ -10,18 +10,23 @@
 
 namespace tinyfair::host::model {
 
-/// How much of the provenance a model file carries (`export --provenance`).
+/// How much of the provenance a model file carries (`export --provenance`),
+/// in the order of kProvenanceDetailNames.
 enum class ProvenanceDetail {
-  /// As the fit recorded it: the data files' paths as given.
-  kFull,
   /// Each data file by its base name and content hash: no directory.
   kNames,
+  /// As the fit recorded it: the data files' paths as given.
+  kFull,
   /// No provenance.
   kNone,
 };
 
-/// The values of `--provenance`, the default first.
+/// The values of `--provenance` (and the Python export's `provenance`), one
+/// per ProvenanceDetail, the default first.
 inline constexpr const char* kProvenanceDetailNames[] = {"names", "full", "none"};
+
+/// The name of `detail` in kProvenanceDetailNames.
+const char* ProvenanceDetailName(ProvenanceDetail detail);
 
 /// The ProvenanceDetail a `--provenance` value names.
 /// @throws std::invalid_argument for any other text.

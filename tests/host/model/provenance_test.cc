@@ -88,6 +88,9 @@ TEST(Provenance, OnlyTheThreeDetailsAreNamed) {
   EXPECT_EQ(ProvenanceDetail::kFull, ProvenanceDetailNamed("full"));
   EXPECT_EQ(ProvenanceDetail::kNone, ProvenanceDetailNamed("none"));
   EXPECT_THROW(ProvenanceDetailNamed("paths"), std::invalid_argument);
+  for (const char* name : kProvenanceDetailNames) {
+    EXPECT_STREQ(name, ProvenanceDetailName(ProvenanceDetailNamed(name)));
+  }
 }
 
 TEST(Provenance, ExportShipsBaseNamesUnlessAskedForMore) {
