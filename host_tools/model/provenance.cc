@@ -1,20 +1,26 @@
 #include "host_tools/model/provenance.h"
 
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <array>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 
-#include "host_tools/common/file_io.h"
 #include "host_tools/common/json_writer.h"
 #include "host_tools/common/text_format.h"
-#include "host_tools/model/model_signature.h"
+#include "tinyfair_runtime/sha256.h"
 
 namespace tinyfair::host::model {
 namespace {
+
+namespace crypto = tinyfair::runtime::crypto;
 
 constexpr char kHashMark[] = " sha256 ";
 constexpr size_t kHashDigits = 16;
@@ -23,15 +29,27 @@ std::string BaseName(const std::string& path) {
   return std::filesystem::path(path).filename().string();
 }
 
-std::string ContentHash(const std::string& bytes) {
-  std::string hex;
-  for (const uint8_t byte : Sha256Of(bytes)) hex += common::FormatText("%02x", byte);
-  return hex.substr(0, kHashDigits);
-}
-
-bool IsReadableFile(const std::string& path) {
-  std::error_code error;
-  return std::filesystem::is_regular_file(path, error) && std::ifstream(path).good();
+// The file's SHA-256 through a read-only mapping, not a copy: a data file
+// that streams through a command in bounded memory is hashed in bounded
+// memory too. nullopt when the file cannot be opened or mapped, or is no
+// regular file (a pipe the command read already: O_NONBLOCK, so that opening
+// it again does not wait for a writer).
+std::optional<std::array<uint8_t, crypto::kSha256Bytes>> FileSha256(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return std::nullopt;
+  struct stat status {};
+  std::optional<std::array<uint8_t, crypto::kSha256Bytes>> digest;
+  if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode)) {
+    const auto size = static_cast<size_t>(status.st_size);
+    void* bytes = size == 0 ? nullptr : ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (bytes != MAP_FAILED) {
+      digest.emplace();
+      crypto::Sha256(static_cast<const uint8_t*>(bytes), size, digest->data());
+      if (bytes != nullptr) ::munmap(bytes, size);
+    }
+  }
+  ::close(fd);
+  return digest;
 }
 
 // The end of the JSON string that opens at `quote` (one past its closing
@@ -96,8 +114,11 @@ ProvenanceDetail ProvenanceDetailNamed(const std::string& name) {
 }
 
 std::string DataFileProvenance(const std::string& path) {
-  if (!IsReadableFile(path)) return BaseName(path);
-  return common::JsonQuoted(path) + kHashMark + ContentHash(common::ReadFile(path));
+  const auto digest = FileSha256(path);
+  if (!digest) return BaseName(path);
+  std::string hex;
+  for (size_t i = 0; i < kHashDigits / 2; ++i) hex += common::FormatText("%02x", (*digest)[i]);
+  return common::JsonQuoted(path) + kHashMark + hex;
 }
 
 std::string ProvenanceFor(const std::string& provenance, ProvenanceDetail detail) {
