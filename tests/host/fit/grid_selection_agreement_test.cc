@@ -4,6 +4,7 @@
 // millionth apart, so the two commands agree only if they judge every point
 // by the same arithmetic (the device's decisions).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -76,8 +77,8 @@ std::string RampOf(const tinyfair::Model& model) {
 }
 
 TEST(GridSelectionAgreement, PostprocessAndSweepSelectTheSamePointOnNearTies) {
-  const std::filesystem::path dir =
-      std::filesystem::path(testing::TempDir()) / "grid_selection_agreement";
+  const std::filesystem::path dir = std::filesystem::path(testing::TempDir()) /
+                                    ("grid_selection_agreement_" + std::to_string(getpid()));
   SetNoteSink([](const std::string&) {});
   for (int set = 0; set < kDataSets; ++set) {
     SCOPED_TRACE("data set " + std::to_string(set));
@@ -130,6 +131,7 @@ TEST(GridSelectionAgreement, PostprocessAndSweepSelectTheSamePointOnNearTies) {
     EXPECT_EQ(RampOf(postprocessed), RampOf(swept));
   }
   SetNoteSink(nullptr);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
