@@ -2,7 +2,6 @@
 // file names the data it was fitted on by base name and content hash;
 // --provenance full keeps the paths the fit was given, none ships nothing.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -39,12 +38,7 @@ class ExportProvenance : public ::testing::Test {
   void SetUp() override {
     // An absolute work folder whose name is easy to find in bytes, and a
     // data file whose name needs escaping (a quote, a line break).
-    // One folder per test and process: CTest runs the tests of this
-    // fixture at the same time.
-    const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    work_ = fs::absolute(::testing::TempDir() + "export provenance, " + test + ", " +
-                         std::to_string(getpid()))
-                .string();
+    work_ = fs::absolute(::testing::TempDir() + "export provenance, work").string();
     fs::remove_all(work_);
     fs::create_directories(work_);
     data_ = work_ + "/da\"ta\n.csv";
@@ -53,8 +47,6 @@ class ExportProvenance : public ::testing::Test {
     RunCli("train --data '" + data_ + "' --label approved --positive yes --sensitive sex --out '" +
            model_ + "'");
   }
-
-  void TearDown() override { fs::remove_all(work_); }
 
   // The bytes `export` writes with `flags`, after checking that it writes
   // no other file.
