@@ -38,8 +38,6 @@ struct ModelOptions {
   // export --sign, --model-version (negative: unchanged)
   std::string sign_key;
   long long model_version = -1;
-  // export --provenance: how much of the model's provenance ships.
-  std::string provenance = host::model::kProvenanceDetailNames[0];
   // export --integer int16|int8: the integer scorer, fitted to --data and
   // checked on it against the float model.
   std::string integer, data;
@@ -175,7 +173,6 @@ void Export(const ModelOptions& o) {
   if (o.monitor_tolerance >= 0.0) settings.monitor_tolerance = o.monitor_tolerance;
   if (o.monitor_window >= 0) settings.monitor_window = static_cast<uint32_t>(o.monitor_window);
   if (o.model_version >= 0) settings.model_version = static_cast<uint32_t>(o.model_version);
-  settings.provenance = host::model::ProvenanceDetailNamed(o.provenance);
   const std::string sealed = host::model::ExportModel(settings, model);
   const std::string bytes = key ? host::model::SignSealedModel(sealed, *key) : sealed;
   host::common::WriteFileAtomically(o.out, bytes);
@@ -273,14 +270,6 @@ void AddModelCommands(CLI::App& app) {
             return path.empty() ? "an empty path; give the private key file (tinyfair keygen)" : "";
           },
           "FILE"));
-  export_command
-      ->add_option("--provenance", o->provenance,
-                   "How the model file records the data it was fitted on: names (each data "
-                   "file's base name and content hash, no directory; the default), full (the "
-                   "paths as given to the fit) or none (no provenance at all)")
-      ->check(
-          CLI::IsMember(std::vector<std::string>(std::begin(host::model::kProvenanceDetailNames),
-                                                 std::end(host::model::kProvenanceDetailNames))));
   auto* integer =
       export_command
           ->add_option("--integer", o->integer,

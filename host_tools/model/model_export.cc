@@ -20,7 +20,6 @@ void ApplySettings(const ExportSettings& settings, tinyfair::Model& model) {
   }
   if (settings.monitor_window) model.set_monitor_window(*settings.monitor_window);
   if (settings.model_version) model.set_model_version(*settings.model_version);
-  model.set_provenance(ProvenanceFor(model.provenance(), settings.provenance));
 }
 
 }  // namespace
@@ -40,8 +39,7 @@ std::string ExportModel(const ExportSettings& settings, tinyfair::Model& model) 
   if (SerializeModel(changed) != as_given) {
     throw std::invalid_argument(
         "export: the model is sealed, and a sealed model is exported unchanged; set its id, "
-        "model version, monitor settings or provenance when exporting its JSON form (a fit's "
-        "output, or "
+        "model version or monitor settings when exporting its JSON form (a fit's output, or "
         "tinyfair "
         "inspect's without the crc32 field)");
   }

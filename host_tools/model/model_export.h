@@ -1,5 +1,5 @@
-// What `export` does to a model before it ships: the id, the monitor's
-// settings and the provenance the caller chose, then the seal. One function, so that the CLI and
+// What `export` does to a model before it ships: the id and the monitor's
+// settings the caller chose, then the seal. One function, so that the CLI and
 // the Python package write the same bytes for the same request.
 #pragma once
 
@@ -7,7 +7,6 @@
 #include <optional>
 #include <string>
 
-#include "host_tools/model/provenance.h"
 #include "tinyfair/model.pb.h"
 
 namespace tinyfair::host::model {
@@ -21,9 +20,6 @@ struct ExportSettings {
   /// Model.model_version, which the device may require to grow (rollback);
   /// unset keeps the model's.
   std::optional<uint32_t> model_version;
-  /// How much of the provenance ships (provenance.h): by default the data
-  /// files' base names, never a directory of the host.
-  ProvenanceDetail provenance = ProvenanceDetail::kNames;
 };
 
 /// Applies `settings` to `model` and seals it (SealModel): the file's bytes.

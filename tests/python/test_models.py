@@ -20,13 +20,10 @@ def sha256(data):
     {},
     {"model_id": "adult-v2", "monitor_alpha": 0.05, "monitor_tolerance": 0.03,
      "monitor_window": 500},
-    {"provenance": "full"},
-    {"provenance": "none"},
 ])
 def test_export_writes_the_clis_bytes(cli, adult_cli_models, tmp_path, options):
     flags = {"model_id": "--id", "monitor_alpha": "--monitor-alpha",
-             "monitor_tolerance": "--monitor-tolerance", "monitor_window": "--monitor-window",
-             "provenance": "--provenance"}
+             "monitor_tolerance": "--monitor-tolerance", "monitor_window": "--monitor-window"}
     args = [a for key, value in options.items() for a in (flags[key], value)]
     run([cli, "export", "--model", adult_cli_models["fair.json"], "--out", tmp_path / "cli.pb",
          *args])
@@ -34,15 +31,6 @@ def test_export_writes_the_clis_bytes(cli, adult_cli_models, tmp_path, options):
     written = model.export(tmp_path / "python.pb", **options)
     assert sha256(written) == sha256((tmp_path / "cli.pb").read_bytes())
     assert (tmp_path / "python.pb").read_bytes() == written
-
-
-def test_export_ships_no_folder_by_default_and_refuses_other_provenance(adult_cli_models):
-    model = tinyfair.load(adult_cli_models["fair.json"])
-    folder = str(adult_cli_models["fair.json"].parent).encode()
-    assert folder in model.export(provenance="full")
-    assert folder not in model.export()
-    with pytest.raises(ValueError, match="none of names, full, none"):
-        model.export(provenance="paths")
 
 
 @pytest.mark.parametrize("language,tables", [("c++", False), ("c", False), ("c++", True),

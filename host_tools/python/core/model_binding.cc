@@ -75,15 +75,7 @@ void AddModelClass(py::module_& module) {
       .def_readwrite("model_id", &host::model::ExportSettings::model_id)
       .def_readwrite("monitor_alpha", &host::model::ExportSettings::monitor_alpha)
       .def_readwrite("monitor_tolerance", &host::model::ExportSettings::monitor_tolerance)
-      .def_readwrite("monitor_window", &host::model::ExportSettings::monitor_window)
-      .def_property(
-          "provenance",
-          [](const host::model::ExportSettings& settings) {
-            return host::model::ProvenanceDetailName(settings.provenance);
-          },
-          [](host::model::ExportSettings& settings, const std::string& name) {
-            settings.provenance = host::model::ProvenanceDetailNamed(name);
-          });
+      .def_readwrite("monitor_window", &host::model::ExportSettings::monitor_window);
 
   py::class_<tinyfair::Model>(module, "Model")
       .def_static("read", &Read, py::arg("path"), py::arg("public_key") = "",

@@ -66,20 +66,13 @@ class DecidingMixin:
         return frame
 
     def export(self, path=None, *, model_id=None, monitor_alpha=None, monitor_tolerance=None,
-               monitor_window=None, provenance=None):
-        """The sealed model.pb `tinyfair export` writes (bytes; also written to path).
-
-        provenance: "names" (each data file's base name and content hash, the
-        default), "full" (the paths the fit was given) or "none", as
-        `tinyfair export --provenance`.
-        """
+               monitor_window=None):
+        """The sealed model.pb `tinyfair export` writes (bytes; also written to path)."""
         settings = _core.ExportSettings()
         settings.model_id = model_id or ""
         settings.monitor_alpha = monitor_alpha
         settings.monitor_tolerance = monitor_tolerance
         settings.monitor_window = monitor_window
-        if provenance is not None:
-            settings.provenance = provenance
         return self._fitted_model().export("" if path is None else str(path), settings)
 
     def codegen(self, path=None, *, name="Model", language="c++", tables=False,
