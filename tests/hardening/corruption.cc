@@ -59,7 +59,7 @@ size_t Corrupt(const uint8_t* original, size_t size, uint8_t* out, size_t capaci
     }
     case 1: {  // a burst of random bytes
       const uint32_t length = 2 + Below(rng, 15);
-      const uint32_t at = first + Below(rng, span);
+      const size_t at = first + Below(rng, span);
       for (uint32_t i = 0; i < length && at + i < n; ++i) {
         out[at + i] = static_cast<uint8_t>(rng.Next());
       }
@@ -67,7 +67,7 @@ size_t Corrupt(const uint8_t* original, size_t size, uint8_t* out, size_t capaci
     }
     case 2: {  // bytes inserted
       const uint32_t length = 1 + Below(rng, 8);
-      const uint32_t at = first + Below(rng, span + 1);
+      const size_t at = first + Below(rng, span + 1);
       if (n + length > capacity) break;
       memmove(out + at + length, out + at, n - at);
       for (uint32_t i = 0; i < length; ++i) out[at + i] = static_cast<uint8_t>(rng.Next());
@@ -75,7 +75,7 @@ size_t Corrupt(const uint8_t* original, size_t size, uint8_t* out, size_t capaci
       break;
     }
     case 3: {  // bytes deleted
-      const uint32_t at = first + Below(rng, span);
+      const size_t at = first + Below(rng, span);
       uint32_t length = 1 + Below(rng, 8);
       if (at + length > n) length = static_cast<uint32_t>(n - at);
       memmove(out + at, out + at + length, n - at - length);
@@ -83,8 +83,8 @@ size_t Corrupt(const uint8_t* original, size_t size, uint8_t* out, size_t capaci
       break;
     }
     case 4: {  // a range copied over another
-      const uint32_t from = first + Below(rng, span);
-      const uint32_t to = first + Below(rng, span);
+      const size_t from = first + Below(rng, span);
+      const size_t to = first + Below(rng, span);
       const uint32_t length = 2 + Below(rng, 15);
       for (uint32_t i = 0; i < length && from + i < n && to + i < n; ++i) {
         out[to + i] = original[from + i];
@@ -94,7 +94,7 @@ size_t Corrupt(const uint8_t* original, size_t size, uint8_t* out, size_t capaci
     case 5: {  // a run of 0x00 or 0xFF
       const uint8_t fill = (rng.Next() & 1U) != 0 ? 0xFFU : 0x00U;
       const uint32_t length = 2 + Below(rng, 10);
-      const uint32_t at = first + Below(rng, span);
+      const size_t at = first + Below(rng, span);
       for (uint32_t i = 0; i < length && at + i < n; ++i) out[at + i] = fill;
       break;
     }

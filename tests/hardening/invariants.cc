@@ -479,9 +479,9 @@ void RandomInput(const DecisionTables& t, Pcg32& rng, float (&values)[kInputValu
                             -3.0e38f,           1.0e20f,          1.0e-40f,          -0.0f};
   const float kScale[] = {0.5f, 2.0f, 8.0f, 64.0f};
   // The model's inputs and one more, for a count mismatch.
-  const size_t count =
+  const size_t value_count =
       t.input_count < kInputValuesCapacity ? t.input_count + 1 : kInputValuesCapacity;
-  for (size_t i = 0; i < count; ++i) {
+  for (size_t i = 0; i < value_count; ++i) {
     const uint32_t r = rng.Next();
     if ((r & 31U) == 0) {
       values[i] = kSpecial[(r >> 5U) % 8U];
@@ -490,14 +490,14 @@ void RandomInput(const DecisionTables& t, Pcg32& rng, float (&values)[kInputValu
     }
   }
   for (uint32_t k = 0; k < t.categorical_count; ++k) {
-    const uint32_t count = t.category_count_of[k];
+    const uint32_t category_count = t.category_count_of[k];
     const uint32_t r = rng.Next();
     float& value = values[t.categorical_input[k]];
     if ((r & 15U) != 0) {
-      value = static_cast<float>((r >> 4U) % count);
+      value = static_cast<float>((r >> 4U) % category_count);
     } else {
-      const float kUnknown[] = {static_cast<float>(count),
-                                static_cast<float>(count) + 0.5f,
+      const float kUnknown[] = {static_cast<float>(category_count),
+                                static_cast<float>(category_count) + 0.5f,
                                 -1.0f,
                                 0.5f,
                                 __builtin_nanf(""),

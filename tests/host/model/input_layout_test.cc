@@ -145,8 +145,9 @@ TEST(InputNames, HostileNamesReachTheHeaderOnlyAsIdentifiersAndEscapedText) {
     // A backslash may stand only inside an escape (\xNN), never at a line's
     // end, where it would continue a // comment onto the next line.
     for (std::string line; std::getline(lines, line);) {
-      if (!line.empty() && line[0] == '#')
+      if (!line.empty() && line[0] == '#') {
         EXPECT_EQ(0, line.rfind("#define kScreening", 0)) << line;
+      }
       EXPECT_TRUE(line.empty() || line.back() != '\\') << line;
     }
     EXPECT_EQ(std::string::npos, header.find("age*/")) << header;

@@ -132,8 +132,12 @@ TEST(NoisyGroupRobustness, TvBallWorstCaseBeatsRandomReweightings) {
         (y ? pos : neg) += r[i];
         if (yhat) (y ? tp : fp) += r[i];
       }
-      if (pos > 0) EXPECT_LE(tpr - tp / pos, worst[static_cast<size_t>(j)] + 1e-12);
-      if (neg > 0) EXPECT_LE(fp / neg - fpr, worst[static_cast<size_t>(3 + j)] + 1e-12);
+      if (pos > 0) {
+        EXPECT_LE(tpr - tp / pos, worst[static_cast<size_t>(j)] + 1e-12);
+      }
+      if (neg > 0) {
+        EXPECT_LE(fp / neg - fpr, worst[static_cast<size_t>(3 + j)] + 1e-12);
+      }
     }
   }
 }

@@ -102,7 +102,7 @@ TEST(RejectOptionClassification, ChoosesTheSmallestThetaWithinTheTarget) {
   ASSERT_EQ(100u, fit.thetas.size());
   double first = -1.0;
   for (size_t j = 0; j < fit.thetas.size(); ++j) {
-    EXPECT_DOUBLE_EQ((j + 1) / 100.0, fit.thetas[j]);
+    EXPECT_DOUBLE_EQ(static_cast<double>(j + 1) / 100.0, fit.thetas[j]);
     EXPECT_NEAR(Gap(s, fit.thetas[j], 0), fit.gaps[j], 1e-15);
     if (first < 0 && fit.gaps[j] <= 0.02) first = fit.thetas[j];
   }
@@ -123,9 +123,10 @@ TEST(RejectOptionClassification, ChoosesTheSmallestThetaWithinTheTarget) {
     correct += positive == (s.labels[i] == 1);
     selected[s.groups[i]] += positive;
   }
-  EXPECT_DOUBLE_EQ(static_cast<double>(correct) / s.scores.size(), fit.accuracy);
+  EXPECT_DOUBLE_EQ(static_cast<double>(correct) / static_cast<double>(s.scores.size()),
+                   fit.accuracy);
   for (size_t g = 0; g < 2; ++g) {
-    EXPECT_DOUBLE_EQ(selected[g] / fit.group_sizes[g], fit.selection_rates[g]);
+    EXPECT_DOUBLE_EQ(selected[g] / static_cast<double>(fit.group_sizes[g]), fit.selection_rates[g]);
   }
 
   // A looser target stops earlier.

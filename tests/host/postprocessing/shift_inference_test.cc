@@ -121,7 +121,8 @@ TEST(ShiftInference, DoesNotControlParity) {
                            *std::min_element(plain_rates.begin(), plain_rates.end());
   EXPECT_GT(plain_gap, 0.3);
   EXPECT_GT(fit.parity_gap, plain_gap + 0.05);
-  EXPECT_GT(fit.accuracy, static_cast<double>(plain_correct) / s.scores.size());
+  EXPECT_GT(fit.accuracy,
+            static_cast<double>(plain_correct) / static_cast<double>(s.scores.size()));
   // Thresholds ordered against the base rates.
   EXPECT_GT(fit.thresholds[0], fit.thresholds[1]);
   EXPECT_GT(fit.thresholds[1], fit.thresholds[2]);

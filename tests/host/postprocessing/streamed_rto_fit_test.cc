@@ -81,7 +81,9 @@ TEST(StreamedRto, ContinuousScoresAgreeWithTheInMemoryFitWithinTheBound) {
           EXPECT_LE(std::fabs(on_examples - streamed.fit.positive_rates[k]),
                     streamed.rate_error_bounds[k] + 1e-12);
           EXPECT_LT(streamed.rate_error_bounds[k], 1e-3);
-          if (epsilon == 0.0) EXPECT_NEAR(on_examples, rho, streamed.rate_error_bounds[k] + 1e-9);
+          if (epsilon == 0.0) {
+            EXPECT_NEAR(on_examples, rho, streamed.rate_error_bounds[k] + 1e-9);
+          }
         }
       }
     }

@@ -378,7 +378,9 @@ TEST(ExponentiatedGradientReduction, RuntimeMixtureDecidesAsQ) {
         const double z = s.X.row(i).dot(c.coefficients) + c.intercept;
         near_zero = near_zero || std::abs(z) < 1e-4;
         if (z >= 0.0) expected += static_cast<float>(fit.members[j].weight);
-        if (j == decision.member) EXPECT_EQ(decision.positive, z >= 0.0);
+        if (j == decision.member) {
+          EXPECT_EQ(decision.positive, z >= 0.0);
+        }
       }
       ASSERT_FALSE(near_zero);
       EXPECT_NEAR(decision.probability, expected, 1e-6f);
@@ -388,7 +390,8 @@ TEST(ExponentiatedGradientReduction, RuntimeMixtureDecidesAsQ) {
   // The draw picks member j with its weight (4 standard deviations).
   for (size_t j = 0; j < fit.members.size(); ++j) {
     const double w = fit.members[j].weight;
-    EXPECT_NEAR(drawn[j] / compared, w, 4.0 * std::sqrt(w * (1 - w) / compared));
+    const double n = static_cast<double>(compared);
+    EXPECT_NEAR(drawn[j] / n, w, 4.0 * std::sqrt(w * (1 - w) / n));
   }
 }
 
