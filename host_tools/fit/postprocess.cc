@@ -31,6 +31,9 @@ void CheckPostprocessOptions(const PostprocessOptions& o, bool with_validation) 
   CheckParameterGrid(kGammaGrid, o.selection.gammas);
   CheckParameterGrid(kRhoOffsets, o.selection.rho_offsets);
   CheckParameter(kMaxValidationGap, o.selection.max_validation_gap);
+  if (o.fit.shift.source_prior) CheckParameter(kSourcePrior, *o.fit.shift.source_prior);
+  CheckParameterChoice("score-kind", o.score_kind, {"probability", "margin"});
+  CheckParameterChoice("small-groups", o.small_groups.policy, {"refuse", "pooled", "merge"});
   // Covariance control fits without labels, but a validation grid is judged
   // on them.
   if (((o.rho == "auto" && !o.covariance) || with_validation) && o.label.label.empty() &&
