@@ -11,6 +11,7 @@ import pandas as pd
 from sklearn.exceptions import NotFittedError
 
 from . import _core, _frames
+from ._python_terms import python_message, python_terms
 
 
 class DecidingMixin:
@@ -21,8 +22,13 @@ class DecidingMixin:
         if sensitive_features is None:
             sensitive_features = getattr(self, "sensitive_features_", None)
         frame, _ = _frames.with_sensitive(X, sensitive_features)
-        return _core.decide(model, _frames.data_name(X), _frames.table_columns(frame),
-                            seed=_frames.seed_of(random_state), stream=stream, vectors=vectors)
+        name = _frames.data_name(X)
+        with python_terms({name: frame.index}):
+            records = _core.decide(model, name, _frames.table_columns(frame),
+                                   seed=_frames.seed_of(random_state), stream=stream,
+                                   vectors=vectors)
+        records["rows"] = frame.index
+        return records
 
     def _fitted_model(self):
         model = getattr(self, "model_", None)
@@ -40,7 +46,7 @@ class DecidingMixin:
         raises, naming it; decision_records shows each row's status instead.
         """
         records = self._decide(X, sensitive_features, random_state, stream)
-        _raise_refused(records)
+        _raise_refused(records, _frames.data_name(X))
         if self._fitted_model().rule == "regression":
             return records["value"].astype(np.float64)  # the output of the sampled member
         return records["positive"].astype(np.int64)
@@ -48,7 +54,7 @@ class DecidingMixin:
     def decision_probability(self, X, *, sensitive_features=None):
         """Each row's probability of a positive decision, as the device computes it."""
         records = self._decide(X, sensitive_features, 0, 0)
-        _raise_refused(records)
+        _raise_refused(records, _frames.data_name(X))
         return records["probability"].astype(np.float64)
 
     def decision_records(self, X, *, sensitive_features=None, random_state=None, stream=0):
@@ -108,10 +114,11 @@ class _NotFitted(_core.TinyfairError, NotFittedError):
     """Raised by a method that needs a fitted model: scikit-learn's NotFittedError."""
 
 
-def _raise_refused(records):
+def _raise_refused(records, name):
     refused = records["refused"]
     if refused:
-        raise _core.DataError(f"{refused} (decision_records gives each row's status)")
+        located = python_message(refused, {name: records["rows"]})
+        raise _core.DataError(f"{located} (decision_records gives each row's status)")
 
 
 def codegen(model, path=None, *, name="Model", language="c++", tables=False, source="model.pb"):

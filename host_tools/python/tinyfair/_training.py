@@ -15,6 +15,9 @@ from sklearn.base import BaseEstimator
 
 from . import _core, _frames
 from ._deciding import DecidingMixin
+from ._parameter_checks import (MAX_COUNT, check_choice, check_flag, check_names, check_text,
+                                check_whole)
+from ._python_terms import python_terms
 
 LOG = logging.getLogger("tinyfair")
 
@@ -82,6 +85,7 @@ class TrainedEstimator(DecidingMixin, BaseEstimator):
     _option_names = {}  # parameter -> the library's option name
     _own_defaults = {}  # parameter -> the library's default
     _methods = ()  # the train methods the `method` parameter may name
+    _constraints = ()  # the constraints the method takes
 
     def _train_options(self, X, sensitive, label, pos_label):
         options = _core.TrainOptions()
@@ -95,24 +99,43 @@ class TrainedEstimator(DecidingMixin, BaseEstimator):
             value = getattr(self, parameter)
             if value is None:
                 continue
+            if parameter in ("categorical", "numeric"):
+                value = check_names(parameter, value)
             setattr(options, field, list(value) if isinstance(value, tuple) else value)
         return options
+
+    def _check_parameters(self):
+        """The common parameters as the options take them; the library
+        checks the ranges of its own (l2 and each method's options)."""
+        check_whole("max_iter", self.max_iter, 0, 2**31 - 1)
+        check_whole("min_category_count", self.min_category_count, 0, MAX_COUNT)
+        check_flag("use_sensitive", self.use_sensitive)
+        check_flag("strict", self.strict)
+        check_text("unknown_group", self.unknown_group)
+        check_names("categorical", self.categorical)
+        check_names("numeric", self.numeric)
+        if self.model_id is not None:
+            check_text("model_id", self.model_id)
+        method = getattr(self, "method", self._method)
+        check_choice("method", method, self._methods)
+        if self._constraints:
+            check_choice("constraint", getattr(self, "constraint", None), self._constraints)
 
     def fit(self, X, y, *, sensitive_features, pos_label=None):
         """Fits on X (DataFrame or array), labels y and the groups of
         sensitive_features (column name(s) of X, or values); pos_label: the
         label value(s) meaning positive (default: y is 0/1). Returns self."""
+        self._check_parameters()
         frame, sensitive = _frames.with_sensitive(X, sensitive_features)
+        _frames.require_rows(frame)
         frame, label = _frames.with_label(frame, y)
         options = self._train_options(X, sensitive, label, pos_label)
-        method = getattr(self, "method", self._method)
-        if method not in self._methods:
-            raise _core.TinyfairError(f"method '{method}': one of {list(self._methods)}")
         # Only what differs from the library's default, which it sets itself.
         own = [(self._option_names[p], _text(getattr(self, p))) for p in self._own_options
                if getattr(self, p) != self._own_defaults[p]]
-        model, notes = _core.train(options, own, _frames.data_name(X),
-                                   _frames.table_columns(frame))
+        name = _frames.data_name(X)
+        with python_terms({name: frame.index}):
+            model, notes = _core.train(options, own, name, _frames.table_columns(frame))
         emit_notes(notes)
         self.model_ = model
         self.sensitive_features_ = sensitive
@@ -174,6 +197,7 @@ def train_estimator_class(class_name, method, doc, module, *, mixin=None, method
         "_option_names": names,
         "_own_defaults": {p: defaults[p] for p in own},
         "_methods": tuple(chosen),
+        "_constraints": tuple(description["constraints"]),
     }
     bases = (TrainedEstimator,) if mixin is None else (mixin, TrainedEstimator)
     return type(class_name, bases, attributes)

@@ -13,6 +13,9 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 
 from . import _core, _frames
 from ._deciding import DecidingMixin
+from ._parameter_checks import (MAX_COUNT, MAX_SEED, check_choice, check_flag, check_names,
+                                check_real, check_reals, check_text, check_whole)
+from ._python_terms import python_terms
 from ._training import emit_notes
 from .models import group_attributes
 from .sklearn_import import model_json_from_sklearn
@@ -48,11 +51,12 @@ class _Postprocessor(DecidingMixin, ClassifierMixin, BaseEstimator):
         scorer_groups = [] if self.estimator is None else self._scorer_groups
         options.sensitive = [] if sensitive == scorer_groups else sensitive
         options.score_column = score_column
-        options.score_kind = self.score_kind
-        options.small_groups.min_group_size = self.min_group_size
-        options.small_groups.policy = self.small_groups
-        options.small_groups.merges = list(self.merge_groups)
-        options.strict = self.strict
+        options.score_kind = check_text("score_kind", self.score_kind)
+        options.small_groups.min_group_size = check_whole("min_group_size", self.min_group_size,
+                                                          0, MAX_COUNT)
+        options.small_groups.policy = check_text("small_groups", self.small_groups)
+        options.small_groups.merges = check_names("merge_groups", self.merge_groups)
+        options.strict = check_flag("strict", self.strict)
         self._method_options(options)
         return options
 
@@ -68,10 +72,12 @@ class _Postprocessor(DecidingMixin, ClassifierMixin, BaseEstimator):
                                           "of any model, one per row, or a column of X)")
             if isinstance(scores, str):
                 score_column = scores
+                _frames.require_finite("scores", frame[scores] if scores in frame else None,
+                                       frame.index)
             else:
                 score_column = "score"
                 frame = frame.copy()
-                frame[score_column] = np.asarray(scores, dtype=np.float64)
+                frame[score_column] = _frames.require_finite("scores", scores, frame.index)
         frame, label = _frames.with_label(frame, y)
         return frame, sensitive, label, score_column
 
@@ -82,18 +88,22 @@ class _Postprocessor(DecidingMixin, ClassifierMixin, BaseEstimator):
         (X_val, y_val) or (X_val, y_val, sensitive_features_val) to select
         the ramp on (rto). Returns self."""
         frame, sensitive, label, score_column = self._table(X, y, sensitive_features, scores)
+        _frames.require_rows(frame)
         scorer = _scorer_model(self.estimator, sensitive, X)
         self._scorer_groups = [] if scorer is None else group_attributes(scorer)
         options = self._options(X, sensitive, label, pos_label, score_column)
+        name = _frames.data_name(X)
+        rows = {name: frame.index}
         validation_name = validation_columns = None
         if validation is not None:
             validation_frame = self._validation_frame(validation, sensitive_features, label)
             validation_name = _frames.data_name(validation[0], "validation")
             options.validation = validation_name
             validation_columns = _frames.table_columns(validation_frame)
-        model, notes = _core.postprocess(options, _frames.data_name(X),
-                                         _frames.table_columns(frame), validation_name,
-                                         validation_columns, scorer)
+            rows.setdefault(validation_name, validation_frame.index)
+        with python_terms(rows):
+            model, notes = _core.postprocess(options, name, _frames.table_columns(frame),
+                                             validation_name, validation_columns, scorer)
         emit_notes(notes)
         self.model_ = model
         self.sensitive_features_ = sensitive
@@ -159,20 +169,22 @@ class RandomizedThresholdOptimizer(_Postprocessor):
         self.max_validation_gap = max_validation_gap
 
     def _method_options(self, options):
-        if self.constraint not in ("parity", "conditional", "covariance"):
-            raise _core.TinyfairError(f"constraint '{self.constraint}': parity, conditional "
-                                      "or covariance")
+        check_choice("constraint", self.constraint, ("parity", "conditional", "covariance"))
         if self.constraint == "conditional" and not self.strata:
-            raise _core.TinyfairError("constraint 'conditional' needs strata (column names)")
-        options.strata = [self.strata] if isinstance(self.strata, str) else list(self.strata)
+            raise _core.TinyfairError("strata: constraint 'conditional' needs strata (column "
+                                      "names)")
+        options.strata = check_names("strata", self.strata)
         options.covariance = self.constraint == "covariance"
         rto = options.fit.rto
-        rto.gamma, rto.epsilon, rto.solver = self.gamma, self.epsilon, self.solver
-        rto.sgd_steps, rto.seed = self.sgd_steps, self.seed
-        options.rho = self.rho if isinstance(self.rho, str) else repr(float(self.rho))
+        rto.gamma, rto.epsilon = check_real("gamma", self.gamma), check_real("epsilon", self.epsilon)
+        rto.solver = check_text("solver", self.solver)
+        rto.sgd_steps = check_whole("sgd_steps", self.sgd_steps, 1, 2**63 - 1)
+        rto.seed = check_whole("seed", self.seed, 0, MAX_SEED)
+        options.rho = self.rho if isinstance(self.rho, str) else repr(check_real("rho", self.rho))
         selection = options.selection
-        selection.gammas, selection.rho_offsets = list(self.gamma_grid), list(self.rho_offsets)
-        selection.max_validation_gap = self.max_validation_gap
+        selection.gammas = check_reals("gamma_grid", self.gamma_grid)
+        selection.rho_offsets = check_reals("rho_offsets", self.rho_offsets)
+        selection.max_validation_gap = check_real("max_validation_gap", self.max_validation_gap)
 
 
 class HardtPostprocessing(_Postprocessor):
@@ -191,9 +203,7 @@ class HardtPostprocessing(_Postprocessor):
     @property
     def _method(self):
         methods = {"dp": "hardt-dp", "eodds": "hardt-eo"}
-        if self.constraint not in methods:
-            raise _core.TinyfairError(f"constraint '{self.constraint}': dp or eodds")
-        return methods[self.constraint]
+        return methods[check_choice("constraint", self.constraint, tuple(methods))]
 
 
 class RejectOption(_Postprocessor):
@@ -214,8 +224,9 @@ class RejectOption(_Postprocessor):
         self.unprivileged = unprivileged
 
     def _method_options(self, options):
-        options.fit.bias_target = self.bias_target
-        options.unprivileged = self.unprivileged or ""
+        options.fit.bias_target = check_real("bias_target", self.bias_target)
+        options.unprivileged = "" if self.unprivileged is None else \
+            check_text("unprivileged", self.unprivileged)
 
 
 class ShiftInference(_Postprocessor):
@@ -234,4 +245,5 @@ class ShiftInference(_Postprocessor):
         self.source_prior = source_prior
 
     def _method_options(self, options):
-        options.fit.source_prior = self.source_prior
+        options.fit.source_prior = None if self.source_prior is None else \
+            check_real("source_prior", self.source_prior)
