@@ -21,7 +21,7 @@
 
 namespace tinyfair::host::fit {
 
-void CheckPostprocessOptions(const PostprocessOptions& o, bool with_validation) {
+void CheckPostprocessParameters(const PostprocessOptions& o) {
   // Every number at the edge, before any data is read: out of range is an
   // error, never clamped into another fit.
   if (o.rho != "auto") ParseParameter(kRho, o.rho);
@@ -34,6 +34,10 @@ void CheckPostprocessOptions(const PostprocessOptions& o, bool with_validation) 
   if (o.fit.shift.source_prior) CheckParameter(kSourcePrior, *o.fit.shift.source_prior);
   CheckParameterChoice("score-kind", o.score_kind, {"probability", "margin"});
   CheckParameterChoice("small-groups", o.small_groups.policy, {"refuse", "pooled", "merge"});
+}
+
+void CheckPostprocessOptions(const PostprocessOptions& o, bool with_validation) {
+  CheckPostprocessParameters(o);
   // Covariance control fits without labels, but a validation grid is judged
   // on them.
   if (((o.rho == "auto" && !o.covariance) || with_validation) && o.label.label.empty() &&

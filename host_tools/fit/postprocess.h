@@ -14,7 +14,13 @@
 
 namespace tinyfair::host::fit {
 
-/// Refuses options that do not go together before any data is read.
+/// Refuses a parameter outside its range or choices (fit/parameter_ranges.h),
+/// for a front end that checks them before it fits anything else.
+/// @throws std::invalid_argument naming the parameter
+void CheckPostprocessParameters(const PostprocessOptions& options);
+
+/// Refuses options that do not go together before any data is read (and
+/// every parameter, as CheckPostprocessParameters).
 /// @throws std::invalid_argument
 void CheckPostprocessOptions(const PostprocessOptions& options, bool with_validation);
 

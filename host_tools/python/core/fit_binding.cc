@@ -184,6 +184,8 @@ void AddFitFunctions(py::module_& module) {
              py::arg("validation_name") = py::none(), py::arg("validation_columns") = py::none(),
              py::arg("scorer") = nullptr,
              "`tinyfair postprocess` on the tables the columns make: (model, notes)");
+  module.def("check_postprocess_options", &fit::CheckPostprocessParameters, py::arg("options"),
+             "Refuses a parameter outside its range or choices, naming it");
 }
 
 }  // namespace tinyfair::python
