@@ -91,7 +91,9 @@ def test_labels_that_are_not_0_1_need_pos_label(fitted):
                                           sensitive_features="group")
     model = tinyfair.LogisticRegression().fit(data.drop(columns="label"), y,
                                               sensitive_features="group", pos_label="yes")
-    assert model.predict(data.drop(columns="label"), random_state=1).sum() > 0
+    decided = model.predict(data.drop(columns="label"), random_state=1)
+    assert set(decided) == {"no", "yes"}  # y's values, as classes_
+    assert (decided == "yes").sum() > 0
 
 
 def test_unfitted_and_bad_options():

@@ -43,6 +43,9 @@ def as_frame(X, what="X"):
     """X as a DataFrame: a DataFrame as it is, a 2-D array with columns x0, x1, ..."""
     if isinstance(X, pd.DataFrame):
         return X
+    if hasattr(X, "toarray"):  # scipy.sparse
+        raise _core.TinyfairError(f"{what}: sparse input is not supported (the device reads "
+                                  "every input of a row); give a dense array or a DataFrame")
     array = np.asarray(X)
     if array.ndim != 2:
         raise _core.TinyfairError(f"{what}: expected a DataFrame or a 2-D array, "
@@ -176,6 +179,9 @@ def table_columns(frame):
 
 def label_column(y, rows, what="y"):
     """(name, values) of the label: its Series name, or "label"."""
+    if y is None:
+        raise _core.TinyfairError(f"{what}: a fit requires y to be passed, but the target y "
+                                  "is None")
     name = y.name if isinstance(y, pd.Series) and y.name is not None else "label"
     values = y.to_numpy() if isinstance(y, pd.Series) else np.asarray(y)
     if values.ndim != 1:

@@ -12,9 +12,10 @@ import warnings
 
 import numpy as np
 from sklearn.base import BaseEstimator
+from sklearn.utils.metaestimators import available_if
 
 from . import _core, _frames
-from ._deciding import DecidingMixin
+from ._deciding import DecidingMixin, raise_refused
 from ._parameter_checks import (MAX_COUNT, check_choice, check_flag, check_names, check_text,
                                 check_whole)
 from ._python_terms import python_terms
@@ -121,10 +122,12 @@ class TrainedEstimator(DecidingMixin, BaseEstimator):
         if self._constraints:
             check_choice("constraint", getattr(self, "constraint", None), self._constraints)
 
-    def fit(self, X, y, *, sensitive_features, pos_label=None):
+    def fit(self, X, y, *, sensitive_features, pos_label=None, sample_weight=None):
         """Fits on X (DataFrame or array), labels y and the groups of
         sensitive_features (column name(s) of X, or values); pos_label: the
-        label value(s) meaning positive (default: y is 0/1). Returns self."""
+        label value(s) meaning positive (default: y is 0/1). sample_weight:
+        refused, the library's fits are unweighted. Returns self."""
+        refuse_sample_weight(self, sample_weight)
         self._check_parameters()
         frame, sensitive = _frames.with_sensitive(X, sensitive_features)
         _frames.require_rows(frame)
@@ -142,9 +145,29 @@ class TrainedEstimator(DecidingMixin, BaseEstimator):
         self.feature_names_in_ = np.asarray([str(c) for c in _frames.as_frame(X).columns],
                                             dtype=object)
         self.n_features_in_ = len(self.feature_names_in_)
-        if pos_label is None:
-            self.classes_ = np.array([0, 1])
+        if self._estimator_type == "classifier":
+            self._set_classes(y, pos_label)
         return self
+
+    def _is_scorer(self):
+        return self._method == "logistic"
+
+    @available_if(_is_scorer)
+    def decision_function(self, X, *, sensitive_features=None):
+        """Each row's score as the device's scorer computes it (the
+        probability p of the logistic link; positive iff p >= 0.5)."""
+        records = self._decide(X, sensitive_features, 0, 0)
+        raise_refused(records, _frames.data_name(X))
+        return records["score"].astype(np.float64)
+
+
+def refuse_sample_weight(estimator, sample_weight):
+    """Row weights: no fit of the library takes them, so they are refused
+    rather than ignored."""
+    if sample_weight is not None:
+        raise _core.TinyfairError(
+            f"sample_weight: {type(estimator).__name__}'s fit takes no row weights (the "
+            "library fits every row with weight 1); leave it None")
 
 
 def _init_source(parameters):
