@@ -151,3 +151,12 @@ def test_sensitive_features_needed_somewhere():
     X, y = data()
     with pytest.raises(ValueError, match="^sensitive_features: give the column"):
         HardtPostprocessing(numeric_scorer(), prefit=False).fit(X, y, pos_label="yes")
+
+
+def test_version_is_the_projects():
+    import re
+
+    from conftest import REPO
+
+    declared = re.search(r"project\(tinyfair VERSION (\S+)", (REPO / "CMakeLists.txt").read_text())
+    assert tinyfair.__version__ == declared.group(1)

@@ -11,6 +11,8 @@ from sklearn.base import ClassifierMixin
 from . import _core
 from ._short_errors import shorten_type_errors
 
+__version__ = _core.__version__  # the project's version, as CMake's project() gives it
+
 shorten_type_errors(_core)  # before any module binds a name of it
 
 from . import _frames, metrics, noisy_groups, plots, postprocessing, preprocessing, reductions  # noqa: F401
