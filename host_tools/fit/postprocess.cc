@@ -48,7 +48,8 @@ void CheckPostprocessOptions(const PostprocessOptions& o, bool with_validation) 
 }
 
 tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& table,
-                            const ValidationSource& validation, const tinyfair::Model* scorer) {
+                            const ValidationSource& validation, const tinyfair::Model* scorer,
+                            RampFit* chosen) {
   CheckPostprocessOptions(o, static_cast<bool>(validation));
   tinyfair::Model model = ScoringModel(o, table, scorer);
   const size_t group_count = model.dimensions().group_count();
@@ -89,6 +90,7 @@ tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& t
                                   : SelectRampOnValidation(o, fitter, model, validation());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (chosen != nullptr) *chosen = fit;
   FinishRampModel(
       o, fit, postprocessing::RtoSolverName(o.fit.rto.solver), fitting.scores.size(), seconds,
       [&table](const tinyfair::Model& m) { return simulate::ExpectedPositiveRates(m, table); },
@@ -97,11 +99,12 @@ tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& t
 }
 
 tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& fitting,
-                            const data::CsvTable* validation, const tinyfair::Model* scorer) {
+                            const data::CsvTable* validation, const tinyfair::Model* scorer,
+                            RampFit* chosen) {
   ValidationSource source;
   if (validation != nullptr)
     source = [validation]() -> const data::CsvTable& { return *validation; };
-  return Postprocess(o, fitting, source, scorer);
+  return Postprocess(o, fitting, source, scorer, chosen);
 }
 
 }  // namespace tinyfair::host::fit

@@ -160,3 +160,34 @@ def test_version_is_the_projects():
 
     declared = re.search(r"project\(tinyfair VERSION (\S+)", (REPO / "CMakeLists.txt").read_text())
     assert tinyfair.__version__ == declared.group(1)
+
+
+def test_the_fitted_ramp_reads_on_the_probability_scale():
+    """thresholds_ and gamma_ are probabilities: the ramp of a group rises
+    from 0 at its threshold to 1 at threshold + gamma_, in the scorer's p."""
+    X, y = data(rows=3000)
+    scorer = tinyfair.LogisticRegression().fit(X, y, sensitive_features="group", pos_label="yes")
+    fair = RandomizedThresholdOptimizer(scorer, rho=0.3, gamma=0.1).fit(
+        X, y, sensitive_features="group", pos_label="yes")
+    assert fair.rho_ == 0.3 and fair.grid_point_ is None
+    assert fair.gamma_ == pytest.approx(0.05)  # gamma on f = 2p - 1 is half as wide in p
+    assert list(fair.thresholds_.index) == fair.model_.group_names
+    p, decided = scorer.decision_function(X), fair.decision_probability(X)
+    for group, threshold in fair.thresholds_.items():
+        rows = (X["group"] == group.split("=")[1]).to_numpy()
+        assert (decided[rows & (p > threshold + fair.gamma_ + 1e-6)] == 1).all()
+        assert (decided[rows & (p < threshold - 1e-6)] == 0).all()
+        inside = rows & (p > threshold + 1e-6) & (p < threshold + fair.gamma_ - 1e-6)
+        assert inside.any() and ((decided[inside] > 0) & (decided[inside] < 1)).all()
+    selected = RandomizedThresholdOptimizer(scorer).fit(
+        X, y, sensitive_features="group", pos_label="yes", validation=(X, y))
+    assert selected.grid_point_["gamma"] in selected.gamma_grid
+    assert selected.grid_point_["rho"] == selected.rho_
+    assert selected.gamma_ == pytest.approx(selected.grid_point_["gamma"] / 2)
+
+
+def test_repr_names_what_differs_from_the_defaults():
+    post = RandomizedThresholdOptimizer(numeric_scorer(), prefit=False, rho=0.3)
+    assert repr(post).startswith("RandomizedThresholdOptimizer(estimator=Pipeline(")
+    assert "prefit=False" in repr(post) and "rho=0.3" in repr(post)
+    assert "gamma=" not in repr(post)

@@ -9,6 +9,7 @@ library's Postprocess, so the model equals the CLI's for the same data.
 Defaults are the library's (read from it at import).
 """
 import numpy as np
+import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.exceptions import NotFittedError
 from sklearn.utils.validation import check_is_fitted
@@ -165,14 +166,18 @@ class _Postprocessor(DecidingMixin, ClassifierMixin, BaseEstimator):
             validation_columns = _frames.table_columns(validation_frame)
             rows.setdefault(validation_name, validation_frame.index)
         with python_terms(rows):
-            model, notes = _core.postprocess(options, name, _frames.table_columns(frame),
-                                             validation_name, validation_columns, scorer)
+            model, notes, ramp = _core.postprocess(options, name, _frames.table_columns(frame),
+                                                   validation_name, validation_columns, scorer)
         emit_notes(notes)
         self.estimator_ = scorer_estimator
         self.model_ = model
         self.sensitive_features_ = sensitive
         self._set_classes(y, pos_label)
+        self._set_fitted_rule(ramp, validation is not None)
         return self
+
+    def _set_fitted_rule(self, ramp, selected):
+        """The fitted rule's attributes (rto's ramp)."""
 
     def _sensitive_features(self, given):
         """The groups' columns: those given to fit, else the constructor's."""
@@ -215,6 +220,8 @@ class RandomizedThresholdOptimizer(_Postprocessor):
     (parity within each category of `strata`) or "covariance" (bounded
     covariance with a binary sensitive attribute). With validation data, gamma
     and rho are selected on it over gamma_grid and rho + rho_offsets.
+    Fitted: thresholds_, gamma_ (the ramp on the probability scale), rho_
+    and, with validation, grid_point_ (the selected gamma and rho).
     `tinyfair postprocess --method rto`."""
 
     _method = "rto"
@@ -262,6 +269,19 @@ class RandomizedThresholdOptimizer(_Postprocessor):
         selection.gammas = check_reals("gamma_grid", self.gamma_grid)
         selection.rho_offsets = check_reals("rho_offsets", self.rho_offsets)
         selection.max_validation_gap = check_real("max_validation_gap", self.max_validation_gap)
+
+    def _set_fitted_rule(self, ramp, selected):
+        """thresholds_, gamma_: the ramp on the probability scale (None for a
+        margin score): per group, a decision is positive with probability 0
+        at the scorer's p = threshold, rising to 1 at threshold + gamma_; rho_: the target positive rate (None under covariance
+        control); grid_point_: with validation, the selected gamma (on the
+        parameter's scale, to pass back as gamma=) and rho, else None."""
+        on_probabilities = self.model_.ramp_probabilities
+        self.thresholds_ = None if on_probabilities is None else pd.Series(
+            on_probabilities["thresholds"], index=self.model_.group_names, name="threshold")
+        self.gamma_ = None if on_probabilities is None else on_probabilities["widths"][0]
+        self.rho_ = None if self.constraint == "covariance" else ramp["rho"]
+        self.grid_point_ = {"gamma": ramp["gamma"], "rho": self.rho_} if selected else None
 
 
 class HardtPostprocessing(_Postprocessor):
