@@ -70,7 +70,7 @@ void FormGroups(const std::vector<std::string>& attributes, const std::string& u
   }
   const std::string prefix = "fallback:";
   if (unknown_group.rfind(prefix, 0) != 0) {
-    throw std::invalid_argument("the unknown-group policy is 'refuse' or 'fallback:GROUP NAME'");
+    throw std::invalid_argument("unknown-group: the policy is 'refuse' or 'fallback:GROUP NAME'");
   }
   const std::string fallback = unknown_group.substr(prefix.size());
   for (size_t g = 0; g < names.size(); ++g) {
@@ -80,7 +80,7 @@ void FormGroups(const std::vector<std::string>& attributes, const std::string& u
       return;
     }
   }
-  throw std::invalid_argument("no group called '" + fallback + "'");
+  throw std::invalid_argument("unknown-group: no group called '" + fallback + "'");
 }
 
 }  // namespace tinyfair::host::data

@@ -43,6 +43,8 @@ const ParameterRange kMonitorAlpha{"monitor-alpha", 1e-9,  0.999999,
 const ParameterRange kMonitorTolerance{"monitor-tolerance",      0.0, 0.999999, false, false,
                                        "how far a rate may move"};
 const ParameterRange kProbability{"y_prob", 0.0, 1.0, false, false, "a probability"};
+const ParameterRange kSourcePrior{
+    "source-prior", 0.0, 1.0, true, true, "the positive rate the scores are calibrated to"};
 
 std::string RangeText(const ParameterRange& range) {
   return std::string(range.low_open ? "(" : "[") + BoundText(range.low) + ", " +
@@ -65,6 +67,16 @@ void CheckParameterGrid(const ParameterRange& range, const std::vector<double>& 
                                 "value in " + RangeText(range));
   }
   for (double value : values) CheckParameter(range, value);
+}
+
+void CheckParameterChoice(const char* name, const std::string& value,
+                          const std::vector<std::string>& choices) {
+  std::string listed;
+  for (const std::string& choice : choices) {
+    if (choice == value) return;
+    listed += (listed.empty() ? "" : " | ") + choice;
+  }
+  throw std::invalid_argument(std::string(name) + ": '" + value + "' is not one of " + listed);
 }
 
 double ParseParameter(const ParameterRange& range, const std::string& text) {

@@ -39,6 +39,8 @@ extern const ParameterRange kMonitorAlpha;
 extern const ParameterRange kMonitorTolerance;
 /// A decision's probability of being positive (Python's group_report).
 extern const ParameterRange kProbability;
+/// shift: the positive rate the scores are calibrated to.
+extern const ParameterRange kSourcePrior;
 
 /// "[0, 1]", "(0, inf)": the range as messages write it.
 std::string RangeText(const ParameterRange& range);
@@ -54,6 +56,12 @@ void CheckParameter(const ParameterRange& range, double value);
 /// Every value of a grid within `range`, and the grid not empty.
 /// @throws std::invalid_argument naming the parameter and the first bad value.
 void CheckParameterGrid(const ParameterRange& range, const std::vector<double>& values);
+
+/// `value` one of `choices`, for an option the command line checks with
+/// its own list and another front end sets freely.
+/// @throws std::invalid_argument "NAME: 'VALUE' is not one of A | B".
+void CheckParameterChoice(const char* name, const std::string& value,
+                          const std::vector<std::string>& choices);
 
 /// `text` as a whole number (no trailing text) within `range`.
 /// @throws std::invalid_argument naming the parameter.

@@ -21,7 +21,7 @@
 
 namespace tinyfair::host::fit {
 
-void CheckPostprocessOptions(const PostprocessOptions& o, bool with_validation) {
+void CheckPostprocessParameters(const PostprocessOptions& o) {
   // Every number at the edge, before any data is read: out of range is an
   // error, never clamped into another fit.
   if (o.rho != "auto") ParseParameter(kRho, o.rho);
@@ -31,6 +31,13 @@ void CheckPostprocessOptions(const PostprocessOptions& o, bool with_validation) 
   CheckParameterGrid(kGammaGrid, o.selection.gammas);
   CheckParameterGrid(kRhoOffsets, o.selection.rho_offsets);
   CheckParameter(kMaxValidationGap, o.selection.max_validation_gap);
+  if (o.fit.shift.source_prior) CheckParameter(kSourcePrior, *o.fit.shift.source_prior);
+  CheckParameterChoice("score-kind", o.score_kind, {"probability", "margin"});
+  CheckParameterChoice("small-groups", o.small_groups.policy, {"refuse", "pooled", "merge"});
+}
+
+void CheckPostprocessOptions(const PostprocessOptions& o, bool with_validation) {
+  CheckPostprocessParameters(o);
   // Covariance control fits without labels, but a validation grid is judged
   // on them.
   if (((o.rho == "auto" && !o.covariance) || with_validation) && o.label.label.empty() &&
@@ -41,7 +48,8 @@ void CheckPostprocessOptions(const PostprocessOptions& o, bool with_validation) 
 }
 
 tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& table,
-                            const ValidationSource& validation, const tinyfair::Model* scorer) {
+                            const ValidationSource& validation, const tinyfair::Model* scorer,
+                            RampFit* chosen) {
   CheckPostprocessOptions(o, static_cast<bool>(validation));
   tinyfair::Model model = ScoringModel(o, table, scorer);
   const size_t group_count = model.dimensions().group_count();
@@ -82,6 +90,7 @@ tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& t
                                   : SelectRampOnValidation(o, fitter, model, validation());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (chosen != nullptr) *chosen = fit;
   FinishRampModel(
       o, fit, postprocessing::RtoSolverName(o.fit.rto.solver), fitting.scores.size(), seconds,
       [&table](const tinyfair::Model& m) { return simulate::ExpectedPositiveRates(m, table); },
@@ -90,11 +99,12 @@ tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& t
 }
 
 tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& fitting,
-                            const data::CsvTable* validation, const tinyfair::Model* scorer) {
+                            const data::CsvTable* validation, const tinyfair::Model* scorer,
+                            RampFit* chosen) {
   ValidationSource source;
   if (validation != nullptr)
     source = [validation]() -> const data::CsvTable& { return *validation; };
-  return Postprocess(o, fitting, source, scorer);
+  return Postprocess(o, fitting, source, scorer, chosen);
 }
 
 }  // namespace tinyfair::host::fit

@@ -21,7 +21,8 @@ namespace {
 // The model's group called `name`, for --unprivileged.
 uint32_t GroupNamed(const std::vector<std::string>& names, const std::string& name) {
   const auto it = std::find(names.begin(), names.end(), name);
-  if (it == names.end()) throw std::invalid_argument("no group called '" + name + "'");
+  if (it == names.end())
+    throw std::invalid_argument("unprivileged: no group called '" + name + "'");
   return static_cast<uint32_t>(it - names.begin());
 }
 

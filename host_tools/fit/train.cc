@@ -14,6 +14,7 @@
 #include "host_tools/fit/fit_notes.h"
 #include "host_tools/fit/parameter_ranges.h"
 #include "host_tools/model/finish_model.h"
+#include "host_tools/model/model_id.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
 namespace tinyfair::host::fit {
@@ -93,6 +94,11 @@ void NoteFoldedCategories(const host::data::CsvTable& table, const tinyfair::Mod
 const TrainMethod& ChooseTrainMethod(const std::vector<TrainMethod>& methods, TrainOptions& o) {
   if (o.sensitive.empty()) throw std::invalid_argument("train needs --sensitive");
   CheckParameter(kL2, o.l2);
+  if (o.id.size() > model::MaxModelIdBytes()) {
+    throw std::invalid_argument("id: " + std::to_string(o.id.size()) +
+                                " bytes; a model's id holds at most " +
+                                std::to_string(model::MaxModelIdBytes()));
+  }
   const auto method = std::find_if(methods.begin(), methods.end(),
                                    [&](const TrainMethod& m) { return m.name == o.method; });
   if (method == methods.end()) throw std::invalid_argument("no train method '" + o.method + "'");

@@ -41,6 +41,17 @@ def test_the_device_computes_scikit_learns_probability(example):
     assert difference.max() <= 1e-6
 
 
+def test_cross_validation_selects_the_scorer_under_the_fair_rule(example):
+    search = example["search"]
+    assert search.best_params_["estimator__clf__C"] in (0.1, 1.0)
+    assert 0.6 < search.best_score_ < 1.0
+    best = search.best_estimator_
+    assert best.estimator_ is not example["pipeline"]  # a clone, fitted in fit
+    assert np.allclose(example["proba"].sum(axis=1), 1.0)
+    assert np.array_equal(example["proba"][:, 1], best.decision_probability(example["X_test"]))
+    assert example["fair"].estimator_ is example["pipeline"]  # prefit: as it is
+
+
 def test_the_fair_model_narrows_the_gap_and_plots(example):
     before, after = example["before"].attrs["summary"], example["after"].attrs["summary"]
     assert after["dp_gap"] < before["dp_gap"] / 2

@@ -155,7 +155,7 @@ def test_a_fit_leaves_no_option_behind_for_the_next(cli, hiring, tmp_path):
     NoisyGroupsClassifier(method="dro", max_iter=30, noise_rate=0.3).fit(
         X, y, sensitive_features="group")
     # dro needs a noise rate (or model): the earlier fit's must not stand in for it.
-    with pytest.raises(ValueError, match="needs exactly one of --noise-rate"):
+    with pytest.raises(ValueError, match="needs exactly one of noise_rate"):
         NoisyGroupsClassifier(method="dro", max_iter=30).fit(X, y, sensitive_features="group")
     later = NoisyGroupsClassifier(method="naive", max_iter=30).fit(X, y, sensitive_features="group")
     expected = cli_model(cli, ["train", "--data", hiring["train"], "--label", "hired",

@@ -46,7 +46,7 @@ def hiring(cli, tmp_path_factory):
     ({"rho": float("nan")}, r"rho: nan is outside \[0, 1\]"),
     ({"gamma": 0.0}, r"gamma: 0 is outside \(0, inf\)"),
     ({"epsilon": -0.5}, r"epsilon: -0.5 is outside \[0, 1\]"),
-    ({"gamma_grid": ()}, r"gamma-grid: an empty grid"),
+    ({"gamma_grid": ()}, r"gamma_grid: an empty grid"),
 ])
 def test_postprocessing_refuses_what_the_cli_refuses(hiring, settings, message):
     """The library checks the range, for both front ends: the same message."""

@@ -36,5 +36,7 @@ def test_python_predict_equals_simulate_row_for_row(cli, adult_parts, adult_cli_
     test = tinyfair.read_csv(adult_parts["test"])
     X, _ = features_and_label(test)
     decided = [line.split(",")[6] for line in log.read_text().splitlines()[1:]]
-    assert list(fair.predict(X, random_state=2024)) == [int(d) for d in decided]
+    # predict returns y's values (classes_), the positive one where the log has 1.
+    assert fair.classes_.tolist() == ["<=50K", ">50K"]
+    assert list(fair.predict(X, random_state=2024) == ">50K") == [d == "1" for d in decided]
     assert fair.decision_records(X, random_state=2024).attrs["log"] == log.read_text()

@@ -388,10 +388,22 @@ def test_refuses_an_estimator_it_cannot_ship():
                                             "estimator tinyfair can ship")
 
 
-def test_refuses_columns_without_names():
+def test_an_estimator_fitted_on_an_array_names_its_inputs_x0_x1():
+    """Taken as it is, its inputs named as tinyfair names an array's
+    columns; the device's scores are scikit-learn's."""
+    import tinyfair
+
     frame = _synthetic()
-    estimator = LogisticRegression().fit(frame[["size", "weight"]].to_numpy(), frame["y"])
-    assert "fitted without column names" in _refusal(estimator, frame)
+    array = frame[["size", "weight"]].to_numpy()
+    estimator = LogisticRegression().fit(array, frame["y"])
+    X = pd.DataFrame(array, columns=["x0", "x1"]).assign(sex=frame["sex"].to_numpy())
+    model = tinyfair.from_sklearn(estimator, "sex", X=X)
+    inputs = [i["name"] for i in json.loads(model.model_.to_json())["inputs"]]
+    assert inputs == ["x0", "x1", "sex"]
+    assert np.allclose(model.decision_records(X, random_state=1)["score"],
+                       estimator.predict_proba(array)[:, 1], atol=1e-5)
+    unfitted = LogisticRegression()
+    assert "not fitted" in _refusal(unfitted, X)
 
 
 def test_refuses_a_sensitive_column_without_categories():

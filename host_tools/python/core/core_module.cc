@@ -14,6 +14,8 @@
 
 PYBIND11_MODULE(_core, module) {
   module.doc() = "tinyfair's host library and device runtime";
+  // The project's version (CMake's project()), written once there.
+  module.attr("__version__") = TINYFAIR_VERSION;
   tinyfair::python::AddErrors(module);
   tinyfair::python::AddTableFunctions(module);
   tinyfair::python::AddModelClass(module);

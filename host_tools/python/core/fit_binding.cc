@@ -2,8 +2,10 @@
 
 #include <pybind11/stl.h>
 
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -74,19 +76,28 @@ FitResult Train(fit::TrainOptions options,
   return {std::move(model), notes.Take()};
 }
 
-FitResult Postprocess(const fit::PostprocessOptions& options, const std::string& name,
-                      const py::list& columns, const std::optional<std::string>& validation_name,
-                      const std::optional<py::list>& validation_columns,
-                      const tinyfair::Model* scorer) {
+// postprocess's model and notes, and for rto the ramp's width and target
+// as given or selected ({"gamma", "rho"}).
+using PostprocessResult = std::tuple<tinyfair::Model, std::vector<std::string>,
+                                     std::optional<std::map<std::string, double>>>;
+
+PostprocessResult Postprocess(const fit::PostprocessOptions& options, const std::string& name,
+                              const py::list& columns,
+                              const std::optional<std::string>& validation_name,
+                              const std::optional<py::list>& validation_columns,
+                              const tinyfair::Model* scorer) {
   const host::data::CsvTable fitting = TableFromColumns(name, columns);
   std::optional<host::data::CsvTable> validation;
   if (validation_columns) validation = TableFromColumns(*validation_name, *validation_columns);
   fit::CheckPostprocessOptions(options, validation.has_value());
   NoteCollector notes;
   py::gil_scoped_release release;
+  fit::RampFit chosen;
   tinyfair::Model model =
-      fit::Postprocess(options, fitting, validation ? &*validation : nullptr, scorer);
-  return {std::move(model), notes.Take()};
+      fit::Postprocess(options, fitting, validation ? &*validation : nullptr, scorer, &chosen);
+  std::optional<std::map<std::string, double>> ramp;
+  if (options.method == "rto") ramp = {{"gamma", chosen.gamma}, {"rho", chosen.rho}};
+  return {std::move(model), notes.Take(), std::move(ramp)};
 }
 
 void AddOptionStructs(py::module_& module) {
@@ -183,7 +194,10 @@ void AddFitFunctions(py::module_& module) {
   module.def("postprocess", &Postprocess, py::arg("options"), py::arg("name"), py::arg("columns"),
              py::arg("validation_name") = py::none(), py::arg("validation_columns") = py::none(),
              py::arg("scorer") = nullptr,
-             "`tinyfair postprocess` on the tables the columns make: (model, notes)");
+             "`tinyfair postprocess` on the tables the columns make: (model, notes, ramp: "
+             "{gamma, rho} for rto, else None)");
+  module.def("check_postprocess_options", &fit::CheckPostprocessParameters, py::arg("options"),
+             "Refuses a parameter outside its range or choices, naming it");
 }
 
 }  // namespace tinyfair::python

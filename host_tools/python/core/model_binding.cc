@@ -10,6 +10,7 @@
 #include "host_tools/model/model_refused.h"
 #include "host_tools/model/model_trust.h"
 #include "host_tools/model/public_key_file.h"
+#include "host_tools/model/ramp_probability_scale.h"
 #include "host_tools/simulate/generated_header.h"
 
 namespace tinyfair::python {
@@ -48,6 +49,16 @@ tinyfair::Model Read(const std::string& path, const std::string& public_key,
   if (!public_key.empty()) requirement.public_key = host::model::ReadPublicKeyFile(public_key);
   requirement.minimum_model_version = minimum_version;
   return host::model::ReadTrustedModel(path, requirement);
+}
+
+// ramp_probabilities: the ramp on the probability scale, or None.
+py::object RampProbabilitiesOf(const tinyfair::Model& model) {
+  const auto ramp = host::model::RampProbabilities(model);
+  if (!ramp) return py::none();
+  py::dict d;
+  d["thresholds"] = ramp->thresholds;
+  d["widths"] = ramp->widths;
+  return std::move(d);
 }
 
 // from_json(): JSON text only, through the entry check.
@@ -109,6 +120,9 @@ void AddModelClass(py::module_& module) {
       .def_property_readonly("group_names", &host::fit::GroupNames)
       .def_property_readonly("input_names", &InputNames)
       .def_property_readonly("rule", &RuleKind)
+      .def_property_readonly("ramp_probabilities", &RampProbabilitiesOf,
+                             "The ramp per group as probabilities ({thresholds, widths}), or "
+                             "None without a ramp or a probability score")
       .def_property_readonly("group_count",
                              [](const tinyfair::Model& m) { return m.dimensions().group_count(); })
       .def_property_readonly("content_hash", &tinyfair::Model::content_hash)

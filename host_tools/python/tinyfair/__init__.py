@@ -11,9 +11,11 @@ from sklearn.base import ClassifierMixin
 from . import _core
 from ._short_errors import shorten_type_errors
 
+__version__ = _core.__version__  # the project's version, as CMake's project() gives it
+
 shorten_type_errors(_core)  # before any module binds a name of it
 
-from . import metrics, noisy_groups, plots, postprocessing, preprocessing, reductions  # noqa: F401
+from . import _frames, metrics, noisy_groups, plots, postprocessing, preprocessing, reductions  # noqa: F401
 from ._core import DataError, FitNotAccepted, ModelError, ModelRefused, TinyfairError
 from ._frames import read_csv
 from ._training import train_estimator_class
@@ -41,6 +43,7 @@ def from_sklearn(pipeline, sensitive_features, X=None, model_id="sklearn"):
     pipeline does not encode them. Raises ConversionError naming the step it
     cannot convert."""
     names = [sensitive_features] if isinstance(sensitive_features, str) else sensitive_features
+    X = None if X is None else _frames.as_frame(X)  # an array's columns named x0, x1, ...
     text = model_json_from_sklearn(pipeline, names, X=X, model_id=model_id)
     return LoadedModel(_core.Model.from_json(text, "from_sklearn"), list(names))
 

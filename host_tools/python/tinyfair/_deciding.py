@@ -9,20 +9,55 @@ CLI and on the device.
 import numpy as np
 import pandas as pd
 from sklearn.exceptions import NotFittedError
+from sklearn.utils.metaestimators import available_if
 
 from . import _core, _frames
+from ._python_terms import python_message, python_terms
+
+
+def _classifies(estimator):
+    return getattr(estimator, "_estimator_type", "classifier") != "regressor"
 
 
 class DecidingMixin:
-    """predict, decision_probability, decision_records, export and codegen."""
+    """predict, predict_proba, decision_probability, decision_records,
+    export and codegen."""
+
+    def _set_classes(self, y, pos_label):
+        """classes_, and which of them a positive decision is: [0, 1] for a
+        0/1 label (or several positive values); y's two values, sorted, when
+        pos_label names one of them, so that predict returns y's values."""
+        self.classes_, self._positive_index = np.array([0, 1]), 1
+        if pos_label is None or isinstance(pos_label, (list, tuple)):
+            return
+        try:
+            values = np.unique(np.asarray(y))
+        except TypeError:  # values of mixed types: no order
+            return
+        if len(values) == 2 and pos_label in values.tolist():
+            self.classes_ = values
+            self._positive_index = values.tolist().index(pos_label)
+
+    def _as_classes(self, positive):
+        """0/1 decisions as classes_ values."""
+        classes = getattr(self, "classes_", None)
+        index = getattr(self, "_positive_index", 1)
+        if classes is None or (index == 1 and classes.tolist() == [0, 1]):
+            return positive
+        return classes[np.where(positive == 1, index, 1 - index)]
 
     def _decide(self, X, sensitive_features, random_state, stream, vectors=False):
         model = self._fitted_model()
         if sensitive_features is None:
             sensitive_features = getattr(self, "sensitive_features_", None)
         frame, _ = _frames.with_sensitive(X, sensitive_features)
-        return _core.decide(model, _frames.data_name(X), _frames.table_columns(frame),
-                            seed=_frames.seed_of(random_state), stream=stream, vectors=vectors)
+        name = _frames.data_name(X)
+        with python_terms({name: frame.index}):
+            records = _core.decide(model, name, _frames.table_columns(frame),
+                                   seed=_frames.seed_of(random_state), stream=stream,
+                                   vectors=vectors)
+        records["rows"] = frame.index
+        return records
 
     def _fitted_model(self):
         model = getattr(self, "model_", None)
@@ -40,15 +75,25 @@ class DecidingMixin:
         raises, naming it; decision_records shows each row's status instead.
         """
         records = self._decide(X, sensitive_features, random_state, stream)
-        _raise_refused(records)
+        raise_refused(records, _frames.data_name(X))
         if self._fitted_model().rule == "regression":
             return records["value"].astype(np.float64)  # the output of the sampled member
-        return records["positive"].astype(np.int64)
+        return self._as_classes(records["positive"].astype(np.int64))
+
+    @available_if(_classifies)
+    def predict_proba(self, X, *, sensitive_features=None):
+        """Per row, the probability of each of classes_: the decision
+        probability the device computes (its draw decides positive with
+        it), so that the two columns sum to 1."""
+        positive = self.decision_probability(X, sensitive_features=sensitive_features)
+        index = getattr(self, "_positive_index", 1)
+        columns = [1.0 - positive, positive] if index == 1 else [positive, 1.0 - positive]
+        return np.column_stack(columns)
 
     def decision_probability(self, X, *, sensitive_features=None):
         """Each row's probability of a positive decision, as the device computes it."""
         records = self._decide(X, sensitive_features, 0, 0)
-        _raise_refused(records)
+        raise_refused(records, _frames.data_name(X))
         return records["probability"].astype(np.float64)
 
     def decision_records(self, X, *, sensitive_features=None, random_state=None, stream=0):
@@ -108,10 +153,11 @@ class _NotFitted(_core.TinyfairError, NotFittedError):
     """Raised by a method that needs a fitted model: scikit-learn's NotFittedError."""
 
 
-def _raise_refused(records):
+def raise_refused(records, name):
     refused = records["refused"]
     if refused:
-        raise _core.DataError(f"{refused} (decision_records gives each row's status)")
+        located = python_message(refused, {name: records["rows"]})
+        raise _core.DataError(f"{located} (decision_records gives each row's status)")
 
 
 def codegen(model, path=None, *, name="Model", language="c++", tables=False, source="model.pb"):

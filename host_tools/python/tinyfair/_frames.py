@@ -43,6 +43,9 @@ def as_frame(X, what="X"):
     """X as a DataFrame: a DataFrame as it is, a 2-D array with columns x0, x1, ..."""
     if isinstance(X, pd.DataFrame):
         return X
+    if hasattr(X, "toarray"):  # scipy.sparse
+        raise _core.TinyfairError(f"{what}: sparse input is not supported (the device reads "
+                                  "every input of a row); give a dense array or a DataFrame")
     array = np.asarray(X)
     if array.ndim != 2:
         raise _core.TinyfairError(f"{what}: expected a DataFrame or a 2-D array, "
@@ -65,6 +68,51 @@ def _sensitive_columns(sensitive_features, rows):
                               f"DataFrame or an array of 1 or 2 dimensions, got {array.ndim}")
 
 
+def _named_columns(frame, names):
+    """names, each a column of frame. A list longer than X has columns is
+    group values given where names are expected: refused without them."""
+    missing = [name for name in names if name not in frame.columns]
+    if not missing:
+        return names
+    if len(names) > len(frame.columns) or len(set(names)) < len(names):
+        raise _core.TinyfairError(
+            f"sensitive_features: a list of {len(names)} str is read as column names, and "
+            f"{len(missing)} of them are not columns of X; give the groups' values as a "
+            "pandas Series or a numpy array")
+    raise _core.TinyfairError(f"sensitive_features: {missing} not among X's columns "
+                              f"{list(map(str, frame.columns))}")
+
+
+def require_rows(frame, what="X"):
+    """A fit needs rows: an empty frame is refused as such."""
+    if len(frame) == 0:
+        raise _core.TinyfairError(f"{what}: 0 rows; a fit needs at least one row per group")
+
+
+def row_label(label):
+    """An index label as messages write it: 1003, 'alice'."""
+    return repr(label.item() if isinstance(label, np.generic) else label)
+
+
+def require_finite(what, values, index):
+    """values as float64, one per row of index, every one finite: a missing
+    score is refused naming its row by index label, never skipped."""
+    if values is None:
+        return None
+    try:
+        array = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise _core.TinyfairError(f"{what}: expected numbers") from None
+    if array.ndim != 1 or len(array) != len(index):
+        raise _core.TinyfairError(f"{what}: {array.size} values for the {len(index)} rows of X")
+    bad = np.flatnonzero(~np.isfinite(array))
+    if len(bad):
+        more = f" (and {len(bad) - 1} more rows)" if len(bad) > 1 else ""
+        raise _core.TinyfairError(f"{what}: row {row_label(index[bad[0]])} is not a finite "
+                                  f"number{more}; every row needs a score")
+    return array
+
+
 def with_sensitive(X, sensitive_features):
     """(frame, names): X with the sensitive columns, and their names in order.
 
@@ -79,11 +127,7 @@ def with_sensitive(X, sensitive_features):
         sensitive_features = [sensitive_features]
     if isinstance(sensitive_features, (list, tuple)) and sensitive_features and all(
             isinstance(name, str) for name in sensitive_features):
-        missing = [name for name in sensitive_features if name not in frame.columns]
-        if missing:
-            raise _core.TinyfairError(f"sensitive_features: {missing} not among X's columns "
-                                      f"{list(map(str, frame.columns))}")
-        return frame, list(sensitive_features)
+        return frame, _named_columns(frame, list(sensitive_features))
     pairs = _sensitive_columns(sensitive_features, len(frame))
     frame = frame.copy()
     names = []
@@ -135,6 +179,9 @@ def table_columns(frame):
 
 def label_column(y, rows, what="y"):
     """(name, values) of the label: its Series name, or "label"."""
+    if y is None:
+        raise _core.TinyfairError(f"{what}: a fit requires y to be passed, but the target y "
+                                  "is None")
     name = y.name if isinstance(y, pd.Series) and y.name is not None else "label"
     values = y.to_numpy() if isinstance(y, pd.Series) else np.asarray(y)
     if values.ndim != 1:

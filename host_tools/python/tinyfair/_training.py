@@ -12,9 +12,13 @@ import warnings
 
 import numpy as np
 from sklearn.base import BaseEstimator
+from sklearn.utils.metaestimators import available_if
 
 from . import _core, _frames
-from ._deciding import DecidingMixin
+from ._deciding import DecidingMixin, raise_refused
+from ._parameter_checks import (MAX_COUNT, check_choice, check_flag, check_names, check_text,
+                                check_whole)
+from ._python_terms import python_terms
 
 LOG = logging.getLogger("tinyfair")
 
@@ -82,6 +86,7 @@ class TrainedEstimator(DecidingMixin, BaseEstimator):
     _option_names = {}  # parameter -> the library's option name
     _own_defaults = {}  # parameter -> the library's default
     _methods = ()  # the train methods the `method` parameter may name
+    _constraints = ()  # the constraints the method takes
 
     def _train_options(self, X, sensitive, label, pos_label):
         options = _core.TrainOptions()
@@ -95,33 +100,74 @@ class TrainedEstimator(DecidingMixin, BaseEstimator):
             value = getattr(self, parameter)
             if value is None:
                 continue
+            if parameter in ("categorical", "numeric"):
+                value = check_names(parameter, value)
             setattr(options, field, list(value) if isinstance(value, tuple) else value)
         return options
 
-    def fit(self, X, y, *, sensitive_features, pos_label=None):
+    def _check_parameters(self):
+        """The common parameters as the options take them; the library
+        checks the ranges of its own (l2 and each method's options)."""
+        check_whole("max_iter", self.max_iter, 0, 2**31 - 1)
+        check_whole("min_category_count", self.min_category_count, 0, MAX_COUNT)
+        check_flag("use_sensitive", self.use_sensitive)
+        check_flag("strict", self.strict)
+        check_text("unknown_group", self.unknown_group)
+        check_names("categorical", self.categorical)
+        check_names("numeric", self.numeric)
+        if self.model_id is not None:
+            check_text("model_id", self.model_id)
+        method = getattr(self, "method", self._method)
+        check_choice("method", method, self._methods)
+        if self._constraints:
+            check_choice("constraint", getattr(self, "constraint", None), self._constraints)
+
+    def fit(self, X, y, *, sensitive_features, pos_label=None, sample_weight=None):
         """Fits on X (DataFrame or array), labels y and the groups of
         sensitive_features (column name(s) of X, or values); pos_label: the
-        label value(s) meaning positive (default: y is 0/1). Returns self."""
+        label value(s) meaning positive (default: y is 0/1). sample_weight:
+        refused, the library's fits are unweighted. Returns self."""
+        refuse_sample_weight(self, sample_weight)
+        self._check_parameters()
         frame, sensitive = _frames.with_sensitive(X, sensitive_features)
+        _frames.require_rows(frame)
         frame, label = _frames.with_label(frame, y)
         options = self._train_options(X, sensitive, label, pos_label)
-        method = getattr(self, "method", self._method)
-        if method not in self._methods:
-            raise _core.TinyfairError(f"method '{method}': one of {list(self._methods)}")
         # Only what differs from the library's default, which it sets itself.
         own = [(self._option_names[p], _text(getattr(self, p))) for p in self._own_options
                if getattr(self, p) != self._own_defaults[p]]
-        model, notes = _core.train(options, own, _frames.data_name(X),
-                                   _frames.table_columns(frame))
+        name = _frames.data_name(X)
+        with python_terms({name: frame.index}):
+            model, notes = _core.train(options, own, name, _frames.table_columns(frame))
         emit_notes(notes)
         self.model_ = model
         self.sensitive_features_ = sensitive
         self.feature_names_in_ = np.asarray([str(c) for c in _frames.as_frame(X).columns],
                                             dtype=object)
         self.n_features_in_ = len(self.feature_names_in_)
-        if pos_label is None:
-            self.classes_ = np.array([0, 1])
+        if self._estimator_type == "classifier":
+            self._set_classes(y, pos_label)
         return self
+
+    def _is_scorer(self):
+        return self._method == "logistic"
+
+    @available_if(_is_scorer)
+    def decision_function(self, X, *, sensitive_features=None):
+        """Each row's score as the device's scorer computes it (the
+        probability p of the logistic link; positive iff p >= 0.5)."""
+        records = self._decide(X, sensitive_features, 0, 0)
+        raise_refused(records, _frames.data_name(X))
+        return records["score"].astype(np.float64)
+
+
+def refuse_sample_weight(estimator, sample_weight):
+    """Row weights: no fit of the library takes them, so they are refused
+    rather than ignored."""
+    if sample_weight is not None:
+        raise _core.TinyfairError(
+            f"sample_weight: {type(estimator).__name__}'s fit takes no row weights (the "
+            "library fits every row with weight 1); leave it None")
 
 
 def _init_source(parameters):
@@ -174,6 +220,7 @@ def train_estimator_class(class_name, method, doc, module, *, mixin=None, method
         "_option_names": names,
         "_own_defaults": {p: defaults[p] for p in own},
         "_methods": tuple(chosen),
+        "_constraints": tuple(description["constraints"]),
     }
     bases = (TrainedEstimator,) if mixin is None else (mixin, TrainedEstimator)
     return type(class_name, bases, attributes)

@@ -25,6 +25,18 @@ def _binary(values, what, pos_label=None):
     return values.astype(np.int32)
 
 
+def _decisions(y_pred, pos_label):
+    """Decisions as 0/1: y_pred in y's values (what predict returns with
+    pos_label) compared with pos_label; 0/1 decisions as they are when
+    pos_label is a label value other than 0 or 1 (the runtime's records)."""
+    values = np.asarray(y_pred.to_numpy() if isinstance(y_pred, pd.Series) else y_pred)
+    zero_one = (values.dtype == bool or np.issubdtype(values.dtype, np.number)) and \
+        np.isin(values, (0, 1)).all()
+    if pos_label is None or (zero_one and pos_label not in (0, 1)):
+        return _binary(values, "y_pred")
+    return _binary(values, "y_pred", pos_label)
+
+
 def _report_frame(report_json):
     """The report as a DataFrame (one row per group) whose attrs["summary"]
     holds the rest: accuracy, the gaps and their intervals, refused rows."""
@@ -47,13 +59,14 @@ def _report_frame(report_json):
 
 
 def group_report(y_true, y_pred, sensitive_features, *, y_prob=None, pos_label=None):
-    """The report of decisions y_pred (0/1) against labels y_true, per group
+    """The report of decisions y_pred (0/1, or y's values as predict returns
+    them with pos_label) against labels y_true, per group
     of sensitive_features (a Series, array, or a DataFrame of several columns:
     their product, as the CLI's --sensitive a,b). y_prob: each decision's
     probability for the expected rates (default: y_pred). Groups are named and
     ordered as a model fitted on the same data names them."""
     truth = _binary(y_true, "y_true", pos_label)
-    outcome = _binary(y_pred, "y_pred")
+    outcome = _decisions(y_pred, pos_label)
     probability = outcome.astype(np.float64) if y_prob is None else np.asarray(y_prob, np.float64)
     if isinstance(sensitive_features, str):
         raise _core.TinyfairError("sensitive_features: give the values (a Series or an array), "

@@ -16,6 +16,8 @@ from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
 from . import _core, _frames
+from ._parameter_checks import check_flag, check_real, check_text, check_whole
+from ._python_terms import python_terms
 from ._training import emit_notes
 
 _DEFAULTS = _core.DebiasOptions()
@@ -102,12 +104,15 @@ class MaxEntDebiaser(BaseEstimator):
         options.categorical = _names(self.categorical, "categorical")
         options.bins = _bin_specs(self.bins)
         options.ordinal = _names(self.ordinal, "ordinal")
-        options.tau, options.prior_weight = float(self.tau), float(self.prior_weight)
-        options.prior, options.theta = self.prior, self.theta
-        options.solver, options.sampler = self.solver, self.sampler
-        options.gradient_tolerance = float(self.gradient_tolerance)
-        options.max_iterations = int(self.max_iter)
-        options.strict = bool(self.strict)
+        options.tau = check_real("tau", self.tau)
+        options.prior_weight = check_real("prior_weight", self.prior_weight)
+        options.prior, options.theta = check_text("prior", self.prior), check_text("theta",
+                                                                                   self.theta)
+        options.solver = check_text("solver", self.solver)
+        options.sampler = check_text("sampler", self.sampler)
+        options.gradient_tolerance = check_real("gradient_tolerance", self.gradient_tolerance)
+        options.max_iterations = check_whole("max_iter", self.max_iter, 0, 2**31 - 1)
+        options.strict = check_flag("strict", self.strict)
         return options
 
     def fit(self, X, y, *, sensitive_features, pos_label=None):
@@ -117,13 +122,18 @@ class MaxEntDebiaser(BaseEstimator):
         0/1). Reports on a sample of n_rows drawn with random_state
         (report_, params_: the CLI's --report-out and --params-out). Returns
         self."""
+        if self.n_rows is not None:
+            check_whole("n_rows", self.n_rows, 0, 2**63 - 1)
+        _frames.seed_of(self.random_state)  # refused here rather than after the fit
         frame, sensitive = _frames.with_sensitive(X, sensitive_features)
         if len(sensitive) != 1:
             raise _core.TinyfairError(f"sensitive_features: one binary column, got {sensitive}")
+        _frames.require_rows(frame)
         frame, label = _frames.with_label(frame, y)
         options = self._options(X, sensitive[0], label, pos_label)
-        fitted, notes = _core.maxent_fit(options, _frames.data_name(X),
-                                         _frames.table_columns(frame))
+        name = _frames.data_name(X)
+        with python_terms({name: frame.index}):
+            fitted, notes = _core.maxent_fit(options, name, _frames.table_columns(frame))
         emit_notes(notes)
         self.maxent_ = fitted
         self.sensitive_features_ = sensitive[0]

@@ -18,6 +18,10 @@ offset 0 and scale 1: the scaler lives in the weights (the runtime folds
 offset and scale into the weights in float32 at load, so a stored offset
 would only add roundings).
 
+A pipeline fitted on a numpy array has inputs named as tinyfair names an
+array's columns: x0, x1, ... (X then holds them under these names, or is
+the array itself).
+
 Accepted: a Pipeline (nested pipelines are flattened) whose preprocessing is
 a ColumnTransformer (or a single transformer over every column) of
 OneHotEncoder, StandardScaler, 'passthrough' and 'drop' (also as the
@@ -404,11 +408,15 @@ def _split_pipeline(model):
 
 
 def _input_names(where, first):
+    """The step's input columns: their names, or for a step fitted on an
+    array, the names tinyfair gives an array's columns (x0, x1, ...)."""
     names = getattr(first, "feature_names_in_", None)
-    if names is None:
-        _refuse(_describe(where, first), "fitted without column names; fit on a pandas "
-                "DataFrame so that every input has a column name")
-    return [str(name) for name in names]
+    if names is not None:
+        return [str(name) for name in names]
+    count = getattr(first, "n_features_in_", None)
+    if count is None:
+        _refuse(_describe(where, first), "has neither column names nor a column count")
+    return [f"x{j}" for j in range(int(count))]
 
 
 def _features(steps, estimator_where, estimator, inputs):
@@ -514,6 +522,8 @@ def _reference_rates(model, scorer, names_in, sensitive, sensitive_categories, X
         return None
     try:
         frame = X[list(names_in)]
+        if not hasattr(model, "feature_names_in_"):  # fitted on an array
+            frame = frame.to_numpy()
         if scorer.score == "predict_proba[:, 1]":
             scores = model.predict_proba(frame)[:, 1]
         else:

@@ -39,9 +39,27 @@ TEST(ParameterRanges, ClosedAndOpenEndsAreTheRangesOwn) {
 TEST(ParameterRanges, NanIsOutsideEveryRange) {
   for (const ParameterRange* range :
        {&kRho, &kGamma, &kGammaGrid, &kL2, &kGradientTolerance, &kEpsilon, &kRhoOffsets,
-        &kMaxValidationGap, &kBiasTarget, &kMonitorAlpha, &kMonitorTolerance, &kProbability}) {
+        &kMaxValidationGap, &kBiasTarget, &kMonitorAlpha, &kMonitorTolerance, &kProbability,
+        &kSourcePrior}) {
     EXPECT_NE(std::string::npos, Refusal(*range, kNan).find(std::string(range->name) + ": nan"))
         << range->name;
+  }
+}
+
+TEST(ParameterRanges, TheSourcePriorIsAnOpenRange) {
+  EXPECT_EQ("", Refusal(kSourcePrior, 0.5));
+  EXPECT_EQ("source-prior: 0 is outside (0, 1) (the positive rate the scores are calibrated to)",
+            Refusal(kSourcePrior, 0.0));
+  EXPECT_NE("", Refusal(kSourcePrior, 1.0));
+}
+
+TEST(ParameterRanges, AChoiceIsOneOfItsValues) {
+  EXPECT_NO_THROW(CheckParameterChoice("score-kind", "margin", {"probability", "margin"}));
+  try {
+    CheckParameterChoice("score-kind", "logit", {"probability", "margin"});
+    FAIL() << "logit accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ("score-kind: 'logit' is not one of probability | margin", e.what());
   }
 }
 
