@@ -53,6 +53,13 @@ const Model* AsModel(const tinyfair_model* model) {
   return __builtin_launder(reinterpret_cast<const Model*>(model->storage));
 }
 
+// The Model of a struct loaded at this address, once a load succeeded:
+// what the integer path decides over (its tables are valid only then).
+const Model* LoadedModel(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr && m->loaded() ? m : nullptr;
+}
+
 void ToC(const Decision& d, tinyfair_decision* out) {
   out->model_hash = d.model_hash;
   out->status = static_cast<tinyfair_status>(d.status);
@@ -342,6 +349,34 @@ tinyfair_status tinyfair_model_decide_with_draw(const tinyfair_model* model, con
   const Status status = m->DecideWithDraw(DecisionInput{inputs, count, group}, draw, decision);
   ToC(decision, out);
   return static_cast<tinyfair_status>(status);
+}
+
+tinyfair_status tinyfair_model_decide_integer(const tinyfair_model* model, const int16_t* inputs,
+                                              size_t count, uint32_t group, tinyfair_rng* rng,
+                                              tinyfair_decision* out) {
+  const Model* m = LoadedModel(model);
+  if (m == nullptr) return NotLoaded(out);
+  return tinyfair::runtime::DecideIntegerTablesForC(m->tables(), inputs, count, group, rng, out);
+}
+
+tinyfair_status tinyfair_model_decide_integer_keyed(const tinyfair_model* model,
+                                                    const int16_t* inputs, size_t count,
+                                                    uint32_t group, tinyfair_keyed_draws* draws,
+                                                    tinyfair_decision* out) {
+  const Model* m = LoadedModel(model);
+  if (m == nullptr) return NotLoaded(out);
+  return tinyfair::runtime::DecideIntegerTablesKeyedForC(m->tables(), inputs, count, group, draws,
+                                                         out);
+}
+
+tinyfair_status tinyfair_model_decide_integer_with_draw(const tinyfair_model* model,
+                                                        const int16_t* inputs, size_t count,
+                                                        uint32_t group, uint32_t draw,
+                                                        tinyfair_decision* out) {
+  const Model* m = LoadedModel(model);
+  if (m == nullptr) return NotLoaded(out);
+  return tinyfair::runtime::DecideIntegerTablesWithDrawForC(m->tables(), inputs, count, group, draw,
+                                                            out);
 }
 
 size_t tinyfair_format_decision(const tinyfair_decision* decision, char* line, size_t size) {

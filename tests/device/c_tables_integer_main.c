@@ -82,14 +82,6 @@ static tinyfair_model model;
 static float row[kMaxInputs];
 static int failed;
 
-static uint32_t little32(const uint8_t* b) {
-  return (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) | ((uint32_t)b[3] << 24);
-}
-
-static uint64_t little64(const uint8_t* b) {
-  return (uint64_t)little32(b) | ((uint64_t)little32(b + 4) << 32);
-}
-
 static void write_text(const char* text) { example_write(text, strlen(text)); }
 
 static void write_decimal(uint32_t value) {
@@ -186,12 +178,12 @@ static int replay(const integer_model* m) {
       memcmp(header, "TFV1", 4) != 0) {
     return fail(m->name, "no TFV1 header");
   }
-  const uint32_t inputs = little32(header + 4);
-  const uint32_t rows = little32(header + 8);
+  const uint32_t inputs = example_little32(header + 4);
+  const uint32_t rows = example_little32(header + 8);
   if (inputs != tinyfair_model_input_count(&model) || inputs > kMaxInputs) {
     return fail(m->name, "input count");
   }
-  tinyfair_rng_seed(&decoder_rng, little64(header + 12), little64(header + 20));
+  tinyfair_rng_seed(&decoder_rng, example_little64(header + 12), example_little64(header + 20));
   tables_rng = integer_rng = decoder_rng;
   tinyfair_keyed_draws_init(&decoder_keyed, kKey, 1000);
   tables_keyed = integer_keyed_draws = decoder_keyed;
@@ -205,7 +197,7 @@ static int replay(const integer_model* m) {
         example_read(file, group_bytes, sizeof(group_bytes)) != (long)sizeof(group_bytes)) {
       return fail(m->name, "short read");
     }
-    const uint32_t group = little32(group_bytes);
+    const uint32_t group = example_little32(group_bytes);
     /* PCG32, as simulate draws: the log the host's must equal. */
     (void)tinyfair_model_decide(&model, row, inputs, group, &decoder_rng, &decoder);
     (void)m->decide(row, inputs, group, &tables_rng, &tables);

@@ -6,6 +6,7 @@
 
 #include "c_check.h"
 #include "demo_model_c.h"
+#include "golden_IntegerRampModel_c.h"
 #include "tinyfair_runtime/tinyfair.h"
 
 static tinyfair_model model;
@@ -146,6 +147,49 @@ int main(void) {
   CHECK(tinyfair_model_load(&never_loaded, corrupted, kDemoModelSize) == TINYFAIR_CRC_MISMATCH);
   CHECK(tinyfair_model_decide(&never_loaded, inputs, 5, 0, &rng, &decision) == TINYFAIR_NOT_LOADED);
   CHECK(strcmp(tinyfair_status_name(TINYFAIR_CRC_MISMATCH), "crc_mismatch") == 0);
+
+  /* The integer path from C: 16-bit inputs (x, colour, sex, z of the integer
+   * ramp model; five for the demo model), the same record whichever way the
+   * draw comes. */
+  {
+    const int16_t values[5] = {3000, 1, 0, -9000, 0};
+    tinyfair_rng before;
+    tinyfair_keyed_draws draws;
+    const uint8_t key[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    tinyfair_decision by_rng, by_draw;
+    /* A model without an integer scorer is refused, taking no draw. */
+    before = rng;
+    CHECK(tinyfair_model_decide_integer(&model, values, 5, 0, &rng, &decision) ==
+          TINYFAIR_UNSUPPORTED_RULE);
+    CHECK(decision.status == TINYFAIR_UNSUPPORTED_RULE && decision.model_hash == kDemoModelHash);
+    CHECK(rng.state == before.state && !decision.positive);
+    CHECK(tinyfair_model_decide_integer(&never_loaded, values, 4, 0, &rng, &decision) ==
+          TINYFAIR_NOT_LOADED);
+    CHECK(decision.status == TINYFAIR_NOT_LOADED && decision.model_hash == 0);
+    CHECK(tinyfair_model_decide_integer_with_draw(NULL, values, 4, 0, 1u, &decision) ==
+          TINYFAIR_NOT_LOADED);
+    CHECK(tinyfair_model_load(&copy, kIntegerRampModel, kIntegerRampModelSize) == TINYFAIR_OK);
+    CHECK(tinyfair_model_decide_integer(&copy, values, 3, 0, &rng, &decision) ==
+          TINYFAIR_INPUT_COUNT_MISMATCH);
+    CHECK(rng.state == before.state);
+    CHECK(tinyfair_model_decide_integer(&copy, values, 4, 0, &rng, &by_rng) == TINYFAIR_OK);
+    CHECK(rng.state != before.state && tinyfair_rng_next(&before) == by_rng.draw);
+    CHECK(by_rng.model_hash == tinyfair_model_hash(&copy) && by_rng.group == 0);
+    CHECK(tinyfair_model_decide_integer_with_draw(&copy, values, 4, 0, by_rng.draw, &by_draw) ==
+          TINYFAIR_OK);
+    CHECK(by_draw.status == TINYFAIR_OK && by_draw.draw == by_rng.draw &&
+          memcmp(&by_draw.score, &by_rng.score, sizeof(float)) == 0 &&
+          memcmp(&by_draw.probability, &by_rng.probability, sizeof(float)) == 0 &&
+          by_draw.positive == by_rng.positive && by_draw.group == by_rng.group);
+    tinyfair_keyed_draws_init(&draws, key, 41);
+    CHECK(tinyfair_model_decide_integer_keyed(&copy, values, 4, 0, &draws, &decision) ==
+          TINYFAIR_OK);
+    CHECK(draws.counter == 42 && decision.counter == 41);
+    CHECK(tinyfair_model_decide_integer_with_draw(&copy, values, 4, 0, decision.draw, &by_draw) ==
+          TINYFAIR_OK);
+    CHECK(by_draw.probability == decision.probability && by_draw.positive == decision.positive);
+    CHECK(tinyfair_model_load(&copy, kDemoModel, kDemoModelSize) == TINYFAIR_OK);
+  }
 
   /* The fairness monitor over the demo model's decisions: the demo model
    * sets no monitor, so the firmware gives the settings. */

@@ -23,6 +23,17 @@ extern "C" int DecideThroughCHeadersFromCpp(void) {
       tinyfair_model_load(&g_model, kIntegerRampModel, kIntegerRampModelSize) != TINYFAIR_OK) {
     return 0;
   }
+  // The C API's integer path from C++: the integer model decides 16-bit
+  // inputs as it decides them with the same draw.
+  const int16_t values[4] = {3000, 1, 0, -9000};
+  tinyfair_decision first, again;
+  if (tinyfair_model_decide_integer_with_draw(&g_model, values, 4, 0, 0x80000000U, &first) !=
+          TINYFAIR_OK ||
+      tinyfair_model_decide_integer_with_draw(&g_model, values, 4, 0, 0x80000000U, &again) !=
+          TINYFAIR_OK ||
+      memcmp(&first.probability, &again.probability, sizeof(float)) != 0) {
+    return 0;
+  }
   if (tinyfair_model_load_with_layout(&g_model, kDemoModel, kDemoModelSize,
                                       kDemoModelInputLayoutHash) != TINYFAIR_OK) {
     return 0;

@@ -161,6 +161,30 @@ tinyfair_status tinyfair_model_decide_with_draw(const tinyfair_model* model, con
                                                 size_t count, uint32_t group, uint32_t draw,
                                                 tinyfair_decision* out);
 
+/* The integer path (docs/integer_path.md) of a model with an integer
+ * scorer: one 16-bit integer per input, a numeric input as
+ * round(x * 2^input_shift) (the shifts in `tinyfair inspect`'s integer
+ * scorer), a categorical one as its category index. No float arithmetic: a
+ * firmware built with TINYFAIR_RUNTIME_CFG_FLOAT=0 (a core without an FPU)
+ * decides with these, where tinyfair_model_decide refuses with
+ * TINYFAIR_UNSUPPORTED_RULE. A model without an integer scorer is refused
+ * with TINYFAIR_UNSUPPORTED_RULE. For inputs that the float path would
+ * quantise to the same integers, the record is the float path's, bit for
+ * bit (what `simulate` writes). The same draws as tinyfair_model_decide,
+ * tinyfair_model_decide_keyed and tinyfair_model_decide_with_draw
+ * (DecideInteger in integer_decide.h, over the loaded model's tables). */
+tinyfair_status tinyfair_model_decide_integer(const tinyfair_model* model, const int16_t* inputs,
+                                              size_t count, uint32_t group, tinyfair_rng* rng,
+                                              tinyfair_decision* out);
+tinyfair_status tinyfair_model_decide_integer_keyed(const tinyfair_model* model,
+                                                    const int16_t* inputs, size_t count,
+                                                    uint32_t group, tinyfair_keyed_draws* draws,
+                                                    tinyfair_decision* out);
+tinyfair_status tinyfair_model_decide_integer_with_draw(const tinyfair_model* model,
+                                                        const int16_t* inputs, size_t count,
+                                                        uint32_t group, uint32_t draw,
+                                                        tinyfair_decision* out);
+
 /* One decision log line (docs/decision_records.md); returns its length. */
 size_t tinyfair_format_decision(const tinyfair_decision* decision, char* line, size_t size);
 
