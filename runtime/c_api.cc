@@ -38,6 +38,8 @@ static_assert(sizeof(FairnessMonitor) <= sizeof(tinyfair_monitor{}.storage),
               "TINYFAIR_MONITOR_STORAGE_BYTES (c_storage_bytes.h) is too small: reconfigure");
 static_assert(alignof(FairnessMonitor) <= alignof(uint64_t));
 static_assert(TINYFAIR_MODEL_DIGEST_BYTES == tinyfair::runtime::kModelDigestBytes);
+static_assert(TINYFAIR_MONITOR_STATE_BYTES(0) == tinyfair::runtime::MonitorStateBytes(0) &&
+              TINYFAIR_MONITOR_STATE_BYTES(32) == tinyfair::runtime::MonitorStateBytes(32));
 
 // The digest of a model that is not loaded (as Model::digest() gives then).
 constexpr uint8_t kNoDigest[TINYFAIR_MODEL_DIGEST_BYTES] = {};
@@ -438,6 +440,20 @@ tinyfair_status tinyfair_monitor_encode_report(const tinyfair_monitor* monitor, 
   const FairnessMonitor* m = AsMonitor(monitor);
   if (m == nullptr || size == nullptr) return TINYFAIR_MONITOR_NOT_CONFIGURED;
   return static_cast<tinyfair_status>(EncodeMonitorReport(*m, buffer, capacity, *size));
+}
+
+tinyfair_status tinyfair_monitor_save(const tinyfair_monitor* monitor, uint8_t* buffer,
+                                      size_t capacity, size_t* size) {
+  const FairnessMonitor* m = AsMonitor(monitor);
+  if (m == nullptr || size == nullptr) return TINYFAIR_MONITOR_NOT_CONFIGURED;
+  return static_cast<tinyfair_status>(m->SaveState(buffer, capacity, *size));
+}
+
+tinyfair_status tinyfair_monitor_restore(tinyfair_monitor* monitor, const uint8_t* bytes,
+                                         size_t size) {
+  FairnessMonitor* m = AsMonitor(monitor);
+  if (m == nullptr) return TINYFAIR_MONITOR_NOT_CONFIGURED;
+  return static_cast<tinyfair_status>(m->RestoreState(bytes, size));
 }
 
 const char* tinyfair_status_name(tinyfair_status status) {

@@ -53,17 +53,13 @@ int main(void) {
   static const char header_line[] =
       "model_hash,status,group,score_bits,probability_bits,draw,positive,member,value_bits,"
       "counter\n";
-  uint8_t header[28];
+  uint8_t header[kExampleVectorsHeaderBytes];
   tinyfair_rng rng;
   tinyfair_status status = tinyfair_model_load(&model, kDemoModel, kDemoModelSize);
   if (status != TINYFAIR_OK) return fail(tinyfair_status_name(status));
   if (!model_accessors_hold()) return fail("an accessor disagrees with the model");
-  const int file = example_open_binary("demo_vectors.tfv");
-  if (file < 0) return fail("cannot open demo_vectors.tfv");
-  if (example_read(file, header, sizeof(header)) != (long)sizeof(header) ||
-      memcmp(header, "TFV1", 4) != 0) {
-    return fail("no TFV1 header");
-  }
+  const int file = example_open_vectors("demo_vectors.tfv", "TFV1", header);
+  if (file < 0) return fail("cannot open demo_vectors.tfv, or it has no TFV1 header");
   const uint32_t inputs = example_little32(header + 4);
   const uint32_t rows = example_little32(header + 8);
   if (inputs != tinyfair_model_input_count(&model) || inputs > 128) return fail("input count");

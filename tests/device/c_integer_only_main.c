@@ -35,7 +35,7 @@ static const integer_model kModels[] = {
      DecideIntegerIntegerRampModelTables},
 };
 
-enum { kMaxInputs = 8, kHeaderBytes = 28 };
+enum { kMaxInputs = 8 };
 
 static tinyfair_model model;
 
@@ -74,17 +74,12 @@ static int replay(const integer_model* m, decide_integer_fn decide) {
       "model_hash,status,group,score_bits,probability_bits,draw,positive,member,value_bits,"
       "counter\n";
   char path[64] = "golden_";
-  uint8_t header[kHeaderBytes];
+  uint8_t header[kExampleVectorsHeaderBytes];
   int16_t values[kMaxInputs];
   tinyfair_rng rng;
   strcat(strcat(path, m->name), "_int16.tfi");
-  const int file = example_open_binary(path);
-  if (file < 0) return fail(m->name, "cannot open its .tfi file");
-  if (example_read(file, header, sizeof(header)) != (long)sizeof(header) ||
-      memcmp(header, "TFI1", 4) != 0) {
-    example_close(file);
-    return fail(m->name, "no TFI1 header");
-  }
+  const int file = example_open_vectors(path, "TFI1", header);
+  if (file < 0) return fail(m->name, "cannot open its .tfi file, or it has no TFI1 header");
   const uint32_t inputs = example_little32(header + 4);
   const uint32_t rows = example_little32(header + 8);
   if (inputs != tinyfair_model_input_count(&model) || inputs > kMaxInputs) {

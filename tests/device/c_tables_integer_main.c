@@ -84,16 +84,6 @@ static int failed;
 
 static void write_text(const char* text) { example_write(text, strlen(text)); }
 
-static void write_decimal(uint32_t value) {
-  char digits[12];
-  size_t n = 0;
-  do {
-    digits[sizeof(digits) - 1 - n++] = (char)('0' + value % 10);
-    value /= 10;
-  } while (value != 0);
-  example_write(digits + sizeof(digits) - n, n);
-}
-
 /* A note line ("# ..."), which the parity check prints and does not compare. */
 static int fail(const char* model_name, const char* message) {
   write_text("# c_tables_integer: ");
@@ -136,9 +126,9 @@ static int report(const char* model_name, const comparison* c) {
   write_text(": ");
   write_text(c->entry_point);
   write_text(" differs from the C decoder in ");
-  write_decimal(c->differing);
+  example_write_decimal(c->differing);
   write_text(" of ");
-  write_decimal(c->compared);
+  example_write_decimal(c->compared);
   write_text(" records (");
   const char* separator = "";
   for (int f = 0; f < kFields; ++f) {
@@ -146,7 +136,7 @@ static int report(const char* model_name, const comparison* c) {
     write_text(separator);
     write_text(kFieldNames[f]);
     write_text(" ");
-    write_decimal(c->fields[f]);
+    example_write_decimal(c->fields[f]);
     separator = ", ";
   }
   write_text(")\n");
@@ -167,17 +157,13 @@ static int replay(const integer_model* m) {
   tinyfair_rng decoder_rng, tables_rng, integer_rng;
   tinyfair_keyed_draws decoder_keyed, tables_keyed, integer_keyed_draws;
   char path[64] = "golden_";
-  uint8_t header[28];
+  uint8_t header[kExampleVectorsHeaderBytes];
   if (tinyfair_model_load(&model, m->bytes, m->size) != TINYFAIR_OK) {
     return fail(m->name, "the decoder refuses the model");
   }
   strcat(strcat(path, m->name), ".tfv");
-  const int file = example_open_binary(path);
-  if (file < 0) return fail(m->name, "cannot open its .tfv file");
-  if (example_read(file, header, sizeof(header)) != (long)sizeof(header) ||
-      memcmp(header, "TFV1", 4) != 0) {
-    return fail(m->name, "no TFV1 header");
-  }
+  const int file = example_open_vectors(path, "TFV1", header);
+  if (file < 0) return fail(m->name, "cannot open its .tfv file, or it has no TFV1 header");
   const uint32_t inputs = example_little32(header + 4);
   const uint32_t rows = example_little32(header + 8);
   if (inputs != tinyfair_model_input_count(&model) || inputs > kMaxInputs) {
@@ -238,9 +224,9 @@ static int replay(const integer_model* m) {
   write_text("# c_tables_integer: ");
   write_text(m->name);
   write_text(": rows ");
-  write_decimal(rows);
+  example_write_decimal(rows);
   write_text(", of them as 16-bit inputs ");
-  write_decimal(integer_by_rng.compared);
+  example_write_decimal(integer_by_rng.compared);
   write_text("\n");
   return differing;
 }

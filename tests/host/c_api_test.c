@@ -218,6 +218,39 @@ int main(void) {
       CHECK(tinyfair_monitor_positives(&monitor, g) == positives[g]);
     }
     CHECK(!tinyfair_monitor_alarmed(&monitor));
+    /* Its state saved, and restored into a monitor started with the same
+     * model and settings; the refusals leave that monitor as it was. */
+    {
+      static uint8_t state[TINYFAIR_MONITOR_STATE_BYTES(2)];
+      static tinyfair_monitor resumed;
+      size_t state_size = 0;
+      CHECK(sizeof(state) == 240);
+      CHECK(tinyfair_monitor_save(&monitor, state, sizeof(state) - 1, &state_size) ==
+            TINYFAIR_REPORT_BUFFER_TOO_SMALL);
+      CHECK(tinyfair_monitor_save(&monitor, state, sizeof(state), &state_size) == TINYFAIR_OK);
+      CHECK(state_size == sizeof(state));
+      CHECK(tinyfair_monitor_restore(&resumed, state, state_size) ==
+            TINYFAIR_MONITOR_NOT_CONFIGURED);
+      CHECK(tinyfair_monitor_start(&resumed, &model, 0.05f, 0.5f, 0) == TINYFAIR_OK);
+      CHECK(tinyfair_monitor_restore(&resumed, state, state_size - 1) ==
+            TINYFAIR_MONITOR_STATE_SHORT);
+      state[100] ^= 0x01;
+      CHECK(tinyfair_monitor_restore(&resumed, state, state_size) ==
+            TINYFAIR_MONITOR_STATE_CORRUPT);
+      state[100] ^= 0x01;
+      CHECK(tinyfair_monitor_decisions(&resumed, 0) == 0);
+      CHECK(tinyfair_monitor_start(&resumed, &model, 0.05f, 0.25f, 0) == TINYFAIR_OK);
+      CHECK(tinyfair_monitor_restore(&resumed, state, state_size) ==
+            TINYFAIR_MONITOR_STATE_MISMATCH);
+      CHECK(tinyfair_monitor_start(&resumed, &model, 0.05f, 0.5f, 0) == TINYFAIR_OK);
+      CHECK(tinyfair_monitor_restore(&resumed, state, state_size) == TINYFAIR_OK);
+      for (g = 0; g < 2; ++g) {
+        CHECK(tinyfair_monitor_decisions(&resumed, g) == decided[g]);
+        CHECK(tinyfair_monitor_positives(&resumed, g) == positives[g]);
+      }
+      CHECK(strcmp(tinyfair_status_name(TINYFAIR_MONITOR_STATE_CORRUPT), "monitor_state_corrupt") ==
+            0);
+    }
     CHECK(tinyfair_monitor_encode_report(&monitor, report, 10, &size) ==
           TINYFAIR_REPORT_BUFFER_TOO_SMALL);
     CHECK(tinyfair_monitor_encode_report(&monitor, report, sizeof(report), &size) == TINYFAIR_OK);

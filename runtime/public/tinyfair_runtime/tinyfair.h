@@ -217,6 +217,28 @@ size_t tinyfair_monitor_report_max_size(uint32_t groups);
 tinyfair_status tinyfair_monitor_encode_report(const tinyfair_monitor* monitor, uint8_t* buffer,
                                                size_t capacity, size_t* size);
 
+/* The bytes of the monitor's saved state for `groups` groups (a constant
+ * expression, for a static buffer): MonitorStateBytes in fairness_monitor.h. */
+#define TINYFAIR_MONITOR_STATE_BYTES(groups) (80u * (1u + (uint32_t)(groups)))
+
+/* Saves what the monitor has counted, with the model hash, settings and
+ * reference rates it watches and a CRC-32, so that its counts and alarm
+ * survive a reset: TINYFAIR_MONITOR_STATE_BYTES(groups) bytes into `buffer`,
+ * `size` receiving them. TINYFAIR_REPORT_BUFFER_TOO_SMALL for less capacity,
+ * TINYFAIR_MONITOR_NOT_CONFIGURED before tinyfair_monitor_start. */
+tinyfair_status tinyfair_monitor_save(const tinyfair_monitor* monitor, uint8_t* buffer,
+                                      size_t capacity, size_t* size);
+
+/* Continues from saved bytes (untrusted) as if no reset happened: start the
+ * monitor first with the model and settings it was saved with. Refused,
+ * with the monitor unchanged: TINYFAIR_MONITOR_STATE_SHORT (fewer bytes than
+ * the state), TINYFAIR_MONITOR_STATE_CORRUPT (its CRC-32, format or
+ * counters), TINYFAIR_MONITOR_MODEL_MISMATCH (another model's state),
+ * TINYFAIR_MONITOR_STATE_MISMATCH (other settings, groups or reference
+ * rates); TINYFAIR_MONITOR_NOT_CONFIGURED before tinyfair_monitor_start. */
+tinyfair_status tinyfair_monitor_restore(tinyfair_monitor* monitor, const uint8_t* bytes,
+                                         size_t size);
+
 /* "ok", "crc_mismatch", ... */
 const char* tinyfair_status_name(tinyfair_status status);
 
