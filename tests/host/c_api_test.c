@@ -188,6 +188,15 @@ int main(void) {
     CHECK(tinyfair_model_decide_integer_with_draw(&copy, values, 4, 0, decision.draw, &by_draw) ==
           TINYFAIR_OK);
     CHECK(by_draw.probability == decision.probability && by_draw.positive == decision.positive);
+    /* The float inputs these quantise from (x and z at 2^12, exact) decide alike. */
+    {
+      const float floats[4] = {3000.0f / 4096.0f, 1.0f, 0.0f, -9000.0f / 4096.0f};
+      CHECK(tinyfair_model_decide_with_draw(&copy, floats, 4, 0, by_rng.draw, &by_draw) ==
+            TINYFAIR_OK);
+      CHECK(memcmp(&by_draw.score, &by_rng.score, sizeof(float)) == 0 &&
+            memcmp(&by_draw.probability, &by_rng.probability, sizeof(float)) == 0 &&
+            by_draw.positive == by_rng.positive);
+    }
     CHECK(tinyfair_model_load(&copy, kDemoModel, kDemoModelSize) == TINYFAIR_OK);
   }
 
