@@ -38,6 +38,8 @@ static_assert(sizeof(FairnessMonitor) <= sizeof(tinyfair_monitor{}.storage),
               "TINYFAIR_MONITOR_STORAGE_BYTES (c_storage_bytes.h) is too small: reconfigure");
 static_assert(alignof(FairnessMonitor) <= alignof(uint64_t));
 static_assert(TINYFAIR_MODEL_DIGEST_BYTES == tinyfair::runtime::kModelDigestBytes);
+static_assert(TINYFAIR_MONITOR_STATE_BYTES(0) == tinyfair::runtime::MonitorStateBytes(0) &&
+              TINYFAIR_MONITOR_STATE_BYTES(32) == tinyfair::runtime::MonitorStateBytes(32));
 
 // The digest of a model that is not loaded (as Model::digest() gives then).
 constexpr uint8_t kNoDigest[TINYFAIR_MODEL_DIGEST_BYTES] = {};
@@ -51,6 +53,13 @@ const Model* AsModel(const tinyfair_model* model) {
   }
   // The Model lives in the storage since tinyfair_model_load constructed it.
   return __builtin_launder(reinterpret_cast<const Model*>(model->storage));
+}
+
+// The Model of a struct loaded at this address, once a load succeeded:
+// what the integer path decides over (its tables are valid only then).
+const Model* LoadedModel(const tinyfair_model* model) {
+  const Model* m = AsModel(model);
+  return m != nullptr && m->loaded() ? m : nullptr;
 }
 
 void ToC(const Decision& d, tinyfair_decision* out) {
@@ -344,6 +353,34 @@ tinyfair_status tinyfair_model_decide_with_draw(const tinyfair_model* model, con
   return static_cast<tinyfair_status>(status);
 }
 
+tinyfair_status tinyfair_model_decide_integer(const tinyfair_model* model, const int16_t* inputs,
+                                              size_t count, uint32_t group, tinyfair_rng* rng,
+                                              tinyfair_decision* out) {
+  const Model* m = LoadedModel(model);
+  if (m == nullptr) return NotLoaded(out);
+  return tinyfair::runtime::DecideIntegerTablesForC(m->tables(), inputs, count, group, rng, out);
+}
+
+tinyfair_status tinyfair_model_decide_integer_keyed(const tinyfair_model* model,
+                                                    const int16_t* inputs, size_t count,
+                                                    uint32_t group, tinyfair_keyed_draws* draws,
+                                                    tinyfair_decision* out) {
+  const Model* m = LoadedModel(model);
+  if (m == nullptr) return NotLoaded(out);
+  return tinyfair::runtime::DecideIntegerTablesKeyedForC(m->tables(), inputs, count, group, draws,
+                                                         out);
+}
+
+tinyfair_status tinyfair_model_decide_integer_with_draw(const tinyfair_model* model,
+                                                        const int16_t* inputs, size_t count,
+                                                        uint32_t group, uint32_t draw,
+                                                        tinyfair_decision* out) {
+  const Model* m = LoadedModel(model);
+  if (m == nullptr) return NotLoaded(out);
+  return tinyfair::runtime::DecideIntegerTablesWithDrawForC(m->tables(), inputs, count, group, draw,
+                                                            out);
+}
+
 size_t tinyfair_format_decision(const tinyfair_decision* decision, char* line, size_t size) {
   if (decision == nullptr) return 0;
   return tinyfair::runtime::FormatDecisionRecord(FromC(*decision), line, size);
@@ -403,6 +440,20 @@ tinyfair_status tinyfair_monitor_encode_report(const tinyfair_monitor* monitor, 
   const FairnessMonitor* m = AsMonitor(monitor);
   if (m == nullptr || size == nullptr) return TINYFAIR_MONITOR_NOT_CONFIGURED;
   return static_cast<tinyfair_status>(EncodeMonitorReport(*m, buffer, capacity, *size));
+}
+
+tinyfair_status tinyfair_monitor_save(const tinyfair_monitor* monitor, uint8_t* buffer,
+                                      size_t capacity, size_t* size) {
+  const FairnessMonitor* m = AsMonitor(monitor);
+  if (m == nullptr || size == nullptr) return TINYFAIR_MONITOR_NOT_CONFIGURED;
+  return static_cast<tinyfair_status>(m->SaveState(buffer, capacity, *size));
+}
+
+tinyfair_status tinyfair_monitor_restore(tinyfair_monitor* monitor, const uint8_t* bytes,
+                                         size_t size) {
+  FairnessMonitor* m = AsMonitor(monitor);
+  if (m == nullptr) return TINYFAIR_MONITOR_NOT_CONFIGURED;
+  return static_cast<tinyfair_status>(m->RestoreState(bytes, size));
 }
 
 const char* tinyfair_status_name(tinyfair_status status) {

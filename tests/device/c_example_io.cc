@@ -13,5 +13,8 @@ long example_read(int handle, void* buffer, size_t size) {
 }
 void example_close(int handle) { tinyfair::target::Close(handle); }
 void example_write(const char* text, size_t size) { tinyfair::target::Write(text, size); }
+long example_command_line(char* buffer, size_t size) {
+  return tinyfair::target::GetCommandLine(buffer, size);
+}
 
 }  // extern "C"

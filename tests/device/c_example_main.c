@@ -16,14 +16,6 @@ static float row[128];
 static uint8_t report[512];
 static uint32_t decided[2], positives[2];
 
-static uint32_t little32(const uint8_t* b) {
-  return (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) | ((uint32_t)b[3] << 24);
-}
-
-static uint64_t little64(const uint8_t* b) {
-  return (uint64_t)little32(b) | ((uint64_t)little32(b + 4) << 32);
-}
-
 /* A note line ("# ..."), which the parity check prints and does not compare. */
 static void note(const char* message) {
   example_write("# c_example: ", 13);
@@ -61,21 +53,17 @@ int main(void) {
   static const char header_line[] =
       "model_hash,status,group,score_bits,probability_bits,draw,positive,member,value_bits,"
       "counter\n";
-  uint8_t header[28];
+  uint8_t header[kExampleVectorsHeaderBytes];
   tinyfair_rng rng;
   tinyfair_status status = tinyfair_model_load(&model, kDemoModel, kDemoModelSize);
   if (status != TINYFAIR_OK) return fail(tinyfair_status_name(status));
   if (!model_accessors_hold()) return fail("an accessor disagrees with the model");
-  const int file = example_open_binary("demo_vectors.tfv");
-  if (file < 0) return fail("cannot open demo_vectors.tfv");
-  if (example_read(file, header, sizeof(header)) != (long)sizeof(header) ||
-      memcmp(header, "TFV1", 4) != 0) {
-    return fail("no TFV1 header");
-  }
-  const uint32_t inputs = little32(header + 4);
-  const uint32_t rows = little32(header + 8);
+  const int file = example_open_vectors("demo_vectors.tfv", "TFV1", header);
+  if (file < 0) return fail("cannot open demo_vectors.tfv, or it has no TFV1 header");
+  const uint32_t inputs = example_little32(header + 4);
+  const uint32_t rows = example_little32(header + 8);
   if (inputs != tinyfair_model_input_count(&model) || inputs > 128) return fail("input count");
-  tinyfair_rng_seed(&rng, little64(header + 12), little64(header + 20));
+  tinyfair_rng_seed(&rng, example_little64(header + 12), example_little64(header + 20));
   /* The demo model sets no monitor: the firmware gives the settings. */
   status = tinyfair_monitor_start(&monitor, &model, 0.05f, 0.05f, 0);
   if (status != TINYFAIR_OK) return fail(tinyfair_status_name(status));
@@ -88,7 +76,7 @@ int main(void) {
         example_read(file, group, sizeof(group)) != (long)sizeof(group)) {
       return fail("short read");
     }
-    status = tinyfair_model_decide(&model, row, inputs, little32(group), &rng, &decision);
+    status = tinyfair_model_decide(&model, row, inputs, example_little32(group), &rng, &decision);
     example_write(line, tinyfair_format_decision(&decision, line, sizeof(line)));
     if (status == TINYFAIR_OK) {
       if (decision.group >= 2) return fail("group outside the demo model");

@@ -82,25 +82,7 @@ static tinyfair_model model;
 static float row[kMaxInputs];
 static int failed;
 
-static uint32_t little32(const uint8_t* b) {
-  return (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) | ((uint32_t)b[3] << 24);
-}
-
-static uint64_t little64(const uint8_t* b) {
-  return (uint64_t)little32(b) | ((uint64_t)little32(b + 4) << 32);
-}
-
 static void write_text(const char* text) { example_write(text, strlen(text)); }
-
-static void write_decimal(uint32_t value) {
-  char digits[12];
-  size_t n = 0;
-  do {
-    digits[sizeof(digits) - 1 - n++] = (char)('0' + value % 10);
-    value /= 10;
-  } while (value != 0);
-  example_write(digits + sizeof(digits) - n, n);
-}
 
 /* A note line ("# ..."), which the parity check prints and does not compare. */
 static int fail(const char* model_name, const char* message) {
@@ -144,9 +126,9 @@ static int report(const char* model_name, const comparison* c) {
   write_text(": ");
   write_text(c->entry_point);
   write_text(" differs from the C decoder in ");
-  write_decimal(c->differing);
+  example_write_decimal(c->differing);
   write_text(" of ");
-  write_decimal(c->compared);
+  example_write_decimal(c->compared);
   write_text(" records (");
   const char* separator = "";
   for (int f = 0; f < kFields; ++f) {
@@ -154,7 +136,7 @@ static int report(const char* model_name, const comparison* c) {
     write_text(separator);
     write_text(kFieldNames[f]);
     write_text(" ");
-    write_decimal(c->fields[f]);
+    example_write_decimal(c->fields[f]);
     separator = ", ";
   }
   write_text(")\n");
@@ -175,23 +157,19 @@ static int replay(const integer_model* m) {
   tinyfair_rng decoder_rng, tables_rng, integer_rng;
   tinyfair_keyed_draws decoder_keyed, tables_keyed, integer_keyed_draws;
   char path[64] = "golden_";
-  uint8_t header[28];
+  uint8_t header[kExampleVectorsHeaderBytes];
   if (tinyfair_model_load(&model, m->bytes, m->size) != TINYFAIR_OK) {
     return fail(m->name, "the decoder refuses the model");
   }
   strcat(strcat(path, m->name), ".tfv");
-  const int file = example_open_binary(path);
-  if (file < 0) return fail(m->name, "cannot open its .tfv file");
-  if (example_read(file, header, sizeof(header)) != (long)sizeof(header) ||
-      memcmp(header, "TFV1", 4) != 0) {
-    return fail(m->name, "no TFV1 header");
-  }
-  const uint32_t inputs = little32(header + 4);
-  const uint32_t rows = little32(header + 8);
+  const int file = example_open_vectors(path, "TFV1", header);
+  if (file < 0) return fail(m->name, "cannot open its .tfv file, or it has no TFV1 header");
+  const uint32_t inputs = example_little32(header + 4);
+  const uint32_t rows = example_little32(header + 8);
   if (inputs != tinyfair_model_input_count(&model) || inputs > kMaxInputs) {
     return fail(m->name, "input count");
   }
-  tinyfair_rng_seed(&decoder_rng, little64(header + 12), little64(header + 20));
+  tinyfair_rng_seed(&decoder_rng, example_little64(header + 12), example_little64(header + 20));
   tables_rng = integer_rng = decoder_rng;
   tinyfair_keyed_draws_init(&decoder_keyed, kKey, 1000);
   tables_keyed = integer_keyed_draws = decoder_keyed;
@@ -205,7 +183,7 @@ static int replay(const integer_model* m) {
         example_read(file, group_bytes, sizeof(group_bytes)) != (long)sizeof(group_bytes)) {
       return fail(m->name, "short read");
     }
-    const uint32_t group = little32(group_bytes);
+    const uint32_t group = example_little32(group_bytes);
     /* PCG32, as simulate draws: the log the host's must equal. */
     (void)tinyfair_model_decide(&model, row, inputs, group, &decoder_rng, &decoder);
     (void)m->decide(row, inputs, group, &tables_rng, &tables);
@@ -246,9 +224,9 @@ static int replay(const integer_model* m) {
   write_text("# c_tables_integer: ");
   write_text(m->name);
   write_text(": rows ");
-  write_decimal(rows);
+  example_write_decimal(rows);
   write_text(", of them as 16-bit inputs ");
-  write_decimal(integer_by_rng.compared);
+  example_write_decimal(integer_by_rng.compared);
   write_text("\n");
   return differing;
 }

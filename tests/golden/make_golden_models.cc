@@ -12,7 +12,13 @@
 //    of it alone (golden_<Name>_records.csv);
 //  - golden_tables.h: the same models as constexpr DecisionTables (the
 //    codegen path), with a registry (kGoldenTables);
-//  - golden_<Name>.pb: each model file, for the tools (tinyfair codegen).
+//  - golden_<Name>.pb: each model file, for the tools (tinyfair codegen);
+//  - golden_<Name>_int16.tfi and golden_<Name>_int16_records.csv, for each
+//    model with an integer scorer: its vectors quantised as the model says
+//    (QuantiseInputs, what Decide does first) for firmware that decides
+//    16-bit inputs without float arithmetic, and the host's records of those
+//    rows. A row that does not quantise (a non-finite input) is left out of
+//    both; Decide refuses it without a draw, so the draws stay in step.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -30,6 +36,7 @@
 #include "host_tools/model/model_signature.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "tinyfair_runtime/capacity.h"
+#include "tinyfair_runtime/integer_quantise.h"
 #include "tinyfair_runtime/model.h"
 
 namespace {
@@ -410,6 +417,47 @@ std::string RefusedModelBytes(const std::string& name, const std::string& bytes)
   return text + "\n};\n}  // namespace tinyfair_models\n";
 }
 
+// Little-endian bytes of an unsigned value.
+template <typename T>
+void AppendLittle(std::string& out, T value) {
+  for (size_t i = 0; i < sizeof(T); ++i) out += static_cast<char>((value >> (8 * i)) & 0xFFU);
+}
+
+// The rows of `vectors` that quantise, as golden_<name>_int16.tfi
+// ("TFI1", uint32 input_count, uint32 row_count, uint64 seed, uint64 stream,
+// then per row input_count int16 values and a uint32 group, little-endian),
+// and the host's records of the same rows as golden_<name>_int16_records.csv.
+// False when a row that does not quantise was decided (it would take a draw
+// the 16-bit log does not).
+bool WriteQuantisedVectors(const std::string& out, const std::string& name,
+                           const tinyfair::runtime::Model& model,
+                           const tinyfair::host::model::DecisionVectors& vectors,
+                           const std::vector<tinyfair::runtime::Decision>& decisions) {
+  std::string rows;
+  std::vector<tinyfair::runtime::Decision> kept;
+  std::vector<int16_t> quantised(vectors.input_count);
+  for (size_t r = 0; r < decisions.size(); ++r) {
+    const float* values = vectors.inputs.data() + r * vectors.input_count;
+    if (tinyfair::runtime::QuantiseInputs(model.tables(), values, vectors.input_count,
+                                          quantised.data()) != tinyfair::runtime::Status::kOk) {
+      if (decisions[r].status == tinyfair::runtime::Status::kOk) return false;
+      continue;
+    }
+    for (int16_t value : quantised) AppendLittle(rows, static_cast<uint16_t>(value));
+    AppendLittle(rows, vectors.groups[r]);
+    kept.push_back(decisions[r]);
+  }
+  std::string file = "TFI1";
+  AppendLittle(file, vectors.input_count);
+  AppendLittle(file, static_cast<uint32_t>(kept.size()));
+  AppendLittle(file, vectors.seed);
+  AppendLittle(file, vectors.stream);
+  tinyfair::host::common::WriteFileAtomically(out + "/golden_" + name + "_int16.tfi", file + rows);
+  tinyfair::host::common::WriteFileAtomically(out + "/golden_" + name + "_int16_records.csv",
+                                              tinyfair::host::simulate::DecisionLog(kept));
+  return true;
+}
+
 // A fixed key pair from a seed given in hex (test keys only).
 tinyfair::host::model::SigningKey TestKey(const char* seed_hex) {
   std::array<uint8_t, 32> seed{};
@@ -522,6 +570,12 @@ int main(int argc, char** argv) {
     tinyfair::host::common::WriteFileAtomically(out + "/golden_" + golden.name + "_records.csv",
                                                 log);
     records += log;
+    if (model->tables().integer.present &&
+        !WriteQuantisedVectors(out, golden.name, *model, vectors, decisions)) {
+      std::fprintf(stderr, "make_golden_models: %s decided a row that does not quantise\n",
+                   golden.name.c_str());
+      return 1;
+    }
   }
   registry += "};\n\n}  // namespace tinyfair_models\n";
   header += registry;

@@ -6,6 +6,7 @@
 
 #include "c_check.h"
 #include "demo_model_c.h"
+#include "golden_IntegerRampModel_c.h"
 #include "tinyfair_runtime/tinyfair.h"
 
 static tinyfair_model model;
@@ -147,6 +148,58 @@ int main(void) {
   CHECK(tinyfair_model_decide(&never_loaded, inputs, 5, 0, &rng, &decision) == TINYFAIR_NOT_LOADED);
   CHECK(strcmp(tinyfair_status_name(TINYFAIR_CRC_MISMATCH), "crc_mismatch") == 0);
 
+  /* The integer path from C: 16-bit inputs (x, colour, sex, z of the integer
+   * ramp model; five for the demo model), the same record whichever way the
+   * draw comes. */
+  {
+    const int16_t values[5] = {3000, 1, 0, -9000, 0};
+    tinyfair_rng before;
+    tinyfair_keyed_draws draws;
+    const uint8_t key[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    tinyfair_decision by_rng, by_draw;
+    /* A model without an integer scorer is refused, taking no draw. */
+    before = rng;
+    CHECK(tinyfair_model_decide_integer(&model, values, 5, 0, &rng, &decision) ==
+          TINYFAIR_UNSUPPORTED_RULE);
+    CHECK(decision.status == TINYFAIR_UNSUPPORTED_RULE && decision.model_hash == kDemoModelHash);
+    CHECK(rng.state == before.state && !decision.positive);
+    CHECK(tinyfair_model_decide_integer(&never_loaded, values, 4, 0, &rng, &decision) ==
+          TINYFAIR_NOT_LOADED);
+    CHECK(decision.status == TINYFAIR_NOT_LOADED && decision.model_hash == 0);
+    CHECK(tinyfair_model_decide_integer_with_draw(NULL, values, 4, 0, 1u, &decision) ==
+          TINYFAIR_NOT_LOADED);
+    CHECK(tinyfair_model_load(&copy, kIntegerRampModel, kIntegerRampModelSize) == TINYFAIR_OK);
+    CHECK(tinyfair_model_decide_integer(&copy, values, 3, 0, &rng, &decision) ==
+          TINYFAIR_INPUT_COUNT_MISMATCH);
+    CHECK(rng.state == before.state);
+    CHECK(tinyfair_model_decide_integer(&copy, values, 4, 0, &rng, &by_rng) == TINYFAIR_OK);
+    CHECK(rng.state != before.state && tinyfair_rng_next(&before) == by_rng.draw);
+    CHECK(by_rng.model_hash == tinyfair_model_hash(&copy) && by_rng.group == 0);
+    CHECK(tinyfair_model_decide_integer_with_draw(&copy, values, 4, 0, by_rng.draw, &by_draw) ==
+          TINYFAIR_OK);
+    CHECK(by_draw.status == TINYFAIR_OK && by_draw.draw == by_rng.draw &&
+          memcmp(&by_draw.score, &by_rng.score, sizeof(float)) == 0 &&
+          memcmp(&by_draw.probability, &by_rng.probability, sizeof(float)) == 0 &&
+          by_draw.positive == by_rng.positive && by_draw.group == by_rng.group);
+    tinyfair_keyed_draws_init(&draws, key, 41);
+    CHECK(tinyfair_model_decide_integer_keyed(&copy, values, 4, 0, &draws, &decision) ==
+          TINYFAIR_OK);
+    CHECK(draws.counter == 42 && decision.counter == 41);
+    CHECK(tinyfair_model_decide_integer_with_draw(&copy, values, 4, 0, decision.draw, &by_draw) ==
+          TINYFAIR_OK);
+    CHECK(by_draw.probability == decision.probability && by_draw.positive == decision.positive);
+    /* The float inputs these quantise from (x and z at 2^12, exact) decide alike. */
+    {
+      const float floats[4] = {3000.0f / 4096.0f, 1.0f, 0.0f, -9000.0f / 4096.0f};
+      CHECK(tinyfair_model_decide_with_draw(&copy, floats, 4, 0, by_rng.draw, &by_draw) ==
+            TINYFAIR_OK);
+      CHECK(memcmp(&by_draw.score, &by_rng.score, sizeof(float)) == 0 &&
+            memcmp(&by_draw.probability, &by_rng.probability, sizeof(float)) == 0 &&
+            by_draw.positive == by_rng.positive);
+    }
+    CHECK(tinyfair_model_load(&copy, kDemoModel, kDemoModelSize) == TINYFAIR_OK);
+  }
+
   /* The fairness monitor over the demo model's decisions: the demo model
    * sets no monitor, so the firmware gives the settings. */
   {
@@ -174,6 +227,39 @@ int main(void) {
       CHECK(tinyfair_monitor_positives(&monitor, g) == positives[g]);
     }
     CHECK(!tinyfair_monitor_alarmed(&monitor));
+    /* Its state saved, and restored into a monitor started with the same
+     * model and settings; the refusals leave that monitor as it was. */
+    {
+      static uint8_t state[TINYFAIR_MONITOR_STATE_BYTES(2)];
+      static tinyfair_monitor resumed;
+      size_t state_size = 0;
+      CHECK(sizeof(state) == 240);
+      CHECK(tinyfair_monitor_save(&monitor, state, sizeof(state) - 1, &state_size) ==
+            TINYFAIR_REPORT_BUFFER_TOO_SMALL);
+      CHECK(tinyfair_monitor_save(&monitor, state, sizeof(state), &state_size) == TINYFAIR_OK);
+      CHECK(state_size == sizeof(state));
+      CHECK(tinyfair_monitor_restore(&resumed, state, state_size) ==
+            TINYFAIR_MONITOR_NOT_CONFIGURED);
+      CHECK(tinyfair_monitor_start(&resumed, &model, 0.05f, 0.5f, 0) == TINYFAIR_OK);
+      CHECK(tinyfair_monitor_restore(&resumed, state, state_size - 1) ==
+            TINYFAIR_MONITOR_STATE_SHORT);
+      state[100] ^= 0x01;
+      CHECK(tinyfair_monitor_restore(&resumed, state, state_size) ==
+            TINYFAIR_MONITOR_STATE_CORRUPT);
+      state[100] ^= 0x01;
+      CHECK(tinyfair_monitor_decisions(&resumed, 0) == 0);
+      CHECK(tinyfair_monitor_start(&resumed, &model, 0.05f, 0.25f, 0) == TINYFAIR_OK);
+      CHECK(tinyfair_monitor_restore(&resumed, state, state_size) ==
+            TINYFAIR_MONITOR_STATE_MISMATCH);
+      CHECK(tinyfair_monitor_start(&resumed, &model, 0.05f, 0.5f, 0) == TINYFAIR_OK);
+      CHECK(tinyfair_monitor_restore(&resumed, state, state_size) == TINYFAIR_OK);
+      for (g = 0; g < 2; ++g) {
+        CHECK(tinyfair_monitor_decisions(&resumed, g) == decided[g]);
+        CHECK(tinyfair_monitor_positives(&resumed, g) == positives[g]);
+      }
+      CHECK(strcmp(tinyfair_status_name(TINYFAIR_MONITOR_STATE_CORRUPT), "monitor_state_corrupt") ==
+            0);
+    }
     CHECK(tinyfair_monitor_encode_report(&monitor, report, 10, &size) ==
           TINYFAIR_REPORT_BUFFER_TOO_SMALL);
     CHECK(tinyfair_monitor_encode_report(&monitor, report, sizeof(report), &size) == TINYFAIR_OK);

@@ -23,6 +23,20 @@ extern "C" int DecideThroughCHeadersFromCpp(void) {
       tinyfair_model_load(&g_model, kIntegerRampModel, kIntegerRampModelSize) != TINYFAIR_OK) {
     return 0;
   }
+  // The C API's integer path from C++: 16-bit inputs decide as the float
+  // inputs they quantise from (x and z at 2^12, exact here).
+  const int16_t values[4] = {3000, 1, 0, -9000};
+  const float floats[4] = {3000.0f / 4096.0f, 1.0f, 0.0f, -9000.0f / 4096.0f};
+  tinyfair_decision integer, from_floats;
+  if (tinyfair_model_decide_integer_with_draw(&g_model, values, 4, 0, 0x80000000U, &integer) !=
+          TINYFAIR_OK ||
+      tinyfair_model_decide_with_draw(&g_model, floats, 4, 0, 0x80000000U, &from_floats) !=
+          TINYFAIR_OK ||
+      memcmp(&integer.probability, &from_floats.probability, sizeof(float)) != 0 ||
+      memcmp(&integer.score, &from_floats.score, sizeof(float)) != 0 ||
+      integer.positive != from_floats.positive) {
+    return 0;
+  }
   if (tinyfair_model_load_with_layout(&g_model, kDemoModel, kDemoModelSize,
                                       kDemoModelInputLayoutHash) != TINYFAIR_OK) {
     return 0;

@@ -99,6 +99,13 @@ struct GroupCounters {
   float log_inverse_beta_squared = 0.0f;
 };
 
+/// The bytes of a saved monitor state (FairnessMonitor::SaveState) of
+/// `groups` groups: 80 for its header, the monitor's progress and alarm and
+/// its check, and 80 per group (the reference rate and the counters).
+constexpr size_t MonitorStateBytes(uint32_t groups) { return 80U * (1U + groups); }
+/// The most a state of this build's monitor takes.
+inline constexpr size_t kMonitorStateMaxBytes = MonitorStateBytes(kMonitorGroups);
+
 /// A fairness monitor in caller-owned storage (sizeof: 2,776 bytes at 32
 /// groups, 256 at 2; 80 bytes a group). It never allocates and never changes a decision.
 ///
@@ -150,7 +157,28 @@ class FairnessMonitor {
   uint32_t updates() const { return updates_; }
   uint32_t refusals_without_group() const { return refusals_without_group_; }
 
+  /// Saves what the monitor has counted (counters, windows, intervals, the
+  /// alarm) with what it watches (the model hash, settings and reference
+  /// rates) and a CRC-32, so that a firmware can keep it across a reset:
+  /// MonitorStateBytes(group_count()) bytes into `buffer`, `size` set to
+  /// them. kReportBufferTooSmall for less capacity, kMonitorNotConfigured
+  /// before Start(). Format: docs/monitor.md.
+  Status SaveState(uint8_t* buffer, size_t capacity, size_t& size) const;
+
+  /// Continues from a saved state as if this monitor had counted its
+  /// decisions: Start() it first with the model and settings it was saved
+  /// with. The bytes are untrusted; the monitor is unchanged unless all of
+  /// them pass: kMonitorStateShort (fewer bytes than the state), kMonitorStateCorrupt
+  /// (its CRC-32, format or counters), kMonitorModelMismatch (saved for
+  /// another model), kMonitorStateMismatch (other settings, groups,
+  /// reference rates or test interval); kMonitorNotConfigured before
+  /// Start(). Bytes after the state are not read.
+  Status RestoreState(const uint8_t* bytes, size_t size);
+
  private:
+  // The saved state's reader and writer (monitor_state.cc).
+  friend struct MonitorState;
+
   void StartWindow(GroupCounters& counters);
   void NextWindow(uint32_t g);
   void CountDecision(uint32_t g, bool positive, float probability);

@@ -62,12 +62,23 @@
    * or the model is not loaded. */                                              \
   X(MonitorNotConfigured, MONITOR_NOT_CONFIGURED, monitor_not_configured, 22)    \
   /* The fairness monitor got a decision of another model than the one it        \
-   * watches, or a group outside that model. */                                  \
+   * watches, or a group outside that model, or a saved state of another         \
+   * model. */                                                                   \
   X(MonitorModelMismatch, MONITOR_MODEL_MISMATCH, monitor_model_mismatch, 23)    \
   /* The fairness monitor's drift alarm is up: the decision was counted (and     \
    * not changed); the alarm stays up until the monitor is restarted. */         \
   X(DriftAlarm, DRIFT_ALARM, drift_alarm, 24)                                    \
-  /* The buffer for the monitor's report is too small. */                        \
-  X(ReportBufferTooSmall, REPORT_BUFFER_TOO_SMALL, report_buffer_too_small, 25)
+  /* The buffer for the monitor's report, or for its saved state, is too         \
+   * small. */                                                                   \
+  X(ReportBufferTooSmall, REPORT_BUFFER_TOO_SMALL, report_buffer_too_small, 25)  \
+  /* A saved monitor state has fewer bytes than its header says it holds. */     \
+  X(MonitorStateShort, MONITOR_STATE_SHORT, monitor_state_short, 26)             \
+  /* A saved monitor state is not one this runtime writes: its check (CRC-32),   \
+   * its format or its counters are wrong. */                                    \
+  X(MonitorStateCorrupt, MONITOR_STATE_CORRUPT, monitor_state_corrupt, 27)       \
+  /* A saved monitor state of a monitor with other settings, groups or           \
+   * reference rates (or another build's test interval) than the one that        \
+   * restores it. */                                                             \
+  X(MonitorStateMismatch, MONITOR_STATE_MISMATCH, monitor_state_mismatch, 28)
 
 #endif /* TINYFAIR_RUNTIME_STATUS_CODES_H_ */

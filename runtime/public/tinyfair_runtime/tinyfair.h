@@ -161,6 +161,30 @@ tinyfair_status tinyfair_model_decide_with_draw(const tinyfair_model* model, con
                                                 size_t count, uint32_t group, uint32_t draw,
                                                 tinyfair_decision* out);
 
+/* The integer path (docs/integer_path.md) of a model with an integer
+ * scorer: one 16-bit integer per input, a numeric input as
+ * round(x * 2^input_shift) (the shifts in `tinyfair inspect`'s integer
+ * scorer), a categorical one as its category index. No float arithmetic: a
+ * firmware built with TINYFAIR_RUNTIME_CFG_FLOAT=0 (a core without an FPU)
+ * decides with these, where tinyfair_model_decide refuses with
+ * TINYFAIR_UNSUPPORTED_RULE. A model without an integer scorer is refused
+ * with TINYFAIR_UNSUPPORTED_RULE. For inputs that the float path would
+ * quantise to the same integers, the record is the float path's, bit for
+ * bit (what `simulate` writes). The same draws as tinyfair_model_decide,
+ * tinyfair_model_decide_keyed and tinyfair_model_decide_with_draw
+ * (DecideInteger in integer_decide.h, over the loaded model's tables). */
+tinyfair_status tinyfair_model_decide_integer(const tinyfair_model* model, const int16_t* inputs,
+                                              size_t count, uint32_t group, tinyfair_rng* rng,
+                                              tinyfair_decision* out);
+tinyfair_status tinyfair_model_decide_integer_keyed(const tinyfair_model* model,
+                                                    const int16_t* inputs, size_t count,
+                                                    uint32_t group, tinyfair_keyed_draws* draws,
+                                                    tinyfair_decision* out);
+tinyfair_status tinyfair_model_decide_integer_with_draw(const tinyfair_model* model,
+                                                        const int16_t* inputs, size_t count,
+                                                        uint32_t group, uint32_t draw,
+                                                        tinyfair_decision* out);
+
 /* One decision log line (docs/decision_records.md); returns its length. */
 size_t tinyfair_format_decision(const tinyfair_decision* decision, char* line, size_t size);
 
@@ -192,6 +216,28 @@ size_t tinyfair_monitor_report_max_size(uint32_t groups);
  * length. */
 tinyfair_status tinyfair_monitor_encode_report(const tinyfair_monitor* monitor, uint8_t* buffer,
                                                size_t capacity, size_t* size);
+
+/* The bytes of the monitor's saved state for `groups` groups (a constant
+ * expression, for a static buffer): MonitorStateBytes in fairness_monitor.h. */
+#define TINYFAIR_MONITOR_STATE_BYTES(groups) (80u * (1u + (uint32_t)(groups)))
+
+/* Saves what the monitor has counted, with the model hash, settings and
+ * reference rates it watches and a CRC-32, so that its counts and alarm
+ * survive a reset: TINYFAIR_MONITOR_STATE_BYTES(groups) bytes into `buffer`,
+ * `size` receiving them. TINYFAIR_REPORT_BUFFER_TOO_SMALL for less capacity,
+ * TINYFAIR_MONITOR_NOT_CONFIGURED before tinyfair_monitor_start. */
+tinyfair_status tinyfair_monitor_save(const tinyfair_monitor* monitor, uint8_t* buffer,
+                                      size_t capacity, size_t* size);
+
+/* Continues from saved bytes (untrusted) as if no reset happened: start the
+ * monitor first with the model and settings it was saved with. Refused,
+ * with the monitor unchanged: TINYFAIR_MONITOR_STATE_SHORT (fewer bytes than
+ * the state), TINYFAIR_MONITOR_STATE_CORRUPT (its CRC-32, format or
+ * counters), TINYFAIR_MONITOR_MODEL_MISMATCH (another model's state),
+ * TINYFAIR_MONITOR_STATE_MISMATCH (other settings, groups or reference
+ * rates); TINYFAIR_MONITOR_NOT_CONFIGURED before tinyfair_monitor_start. */
+tinyfair_status tinyfair_monitor_restore(tinyfair_monitor* monitor, const uint8_t* bytes,
+                                         size_t size);
 
 /* "ok", "crc_mismatch", ... */
 const char* tinyfair_status_name(tinyfair_status status);
