@@ -4,9 +4,10 @@
 #           tests, catalogues of bad data and hostile input, hardening, fuzz
 #           regressions, layers and formatting. Seconds each; the loop while
 #           working (`ctest --preset dev`), and what the sanitizer build runs,
-#           but for its statistical experiments: unit tests whose suite name
-#           ends in "Experiment" retrain models many times over to check a
-#           paper's claim (a minute and more, unoptimised and instrumented),
+#           but for its experiments: unit tests whose suite name ends in
+#           "Experiment" retrain models many times over to check a claim (a
+#           paper's, or that two commands agree; a minute and more,
+#           unoptimised and instrumented),
 #           on code that the suite's other tests run under the sanitizers on
 #           small inputs; the host stage runs them.
 #   boards  firmware: every image's QEMU tests, symbol and size checks, the
