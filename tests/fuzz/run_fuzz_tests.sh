@@ -16,7 +16,9 @@ if ! command -v clang++-14 >/dev/null || ! command -v clang-14 >/dev/null; then
 fi
 configure=(cmake -S "$source_dir" -B "$build_dir" -G Ninja
   -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTINYFAIR_FIRMWARE=OFF -DTINYFAIR_FUZZ=ON)
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTINYFAIR_FIRMWARE=OFF -DTINYFAIR_FUZZ=ON
+  # Line tables only, as the host presets: enough for a crash's stack.
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG")
 golden=$source_dir/build/host/tests/golden
 if [ -f "$golden/test_models.h" ] && [ -d "$golden/data" ]; then
   configure+=("-DTINYFAIR_FUZZ_GOLDEN_DIR=$golden")
