@@ -51,6 +51,7 @@ def library_defaults(methods):
         value = getattr(options, field)
         defaults[parameter] = tuple(value) if isinstance(value, list) else value
     defaults["model_id"] = None
+    defaults["verbose"] = True  # the package's own parameter: the progress bar
     for method in methods:
         for option in described[method]["options"]:
             defaults[option["name"].replace("-", "_")] = library_value(option)

@@ -36,6 +36,9 @@ class LogisticRegression(ClassifierMixin, TrainedEstimator):
         The model's id (at most 31 characters; default: the method's name).
     strict : bool, default=False
         Raise FitNotAccepted unless the fit converged within its bound.
+    verbose : bool, default=True
+        A progress bar over an iterative fit's iterations (tqdm: a widget in a notebook, a bar
+        on a terminal; none when stderr is not a terminal outside a notebook).
     reweigh : bool, default=False
         Weight each (group, label) cell by P(group) P(label) / P(group, label) (Kamiran-Calders
         reweighing).
@@ -67,6 +70,7 @@ class LogisticRegression(ClassifierMixin, TrainedEstimator):
                  numeric: Sequence[str] = COMMON_DEFAULTS["numeric"],
                  model_id: Optional[str] = COMMON_DEFAULTS["model_id"],
                  strict: bool = COMMON_DEFAULTS["strict"],
+                 verbose: bool = COMMON_DEFAULTS["verbose"],
                  reweigh: bool = _LOGISTIC.defaults["reweigh"]) -> None:
         self.l2 = l2
         self.max_iter = max_iter
@@ -77,6 +81,7 @@ class LogisticRegression(ClassifierMixin, TrainedEstimator):
         self.numeric = numeric
         self.model_id = model_id
         self.strict = strict
+        self.verbose = verbose
         self.reweigh = reweigh
 
 
@@ -111,6 +116,9 @@ class FairRobustLogLoss(ClassifierMixin, TrainedEstimator):
         The model's id (at most 31 characters; default: the method's name).
     strict : bool, default=False
         Raise FitNotAccepted unless the fit converged within its bound.
+    verbose : bool, default=True
+        A progress bar over an iterative fit's iterations (tqdm: a widget in a notebook, a bar
+        on a terminal; none when stderr is not a terminal outside a notebook).
 
     Attributes
     ----------
@@ -139,7 +147,8 @@ class FairRobustLogLoss(ClassifierMixin, TrainedEstimator):
                  categorical: Sequence[str] = COMMON_DEFAULTS["categorical"],
                  numeric: Sequence[str] = COMMON_DEFAULTS["numeric"],
                  model_id: Optional[str] = COMMON_DEFAULTS["model_id"],
-                 strict: bool = COMMON_DEFAULTS["strict"]) -> None:
+                 strict: bool = COMMON_DEFAULTS["strict"],
+                 verbose: bool = COMMON_DEFAULTS["verbose"]) -> None:
         self.constraint = constraint
         self.l2 = l2
         self.max_iter = max_iter
@@ -150,3 +159,4 @@ class FairRobustLogLoss(ClassifierMixin, TrainedEstimator):
         self.numeric = numeric
         self.model_id = model_id
         self.strict = strict
+        self.verbose = verbose

@@ -18,6 +18,7 @@ from sklearn.utils.metaestimators import available_if
 
 from . import _core, _frames
 from ._deciding import DecidingMixin, raise_refused
+from ._progress import fit_progress
 from ._parameter_checks import (MAX_COUNT, check_choice, check_flag, check_names, check_text,
                                 check_whole)
 from ._python_terms import python_terms
@@ -89,6 +90,7 @@ def _common_defaults():
         value = getattr(options, field)
         defaults[parameter] = tuple(value) if isinstance(value, list) else value
     defaults["model_id"] = None  # the method's name, as train gives it
+    defaults["verbose"] = True  # the package's own: a progress bar where someone watches
     return defaults
 
 
@@ -141,6 +143,7 @@ class TrainedEstimator(DecidingMixin, BaseEstimator):
         check_whole("min_category_count", self.min_category_count, 0, MAX_COUNT)
         check_flag("use_sensitive", self.use_sensitive)
         check_flag("strict", self.strict)
+        check_flag("verbose", self.verbose)
         check_text("unknown_group", self.unknown_group)
         check_names("categorical", self.categorical)
         check_names("numeric", self.numeric)
@@ -171,8 +174,9 @@ class TrainedEstimator(DecidingMixin, BaseEstimator):
         own = [(name, _text(getattr(self, p))) for p, name in method.option_names.items()
                if getattr(self, p) != method.defaults[p]]
         name = _frames.data_name(X)
-        with python_terms({name: frame.index}):
-            model, notes = _core.train(options, own, name, _frames.table_columns(frame))
+        with python_terms({name: frame.index}), \
+                fit_progress(self.verbose, type(self).__name__) as progress:
+            model, notes = _core.train(options, own, name, _frames.table_columns(frame), progress)
         emit_notes(notes)
         self.model_ = model
         self.sensitive_features_ = sensitive

@@ -41,6 +41,9 @@ class NoisyGroupsClassifier(ClassifierMixin, TrainedEstimator):
         The model's id (at most 31 characters; default: the method's name).
     strict : bool, default=False
         Raise FitNotAccepted unless the fit converged within its bound.
+    verbose : bool, default=True
+        A progress bar over an iterative fit's iterations (tqdm: a widget in a notebook, a bar
+        on a terminal; none when stderr is not a terminal outside a notebook).
     noisy_group : str, default=''
         naive/dro/soft-groups: the observed group column (default and must be: the sensitive
         column; several sensitive columns form the observed group together).
@@ -116,6 +119,7 @@ class NoisyGroupsClassifier(ClassifierMixin, TrainedEstimator):
                  numeric: Sequence[str] = COMMON_DEFAULTS["numeric"],
                  model_id: Optional[str] = COMMON_DEFAULTS["model_id"],
                  strict: bool = COMMON_DEFAULTS["strict"],
+                 verbose: bool = COMMON_DEFAULTS["verbose"],
                  noisy_group: str = _NOISY_GROUPS.defaults["noisy_group"],
                  true_group: str = _NOISY_GROUPS.defaults["true_group"],
                  noise_rate: float = _NOISY_GROUPS.defaults["noise_rate"],
@@ -144,6 +148,7 @@ class NoisyGroupsClassifier(ClassifierMixin, TrainedEstimator):
         self.numeric = numeric
         self.model_id = model_id
         self.strict = strict
+        self.verbose = verbose
         self.noisy_group = noisy_group
         self.true_group = true_group
         self.noise_rate = noise_rate

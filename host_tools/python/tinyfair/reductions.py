@@ -39,6 +39,9 @@ class ExponentiatedGradient(ClassifierMixin, TrainedEstimator):
         The model's id (at most 31 characters; default: the method's name).
     strict : bool, default=False
         Raise FitNotAccepted unless the fit converged within its bound.
+    verbose : bool, default=True
+        A progress bar over an iterative fit's iterations (tqdm: a widget in a notebook, a bar
+        on a terminal; none when stderr is not a terminal outside a notebook).
     epsilon : float, default=0.01
         Allowed constraint violation epsilon.
     bound : float, default=0.0
@@ -72,6 +75,7 @@ class ExponentiatedGradient(ClassifierMixin, TrainedEstimator):
                  numeric: Sequence[str] = COMMON_DEFAULTS["numeric"],
                  model_id: Optional[str] = COMMON_DEFAULTS["model_id"],
                  strict: bool = COMMON_DEFAULTS["strict"],
+                 verbose: bool = COMMON_DEFAULTS["verbose"],
                  epsilon: float = _REDUCTION.defaults["epsilon"],
                  bound: float = _REDUCTION.defaults["bound"]) -> None:
         self.constraint = constraint
@@ -84,6 +88,7 @@ class ExponentiatedGradient(ClassifierMixin, TrainedEstimator):
         self.numeric = numeric
         self.model_id = model_id
         self.strict = strict
+        self.verbose = verbose
         self.epsilon = epsilon
         self.bound = bound
 
@@ -118,6 +123,9 @@ class FairRegression(RegressorMixin, TrainedEstimator):
         The model's id (at most 31 characters; default: the method's name).
     strict : bool, default=False
         Raise FitNotAccepted unless the fit converged within its bound.
+    verbose : bool, default=True
+        A progress bar over an iterative fit's iterations (tqdm: a widget in a notebook, a bar
+        on a terminal; none when stderr is not a terminal outside a notebook).
     regression_loss : str, default='squared'
         The regressors' loss: 'squared' or 'logistic'.
     regression_oracle : str, default='ls'
@@ -176,6 +184,7 @@ class FairRegression(RegressorMixin, TrainedEstimator):
                  numeric: Sequence[str] = COMMON_DEFAULTS["numeric"],
                  model_id: Optional[str] = COMMON_DEFAULTS["model_id"],
                  strict: bool = COMMON_DEFAULTS["strict"],
+                 verbose: bool = COMMON_DEFAULTS["verbose"],
                  regression_loss: str = _FAIR_REGRESSION.defaults["regression_loss"],
                  regression_oracle: str = _FAIR_REGRESSION.defaults["regression_oracle"],
                  grid_size: int = _FAIR_REGRESSION.defaults["grid_size"],
@@ -200,6 +209,7 @@ class FairRegression(RegressorMixin, TrainedEstimator):
         self.numeric = numeric
         self.model_id = model_id
         self.strict = strict
+        self.verbose = verbose
         self.regression_loss = regression_loss
         self.regression_oracle = regression_oracle
         self.grid_size = grid_size
