@@ -3,6 +3,10 @@ iterations: shown where someone watches (a terminal or a notebook) unless
 verbose=False, never elsewhere, and without any effect on the model."""
 import functools
 import io
+import os
+import pty
+import subprocess
+import sys
 
 import numpy as np
 import pandas as pd
@@ -98,3 +102,42 @@ def test_verbose_is_checked(hiring):
     X, y = hiring
     with pytest.raises(tinyfair.TinyfairError, match="verbose"):
         tinyfair.LogisticRegression(verbose="yes").fit(X, y, sensitive_features="group")
+
+
+FIT_ON_A_TERMINAL = """
+import numpy as np, pandas as pd
+from tinyfair.noisy_groups import NoisyGroupsClassifier
+generator = np.random.default_rng(5)
+group = generator.choice(["a", "b"], size=600)
+x = generator.normal(size=600) + (group == "a")
+y = pd.Series((x + generator.normal(size=600) > 0.5).astype(int), name="hired")
+X = pd.DataFrame({"x": x, "z": generator.normal(size=600), "group": group})
+NoisyGroupsClassifier(max_iter=300, verbose=VERBOSE).fit(X, y, sensitive_features="group")
+"""
+
+
+def stderr_on_a_terminal(code):
+    """What a fit writes to stderr when stderr is a terminal (a pseudo-terminal)."""
+    leader, follower = pty.openpty()
+    with subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL,
+                          stdout=subprocess.DEVNULL, stderr=follower) as process:
+        os.close(follower)
+        written = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal closed with the process
+                break
+            if not chunk:
+                break
+            written += chunk
+        assert process.wait() == 0, written.decode(errors="replace")
+    os.close(leader)
+    return written.decode(errors="replace")
+
+
+@pytest.mark.parametrize("verbose", [True, False])
+def test_on_a_terminal_the_bar_replaces_the_librarys_lines(verbose):
+    written = stderr_on_a_terminal(FIT_ON_A_TERMINAL.replace("VERBOSE", str(verbose)))
+    assert "iteration" not in written  # the library's own lines: "iteration 50 / 300"
+    assert ("NoisyGroupsClassifier" in written) == verbose

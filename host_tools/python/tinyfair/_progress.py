@@ -25,12 +25,17 @@ def _watched():
     return _in_notebook() or bool(isatty and isatty())
 
 
+def _unshown(_iteration, _most):
+    """Takes the iterations where no bar shows them, so that the library
+    prints no lines of its own either (verbose=False is quiet)."""
+
+
 @contextmanager
 def fit_progress(verbose, description):
-    """The callable(iteration, most) the library calls per iteration, or
-    None when no bar is shown; the bar closes when the fit ends."""
+    """The callable(iteration, most) the library calls per iteration; the
+    bar, if one is shown, closes when the fit ends."""
     if not verbose or tqdm is None or not _watched():
-        yield None
+        yield _unshown
         return
     bar = tqdm(desc=description, unit="it", leave=False)
 
