@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "host_tools/common/one_line_text.h"
+#include "host_tools/fit/fit_progress.h"
 
 namespace tinyfair::host::fit {
 namespace {
@@ -28,6 +29,7 @@ void Note(const std::string& text) {
   std::fprintf(stderr, "%s\n", common::TerminalText(text).c_str());
 }
 
-bool ProgressToTerminal() { return isatty(fileno(stderr)) != 0; }
+// A front end showing the iterations itself (a progress sink) gets no lines.
+bool ProgressToTerminal() { return !HasProgressSink() && isatty(fileno(stderr)) != 0; }
 
 }  // namespace tinyfair::host::fit

@@ -17,6 +17,7 @@
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/numeric_labels.h"
 #include "host_tools/fit/fit_notes.h"
+#include "host_tools/fit/fit_progress.h"
 #include "host_tools/fit/fit_stop.h"
 #include "host_tools/fit/group_names.h"
 #include "host_tools/fit/train_method.h"
@@ -119,7 +120,9 @@ std::string FitParity(const TrainingSet& set, const FairRegressionOptions& f,
   const bool tty = ProgressToTerminal();
   const auto start = std::chrono::steady_clock::now();
   const host::reductions::StatisticalParityFit fit = host::reductions::FitStatisticalParity(
-      set.design, y, group, groups, options, [tty](int t, double gap, double loss, double disp) {
+      set.design, y, group, groups, options,
+      [tty, most = options.max_iterations](int t, double gap, double loss, double disp) {
+        ReportProgress(t, most);
         if (tty) {
           std::fprintf(stderr, "  iteration %3d  gap %.3e  loss %.6f  disparity %.4f\n", t, gap,
                        loss, disp);
@@ -163,7 +166,9 @@ std::string FitGroupLoss(const TrainingSet& set, const FairRegressionOptions& f,
   options.multiplier_bound = f.dual_bound;
   const bool tty = ProgressToTerminal();
   const host::reductions::BoundedGroupLossFit fit = host::reductions::FitBoundedGroupLoss(
-      set.design, y, group, groups, options, [tty](int t, double gap, double loss, double excess) {
+      set.design, y, group, groups, options,
+      [tty, most = options.max_iterations](int t, double gap, double loss, double excess) {
+        ReportProgress(t, most);
         if (tty) {
           std::fprintf(stderr, "  iteration %3d  gap %.3e  loss %.6f  worst excess %+.4f\n", t, gap,
                        loss, excess);

@@ -8,6 +8,7 @@
 
 #include "host_tools/common/text_format.h"
 #include "host_tools/fit/fit_notes.h"
+#include "host_tools/fit/fit_progress.h"
 #include "host_tools/fit/fit_stop.h"
 #include "host_tools/fit/train_method.h"
 #include "host_tools/frll/fair_robust_log_loss.h"
@@ -100,6 +101,7 @@ std::string FitFrll(const TrainingSet& set, tinyfair::Model& model) {
   const host::frll::FrllFit fit = host::frll::FitFairRobustLogLoss(
       set.design, set.labels, a, options,
       [tty](double mu, int iteration, double objective, double norm) {
+        ReportProgress(iteration, 0);  // iterations per barrier step: no fixed count
         if (tty) {
           std::fprintf(stderr, "  iteration %3d  mu %.0e  objective %.8f  gradient %.3e\n",
                        iteration, mu, objective, norm);

@@ -18,6 +18,7 @@
 
 #include "host_tools/common/text_format.h"
 #include "host_tools/fit/fit_notes.h"
+#include "host_tools/fit/fit_progress.h"
 #include "host_tools/fit/fit_stop.h"
 #include "host_tools/fit/read_data.h"
 #include "host_tools/fit/train_method.h"
@@ -286,6 +287,7 @@ host::noisy_groups::NoisyGroupOptions NoisyTrainingOptions(const std::string& me
   options.lambda_radius = o.lambda_radius;
   const bool tty = ProgressToTerminal();
   options.progress = [tty, iterations](int t) {
+    ReportProgress(t, iterations);
     if (tty && (t % 50 == 0 || t == iterations)) {
       std::fprintf(stderr, "\r  iteration %d / %d", t, iterations);
       if (t == iterations) std::fprintf(stderr, "\n");

@@ -11,6 +11,7 @@
 
 #include "host_tools/common/data_error.h"
 #include "host_tools/fit/fit_notes.h"
+#include "host_tools/fit/fit_progress.h"
 #include "host_tools/fit/fit_stop.h"
 #include "host_tools/fit/train_method.h"
 #include "host_tools/model/mixture_capacity.h"
@@ -120,7 +121,8 @@ std::string FitReduction(const ReductionFlags& flags, const TrainingSet& set,
   const auto start = std::chrono::steady_clock::now();
   const host::reductions::ReductionFit fit = host::reductions::FitExponentiatedGradient(
       set.design, set.labels, group, Eigen::VectorXd(), options,
-      [tty](const host::reductions::ReductionStep& step) {
+      [tty, most = options.max_iterations](const host::reductions::ReductionStep& step) {
+        ReportProgress(step.iteration, most);
         if (tty) {
           std::fprintf(stderr, "  iteration %3d  gap %.3e  error %.5f  violation %.5f\n",
                        step.iteration, step.gap, step.error, step.violation);

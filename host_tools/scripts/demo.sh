@@ -76,7 +76,10 @@ step() { printf '\n== %s\n' "$*"; }
 if [ -z "$tf" ]; then
   step "setup and build (the tinyfair command only)"
   bash "$here/setup_debian.sh"
-  cmake -S "$source_dir" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  # The host preset, as the README's builds and `pip install .` configure it:
+  # the same options, so that building the Python package later recompiles
+  # nothing the demo compiled.
+  (cd "$source_dir" && cmake --preset host >/dev/null)
   cmake --build "$build" --parallel --target tinyfair >/dev/null
   tf=$build/host_tools/tinyfair
 fi

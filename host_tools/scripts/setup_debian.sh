@@ -19,7 +19,7 @@ packages=(
   gnuplot-nox
   python3-sklearn python3-pandas python3-yaml python3-kconfiglib
   python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib
-  python3-dask python3-distributed python3-nacl
+  python3-dask python3-distributed python3-nacl python3-tqdm
   clang-14 libclang-rt-14-dev clang-tidy-14 clang-format-14 python3
 )
 

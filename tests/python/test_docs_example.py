@@ -52,6 +52,15 @@ def test_cross_validation_selects_the_scorer_under_the_fair_rule(example):
     assert example["fair"].estimator_ is example["pipeline"]  # prefit: as it is
 
 
+def test_own_metrics_are_the_reports_rates_for_the_same_decisions(example):
+    own, after = example["own"], example["after"]
+    for column in ("", "_low", "_high"):
+        np.testing.assert_allclose(own["selection" + column], after["positive_rate" + column],
+                                   atol=1e-6)
+    np.testing.assert_allclose(own["recall"], after["tpr"], atol=1e-6)
+    assert own["f1"].between(0, 1).all()
+
+
 def test_the_fair_model_narrows_the_gap_and_plots(example):
     before, after = example["before"].attrs["summary"], example["after"].attrs["summary"]
     assert after["dp_gap"] < before["dp_gap"] / 2

@@ -20,7 +20,8 @@ NAN, INF = float("nan"), float("inf")
 COMMON_TRAIN = [("l2", [-1.0, NAN, INF]), ("max_iter", [-1, 2.5, "ten"]),
                 ("min_category_count", [-1, 0.5]), ("use_sensitive", ["yes", 2]),
                 ("unknown_group", ["drop", "fallback:"]), ("model_id", ["m" * 32, 7]),
-                ("strict", ["no"]), ("categorical", [3]), ("numeric", [3])]
+                ("strict", ["no"]), ("verbose", ["no"]), ("categorical", [3]),
+                ("numeric", [3])]
 COMMON_POST = [("min_group_size", [-1, 2.5, NAN]), ("small_groups", ["drop"]),
                ("score_kind", ["logit"]), ("strict", ["no"]), ("merge_groups", [3])]
 TABLE = {

@@ -14,6 +14,7 @@
 #include "host_tools/fit/train.h"
 #include "host_tools/fit/train_method.h"
 #include "host_tools/python/core/note_collector.h"
+#include "host_tools/python/core/progress_forwarder.h"
 #include "host_tools/python/core/table_from_columns.h"
 
 namespace tinyfair::python {
@@ -59,7 +60,7 @@ using FitResult = std::pair<tinyfair::Model, std::vector<std::string>>;
 // from text (`method_options`: name -> text, as the CLI's flags take them).
 FitResult Train(fit::TrainOptions options,
                 const std::vector<std::pair<std::string, std::string>>& method_options,
-                const std::string& name, const py::list& columns) {
+                const std::string& name, const py::list& columns, const py::object& progress) {
   const host::data::CsvTable table = TableFromColumns(name, columns);
   std::vector<fit::TrainMethod> methods = fit::TrainMethods();
   fit::ChooseTrainMethod(methods, options);
@@ -71,6 +72,7 @@ FitResult Train(fit::TrainOptions options,
   }
   for (const auto& [option, text] : method_options) values.Set(option, text);
   NoteCollector notes;
+  const ProgressForwarder forwarder(progress);
   py::gil_scoped_release release;
   tinyfair::Model model = fit::Train(std::move(options), table, methods);
   return {std::move(model), notes.Take()};
@@ -190,7 +192,9 @@ void AddFitFunctions(py::module_& module) {
   module.def("train_methods", &TrainMethodDescriptions,
              "Every train method: name, help, constraints, numeric_label, options");
   module.def("train", &Train, py::arg("options"), py::arg("method_options"), py::arg("name"),
-             py::arg("columns"), "`tinyfair train` on the table the columns make: (model, notes)");
+             py::arg("columns"), py::arg("progress") = py::none(),
+             "`tinyfair train` on the table the columns make: (model, notes); progress: "
+             "None or a callable(iteration, most) called per iteration of an iterative fit");
   module.def("postprocess", &Postprocess, py::arg("options"), py::arg("name"), py::arg("columns"),
              py::arg("validation_name") = py::none(), py::arg("validation_columns") = py::none(),
              py::arg("scorer") = nullptr,

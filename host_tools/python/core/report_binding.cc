@@ -3,7 +3,9 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <cstdint>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "host_tools/data/group_formation.h"
@@ -14,6 +16,7 @@
 #include "host_tools/metrics/decision_tally.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/metrics/score_quality.h"
+#include "host_tools/metrics/wilson_interval.h"
 #include "host_tools/python/core/table_from_columns.h"
 #include "host_tools/simulate/decision_runner.h"
 
@@ -96,6 +99,24 @@ std::string ReportPredictions(const py::array_t<int, py::array::forcecast>& y_tr
       host::metrics::EvaluateDecisions(decisions, labels, groups.names()));
 }
 
+// Each row's group as a model fitted on the table would form it: the groups'
+// names and one index into them per row, for metrics the caller computes per
+// group (group_report's own metrics).
+std::pair<std::vector<std::string>, std::vector<uint32_t>> GroupsOfRows(
+    const std::string& name, const py::list& columns, const std::string& label,
+    const std::vector<std::string>& sensitive) {
+  const host::data::GroupIndex groups =
+      GroupsOfColumns(TableFromColumns(name, columns), label, sensitive);
+  return {groups.names(), groups.rows()};
+}
+
+// The report's interval of a rate: Wilson's, at the report's confidence.
+py::tuple ReportInterval(uint64_t successes, uint64_t trials) {
+  const host::metrics::RateInterval interval =
+      host::metrics::WilsonInterval(successes, trials, host::metrics::kReportConfidence);
+  return py::make_tuple(interval.rate, interval.lower, interval.upper);
+}
+
 // The tally of the runtime's decisions on a table that is one part of a
 // data set, drawing after the parts before it (draws_before).
 host::metrics::DecisionTally TallyDecisions(const tinyfair::Model& model, const std::string& name,
@@ -148,6 +169,11 @@ void AddReportFunctions(py::module_& module) {
   module.def("report_predictions", &ReportPredictions, py::arg("y_true"), py::arg("y_pred"),
              py::arg("y_prob"), py::arg("name"), py::arg("columns"), py::arg("label"),
              py::arg("sensitive"), "The same report (JSON) for decisions the caller made");
+  module.def("groups_of_rows", &GroupsOfRows, py::arg("name"), py::arg("columns"), py::arg("label"),
+             py::arg("sensitive"),
+             "(group names, each row's group index) as a model fitted on the table forms them");
+  module.def("report_interval", &ReportInterval, py::arg("successes"), py::arg("trials"),
+             "(rate, low, high): the report's Wilson interval (95 %) of successes in trials");
 }
 
 }  // namespace tinyfair::python

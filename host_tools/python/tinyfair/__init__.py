@@ -6,8 +6,6 @@ decision made here is made by the device's own runtime code through the same
 PRNG, so a seed gives the same decisions as ``tinyfair simulate`` and the
 device. See docs/python.md.
 """
-from sklearn.base import ClassifierMixin
-
 from . import _core
 from ._short_errors import shorten_type_errors
 
@@ -18,21 +16,9 @@ shorten_type_errors(_core)  # before any module binds a name of it
 from . import _frames, metrics, noisy_groups, plots, postprocessing, preprocessing, reductions  # noqa: F401
 from ._core import DataError, FitNotAccepted, ModelError, ModelRefused, TinyfairError
 from ._frames import read_csv
-from ._training import train_estimator_class
+from ._logistic_models import FairRobustLogLoss, LogisticRegression
 from .models import LoadedModel, codegen, group_attributes, inspect, load
 from .sklearn_import import ConversionError, model_json_from_sklearn
-from . import _core
-
-LogisticRegression = train_estimator_class(
-    "LogisticRegression", "logistic",
-    "L2-regularised logistic regression (Newton), positive iff p >= 0.5 in every group: the "
-    "scorer a post-processor makes fair.", __name__, mixin=ClassifierMixin)
-
-FairRobustLogLoss = train_estimator_class(
-    "FairRobustLogLoss", "frll",
-    "Fairness for robust log loss (Rezaei et al. 2020): a truncated logistic rule fair under "
-    "demographic parity (dp), equal opportunity (eopp) or equalized odds (eodds).",
-    __name__, mixin=ClassifierMixin)
 
 
 def from_sklearn(pipeline, sensitive_features, X=None, model_id="sklearn"):

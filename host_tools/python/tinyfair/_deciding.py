@@ -6,6 +6,8 @@ drawing from PCG32(seed, stream) in row order as ``tinyfair simulate --seed
 S --stream T`` does, so equal seeds give equal decisions on the host, in the
 CLI and on the device.
 """
+from typing import Optional
+
 import numpy as np
 import pandas as pd
 from sklearn.exceptions import NotFittedError
@@ -13,6 +15,7 @@ from sklearn.utils.metaestimators import available_if
 
 from . import _core, _frames
 from ._python_terms import python_message, python_terms
+from ._types import ArrayLike, PathLike, RandomState, SensitiveFeatures
 
 
 def _classifies(estimator):
@@ -65,7 +68,8 @@ class DecidingMixin:
             raise _NotFitted(f"this {type(self).__name__} is not fitted yet: call fit first")
         return model
 
-    def predict(self, X, *, sensitive_features=None, random_state=None, stream=0):
+    def predict(self, X: ArrayLike, *, sensitive_features: Optional[SensitiveFeatures] = None,
+                random_state: RandomState = None, stream: int = 0) -> np.ndarray:
         """The randomized decisions (0/1) the device makes for X's rows (for
         a regression model, the output of the member the draw chose).
 
@@ -81,7 +85,8 @@ class DecidingMixin:
         return self._as_classes(records["positive"].astype(np.int64))
 
     @available_if(_classifies)
-    def predict_proba(self, X, *, sensitive_features=None):
+    def predict_proba(self, X: ArrayLike, *,
+                      sensitive_features: Optional[SensitiveFeatures] = None) -> np.ndarray:
         """Per row, the probability of each of classes_: the decision
         probability the device computes (its draw decides positive with
         it), so that the two columns sum to 1."""
@@ -90,13 +95,16 @@ class DecidingMixin:
         columns = [1.0 - positive, positive] if index == 1 else [positive, 1.0 - positive]
         return np.column_stack(columns)
 
-    def decision_probability(self, X, *, sensitive_features=None):
+    def decision_probability(self, X: ArrayLike, *,
+                             sensitive_features: Optional[SensitiveFeatures] = None) -> np.ndarray:
         """Each row's probability of a positive decision, as the device computes it."""
         records = self._decide(X, sensitive_features, 0, 0)
         raise_refused(records, _frames.data_name(X))
         return records["probability"].astype(np.float64)
 
-    def decision_records(self, X, *, sensitive_features=None, random_state=None, stream=0):
+    def decision_records(self, X: ArrayLike, *,
+                         sensitive_features: Optional[SensitiveFeatures] = None,
+                         random_state: RandomState = None, stream: int = 0) -> pd.DataFrame:
         """The device's decision record of every row, as a DataFrame: status,
         group, group name, score, probability, draw (32 bits), positive; the
         frame's attrs hold the model hash, the log `tinyfair simulate` writes
@@ -110,8 +118,9 @@ class DecidingMixin:
         frame.attrs["vectors"] = records["vectors"]
         return frame
 
-    def export(self, path=None, *, model_id=None, monitor_alpha=None, monitor_tolerance=None,
-               monitor_window=None):
+    def export(self, path: PathLike = None, *, model_id: Optional[str] = None,
+               monitor_alpha: Optional[float] = None, monitor_tolerance: Optional[float] = None,
+               monitor_window: Optional[int] = None) -> bytes:
         """The sealed model.pb `tinyfair export` writes (bytes; also written to path)."""
         settings = _core.ExportSettings()
         settings.model_id = model_id or ""
@@ -120,8 +129,8 @@ class DecidingMixin:
         settings.monitor_window = monitor_window
         return self._fitted_model().export("" if path is None else str(path), settings)
 
-    def codegen(self, path=None, *, name="Model", language="c++", tables=False,
-                source="model.pb"):
+    def codegen(self, path: PathLike = None, *, name: str = "Model", language: str = "c++",
+                tables: bool = False, source: str = "model.pb") -> str:
         """The firmware header `tinyfair codegen` writes for the exported model."""
         return codegen(self.export(), path, name=name, language=language, tables=tables,
                        source=source)

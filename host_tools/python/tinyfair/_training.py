@@ -1,14 +1,16 @@
-"""Estimators over `tinyfair train`'s methods.
+"""The base of the estimators over `tinyfair train`'s methods.
 
-Each class is one train method of the library; its parameters are the
-options every method shares (TrainOptions) and the method's own, with the
-defaults the library binds (read from it when the package is imported, so
-that each default is written once, in C++). fit runs the library's Train on
-the table X, y and the sensitive features make, exactly as the CLI trains on
-a CSV, and the fitted model decides through the runtime (DecidingMixin).
+Each estimator (LogisticRegression, FairRobustLogLoss, ExponentiatedGradient,
+FairRegression, NoisyGroupsClassifier) is a class written out with its
+parameters; its defaults are read from the library's option binding when the
+package is imported (COMMON_DEFAULTS, TrainMethod.defaults), so that each
+default is written once, in C++. fit runs the library's Train on the table X,
+y and the sensitive features make, exactly as the CLI trains on a CSV, and
+the fitted model decides through the runtime (DecidingMixin).
 """
 import logging
 import warnings
+from typing import Any, Optional
 
 import numpy as np
 from sklearn.base import BaseEstimator
@@ -16,9 +18,11 @@ from sklearn.utils.metaestimators import available_if
 
 from . import _core, _frames
 from ._deciding import DecidingMixin, raise_refused
+from ._progress import fit_progress
 from ._parameter_checks import (MAX_COUNT, check_choice, check_flag, check_names, check_text,
                                 check_whole)
 from ._python_terms import python_terms
+from ._types import ArrayLike, SensitiveFeatures
 
 LOG = logging.getLogger("tinyfair")
 
@@ -78,20 +82,47 @@ def parameter_name(option_name):
     return option_name.replace("-", "_")
 
 
-class TrainedEstimator(DecidingMixin, BaseEstimator):
-    """fit for every train method; subclasses set _method and _own_options."""
+def _common_defaults():
+    """The shared parameters' defaults: TrainOptions' as the library sets them."""
+    options = _core.TrainOptions()
+    defaults = {}
+    for parameter, (field, _) in COMMON_OPTIONS.items():
+        value = getattr(options, field)
+        defaults[parameter] = tuple(value) if isinstance(value, list) else value
+    defaults["model_id"] = None  # the method's name, as train gives it
+    defaults["verbose"] = True  # the package's own: a progress bar where someone watches
+    return defaults
 
-    _method = None
-    _own_options = ()  # parameter names of the method's own options
-    _option_names = {}  # parameter -> the library's option name
-    _own_defaults = {}  # parameter -> the library's default
-    _methods = ()  # the train methods the `method` parameter may name
-    _constraints = ()  # the constraints the method takes
+
+COMMON_DEFAULTS = _common_defaults()
+
+
+class TrainMethod:
+    """One train method of the library (or several a `method` parameter
+    chooses among) as its estimator sees it: names, the constraints it
+    takes (the first is the default), and its own options' library names
+    and defaults by parameter name."""
+
+    def __init__(self, *names):
+        described = {m["name"]: m for m in _core.train_methods()}
+        self.names = names
+        self.constraints = tuple(described[names[0]]["constraints"])
+        options = {parameter_name(o["name"]): o for name in names
+                   for o in described[name]["options"]}
+        self.option_names = {parameter: o["name"] for parameter, o in options.items()}
+        self.defaults = {parameter: _default(o) for parameter, o in options.items()}
+
+
+class TrainedEstimator(DecidingMixin, BaseEstimator):
+    """fit for every train method; a subclass sets _train_method and
+    writes its parameters out in __init__."""
+
+    _train_method = None  # TrainMethod
 
     def _train_options(self, X, sensitive, label, pos_label):
         options = _core.TrainOptions()
         options.data = _frames.data_name(X)
-        options.method = getattr(self, "method", self._method)
+        options.method = self._chosen_method()
         options.constraint = getattr(self, "constraint", "") or ""
         options.label.label = label
         options.label.positive = _frames.positive_values(pos_label)
@@ -112,17 +143,22 @@ class TrainedEstimator(DecidingMixin, BaseEstimator):
         check_whole("min_category_count", self.min_category_count, 0, MAX_COUNT)
         check_flag("use_sensitive", self.use_sensitive)
         check_flag("strict", self.strict)
+        check_flag("verbose", self.verbose)
         check_text("unknown_group", self.unknown_group)
         check_names("categorical", self.categorical)
         check_names("numeric", self.numeric)
         if self.model_id is not None:
             check_text("model_id", self.model_id)
-        method = getattr(self, "method", self._method)
-        check_choice("method", method, self._methods)
-        if self._constraints:
-            check_choice("constraint", getattr(self, "constraint", None), self._constraints)
+        check_choice("method", self._chosen_method(), self._train_method.names)
+        if self._train_method.constraints:
+            check_choice("constraint", getattr(self, "constraint", None),
+                         self._train_method.constraints)
 
-    def fit(self, X, y, *, sensitive_features, pos_label=None, sample_weight=None):
+    def _chosen_method(self):
+        return getattr(self, "method", self._train_method.names[0])
+
+    def fit(self, X: ArrayLike, y: ArrayLike, *, sensitive_features: SensitiveFeatures,
+            pos_label: Any = None, sample_weight: None = None) -> "TrainedEstimator":
         """Fits on X (DataFrame or array), labels y and the groups of
         sensitive_features (column name(s) of X, or values); pos_label: the
         label value(s) meaning positive (default: y is 0/1). sample_weight:
@@ -134,11 +170,13 @@ class TrainedEstimator(DecidingMixin, BaseEstimator):
         frame, label = _frames.with_label(frame, y)
         options = self._train_options(X, sensitive, label, pos_label)
         # Only what differs from the library's default, which it sets itself.
-        own = [(self._option_names[p], _text(getattr(self, p))) for p in self._own_options
-               if getattr(self, p) != self._own_defaults[p]]
+        method = self._train_method
+        own = [(name, _text(getattr(self, p))) for p, name in method.option_names.items()
+               if getattr(self, p) != method.defaults[p]]
         name = _frames.data_name(X)
-        with python_terms({name: frame.index}):
-            model, notes = _core.train(options, own, name, _frames.table_columns(frame))
+        with python_terms({name: frame.index}), \
+                fit_progress(self.verbose, type(self).__name__) as progress:
+            model, notes = _core.train(options, own, name, _frames.table_columns(frame), progress)
         emit_notes(notes)
         self.model_ = model
         self.sensitive_features_ = sensitive
@@ -150,10 +188,11 @@ class TrainedEstimator(DecidingMixin, BaseEstimator):
         return self
 
     def _is_scorer(self):
-        return self._method == "logistic"
+        return self._train_method.names == ("logistic",)
 
     @available_if(_is_scorer)
-    def decision_function(self, X, *, sensitive_features=None):
+    def decision_function(self, X: ArrayLike, *,
+                          sensitive_features: Optional[SensitiveFeatures] = None) -> np.ndarray:
         """Each row's score as the device's scorer computes it (the
         probability p of the logistic link; positive iff p >= 0.5)."""
         records = self._decide(X, sensitive_features, 0, 0)
@@ -168,59 +207,3 @@ def refuse_sample_weight(estimator, sample_weight):
         raise _core.TinyfairError(
             f"sample_weight: {type(estimator).__name__}'s fit takes no row weights (the "
             "library fits every row with weight 1); leave it None")
-
-
-def _init_source(parameters):
-    arguments = ", ".join(f"{name}=_defaults[{name!r}]" for name in parameters)
-    body = "\n".join(f"    self.{name} = {name}" for name in parameters) or "    pass"
-    return f"def __init__(self, *, {arguments}):\n{body}\n"
-
-
-def train_estimator_class(class_name, method, doc, module, *, mixin=None, methods=None):
-    """A class for the train method `method` whose keyword parameters are
-    the common options and the method's own, defaults from the library.
-    With `methods` (several names), a parameter `method` chooses one of them
-    (the first by default) and the parameters are all of theirs."""
-    described = {m["name"]: m for m in _core.train_methods()}
-    chosen = methods or [method]
-    description = dict(described[chosen[0]])
-    description["options"] = [o for name in chosen for o in described[name]["options"]]
-    description["options"] = list({o["name"]: o for o in description["options"]}.values())
-    defaults = {}
-    if methods:
-        defaults["method"] = chosen[0]
-    if description["constraints"]:
-        defaults["constraint"] = description["constraints"][0]
-    base_options = _core.TrainOptions()
-    for parameter, (field, _) in COMMON_OPTIONS.items():
-        value = getattr(base_options, field)
-        defaults[parameter] = tuple(value) if isinstance(value, list) else value
-    defaults["model_id"] = None  # the method's name, as train gives it
-    own, names, helps = [], {}, []
-    for option in description["options"]:
-        parameter = parameter_name(option["name"])
-        defaults[parameter] = _default(option)
-        own.append(parameter)
-        names[parameter] = option["name"]
-        helps.append(f"    {parameter}: {option['help']}"
-                     + (f" ({', '.join(option['choices'])})" if option["choices"] else ""))
-    namespace = {"_defaults": defaults}
-    exec(_init_source(list(defaults)), namespace)  # a real signature for get_params
-    constraints = ", ".join(description["constraints"]) or "none"
-    method_names = " | ".join(chosen)
-    common = "\n".join(f"    {p}: {h}" for p, (_, h) in COMMON_OPTIONS.items())
-    attributes = {
-        "__init__": namespace["__init__"],
-        "__module__": module,
-        "__doc__": f"{doc}\n\n`tinyfair train --method {method_names}`. Constraints: {constraints}.\n\n"
-                   f"Parameters shared by every method:\n{common}\n"
-                   + (f"Its own parameters:\n" + "\n".join(helps) + "\n" if helps else ""),
-        "_method": chosen[0],
-        "_own_options": tuple(own),
-        "_option_names": names,
-        "_own_defaults": {p: defaults[p] for p in own},
-        "_methods": tuple(chosen),
-        "_constraints": tuple(description["constraints"]),
-    }
-    bases = (TrainedEstimator,) if mixin is None else (mixin, TrainedEstimator)
-    return type(class_name, bases, attributes)
