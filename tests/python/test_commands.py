@@ -1,0 +1,157 @@
+"""The CLI's commands that are not a fit, from Python: tinyfair.export
+writes the bytes `tinyfair export` writes for the same request (integer
+scorer with its report, signature) and says the same about them."""
+import json
+import logging
+import subprocess
+
+import pytest
+
+import tinyfair
+from conftest import ADULT_LABEL, run
+
+
+@pytest.fixture(scope="module")
+def key(cli, tmp_path_factory):
+    path = tmp_path_factory.mktemp("key") / "signing.key"
+    run([cli, "keygen", "--out", path])
+    return path
+
+
+@pytest.fixture(scope="module")
+def test_part(adult_parts):
+    frame = tinyfair.read_csv(adult_parts["test"])
+    return frame.drop(columns="Y"), frame["Y"]
+
+
+def integer_notes(lines):
+    return [line for line in lines if line.startswith("export --integer")]
+
+
+@pytest.mark.parametrize("width,seed", [("int16", 1), ("int8", 9)])
+def test_export_integer_signed_equals_the_cli(cli, adult_parts, adult_cli_models, key, test_part,
+                                              tmp_path, caplog, width, seed):
+    fair = adult_cli_models["fair.json"]
+    result = run([cli, "export", "--model", fair, "--out", tmp_path / "cli.pb", "--integer", width,
+                  "--data", adult_parts["test"], *ADULT_LABEL, "--seed", seed, "--sign", key,
+                  "--max-gap-change", "1"])
+    X, y = test_part
+    with caplog.at_level(logging.INFO, logger="tinyfair"):
+        written = tinyfair.export(fair, tmp_path / "python.pb", integer=width, X=X, y=y,
+                                  pos_label=">50K", seed=seed, sign=key, max_gap_change=1)
+    cli_bytes = (tmp_path / "cli.pb").read_bytes()
+    assert written == cli_bytes
+    assert (tmp_path / "python.pb").read_bytes() == cli_bytes
+    cli_notes = integer_notes(result.stderr.splitlines())
+    assert len(cli_notes) == 5
+    assert integer_notes(r.getMessage() for r in caplog.records) == cli_notes
+
+
+def test_export_of_a_loaded_model_equals_the_cli(cli, adult_cli_models, tmp_path):
+    fair = adult_cli_models["fair.json"]
+    run([cli, "export", "--model", fair, "--out", tmp_path / "cli.pb", "--id", "adult-1",
+         "--model-version", "7", "--monitor-alpha", "0.01"])
+    written = tinyfair.export(tinyfair.load(fair), model_id="adult-1", model_version=7,
+                              monitor_alpha=0.01)
+    assert written == (tmp_path / "cli.pb").read_bytes()
+
+
+def test_a_gap_change_beyond_the_limit_writes_nothing_as_the_cli(cli, adult_parts,
+                                                                 adult_cli_models, test_part,
+                                                                 tmp_path):
+    fair = adult_cli_models["fair.json"]
+    result = subprocess.run([str(a) for a in [
+        cli, "export", "--model", fair, "--out", tmp_path / "cli.pb", "--integer", "int8",
+        "--data", adult_parts["test"], *ADULT_LABEL, "--max-gap-change", "0"]],
+        capture_output=True, text=True)
+    X, y = test_part
+    if result.returncode == 0:  # the gap did not move at all
+        tinyfair.export(fair, tmp_path / "python.pb", integer="int8", X=X, y=y,
+                        pos_label=">50K", max_gap_change=0)
+        assert (tmp_path / "python.pb").read_bytes() == (tmp_path / "cli.pb").read_bytes()
+        return
+    assert result.returncode == 2 and "--max-gap-change" in result.stderr
+    with pytest.raises(tinyfair.DataError, match="changes the DP gap"):
+        tinyfair.export(fair, tmp_path / "python.pb", integer="int8", X=X, y=y,
+                        pos_label=">50K", max_gap_change=0)
+    assert not (tmp_path / "python.pb").exists() and not (tmp_path / "cli.pb").exists()
+
+
+def test_refusals(adult_cli_models, key, test_part, tmp_path):
+    fair = adult_cli_models["fair.json"]
+    X, y = test_part
+    signed = tmp_path / "signed.pb"
+    tinyfair.export(fair, signed, sign=key)
+    with pytest.raises(tinyfair.TinyfairError, match="signed model file"):
+        tinyfair.export(signed, tmp_path / "again.pb")
+    with pytest.raises(tinyfair.TinyfairError, match="int16 or int8"):
+        tinyfair.export(fair, tmp_path / "x.pb", integer="int4", X=X, y=y, pos_label=">50K")
+    with pytest.raises(tinyfair.TinyfairError, match="give X"):
+        tinyfair.export(fair, tmp_path / "x.pb", integer="int16")
+    with pytest.raises(ValueError, match="empty path"):
+        tinyfair.export(fair, tmp_path / "x.pb", sign="")
+    with pytest.raises(tinyfair.DataError):  # never over its own model file
+        tinyfair.export(signed, signed)
+    assert not (tmp_path / "again.pb").exists() and not (tmp_path / "x.pb").exists()
+
+
+@pytest.fixture(scope="module")
+def monitor_reports(cli, adult_parts, adult_cli_models, tmp_path_factory):
+    """A monitored deployment on Adult's test part: model.pb with the
+    monitor's settings and its reports after every 1000 decisions."""
+    work = tmp_path_factory.mktemp("monitor")
+    run([cli, "export", "--model", adult_cli_models["fair.json"], "--out", work / "model.pb",
+         "--monitor-alpha", "0.05", "--monitor-tolerance", "0.01", "--monitor-window", "0"])
+    run([cli, "simulate", "--model", work / "model.pb", "--data", adult_parts["test"], "--seed",
+         "3", "--out", work / "log.csv", "--monitor", work / "r.pb", "--monitor-every", "1000"])
+    reports = sorted(work.glob("r-*.pb"))
+    assert len(reports) >= 5
+    return work / "model.pb", reports
+
+
+def test_monitor_report_equals_the_cli(cli, monitor_reports):
+    model, reports = monitor_reports
+    printed = run([cli, "monitor", "--model", model, "--report", reports[-1], "--json"]).stdout
+    assert tinyfair.monitor_report(reports[-1], model) == json.loads(printed)
+    assert tinyfair.monitor_report(str(reports[2]), tinyfair.load(model)) == json.loads(
+        run([cli, "monitor", "--model", model, "--report", reports[2], "--json"]).stdout)
+
+
+def plot_rows(dat):
+    """monitor_rates.dat's blocks (one per group, then the gaps) as rows of numbers."""
+    blocks = [block for block in dat.split("\n\n\n") if block.strip()]
+    return [[[float(v) for v in line.split()] for line in block.splitlines()
+             if line and not line.startswith("#")] for block in blocks]
+
+
+def test_monitor_series_is_the_plots_data(cli, monitor_reports, tmp_path):
+    model, reports = monitor_reports
+    arguments = [a for report in reports for a in ("--report", report)]
+    run([cli, "monitor", "--model", model, *arguments, "--plot", tmp_path, "--no-plots"])
+    blocks = plot_rows((tmp_path / "monitor_rates.dat").read_text())
+    report = tinyfair.monitor_report(reports, model)
+    series = report["series"]
+    groups = series["group_names"]
+    assert len(blocks) == len(groups) + 1
+    for g in range(len(groups)):
+        expected = [[u, *rates[g], series["reference_rates"][g]]
+                    for u, rates in zip(series["updates"], series["rates"])]
+        assert blocks[g] == expected  # %.17g: the same doubles
+    assert blocks[-1] == [[u, gap, series["reference_gap"],
+                           series["reference_gap"] + series["tolerance"]]
+                          for u, gap in zip(series["updates"], series["gap"])]
+    # The last report is printed as a single one is.
+    single = tinyfair.monitor_report(reports[-1], model)
+    assert {k: v for k, v in report.items() if k != "series"} == single
+
+
+def test_monitor_refuses_what_the_cli_refuses(cli, monitor_reports, adult_cli_models):
+    model, reports = monitor_reports
+    with pytest.raises(tinyfair.DataError):  # a counter going down
+        tinyfair.monitor_report([reports[3], reports[1]], model)
+    other = adult_cli_models["model.json"]  # the scorer: another model hash
+    refused = subprocess.run([str(a) for a in [cli, "monitor", "--model", other, "--report",
+                                                 reports[0]]], capture_output=True, text=True)
+    assert refused.returncode == 2
+    with pytest.raises(tinyfair.DataError):
+        tinyfair.monitor_report(reports[0], other)
