@@ -155,3 +155,61 @@ def test_monitor_refuses_what_the_cli_refuses(cli, monitor_reports, adult_cli_mo
     assert refused.returncode == 2
     with pytest.raises(tinyfair.DataError):
         tinyfair.monitor_report(reports[0], other)
+
+
+@pytest.fixture(scope="module")
+def host_log(cli, adult_parts, adult_cli_models, tmp_path_factory):
+    path = tmp_path_factory.mktemp("parity") / "host.csv"
+    run([cli, "simulate", "--model", adult_cli_models["model.pb"], "--data", adult_parts["test"],
+         "--seed", "4", "--out", path])
+    return path
+
+
+def cli_parity(cli, expected, actual):
+    result = subprocess.run([str(cli), "parity", str(expected), str(actual)], capture_output=True,
+                            text=True)
+    return result.returncode, result.stdout
+
+
+def with_changed_record(log, record, path):
+    """The log with record `record` (1-based) changed in its draw field."""
+    lines = log.read_text().splitlines(keepends=True)
+    fields = lines[record].split(",")
+    header = lines[0].strip().split(",")
+    draw = header.index("draw")
+    fields[draw] = "0" if fields[draw] != "0" else "1"
+    lines[record] = ",".join(fields)
+    path.write_text("".join(lines))
+    return path
+
+
+def test_parity_equals_the_cli(cli, adult_cli_models, adult_parts, host_log, tmp_path):
+    # Python's own log of the same rows and seed: identical records.
+    records = tinyfair.load(adult_cli_models["model.pb"]).decision_records(
+        tinyfair.read_csv(adult_parts["test"]).drop(columns="Y"), random_state=4)
+    python_log = tmp_path / "python.csv"
+    python_log.write_text(records.attrs["log"])
+    status, printed = cli_parity(cli, host_log, python_log)
+    result = tinyfair.parity(host_log, python_log)
+    assert status == 0 and result["equal"] and result["text"] == printed
+    assert result["identical"] == result["records"] == len(records)
+
+    changed = with_changed_record(python_log, 17, tmp_path / "changed.csv")
+    status, printed = cli_parity(cli, host_log, changed)
+    result = tinyfair.parity(host_log, changed)
+    assert status == 1 and not result["equal"] and result["text"] == printed
+    assert result["first_difference"] == 17 and result["identical"] == len(records) - 1
+
+    cut = tmp_path / "cut.csv"
+    cut.write_text("".join(python_log.read_text().splitlines(keepends=True)[:101]))
+    status, printed = cli_parity(cli, host_log, cut)
+    result = tinyfair.parity(host_log, cut)
+    assert status == 1 and result["text"] == printed
+    assert (result["first_difference"], result["actual_record"]) == (101, "(missing)")
+
+
+def test_parity_refuses_what_is_no_decision_log(cli, adult_parts, host_log):
+    status, _ = cli_parity(cli, adult_parts["test"], host_log)
+    assert status == 2
+    with pytest.raises(tinyfair.DataError, match="not a decision log"):
+        tinyfair.parity(adult_parts["test"], host_log)

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "host_tools/common/outputs_over_inputs.h"
+#include "host_tools/fit/decision_log_parity.h"
 #include "host_tools/fit/model_export_file.h"
 #include "host_tools/fit/monitor_reading.h"
 #include "host_tools/model/model_keys.h"
@@ -86,6 +87,21 @@ py::dict MonitorSeries(const std::vector<std::string>& paths, const tinyfair::Mo
   return result;
 }
 
+// `tinyfair parity`'s comparison of two decision logs, and its printout.
+py::dict CompareLogs(const std::string& expected, const std::string& actual) {
+  const host::fit::DecisionLogParity parity = host::fit::CompareDecisionLogs(expected, actual);
+  py::dict result;
+  result["equal"] = parity.Equal();
+  result["records"] = parity.records;
+  result["actual_records"] = parity.actual;
+  result["identical"] = parity.identical;
+  result["first_difference"] = parity.first_difference;
+  result["expected_record"] = parity.expected_record;
+  result["actual_record"] = parity.actual_record;
+  result["text"] = host::fit::DecisionLogParityText(parity);
+  return result;
+}
+
 }  // namespace
 
 void AddCommandFunctions(py::module_& module) {
@@ -106,6 +122,8 @@ void AddCommandFunctions(py::module_& module) {
       "What `tinyfair monitor --json` prints for the device's report at path");
   module.def("monitor_series", &MonitorSeries, py::arg("paths"), py::arg("model"),
              "The sequence of reports at paths as `tinyfair monitor --plot` draws it");
+  module.def("compare_decision_logs", &CompareLogs, py::arg("expected"), py::arg("actual"),
+             "Two decision logs compared record by record as `tinyfair parity` compares them");
 }
 
 }  // namespace tinyfair::python

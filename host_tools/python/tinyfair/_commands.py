@@ -4,7 +4,8 @@ the same figures.
 
 ``export`` writes what ``tinyfair export`` writes, with the integer scorer
 and its report (``--integer``) and the signature (``--sign``); ``monitor_report`` reads a
-device's monitor reports as ``tinyfair monitor`` does.
+device's monitor reports as ``tinyfair monitor`` does; ``parity`` compares
+two decision logs as ``tinyfair parity`` does.
 """
 import json
 import os
@@ -97,3 +98,15 @@ def monitor_report(path, model, *, public_key=None, minimum_version=0):
     if series is not None:
         report["series"] = series
     return report
+
+
+def parity(expected, actual):
+    """Two decision logs (the host's, e.g. decision_records(...).attrs["log"]
+    written out or `tinyfair simulate --out`, and the device's) compared
+    record by record on the device's fields (probability bits, draw,
+    outcome), as `tinyfair parity EXPECTED ACTUAL` compares them: a dict with
+    equal, records, actual_records, identical, first_difference (1-based, 0
+    for none), expected_record, actual_record and text (what the command
+    prints). Logs that differ are a result, not an error; a file that is no
+    decision log raises DataError."""
+    return _core.compare_decision_logs(str(expected), str(actual))
