@@ -213,3 +213,52 @@ def test_parity_refuses_what_is_no_decision_log(cli, adult_parts, host_log):
     assert status == 2
     with pytest.raises(tinyfair.DataError, match="not a decision log"):
         tinyfair.parity(adult_parts["test"], host_log)
+
+
+def frame_and_label(path):
+    frame = tinyfair.read_csv(path)
+    return frame.drop(columns="Y"), frame["Y"]
+
+
+@pytest.mark.parametrize("grid", [[], ["--gamma-grid", "0.05,0.2", "--rho-offsets", "0,0.02",
+                                       "--max-validation-gap", "0.02"]])
+def test_sweep_writes_what_the_cli_writes(cli, adult_parts, adult_cli_models, tmp_path, caplog,
+                                          recwarn, grid):
+    scorer = adult_cli_models["model.json"]
+    parts = [a for part in ("data", "validation", "test")
+             for a in (f"--{part}", adult_parts["fit" if part == "data" else part])]
+    result = run([cli, "sweep", "--model", scorer, *parts, *ADULT_LABEL, *grid, "--no-plots",
+                  "--out-dir", tmp_path / "cli"])
+    options = {}
+    if grid:
+        options = {"gamma_grid": [0.05, 0.2], "rho_offsets": [0, 0.02], "max_validation_gap": 0.02}
+    X, y = frame_and_label(adult_parts["fit"])
+    with caplog.at_level(logging.INFO, logger="tinyfair"):
+        swept = tinyfair.sweep(scorer, X, y, validation=frame_and_label(adult_parts["validation"]),
+                               test=frame_and_label(adult_parts["test"]), pos_label=">50K",
+                               out_dir=tmp_path / "python", **options)
+    for name in ("sweep.csv", "selected.json"):
+        assert (tmp_path / "python" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes()
+    assert swept["csv"] == (tmp_path / "cli" / "sweep.csv").read_text()
+    assert swept["table"].shape[0] == len(swept["csv"].splitlines()) - 1
+    selected_line = [line for line in result.stdout.splitlines() if "<- selected" in line]
+    assert len(selected_line) == 1 and swept["table"]["method"][swept["chosen"]] == "RTO"
+    assert selected_line[0].split()[1:3] == [f"{swept['table']['gamma_or_theta'][swept['chosen']]:.3g}",
+                                             f"{swept['table']['rho'][swept['chosen']]:.4f}"]
+    cli_notes = [line for line in result.stderr.splitlines()
+                 if line.startswith("sweep:") and "wrote" not in line]
+    # Notes are logged, warnings warned (_training.emit_notes).
+    notes = [r.getMessage() for r in caplog.records] + [str(w.message) for w in recwarn]
+    assert cli_notes and sorted(n for n in notes if n.startswith("sweep:")) == sorted(cli_notes)
+    assert swept["selected"].export() == tinyfair.export(tmp_path / "cli" / "selected.json")
+
+
+def test_sweep_refuses_what_the_cli_refuses(adult_parts, adult_cli_models):
+    X, y = frame_and_label(adult_parts["fit"])
+    pair = frame_and_label(adult_parts["validation"])
+    with pytest.raises(tinyfair.TinyfairError, match="gamma"):
+        tinyfair.sweep(adult_cli_models["model.json"], X, y, validation=pair, test=pair,
+                       pos_label=">50K", gamma_grid=[-1])
+    with pytest.raises(tinyfair.TinyfairError, match="not both"):
+        tinyfair.sweep(None, X, y, validation=pair, test=pair, pos_label=">50K",
+                       sensitive_features="sex")

@@ -10,6 +10,8 @@
 #include "host_tools/fit/decision_log_parity.h"
 #include "host_tools/fit/model_export_file.h"
 #include "host_tools/fit/monitor_reading.h"
+#include "host_tools/fit/sweep.h"
+#include "host_tools/model/model_file.h"
 #include "host_tools/model/model_keys.h"
 #include "host_tools/python/core/note_collector.h"
 #include "host_tools/python/core/table_from_columns.h"
@@ -102,6 +104,56 @@ py::dict CompareLogs(const std::string& expected, const std::string& actual) {
   return result;
 }
 
+// One table of sweep's as the core takes data: (name, columns).
+using NamedColumns = std::pair<std::string, py::list>;
+
+py::dict ReportDict(const host::metrics::ClassificationReport& report) {
+  py::dict d;
+  d["accuracy"] = report.expected_accuracy;
+  d["dp_gap"] = report.expected_dp_gap;
+  d["sampled_accuracy"] = report.accuracy;
+  d["sampled_dp_gap"] = report.dp_gap;
+  return d;
+}
+
+// `tinyfair sweep`'s rows, selection and selected model (as JSON), the text
+// of sweep.csv and the notes.
+py::dict Sweep(const host::fit::SweepOptions& options, const tinyfair::Model* scorer,
+               const NamedColumns& fitting, const NamedColumns& validation,
+               const NamedColumns& test, bool strict) {
+  host::fit::CheckSweepOptions(options);
+  const host::data::CsvTable fit_table = TableFromColumns(fitting.first, fitting.second);
+  const host::data::CsvTable validation_table =
+      TableFromColumns(validation.first, validation.second);
+  const host::data::CsvTable test_table = TableFromColumns(test.first, test.second);
+  NoteCollector notes;
+  host::fit::SweepResult sweep;
+  {
+    py::gil_scoped_release release;
+    const tinyfair::Model model = host::fit::SweepScorer(options, fit_table, scorer);
+    sweep = host::fit::Sweep(options, model, fit_table, validation_table, test_table);
+    host::fit::CheckSelectionOnValidation(sweep.selection, strict);
+  }
+  py::list rows;
+  for (const host::fit::SweepRow& row : sweep.rows) {
+    py::dict r;
+    r["method"] = row.method;
+    r["gamma"] = row.gamma;
+    r["rho"] = row.rho;
+    r["validation"] = ReportDict(row.validation);
+    r["test"] = ReportDict(row.test);
+    rows.append(r);
+  }
+  py::dict result;
+  result["rows"] = rows;
+  result["chosen"] = sweep.chosen;
+  result["selected"] = sweep.selected;
+  result["csv"] = host::fit::SweepCsv(sweep.rows);
+  result["selected_json"] = host::model::ModelToJson(sweep.selected);
+  result["notes"] = notes.Take();
+  return result;
+}
+
 }  // namespace
 
 void AddCommandFunctions(py::module_& module) {
@@ -122,6 +174,27 @@ void AddCommandFunctions(py::module_& module) {
       "What `tinyfair monitor --json` prints for the device's report at path");
   module.def("monitor_series", &MonitorSeries, py::arg("paths"), py::arg("model"),
              "The sequence of reports at paths as `tinyfair monitor --plot` draws it");
+  py::class_<host::fit::SweepOptions>(module, "SweepOptions")
+      .def(py::init<>())
+      .def_readwrite("label", &host::fit::SweepOptions::label)
+      .def_readwrite("score_column", &host::fit::SweepOptions::score_column)
+      .def_readwrite("score_kind", &host::fit::SweepOptions::score_kind)
+      .def_readwrite("sensitive", &host::fit::SweepOptions::sensitive)
+      .def_property(
+          "gammas", [](const host::fit::SweepOptions& o) { return o.selection.gammas; },
+          [](host::fit::SweepOptions& o, const std::vector<double>& v) { o.selection.gammas = v; })
+      .def_property(
+          "rho_offsets", [](const host::fit::SweepOptions& o) { return o.selection.rho_offsets; },
+          [](host::fit::SweepOptions& o, const std::vector<double>& v) {
+            o.selection.rho_offsets = v;
+          })
+      .def_property(
+          "max_validation_gap",
+          [](const host::fit::SweepOptions& o) { return o.selection.max_validation_gap; },
+          [](host::fit::SweepOptions& o, double v) { o.selection.max_validation_gap = v; });
+  module.def("sweep", &Sweep, py::arg("options"), py::arg("scorer"), py::arg("fitting"),
+             py::arg("validation"), py::arg("test"), py::arg("strict") = false,
+             "`tinyfair sweep`: the rows, the selected RTO row and model, sweep.csv and notes");
   module.def("compare_decision_logs", &CompareLogs, py::arg("expected"), py::arg("actual"),
              "Two decision logs compared record by record as `tinyfair parity` compares them");
 }

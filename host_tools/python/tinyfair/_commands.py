@@ -5,14 +5,17 @@ the same figures.
 ``export`` writes what ``tinyfair export`` writes, with the integer scorer
 and its report (``--integer``) and the signature (``--sign``); ``monitor_report`` reads a
 device's monitor reports as ``tinyfair monitor`` does; ``parity`` compares
-two decision logs as ``tinyfair parity`` does.
+two decision logs as ``tinyfair parity`` does; ``sweep`` fits and measures
+the grid and the baselines as ``tinyfair sweep`` does.
 """
 import json
 import os
 
+import pandas as pd
+
 from . import _core, _frames
 from ._training import emit_notes
-from .models import group_attributes
+from .models import LoadedModel, group_attributes
 
 
 def _model_and_file(model, public_key=None, minimum_version=0):
@@ -110,3 +113,65 @@ def parity(expected, actual):
     prints). Logs that differ are a result, not an error; a file that is no
     decision log raises DataError."""
     return _core.compare_decision_logs(str(expected), str(actual))
+
+
+def _sweep_table(X, y, sensitive_features, name):
+    frame, names = _frames.with_sensitive(X, sensitive_features)
+    frame, label = _frames.with_label(frame, y)
+    return (_frames.data_name(X, name), _frames.table_columns(frame)), names, label
+
+
+def sweep(scorer, X, y, *, validation, test, sensitive_features=None, pos_label=None,
+          gamma_grid=None, rho_offsets=None, max_validation_gap=None, score_column=None,
+          score_kind="probability", strict=False, out_dir=None):
+    """`tinyfair sweep`: the randomized threshold optimizer fitted on X, y
+    over its (gamma, rho) grid and every other post-processor as baselines,
+    each measured by the runtime's decisions on validation and test ((X, y)
+    pairs), one grid point selected on validation as postprocess does.
+
+    scorer: a fitted scorer, tinyfair.load's model or a model file; None
+    with score_column (a column of every X holding another model's scores,
+    score_kind probability or margin) and sensitive_features. Returns a dict:
+    "table" (a DataFrame, sweep.csv's columns), "chosen" (the selected row),
+    "selected" (the selected fit as a model that decides) and "csv"
+    (sweep.csv's text). With out_dir, sweep.csv and selected.json are
+    written there as the command writes them (the plots are not drawn).
+    strict: raise FitNotAccepted where `sweep --strict` exits 3.
+    """
+    library_model = None if scorer is None else _model_and_file(scorer)[0]
+    if sensitive_features is None and library_model is not None:
+        sensitive_features = (getattr(scorer, "sensitive_features_", None)
+                              or group_attributes(library_model))
+    explicit = sensitive_features is not None and library_model is None
+    fitting, names, label = _sweep_table(X, y, sensitive_features, "fit")
+    tables = [_sweep_table(*pair, sensitive_features, what)[0]
+              for pair, what in ((validation, "validation"), (test, "test"))]
+    options = _core.SweepOptions()
+    label_options = _core.LabelOptions()
+    label_options.label = label
+    label_options.positive = _frames.positive_values(pos_label)
+    options.label = label_options
+    options.sensitive = list(names) if explicit else []
+    options.score_column = score_column or ""
+    options.score_kind = score_kind
+    if gamma_grid is not None:
+        options.gammas = [float(v) for v in gamma_grid]
+    if rho_offsets is not None:
+        options.rho_offsets = [float(v) for v in rho_offsets]
+    if max_validation_gap is not None:
+        options.max_validation_gap = float(max_validation_gap)
+    result = _core.sweep(options, library_model, fitting, *tables, strict=strict)
+    emit_notes(result["notes"])
+    table = pd.DataFrame([{
+        "method": row["method"], "gamma_or_theta": row["gamma"], "rho": row["rho"],
+        "validation_accuracy": row["validation"]["accuracy"],
+        "validation_dp_gap": row["validation"]["dp_gap"],
+        "test_accuracy": row["test"]["accuracy"], "test_dp_gap": row["test"]["dp_gap"],
+        "test_sampled_accuracy": row["test"]["sampled_accuracy"],
+        "test_sampled_dp_gap": row["test"]["sampled_dp_gap"]} for row in result["rows"]])
+    if out_dir is not None:
+        os.makedirs(out_dir, exist_ok=True)
+        _core.write_output(os.path.join(str(out_dir), "sweep.csv"), result["csv"])
+        _core.write_output(os.path.join(str(out_dir), "selected.json"), result["selected_json"])
+    return {"table": table, "chosen": result["chosen"],
+            "selected": LoadedModel(result["selected"]), "csv": result["csv"]}
