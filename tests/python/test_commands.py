@@ -149,6 +149,8 @@ def test_monitor_refuses_what_the_cli_refuses(cli, monitor_reports, adult_cli_mo
     model, reports = monitor_reports
     with pytest.raises(tinyfair.DataError):  # a counter going down
         tinyfair.monitor_report([reports[3], reports[1]], model)
+    with pytest.raises(tinyfair.TinyfairError, match="go with a model file"):
+        tinyfair.monitor_report(reports[0], tinyfair.load(model), minimum_version=1)
     other = adult_cli_models["model.json"]  # the scorer: another model hash
     refused = subprocess.run([str(a) for a in [cli, "monitor", "--model", other, "--report",
                                                  reports[0]]], capture_output=True, text=True)

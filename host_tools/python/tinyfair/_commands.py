@@ -23,6 +23,10 @@ def _model_and_file(model, public_key=None, minimum_version=0):
     if isinstance(model, (str, os.PathLike)):
         key = _no_empty_path(public_key, "public_key")
         return _core.Model.read(str(model), key, minimum_version), str(model)
+    if public_key is not None or minimum_version:
+        # A model in memory was read already: a key cannot be checked now.
+        raise _core.TinyfairError("public_key and minimum_version go with a model file; "
+                                  "tinyfair.load(path, public_key=...) checks a loaded one")
     if isinstance(model, _core.Model):
         return model, ""
     return model._fitted_model(), ""
