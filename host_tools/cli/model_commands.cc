@@ -1,8 +1,6 @@
 // tinyfair export / inspect / codegen: the model file and its header.
-#include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 
@@ -11,18 +9,12 @@
 #include "host_tools/cli/parameter_checks.h"
 #include "host_tools/cli/read_data.h"
 #include "host_tools/cli/trust_options.h"
-#include "host_tools/common/data_error.h"
 #include "host_tools/common/outputs_over_inputs.h"
-#include "host_tools/common/text_format.h"
-#include "host_tools/metrics/metrics.h"
-#include "host_tools/model/integer_scorer.h"
-#include "host_tools/model/model_export.h"
+#include "host_tools/fit/model_export_file.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/model_keys.h"
-#include "host_tools/model/model_signature.h"
 #include "host_tools/model/model_trust.h"
 #include "host_tools/model/record_model_hash.h"
-#include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/generated_header.h"
 #include "host_tools/simulate/generated_key_header.h"
 
@@ -51,133 +43,35 @@ struct ModelOptions {
   TrustFlags trust;
 };
 
-// The first bytes of `path` are a SignedModel file's.
-bool IsSignedFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::string start(2, '\0');
-  in.read(start.data(), static_cast<std::streamsize>(start.size()));
-  return in.gcount() == 2 && host::model::IsSignedModelFile(start);
-}
-
-// The rows both models decided, and how often and how much their decisions
-// differ there.
-struct DecisionChange {
-  size_t both = 0, sampled = 0;
-  double expected = 0.0;  // mean |p_float - p_int|
-};
-
-DecisionChange CompareDecisions(const std::vector<runtime::Decision>& before,
-                                const std::vector<runtime::Decision>& after) {
-  DecisionChange change;
-  for (size_t i = 0; i < before.size() && i < after.size(); ++i) {
-    if (!runtime::IsOk(before[i].status) || !runtime::IsOk(after[i].status)) continue;
-    ++change.both;
-    if (before[i].positive != after[i].positive) ++change.sampled;
-    change.expected += std::fabs(static_cast<double>(before[i].probability) -
-                                 static_cast<double>(after[i].probability));
-  }
-  if (change.both > 0) change.expected /= static_cast<double>(change.both);
-  return change;
-}
-
-// export --integer: adds the integer scorer fitted to the data's inputs,
-// decides the data again by it with the same draws and reports what changed.
-// @throws DataError (exit 2, nothing written) when the parity gap moves by
-//         more than --max-gap-change.
-void AddIntegerPath(const ModelOptions& o, tinyfair::Model& model) {
-  if (o.data.empty()) throw CLI::RequiredError("--data (with --integer)");
-  if (o.label.label.empty()) throw CLI::RequiredError("--label (with --integer)");
-  const std::string name = "export --integer " + o.integer;
-  // The float model is the reference: a scorer from an earlier export goes.
-  host::model::ClearIntegerScorer(model);
-  const host::data::CsvTable table = ReadDataCsv(o.data);
-  host::data::InputEncoder encoder(model.inputs(), table);
-  host::data::CheckGroupsKnown(model, table);
-  NoteUnlistedValues("export", model, table);
-  const auto labels = host::data::ReadLabels(table, o.label.label, o.label.positive);
-  NoteNegativeLabelValues("export", table, o.label);
-  std::vector<float> inputs;
-  const auto float_model = host::simulate::LoadIntoRuntime(model);
-  const auto before = host::simulate::DecideRows(*float_model, encoder, o.seed, 0, &inputs);
-  const std::string refused = host::simulate::RefusedRowsSummary(before, table);
-  if (!refused.empty()) Note(name + ": " + refused);
-  try {
-    host::model::AddIntegerScorer(
-        model, inputs,
-        o.integer == "int8" ? host::model::IntegerWidth::kInt8 : host::model::IntegerWidth::kInt16);
-  } catch (const std::invalid_argument& error) {
-    throw std::invalid_argument(name + ": " + o.model + ": " + error.what());
-  }
-  const auto integer_model = host::simulate::LoadIntoRuntime(model);
-  const auto after = host::simulate::DecideRows(*integer_model, encoder, o.seed, 0);
-  const std::vector<std::string> groups = GroupNames(model);
-  const auto float_report = host::metrics::EvaluateDecisions(before, labels, groups);
-  const auto integer_report = host::metrics::EvaluateDecisions(after, labels, groups);
-  const DecisionChange change = CompareDecisions(before, after);
-  using host::common::FormatText;
-  Note(name + ": " + host::model::IntegerScorerSummary(model));
-  Note(FormatText("%s: %zu rows of %s (seed %llu), %zu decided by both", name.c_str(),
-                  table.rows.size(), o.data.c_str(), static_cast<unsigned long long>(o.seed),
-                  change.both));
-  Note(FormatText(
-      "%s: decisions changed: sampled %zu (%.4f%%, the same draw), expected mean "
-      "|p_float - p_int| %.6f",
-      name.c_str(), change.sampled,
-      change.both ? 100.0 * static_cast<double>(change.sampled) / static_cast<double>(change.both)
-                  : 0.0,
-      change.expected));
-  Note(FormatText("%s: accuracy float %.4f, integer %.4f (change %+.4f)", name.c_str(),
-                  float_report.accuracy, integer_report.accuracy,
-                  integer_report.accuracy - float_report.accuracy));
-  const double gap_change = integer_report.dp_gap - float_report.dp_gap;
-  Note(
-      FormatText("%s: DP gap float %.4f, integer %.4f (change %+.4f); expected float %.4f, "
-                 "integer %.4f",
-                 name.c_str(), float_report.dp_gap, integer_report.dp_gap, gap_change,
-                 float_report.expected_dp_gap, integer_report.expected_dp_gap));
-  if (std::fabs(gap_change) > o.max_gap_change) {
-    throw host::common::DataError(
-        "--max-gap-change", 0, 0,
-        FormatText("the integer path changes the DP gap on %s by %+.4f (float %.4f, integer "
-                   "%.4f), more than %g: %s not written",
-                   o.data.c_str(), gap_change, float_report.dp_gap, integer_report.dp_gap,
-                   o.max_gap_change, o.out.c_str()));
-  }
-}
-
 void Export(const ModelOptions& o) {
   // Never over the model, the data or the signing key (a lost private key
   // means no new model until new firmware ships).
   host::common::RefuseOutputsOverInputs(
       {{"--model", o.model}, {"--sign", o.sign_key}, {"--data", o.data}}, {{"--out", o.out}});
+  host::fit::ExportFileRequest request;
+  request.model_name = o.model;
+  request.out = o.out;
   // The key first: a bad key file stops the export before anything is written.
-  std::optional<host::model::SigningKey> key;
-  if (!o.sign_key.empty()) key = host::model::ReadSigningKeyFile(o.sign_key);
+  if (!o.sign_key.empty()) request.key = host::model::ReadSigningKeyFile(o.sign_key);
   tinyfair::Model model = host::model::ReadModel(o.model);
-  // A signed model ships as it is: exporting it again would drop the
-  // signature or sign it a second time.
-  if (IsSignedFile(o.model)) {
-    throw std::invalid_argument(
-        "export: " + o.model +
-        " is a signed model file, which ships as it is; export the model's JSON form to "
-        "change or sign it");
-  }
+  host::fit::RefuseSignedModelFile(o.model);
+  std::optional<host::data::CsvTable> data;
   if (!o.integer.empty()) {
-    AddIntegerPath(o, model);
+    if (o.data.empty()) throw CLI::RequiredError("--data (with --integer)");
+    if (o.label.label.empty()) throw CLI::RequiredError("--label (with --integer)");
+    data = ReadDataCsv(o.data);
+    request.integer =
+        host::fit::IntegerPathRequest{o.integer, &*data, o.label, o.max_gap_change, o.seed};
   } else if (!o.label.label.empty() || !o.label.positive.empty()) {
     throw std::invalid_argument("export: --label and --positive go with --integer");
   }
-  host::model::ExportSettings settings;
+  host::model::ExportSettings& settings = request.settings;
   settings.model_id = o.id;
   if (o.monitor_alpha >= 0.0) settings.monitor_alpha = o.monitor_alpha;
   if (o.monitor_tolerance >= 0.0) settings.monitor_tolerance = o.monitor_tolerance;
   if (o.monitor_window >= 0) settings.monitor_window = static_cast<uint32_t>(o.monitor_window);
   if (o.model_version >= 0) settings.model_version = static_cast<uint32_t>(o.model_version);
-  const std::string sealed = host::model::ExportModel(settings, model);
-  const std::string bytes = key ? host::model::SignSealedModel(sealed, *key) : sealed;
-  host::common::WriteFileAtomically(o.out, bytes);
-  Note(host::model::ExportSummary(o.out, bytes, model));
-  if (key) Note(host::model::SignatureSummary(sealed, host::model::KeyId(key->public_key)));
+  host::fit::ExportModelFile(request, model);
 }
 
 void Inspect(ModelOptions& o) {

@@ -1,6 +1,5 @@
 // tinyfair simulate / evaluate / parity: run the runtime on data, measure,
 // and compare decision logs from two places.
-#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <sstream>
@@ -15,12 +14,12 @@
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/csv_reader.h"
 #include "host_tools/data/numeric_labels.h"
+#include "host_tools/fit/decision_log_parity.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/metrics/regression_metrics.h"
 #include "host_tools/model/decision_vectors.h"
 #include "host_tools/model/mixture_outputs.h"
 #include "host_tools/model/model_file.h"
-#include "host_tools/simulate/decision_log_file.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/monitor_simulation.h"
 #include "host_tools/simulate/readable_decision_log.h"
@@ -192,57 +191,11 @@ void Evaluate(const RunOptions& o) {
              stdout);
 }
 
-// The device's record of a log row: its first ten fields. A host log
-// (simulate --out) has readable columns after them, which parity leaves out:
-// the bits are what the device must reproduce.
-std::string DeviceRecord(const std::vector<std::string>& fields) {
-  std::string record;
-  for (size_t column = 0; column < std::min<size_t>(10, fields.size()); ++column) {
-    record += (column ? "," : "") + fields[column];
-  }
-  return record;
-}
-
-// The device records of a decision log, read as CSV records (a readable
-// column may hold a group name with a quoted newline), header first.
-std::vector<std::string> DeviceRecords(const std::string& path) {
-  host::data::CsvOptions options;
-  options.delimiter = ',';
-  options.missing_markers.clear();
-  const std::string log = host::simulate::ReadDecisionLog(path);  // bounded: from outside
-  host::data::CsvRecordReader reader(log, path, options);
-  std::vector<std::string> records{DeviceRecord(reader.header())};
-  std::vector<std::string> fields;
-  for (size_t line = 0; reader.Next(&fields, &line);) records.push_back(DeviceRecord(fields));
-  return records;
-}
-
 void Parity(const RunOptions& o) {
-  const auto expected = DeviceRecords(o.expected);
-  if (expected[0] + "\n" != runtime::kDecisionRecordHeader) {
-    throw host::common::DataError(o.expected, 1, 0,
-                                  "not a decision log (its header is not the device's)");
-  }
-  const auto actual = DeviceRecords(o.actual);
-  size_t identical = 0, first_difference = 0;
-  const size_t records = expected.size() - 1;
-  for (size_t i = 1; i < expected.size(); ++i) {
-    if (i < actual.size() && actual[i] == expected[i]) {
-      ++identical;
-    } else if (first_difference == 0) {
-      first_difference = i;
-    }
-  }
-  std::printf("parity: %zu of %zu decisions identical (probability bits, draw and outcome)\n",
-              identical, records);
-  if (identical != records || actual.size() != expected.size()) {
-    if (first_difference != 0) {
-      std::printf(
-          "first difference at record %zu:\n  expected %s\n  actual   %s\n", first_difference,
-          expected[first_difference].c_str(),
-          first_difference < actual.size() ? actual[first_difference].c_str() : "(missing)");
-    }
-    throw std::runtime_error("decision logs differ (" + std::to_string(actual.size() - 1) +
+  const host::fit::DecisionLogParity parity = host::fit::CompareDecisionLogs(o.expected, o.actual);
+  std::fputs(host::fit::DecisionLogParityText(parity).c_str(), stdout);
+  if (!parity.Equal()) {
+    throw std::runtime_error("decision logs differ (" + std::to_string(parity.actual) +
                              " records in " + o.actual + ")");
   }
 }

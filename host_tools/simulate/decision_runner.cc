@@ -23,51 +23,99 @@ std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model) {
   return loaded;
 }
 
-std::vector<runtime::Decision> DecideRows(const runtime::Model& model,
-                                          const data::InputEncoder& encoder, uint64_t seed,
-                                          uint64_t stream, std::vector<float>* inputs,
-                                          uint64_t draws_before) {
+namespace {
+
+// Every row of the encoder's table decided in row order, drawing from
+// Pcg32(seed, stream) after `draws_before` draws; `use(r, row, decision)`
+// sees each.
+template <typename Use>
+void DecideEachRow(const runtime::Model& model, const data::InputEncoder& encoder, uint64_t seed,
+                   uint64_t stream, uint64_t draws_before, Use use) {
   runtime::Pcg32 rng = Pcg32After(seed, stream, draws_before);
-  std::vector<runtime::Decision> decisions(encoder.row_count());
   std::vector<float> row;
-  if (inputs != nullptr) inputs->clear();
+  runtime::Decision decision;
   for (size_t r = 0; r < encoder.row_count(); ++r) {
     encoder.DeviceRow(r, row);
     runtime::DecisionInput input;
     input.values = row.data();
     input.count = row.size();
+    decision = runtime::Decision{};  // every row's record starts as DecideRows' does
     // The status is in the record; a refused row is reported, not fatal.
-    (void)model.Decide(input, rng, decisions[r]);
-    if (inputs != nullptr) inputs->insert(inputs->end(), row.begin(), row.end());
+    (void)model.Decide(input, rng, decision);
+    use(r, row, decision);
   }
+}
+
+}  // namespace
+
+std::vector<runtime::Decision> DecideRows(const runtime::Model& model,
+                                          const data::InputEncoder& encoder, uint64_t seed,
+                                          uint64_t stream, std::vector<float>* inputs,
+                                          uint64_t draws_before) {
+  std::vector<runtime::Decision> decisions(encoder.row_count());
+  if (inputs != nullptr) inputs->clear();
+  DecideEachRow(model, encoder, seed, stream, draws_before,
+                [&](size_t r, const std::vector<float>& row, const runtime::Decision& decision) {
+                  decisions[r] = decision;
+                  if (inputs != nullptr) inputs->insert(inputs->end(), row.begin(), row.end());
+                });
   return decisions;
+}
+
+RefusedRows DecideIntoColumns(const runtime::Model& model, const data::InputEncoder& encoder,
+                              uint64_t seed, uint64_t stream, const DecisionColumns& columns,
+                              uint64_t draws_before) {
+  RefusedRows refused;
+  DecideEachRow(model, encoder, seed, stream, draws_before,
+                [&](size_t r, const std::vector<float>&, const runtime::Decision& decision) {
+                  if (columns.positive != nullptr) columns.positive[r] = decision.positive ? 1 : 0;
+                  if (columns.probability != nullptr) columns.probability[r] = decision.probability;
+                  if (columns.score != nullptr) columns.score[r] = decision.score;
+                  if (columns.group != nullptr) columns.group[r] = decision.group;
+                  if (columns.draw != nullptr) columns.draw[r] = decision.draw;
+                  if (columns.value != nullptr) columns.value[r] = decision.value;
+                  if (!runtime::IsOk(decision.status)) {
+                    refused.rows.push_back(r);
+                    refused.statuses.push_back(decision.status);
+                  }
+                });
+  return refused;
 }
 
 std::string RefusedRowsSummary(const std::vector<runtime::Decision>& decisions,
                                const data::CsvTable& table, const std::vector<size_t>* data_row) {
-  constexpr size_t kMaxLines = 5;
-  std::map<std::string, size_t> by_status;
-  std::string lines;
-  size_t refused = 0;
+  RefusedRows refused;
   for (size_t r = 0; r < decisions.size(); ++r) {
     if (runtime::IsOk(decisions[r].status)) continue;
-    ++by_status[runtime::StatusName(decisions[r].status)];
-    if (refused < kMaxLines) {
-      const size_t row = data_row != nullptr ? (*data_row)[r] : r;
-      lines += (refused == 0 ? "" : ", ") + std::to_string(table.line_of_row[row]);
-    } else if (refused == kMaxLines) {
-      lines += ", ...";
-    }
-    ++refused;
+    refused.rows.push_back(r);
+    refused.statuses.push_back(decisions[r].status);
   }
-  if (refused == 0) return "";
+  return RefusedRowsSummary(refused, decisions.size(), table, data_row);
+}
+
+std::string RefusedRowsSummary(const RefusedRows& refused, size_t decided,
+                               const data::CsvTable& table, const std::vector<size_t>* data_row) {
+  constexpr size_t kMaxLines = 5;
+  if (refused.rows.empty()) return "";
+  std::map<std::string, size_t> by_status;
+  for (const runtime::Status status : refused.statuses) ++by_status[runtime::StatusName(status)];
+  std::string lines;
+  for (size_t i = 0; i < refused.rows.size() && i <= kMaxLines; ++i) {
+    if (i == kMaxLines) {
+      lines += ", ...";
+      break;
+    }
+    const size_t row = data_row != nullptr ? (*data_row)[refused.rows[i]] : refused.rows[i];
+    lines += (i == 0 ? "" : ", ") + std::to_string(table.line_of_row[row]);
+  }
   std::string statuses;
   for (const auto& [status, count] : by_status) {
     statuses += (statuses.empty() ? "" : ", ") + status + ": " + std::to_string(count);
   }
-  return table.path + ": " + std::to_string(refused) + " of " + std::to_string(decisions.size()) +
-         " rows refused by the model (" + statuses + "; line" + (refused == 1 ? " " : "s ") +
-         lines + ")";
+  const size_t count = refused.rows.size();
+  return table.path + ": " + std::to_string(count) + " of " + std::to_string(decided) +
+         " rows refused by the model (" + statuses + "; line" + (count == 1 ? " " : "s ") + lines +
+         ")";
 }
 
 std::string DecisionLog(const std::vector<runtime::Decision>& decisions) {

@@ -2,6 +2,7 @@
 // The estimators (tinyfair/*.py) call only this module.
 #include <pybind11/pybind11.h>
 
+#include "host_tools/python/core/command_binding.h"
 #include "host_tools/python/core/decision_binding.h"
 #include "host_tools/python/core/fit_binding.h"
 #include "host_tools/python/core/logistic_sums_binding.h"
@@ -25,4 +26,5 @@ PYBIND11_MODULE(_core, module) {
   tinyfair::python::AddPreprocessingFunctions(module);
   tinyfair::python::AddSummaryFunctions(module);
   tinyfair::python::AddLogisticSumsFunctions(module);
+  tinyfair::python::AddCommandFunctions(module);
 }

@@ -75,6 +75,45 @@ py::dict Decide(const tinyfair::Model& model, const std::string& name, const py:
   return result;
 }
 
+// decide_columns(): what predict needs, written by the library straight into
+// numpy arrays; no record per row, no status names, no log.
+py::dict DecideColumns(const tinyfair::Model& model, const std::string& name,
+                       const py::list& columns, uint64_t seed, uint64_t stream,
+                       uint64_t draws_before) {
+  const host::data::CsvTable table = TableFromColumns(name, columns);
+  host::data::InputEncoder encoder(model.inputs(), table);
+  host::data::CheckGroupsKnown(model, table);
+  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
+  const auto rows = static_cast<py::ssize_t>(encoder.row_count());
+  py::array_t<bool> positive(rows);
+  py::array_t<float> probability(rows), score(rows), value(rows);
+  py::array_t<uint32_t> group(rows), draw(rows);
+  host::simulate::DecisionColumns out;
+  static_assert(sizeof(bool) == sizeof(uint8_t), "numpy's bool is one byte");
+  out.positive = reinterpret_cast<uint8_t*>(positive.mutable_data());
+  out.probability = probability.mutable_data();
+  out.score = score.mutable_data();
+  out.group = group.mutable_data();
+  out.draw = draw.mutable_data();
+  out.value = value.mutable_data();
+  host::simulate::RefusedRows refused;
+  {
+    py::gil_scoped_release release;
+    refused =
+        host::simulate::DecideIntoColumns(*runtime_model, encoder, seed, stream, out, draws_before);
+  }
+  py::dict result;
+  result["positive"] = positive;
+  result["probability"] = probability;
+  result["score"] = score;
+  result["group"] = group;
+  result["draw"] = draw;
+  result["value"] = value;
+  result["decided"] = rows - static_cast<py::ssize_t>(refused.rows.size());
+  result["refused"] = host::simulate::RefusedRowsSummary(refused, encoder.row_count(), table);
+  return result;
+}
+
 }  // namespace
 
 void AddDecisionFunctions(py::module_& module) {
@@ -86,6 +125,12 @@ void AddDecisionFunctions(py::module_& module) {
       "the decision log `tinyfair simulate` writes (with vectors, the file `simulate --vectors` "
       "writes). draws_before: the draws the rows before these took, when a data set is decided "
       "in parts (the stream is moved ahead by that many draws)");
+  module.def("decide_columns", &DecideColumns, py::arg("model"), py::arg("name"),
+             py::arg("columns"), py::arg("seed") = 1, py::arg("stream") = 0,
+             py::arg("draws_before") = 0,
+             "decide() without the records: positive, probability, score, group, draw, value "
+             "(arrays; a refused row's are 0), decided (the rows that took a draw) and the "
+             "refused rows' summary");
 }
 
 }  // namespace tinyfair::python

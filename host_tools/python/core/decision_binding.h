@@ -8,7 +8,7 @@
 namespace tinyfair::python {
 
 /// Adds decide(model, name, columns, seed, stream) -> dict of arrays and the
-/// decision log.
+/// decision log, and decide_columns(...) -> the arrays predict needs, no log.
 void AddDecisionFunctions(pybind11::module_& module);
 
 }  // namespace tinyfair::python

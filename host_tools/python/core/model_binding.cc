@@ -86,7 +86,8 @@ void AddModelClass(py::module_& module) {
       .def_readwrite("model_id", &host::model::ExportSettings::model_id)
       .def_readwrite("monitor_alpha", &host::model::ExportSettings::monitor_alpha)
       .def_readwrite("monitor_tolerance", &host::model::ExportSettings::monitor_tolerance)
-      .def_readwrite("monitor_window", &host::model::ExportSettings::monitor_window);
+      .def_readwrite("monitor_window", &host::model::ExportSettings::monitor_window)
+      .def_readwrite("model_version", &host::model::ExportSettings::model_version);
 
   py::class_<tinyfair::Model>(module, "Model")
       .def_static("read", &Read, py::arg("path"), py::arg("public_key") = "",

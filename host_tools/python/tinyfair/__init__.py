@@ -16,6 +16,7 @@ shorten_type_errors(_core)  # before any module binds a name of it
 from . import _frames, metrics, noisy_groups, plots, postprocessing, preprocessing, reductions  # noqa: F401
 from ._core import DataError, FitNotAccepted, ModelError, ModelRefused, TinyfairError
 from ._frames import read_csv
+from ._commands import export, monitor_report, parity, sweep  # noqa: F401
 from ._logistic_models import FairRobustLogLoss, LogisticRegression
 from .models import LoadedModel, codegen, group_attributes, inspect, load
 from .sklearn_import import ConversionError, model_json_from_sklearn

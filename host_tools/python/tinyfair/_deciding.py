@@ -49,18 +49,22 @@ class DecidingMixin:
             return positive
         return classes[np.where(positive == 1, index, 1 - index)]
 
-    def _decide(self, X, sensitive_features, random_state, stream, vectors=False):
+    def _decide(self, X, sensitive_features, random_state, stream, records=False):
+        """The runtime's decisions on X's rows: with records, every record,
+        the log and the vectors file (_core.decide); without, only the arrays
+        (_core.decide_columns), so that predict builds no log."""
         model = self._fitted_model()
         if sensitive_features is None:
             sensitive_features = getattr(self, "sensitive_features_", None)
         frame, _ = _frames.with_sensitive(X, sensitive_features)
         name = _frames.data_name(X)
+        decide = _core.decide if records else _core.decide_columns
+        extra = {"vectors": True} if records else {}
         with python_terms({name: frame.index}):
-            records = _core.decide(model, name, _frames.table_columns(frame),
-                                   seed=_frames.seed_of(random_state), stream=stream,
-                                   vectors=vectors)
-        records["rows"] = frame.index
-        return records
+            decided = decide(model, name, _frames.table_columns(frame),
+                             seed=_frames.seed_of(random_state), stream=stream, **extra)
+        decided["rows"] = frame.index
+        return decided
 
     def _fitted_model(self):
         model = getattr(self, "model_", None)
@@ -110,7 +114,7 @@ class DecidingMixin:
         frame's attrs hold the model hash, the log `tinyfair simulate` writes
         for the same seed ("log") and the vectors file `simulate --vectors`
         writes, for the device to decide the same rows ("vectors")."""
-        records = self._decide(X, sensitive_features, random_state, stream, vectors=True)
+        records = self._decide(X, sensitive_features, random_state, stream, records=True)
         frame = records_frame(self._fitted_model(), records)
         # The first 16 hex digits of the SHA-256 of the sealed model the runtime loaded.
         frame.attrs["model_hash"] = f"{records['model_hash']:016x}"

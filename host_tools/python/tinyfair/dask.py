@@ -65,8 +65,9 @@ def _with_sensitive(part, sensitive):
 
 def _draws(model, name, part, sensitive):
     """The draws the partition's rows take: one per decided row."""
-    decided = _core.decide(model, name, _frames.table_columns(_with_sensitive(part, sensitive)))
-    return int(sum(1 for status in decided["status"] if status == "ok"))
+    decided = _core.decide_columns(model, name,
+                                   _frames.table_columns(_with_sensitive(part, sensitive)))
+    return int(decided["decided"])
 
 
 def _records(model, name, part, sensitive, seed, stream, draws_before):
