@@ -15,6 +15,7 @@
 #include "host_tools/metrics/wilson_interval.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/monitor_report_reader.h"
+#include "host_tools/model/monitor_report_sequence.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -160,7 +161,9 @@ void PrintJson(const tinyfair::MonitorReport& report, const std::vector<GroupRow
       .Number("limit", report.alarm().limit())
       .Text("reason", reason);
   host::common::JsonObject out;
-  out.Text("model_hash", FormatHash(report.model_hash()))
+  out.Text("device_id", FormatHash(report.device_id()))
+      .Number("sequence", report.sequence())
+      .Text("model_hash", FormatHash(report.model_hash()))
       .Number("alpha", report.alpha())
       .Number("tolerance", report.tolerance())
       .Number("window", report.window())
@@ -175,6 +178,10 @@ void PrintJson(const tinyfair::MonitorReport& report, const std::vector<GroupRow
 
 void PrintTable(const tinyfair::MonitorReport& report, const std::vector<GroupRow>& rows,
                 const ParityGaps& gaps, const std::string& reason) {
+  if (report.device_id() != 0 || report.sequence() != 0) {
+    std::printf("device %016llx, report %u\n", static_cast<unsigned long long>(report.device_id()),
+                report.sequence());
+  }
   std::printf("model %016llx: %u updates, alpha %.4g, tolerance %.4g, window %s\n",
               static_cast<unsigned long long>(report.model_hash()), report.updates(),
               static_cast<double>(report.alpha()), static_cast<double>(report.tolerance()),
@@ -206,11 +213,19 @@ MonitorPlotSeries PlotSeries(const MonitorOptions& o, const tinyfair::Model& mod
   MonitorPlotSeries series;
   series.group_names = GroupNames(model);
   tinyfair::MonitorReport previous;
+  std::string previous_path;
   for (const std::string& path : o.reports) {
     const tinyfair::MonitorReport report = host::model::ReadMonitorReport(path, model);
     const std::vector<GroupRow> rows = GroupRows(model, report);
-    if (!series.points.empty()) host::model::CheckReportFollows(previous, report, path);
+    if (!series.points.empty()) {
+      // The device's numbering first: its message says more than a counter's.
+      const std::string gap =
+          host::model::CheckReportSequence(previous, previous_path, report, path);
+      if (!gap.empty()) Note("monitor: " + gap);
+      host::model::CheckReportFollows(previous, report, path);
+    }
     previous = report;
+    previous_path = path;
     MonitorPlotPoint point;
     point.updates = report.updates();
     for (const GroupRow& row : rows) point.rates.push_back(row.rate);
