@@ -442,6 +442,16 @@ tinyfair_status tinyfair_monitor_encode_report(const tinyfair_monitor* monitor, 
   return static_cast<tinyfair_status>(EncodeMonitorReport(*m, buffer, capacity, *size));
 }
 
+tinyfair_status tinyfair_monitor_encode_numbered_report(const tinyfair_monitor* monitor,
+                                                        uint64_t device_id, uint32_t sequence,
+                                                        uint8_t* buffer, size_t capacity,
+                                                        size_t* size) {
+  const FairnessMonitor* m = AsMonitor(monitor);
+  if (m == nullptr || size == nullptr) return TINYFAIR_MONITOR_NOT_CONFIGURED;
+  const tinyfair::runtime::ReportIdentity identity{device_id, sequence};
+  return static_cast<tinyfair_status>(EncodeMonitorReport(*m, identity, buffer, capacity, *size));
+}
+
 tinyfair_status tinyfair_monitor_save(const tinyfair_monitor* monitor, uint8_t* buffer,
                                       size_t capacity, size_t* size) {
   const FairnessMonitor* m = AsMonitor(monitor);

@@ -44,6 +44,11 @@ bool EncodeGroups(pb_ostream_t* stream, const pb_field_iter_t* field, void* cons
 
 Status EncodeMonitorReport(const FairnessMonitor& monitor, uint8_t* buffer, size_t capacity,
                            size_t& size) {
+  return EncodeMonitorReport(monitor, ReportIdentity{}, buffer, capacity, size);
+}
+
+Status EncodeMonitorReport(const FairnessMonitor& monitor, const ReportIdentity& identity,
+                           uint8_t* buffer, size_t capacity, size_t& size) {
   size = 0;
   if (!monitor.started()) return Status::kMonitorNotConfigured;
   tinyfair_MonitorReport report = tinyfair_MonitorReport_init_zero;
@@ -63,6 +68,10 @@ Status EncodeMonitorReport(const FairnessMonitor& monitor, uint8_t* buffer, size
   report.alarm.at_update = alarm.at_update;
   report.alarm.bound = alarm.bound;
   report.alarm.limit = alarm.limit;
+  // Fields 10 and 11 follow crc32's number but are written by pb_encode,
+  // before the CRC-32 that is appended below.
+  report.device_id = identity.device_id;
+  report.sequence = identity.sequence;
   if (buffer == nullptr) return Status::kReportBufferTooSmall;
   pb_ostream_t stream = pb_ostream_from_buffer(buffer, capacity);
   if (!pb_encode(&stream, tinyfair_MonitorReport_fields, &report)) {

@@ -17,6 +17,7 @@
 #include "host_tools/model/record_model_hash.h"
 #include "host_tools/simulate/generated_header.h"
 #include "host_tools/simulate/generated_key_header.h"
+#include "host_tools/simulate/generated_unit_test.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -41,6 +42,13 @@ struct ModelOptions {
   FootprintRequest footprint_request;
   // inspect, codegen --public-key / --minimum-version: verified as a device would.
   TrustFlags trust;
+  // codegen --unit-test: the first --rows rows of --data, decided with
+  // PCG32(--seed, --stream), over the model's C header --model-header.
+  bool unit_test = false;
+  size_t rows = 10;
+  uint64_t stream = 0;
+  std::string model_header;
+  CLI::Option* language_option = nullptr;
 };
 
 void Export(const ModelOptions& o) {
@@ -105,7 +113,42 @@ void CodegenPublicKey(const ModelOptions& o) {
   Note("codegen: wrote " + o.out + " (key id " + host::model::KeyIdText(header.key_id) + ")");
 }
 
+// codegen --unit-test: the test source a firmware's test runner compiles.
+void CodegenUnitTest(const ModelOptions& o) {
+  if (o.model.empty()) throw CLI::RequiredError("--model (with --unit-test)");
+  if (o.data.empty()) throw CLI::RequiredError("--data (with --unit-test)");
+  if (o.model_header.empty()) throw CLI::RequiredError("--model-header (with --unit-test)");
+  if (o.tables)
+    throw std::invalid_argument("--unit-test decides with the model's bytes: no --tables");
+  host::common::RefuseOutputsOverInputs(
+      {{"--model", o.model}, {"--public-key", o.trust.public_key}, {"--data", o.data}},
+      {{"--out", o.out}});
+  host::simulate::UnitTestRequest request;
+  request.name = o.name;
+  request.model_header = o.model_header;
+  // Plain C unless ztest is asked for: the test is C in either form.
+  request.language = o.language_option->count() > 0 ? o.language : "c";
+  if (request.language == "c++") {
+    throw std::invalid_argument("--unit-test writes C: --language c (default) or ztest");
+  }
+  request.rows = o.rows;
+  request.seed = o.seed;
+  request.stream = o.stream;
+  request.source = std::filesystem::path(o.model).filename().string();
+  const std::string bytes = ReadModelBytesTrusted("codegen", o.model, o.trust);
+  const host::data::CsvTable table = ReadDataCsv(o.data);
+  host::common::WriteFileAtomically(o.out,
+                                    host::simulate::GeneratedUnitTest(request, bytes, table));
+  Note("codegen: wrote " + o.out + " (" + std::to_string(o.rows) + " records of " + o.data +
+       ", seed " + std::to_string(o.seed) + ")");
+}
+
 void Codegen(const ModelOptions& o) {
+  if (o.unit_test) {
+    CodegenUnitTest(o);
+    return;
+  }
+  if (o.language == "ztest") throw std::invalid_argument("--language ztest goes with --unit-test");
   if (o.model.empty()) {
     if (o.trust.public_key.empty()) {
       throw std::invalid_argument(
@@ -215,14 +258,38 @@ void AddModelCommands(CLI::App& app) {
                       "CamelCase name: the header defines k<Name>, k<Name>Size, k<Name>Hash "
                       "(a key's header: k<Name>PublicKey, k<Name>PublicKeyId)");
   codegen->add_option("--out", o->out, "Output header")->required();
-  codegen
-      ->add_option("--language", o->language,
-                   "c++ (default) or c (for the C API: model bytes, or with --tables the "
-                   "tables behind C functions)")
-      ->check(CLI::IsMember({"c++", "c"}));
+  o->language_option =
+      codegen
+          ->add_option("--language", o->language,
+                       "c++ (default) or c (for the C API: model bytes, or with --tables the "
+                       "tables behind C functions); with --unit-test c (default) or ztest")
+          ->check(CLI::IsMember({"c++", "c", "ztest"}));
   codegen->add_flag("--tables", o->tables,
                     "Emit constexpr decision tables sized for the model (no decoder needed) "
                     "instead of the model bytes");
+  auto* unit_test = codegen->add_flag(
+      "--unit-test", o->unit_test,
+      "Write an on-device unit test instead (C): the first --rows rows of --data and the "
+      "records simulate decides for them (--seed, --stream); int tinyfair_unit_test_<Name>(void) "
+      "returns 0, or the 1-based index of the first record the device decides differently, "
+      "which it prints");
+  codegen->add_option("--data", o->data, "With --unit-test: CSV with the model's input columns")
+      ->check(CLI::ExistingFile)
+      ->needs(unit_test);
+  codegen->add_option("--rows", o->rows, "With --unit-test: how many rows, from the first (10)")
+      ->check(CLI::Range(size_t{1}, size_t{100000}))
+      ->needs(unit_test);
+  codegen->add_option("--seed", o->seed, "With --unit-test: PCG32 seed, as simulate's")
+      ->check(Uint64Text())
+      ->needs(unit_test);
+  codegen->add_option("--stream", o->stream, "With --unit-test: PCG32 stream, as simulate's")
+      ->check(Uint64Text())
+      ->needs(unit_test);
+  codegen
+      ->add_option("--model-header", o->model_header,
+                   "With --unit-test: the model's C header the test includes (codegen "
+                   "--language c --name <Name>), e.g. demo_model.h")
+      ->needs(unit_test);
   AddTrustOptions(*codegen, o->trust);
   codegen->callback([o] { Codegen(*o); });
 }

@@ -25,6 +25,10 @@ struct MonitorOptions {
 
 void PrintTable(const host::fit::MonitorReading& reading) {
   const tinyfair::MonitorReport& report = reading.report;
+  if (report.device_id() != 0 || report.sequence() != 0) {
+    std::printf("device %016llx, report %u\n", static_cast<unsigned long long>(report.device_id()),
+                report.sequence());
+  }
   std::printf("model %016llx: %u updates, alpha %.4g, tolerance %.4g, window %s\n",
               static_cast<unsigned long long>(report.model_hash()), report.updates(),
               static_cast<double>(report.alpha()), static_cast<double>(report.tolerance()),

@@ -36,6 +36,8 @@ struct RunOptions {
   LabelOptions label;
   TrustFlags trust;
   uint64_t seed = 1, stream = 0;
+  // simulate --device-id: the reports name the device and are numbered.
+  uint64_t device_id = 0;
   bool json = false;
 };
 
@@ -58,6 +60,9 @@ void CheckSimulateFlags(const RunOptions& o) {
       throw host::common::DataError("--monitor-every", 0, 0, "must be at least 1 decision");
     }
   }
+  if (o.device_id != 0 && o.monitor.empty()) {
+    throw host::common::DataError("--device-id", 0, 0, "needs --monitor, the report's file");
+  }
   if (o.drift.Given() && !o.vectors.empty() && o.drift.score_shift_option->count() > 0) {
     throw host::common::DataError("--vectors", 0, 0,
                                   "a device replaying the vectors cannot shift scores: leave out "
@@ -72,11 +77,13 @@ std::string AddMonitorReports(const RunOptions& o, const runtime::Model& model,
                               std::vector<std::pair<std::string, std::string>>& files) {
   std::vector<std::string> reports;
   const auto monitor =
-      host::simulate::MonitorDecisions(model, decisions, o.monitor_every, &reports);
+      host::simulate::MonitorDecisions(model, decisions, o.monitor_every, &reports, o.device_id);
   for (size_t k = 0; k < reports.size(); ++k) {
     files.emplace_back(SequenceReportPath(o.monitor, k + 1), reports[k]);
   }
-  files.emplace_back(o.monitor, host::simulate::EncodeReport(*monitor));
+  // The final report follows the periodic ones in the device's sequence.
+  const auto sequence = static_cast<uint32_t>(o.device_id == 0 ? 0 : reports.size() + 1);
+  files.emplace_back(o.monitor, host::simulate::EncodeReport(*monitor, {o.device_id, sequence}));
   return host::simulate::AlarmSummary(*monitor);
 }
 
@@ -225,6 +232,12 @@ void AddRunCommands(CLI::App& app) {
       "Also write the monitor's report after every N decisions, as a device sending one "
       "home every N: --monitor r.pb gives r-0001.pb, r-0002.pb, ... (for `tinyfair monitor "
       "--plot`)");
+  simulate
+      ->add_option("--device-id", o->device_id,
+                   "With --monitor: the device id the reports carry, numbered 1, 2, ... in "
+                   "order (the --monitor-every reports, then the final one), as a device "
+                   "numbers them")
+      ->check(Uint64Text());
   AddDriftOptions(*simulate, o->drift);
   AddTrustOptions(*simulate, o->trust);
   simulate->callback([o] { Simulate(*o); });

@@ -5,8 +5,10 @@
 #include "host_tools/common/json_writer.h"
 #include "host_tools/common/one_line_text.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/fit/fit_notes.h"
 #include "host_tools/fit/group_names.h"
 #include "host_tools/model/monitor_report_reader.h"
+#include "host_tools/model/monitor_report_sequence.h"
 
 namespace tinyfair::host::fit {
 namespace {
@@ -149,7 +151,9 @@ std::string MonitorReadingJson(const MonitorReading& reading) {
       .Number("limit", report.alarm().limit())
       .Text("reason", reading.alarm_reason);
   common::JsonObject out;
-  out.Text("model_hash", FormatHash(report.model_hash()))
+  out.Text("device_id", FormatHash(report.device_id()))
+      .Number("sequence", report.sequence())
+      .Text("model_hash", FormatHash(report.model_hash()))
       .Number("alpha", report.alpha())
       .Number("tolerance", report.tolerance())
       .Number("window", report.window())
@@ -167,10 +171,17 @@ MonitorPlotSeries ReadMonitorSeries(const std::vector<std::string>& paths,
   MonitorPlotSeries series;
   series.group_names = GroupNames(model);
   tinyfair::MonitorReport previous;
+  std::string previous_path;
   for (const std::string& path : paths) {
     const tinyfair::MonitorReport report = model::ReadMonitorReport(path, model);
-    if (!series.points.empty()) model::CheckReportFollows(previous, report, path);
+    if (!series.points.empty()) {
+      // The device's numbering first: its message says more than a counter's.
+      const std::string gap = model::CheckReportSequence(previous, previous_path, report, path);
+      if (!gap.empty()) Note("monitor: " + gap);
+      model::CheckReportFollows(previous, report, path);
+    }
     previous = report;
+    previous_path = path;
     const MonitorReading reading = ReadingOf(report, model);
     MonitorPlotPoint point;
     point.updates = report.updates();

@@ -3,12 +3,18 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "tinyfair/model.pb.h"
 #include "tinyfair/monitor_report.pb.h"
 
 namespace tinyfair::host::model {
+
+/// The MonitorReport schema's version the runtime writes and the host reads
+/// (1.<minor>): 1.0 the first reports, 1.1 with the device's id and the
+/// report's sequence number. Each is frozen in tests/compat/report_schema.
+inline constexpr uint32_t kMonitorReportMinor = 1;
 
 /// Parses `bytes` (read from `path`, for messages) as a MonitorReport of
 /// `model`. Throws DataError, naming the field, when the report does not end

@@ -12,19 +12,24 @@
 
 namespace tinyfair::host::simulate {
 
+tinyfair::Model AdmitDeviceBytes(const std::string& bytes, const std::string& source) {
+  const tinyfair::Model model = model::AdmitModel(bytes, source);
+  // A header holds the bytes a device loads: a sealed or signed file,
+  // never the JSON text (tinyfair export seals it).
+  if (model::IsModelJson(bytes)) {
+    throw model::ModelFileError(source +
+                                ": a model's JSON form, not the sealed model file that codegen "
+                                "takes (tinyfair export writes it)");
+  }
+  return model;
+}
+
 std::string GeneratedHeader(const HeaderRequest& request, const std::string& bytes) {
   if (request.language != "c++" && request.language != "c") {
     throw std::invalid_argument("language '" + request.language + "': c++ or c");
   }
   const bool c = request.language == "c";
-  const tinyfair::Model model = model::AdmitModel(bytes, request.source);
-  // The header holds the bytes a device loads: a sealed or signed file,
-  // never the JSON text (tinyfair export seals it).
-  if (model::IsModelJson(bytes)) {
-    throw model::ModelFileError(request.source +
-                                ": a model's JSON form, not the sealed model file that codegen "
-                                "takes (tinyfair export writes it)");
-  }
+  const tinyfair::Model model = AdmitDeviceBytes(bytes, request.source);
   if (!request.tables) {
     return c ? codegen::ModelBytesHeaderC(request.name, bytes, request.source)
              : codegen::ModelBytesHeader(request.name, bytes, request.source);

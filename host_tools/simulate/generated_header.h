@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "tinyfair/model.pb.h"
+
 namespace tinyfair::host::simulate {
 
 struct HeaderRequest {
@@ -17,6 +19,11 @@ struct HeaderRequest {
   /// The file name the header's comment says it came from.
   std::string source = "model.pb";
 };
+
+/// The model in `bytes` as codegen takes it: admitted (AdmitModel) and a
+/// sealed or signed file, not a model's JSON form.
+/// @throws ModelRefused, ModelFileError.
+tinyfair::Model AdmitDeviceBytes(const std::string& bytes, const std::string& source);
 
 /// The header for the sealed model `bytes`, verified first (CRC, hash, and
 /// the runtime's own Load for tables).

@@ -10,7 +10,7 @@ namespace tinyfair::host::simulate {
 
 std::unique_ptr<runtime::FairnessMonitor> MonitorDecisions(
     const runtime::Model& model, const std::vector<runtime::Decision>& decisions, size_t every,
-    std::vector<std::string>* reports) {
+    std::vector<std::string>* reports, uint64_t device_id) {
   auto monitor = std::make_unique<runtime::FairnessMonitor>();
   const runtime::Status status = monitor->Start(runtime::MonitorReferenceOf(model));
   if (!runtime::IsOk(status)) {
@@ -24,17 +24,19 @@ std::unique_ptr<runtime::FairnessMonitor> MonitorDecisions(
       throw std::logic_error(std::string("monitor update: ") + runtime::StatusName(update));
     }
     if (every > 0 && reports != nullptr && (i + 1) % every == 0) {
-      reports->push_back(EncodeReport(*monitor));
+      const auto sequence = static_cast<uint32_t>(device_id == 0 ? 0 : reports->size() + 1);
+      reports->push_back(EncodeReport(*monitor, {device_id, sequence}));
     }
   }
   return monitor;
 }
 
-std::string EncodeReport(const runtime::FairnessMonitor& monitor) {
+std::string EncodeReport(const runtime::FairnessMonitor& monitor,
+                         const runtime::ReportIdentity& identity) {
   std::string bytes(runtime::MonitorReportMaxSize(monitor.group_count()), '\0');
   size_t size = 0;
   const runtime::Status status = runtime::EncodeMonitorReport(
-      monitor, reinterpret_cast<uint8_t*>(bytes.data()), bytes.size(), size);
+      monitor, identity, reinterpret_cast<uint8_t*>(bytes.data()), bytes.size(), size);
   if (!runtime::IsOk(status)) {
     throw std::logic_error(std::string("monitor report: ") + runtime::StatusName(status));
   }

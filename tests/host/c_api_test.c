@@ -265,6 +265,20 @@ int main(void) {
     CHECK(tinyfair_monitor_encode_report(&monitor, report, sizeof(report), &size) == TINYFAIR_OK);
     CHECK(size > 10 && size <= tinyfair_monitor_report_max_size(2));
     CHECK(report[0] == 0x09); /* field 1, fixed64: the model hash */
+    /* Numbered: the device id (field 10, fixed64) and the sequence (field
+     * 11, varint) before the CRC, which stays last. */
+    {
+      size_t numbered = 0;
+      CHECK(tinyfair_monitor_encode_numbered_report(&monitor, 0x1122334455667788ull, 5, report,
+                                                    sizeof(report), &numbered) == TINYFAIR_OK);
+      CHECK(numbered == size + 9 + 2 && numbered <= tinyfair_monitor_report_max_size(2));
+      CHECK(report[numbered - 16] == 0x51 && report[numbered - 15] == 0x88 &&
+            report[numbered - 8] == 0x11);
+      CHECK(report[numbered - 7] == 0x58 && report[numbered - 6] == 5);
+      CHECK(report[numbered - 5] == 0x4D);
+      CHECK(tinyfair_monitor_encode_numbered_report(NULL, 1, 1, report, sizeof(report),
+                                                    &numbered) == TINYFAIR_MONITOR_NOT_CONFIGURED);
+    }
     CHECK(strcmp(tinyfair_status_name(TINYFAIR_DRIFT_ALARM), "drift_alarm") == 0);
   }
 

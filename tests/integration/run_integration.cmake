@@ -2,7 +2,10 @@
 # does, step for step, for one route and one board.
 #   cmake -DROUTE=package|subdirectory -DBOARD=<board> -DREPO=<checkout>
 #         -DPREFIX=<install prefix> -DWORK=<scratch folder> -DMODEL=<model.pb>
-#         -P run_integration.cmake
+#         [-DCHANGE_THRESHOLD_BYTE=<tool>] -P run_integration.cmake
+# With CHANGE_THRESHOLD_BYTE (tests/host/codegen/change_threshold_byte.cc)
+# the generated unit test also runs over a model with one byte of a
+# threshold changed, and must fail naming the first differing record.
 # package: the runtime, its board support and the CLI come from PREFIX
 # (cmake --install); subdirectory: from the checkout REPO.
 foreach(variable ROUTE BOARD REPO PREFIX WORK MODEL)
@@ -38,16 +41,32 @@ endif()
 include("${tinyfair_dir}/targets/${BOARD}/board.cmake")
 
 file(REMOVE_RECURSE "${WORK}")
-file(MAKE_DIRECTORY "${WORK}/model")
+file(MAKE_DIRECTORY "${WORK}/model" "${WORK}/unit_test")
 # 1. The model header, with the inputs' names, and the host's decisions.
 run("${tf}" codegen --model "${MODEL}" --name DemoModel --out "${WORK}/model/demo_model.h")
 set(firmware_dir "${REPO}/tests/integration/firmware")
 run("${tf}" simulate --model "${MODEL}" --data "${firmware_dir}/applicants.csv" --seed 2024
     --out "${WORK}/host_decisions.csv")
+# The on-device unit test of the model: its C header and the test source,
+# the same rows and seed.
+run("${tf}" codegen --model "${MODEL}" --name DemoModel --language c
+    --out "${WORK}/model/demo_model_c.h")
+run("${tf}" codegen --unit-test --model "${MODEL}" --data "${firmware_dir}/applicants.csv"
+    --rows 10 --seed 2024 --name DemoModel --model-header demo_model_c.h
+    --out "${WORK}/unit_test/demo_model_test.c")
+set(changed_flags "")
+if(CHANGE_THRESHOLD_BYTE)
+  file(MAKE_DIRECTORY "${WORK}/changed")
+  run("${CHANGE_THRESHOLD_BYTE}" "${MODEL}" "${WORK}/changed/demo_model_changed.pb")
+  run("${tf}" codegen --model "${WORK}/changed/demo_model_changed.pb" --name DemoModel
+      --language c --out "${WORK}/changed/demo_model_c.h")
+  set(changed_flags "-DCHANGED_MODEL_HEADER_DIR=${WORK}/changed")
+endif()
 # 2. Configure and build the firmware project as a separate CMake project.
 run("${CMAKE_COMMAND}" -G Ninja -S "${firmware_dir}" -B "${WORK}/build"
     "-DCMAKE_TOOLCHAIN_FILE=${TINYFAIR_BOARD_TOOLCHAIN_FILE}" "-DTINYFAIR_BOARD=${BOARD}"
-    "-DMODEL_HEADER_DIR=${WORK}/model" ${route_flags})
+    "-DMODEL_HEADER_DIR=${WORK}/model" "-DUNIT_TEST_DIR=${WORK}/unit_test" ${changed_flags}
+    ${route_flags})
 run("${CMAKE_COMMAND}" --build "${WORK}/build")
 # 3. Run it in the emulator; its decision log must be the host's, byte for byte.
 include("${REPO}/targets/common/qemu_runner.cmake")
@@ -64,3 +83,24 @@ endif()
 string(REGEX MATCHALL "\n[0-9a-f]" records "\n${host}")
 list(LENGTH records count)
 message(STATUS "${ROUTE} on ${BOARD}: ${count} decisions equal to tinyfair simulate's")
+
+# 4. The unit test on the device: every record equal, exit status 0.
+tinyfair_run_image(unit_test COMMAND "${qemu_command}" ELF "${WORK}/build/unit_test.elf" TIMEOUT 120)
+if(NOT unit_test MATCHES "tinyfair_unit_test_DemoModel: 10 records equal to tinyfair simulate's\n")
+  message(FATAL_ERROR "${ROUTE} on ${BOARD}: the unit test said:\n${unit_test}")
+endif()
+message(STATUS "${ROUTE} on ${BOARD}: ${unit_test}")
+if(NOT CHANGE_THRESHOLD_BYTE)
+  return()
+endif()
+# 5. Over the changed model it fails: exit status 1, the first record, the
+# fields that differ, both records.
+tinyfair_run_image(changed COMMAND "${qemu_command}" ELF "${WORK}/build/unit_test_changed.elf"
+                   TIMEOUT 120 RESULT_VARIABLE changed_status)
+set(record "[0-9a-f]+,[0-9a-f]+,[0-9a-f]+,[0-9a-f]+,[0-9a-f]+,[0-9a-f]+,[01],[0-9a-f]+,[0-9a-f]+,[0-9a-f]+")
+if(NOT changed_status EQUAL 1 OR NOT changed MATCHES
+   "^tinyfair_unit_test_DemoModel: record 1 of 10 differs: model_hash probability_bits\n  expected: ${record}\n  device:   ${record}\n$")
+  message(FATAL_ERROR "${ROUTE} on ${BOARD}: over the changed model the unit test exited "
+                      "${changed_status} and said:\n${changed}")
+endif()
+message(STATUS "${ROUTE} on ${BOARD}, the model with one threshold byte changed:\n${changed}")

@@ -37,6 +37,14 @@ bool DecodeGroup(pb_istream_t* stream, const pb_field_iter_t*, void** arg) {
   return true;
 }
 
+// The CRC-32 in the last four bytes of a report of `size` bytes in g_buffer.
+uint32_t StoredCrc(size_t size) {
+  return static_cast<uint32_t>(g_buffer[size - 4]) |
+         static_cast<uint32_t>(g_buffer[size - 3]) << 8U |
+         static_cast<uint32_t>(g_buffer[size - 2]) << 16U |
+         static_cast<uint32_t>(g_buffer[size - 1]) << 24U;
+}
+
 Decision Decided(uint32_t group, bool positive, float probability) {
   Decision d;
   d.model_hash = kHash;
@@ -122,16 +130,45 @@ TEST(MonitorReport, EndsWithTheCrcOfTheBytesBeforeIt) {
   ASSERT_TRUE(size > 5);
   // Field 9, wire type 5 (fixed32): tag 0x4D, then the CRC little-endian.
   EXPECT_EQ(0x4D, g_buffer[size - 5]);
-  const uint32_t stored = static_cast<uint32_t>(g_buffer[size - 4]) |
-                          static_cast<uint32_t>(g_buffer[size - 3]) << 8U |
-                          static_cast<uint32_t>(g_buffer[size - 2]) << 16U |
-                          static_cast<uint32_t>(g_buffer[size - 1]) << 24U;
-  EXPECT_TRUE(stored == Crc32(g_buffer, size - 5));
+  EXPECT_TRUE(StoredCrc(size) == Crc32(g_buffer, size - 5));
   // A buffer with room for all but the CRC is too small, and says so.
   size_t small_size = 99;
   EXPECT_EQ(Status::kReportBufferTooSmall,
             EncodeMonitorReport(g_report_monitor, g_buffer, size - 1, small_size));
   EXPECT_EQ(0, small_size);
+}
+
+// The device's id (field 10, fixed64: tag 0x51) and the report's sequence
+// number (field 11, varint: tag 0x58) come before the CRC, which stays last;
+// without them the report is the one a firmware that gives none sends.
+TEST(MonitorReport, CarriesTheDeviceIdAndSequenceBeforeItsCrc) {
+  ASSERT_EQ(Status::kOk, StartTwoGroups(0.05f, 0.1f, 100));
+  (void)g_report_monitor.Update(Decided(1, true, 0.75f));
+  size_t plain = 0;
+  ASSERT_EQ(Status::kOk, EncodeMonitorReport(g_report_monitor, g_buffer, kBufferSize, plain));
+  size_t none = 0;
+  ASSERT_EQ(Status::kOk,
+            EncodeMonitorReport(g_report_monitor, ReportIdentity{}, g_buffer, kBufferSize, none));
+  EXPECT_EQ(plain, none);
+  const ReportIdentity identity{0x0102030405060708ULL, 300};
+  size_t size = 0;
+  ASSERT_EQ(Status::kOk,
+            EncodeMonitorReport(g_report_monitor, identity, g_buffer, kBufferSize, size));
+  // 9 bytes for the id, 3 for the sequence (tag, then 300 as two bytes).
+  ASSERT_EQ(plain + 9 + 3, size);
+  const uint8_t fields[] = {0x51, 0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x58, 0xAC, 0x02};
+  EXPECT_EQ(0, memcmp(fields, g_buffer + size - 5 - sizeof(fields), sizeof(fields)));
+  EXPECT_EQ(0x4D, g_buffer[size - 5]);
+  EXPECT_TRUE(StoredCrc(size) == Crc32(g_buffer, size - 5));
+  tinyfair_MonitorReport report = tinyfair_MonitorReport_init_zero;
+  pb_istream_t stream = pb_istream_from_buffer(g_buffer, size);
+  ASSERT_TRUE(pb_decode(&stream, tinyfair_MonitorReport_fields, &report));
+  EXPECT_TRUE(report.device_id == identity.device_id);
+  EXPECT_EQ(300, report.sequence);
+  // The largest id and sequence fit the bound.
+  ASSERT_EQ(Status::kOk, EncodeMonitorReport(g_report_monitor, ReportIdentity{~0ULL, ~0U}, g_buffer,
+                                             kBufferSize, size));
+  EXPECT_TRUE(size <= MonitorReportMaxSize(2));
 }
 
 TEST(MonitorReport, RefusesSmallBuffersAndStoppedMonitors) {

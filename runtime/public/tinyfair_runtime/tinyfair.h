@@ -217,6 +217,15 @@ size_t tinyfair_monitor_report_max_size(uint32_t groups);
 tinyfair_status tinyfair_monitor_encode_report(const tinyfair_monitor* monitor, uint8_t* buffer,
                                                size_t capacity, size_t* size);
 
+/* The same, naming the device (`device_id`, as the firmware identifies it)
+ * and the report's place in its sequence (1, 2, ...; the firmware keeps it
+ * across resets), which `tinyfair monitor` checks for gaps, repeats and
+ * order. 0 leaves a field out. */
+tinyfair_status tinyfair_monitor_encode_numbered_report(const tinyfair_monitor* monitor,
+                                                        uint64_t device_id, uint32_t sequence,
+                                                        uint8_t* buffer, size_t capacity,
+                                                        size_t* size);
+
 /* The bytes of the monitor's saved state for `groups` groups (a constant
  * expression, for a static buffer): MonitorStateBytes in fairness_monitor.h. */
 #define TINYFAIR_MONITOR_STATE_BYTES(groups) (80u * (1u + (uint32_t)(groups)))

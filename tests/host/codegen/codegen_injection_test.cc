@@ -12,6 +12,7 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@
 #include "codegen/model_header.h"
 #include "codegen/model_tables.h"
 #include "codegen/public_key_header.h"
+#include "codegen/unit_test_source.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/simulate/generated_header.h"
 #include "test_models.h"
@@ -222,6 +224,69 @@ TEST(CodegenInjection, HostileKeyFileNamesDefineNothingElse) {
       EXPECT_TRUE(Compiles(header, c)) << (c ? "C: " : "C++: ") << header;
       EXPECT_EQ(expected, DefinedMacros(header, c)) << header;
     }
+  }
+}
+
+// A generated unit test (codegen --unit-test) names its model file, its
+// data file and the model's id in its first comment: hostile ones leave the
+// code (the source without its comments, as the C compiler strips them)
+// exactly as plain ones do.
+std::string WithoutComments(const std::string& source_text) {
+  const std::string dir = ScratchDir();
+  const std::string source = dir + "/injection_unit_test.c";
+  std::ofstream(source, std::ios::binary) << source_text;
+  return Run(std::string(TINYFAIR_TEST_C_COMPILER) + " -std=c11 -fpreprocessed -dD -E -P " +
+             source);
+}
+
+tinyfair::codegen::UnitTestCase PlainUnitTest() {
+  tinyfair::codegen::UnitTestCase test;
+  test.name = "HostileModel";
+  test.model_header = "models/hostile_model.h";
+  test.model_source = "model.pb";
+  test.data_source = "rows.csv";
+  test.model_id = "plain";
+  test.input_count = 2;
+  test.inputs = {1.0f, 2.0f};
+  test.records = {
+      "136150057d32ec8d,00,00000000,3cdbeebe,3f0194e8,a487a088,0,00,00000000,"
+      "0000000000000000"};
+  return test;
+}
+
+TEST(CodegenInjection, HostileNamesInAUnitTestLeaveItsCodeAsItIs) {
+  for (const char* language : {"c", "ztest"}) {
+    tinyfair::codegen::UnitTestCase test = PlainUnitTest();
+    test.language = language;
+    const std::string expected = WithoutComments(tinyfair::codegen::UnitTestSource(test));
+    ASSERT_NE(std::string::npos, expected.find("int tinyfair_unit_test_HostileModel(void)"))
+        << expected;
+    for (const std::string& name : kHostile) {
+      tinyfair::codegen::UnitTestCase hostile = test;
+      hostile.model_source = name + ".pb";
+      hostile.data_source = name + ".csv";
+      hostile.model_id = name;
+      const std::string source = tinyfair::codegen::UnitTestSource(hostile);
+      EXPECT_EQ(expected, WithoutComments(source)) << language << ": " << source;
+    }
+  }
+}
+
+TEST(CodegenInjection, AUnitTestRefusesAHeaderNameThatIsNotAnIncludeName) {
+  for (const std::string& header :
+       {std::string("../secret.h"), std::string("/abs/model.h"), std::string("a\"b.h"),
+        std::string("m.h\n#define X 1"), std::string("m.h> //"), std::string("")}) {
+    tinyfair::codegen::UnitTestCase test = PlainUnitTest();
+    test.model_header = header;
+    EXPECT_THROW(tinyfair::codegen::UnitTestSource(test), std::invalid_argument) << header;
+  }
+  for (const std::string& name : kHostile) {
+    tinyfair::codegen::UnitTestCase test = PlainUnitTest();
+    test.name = name;
+    EXPECT_THROW(tinyfair::codegen::UnitTestSource(test), std::invalid_argument) << name;
+    test = PlainUnitTest();
+    test.records = {name};
+    EXPECT_THROW(tinyfair::codegen::UnitTestSource(test), std::invalid_argument) << name;
   }
 }
 
