@@ -235,8 +235,9 @@ std::string WithoutComments(const std::string& source_text) {
   const std::string dir = ScratchDir();
   const std::string source = dir + "/injection_unit_test.c";
   std::ofstream(source, std::ios::binary) << source_text;
-  return Run(std::string(TINYFAIR_TEST_C_COMPILER) + " -std=c11 -fpreprocessed -dD -E -P " +
-             source);
+  // GCC's -fpreprocessed drops the comments and leaves includes and macros
+  // as they are; clang has no such mode, so GCC does it in every build.
+  return Run(std::string(TINYFAIR_TEST_GCC) + " -std=c11 -fpreprocessed -dD -E -P " + source);
 }
 
 tinyfair::codegen::UnitTestCase PlainUnitTest() {
