@@ -14,6 +14,7 @@
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/model_keys.h"
 #include "host_tools/model/model_trust.h"
+#include "host_tools/model/provenance.h"
 #include "host_tools/model/record_model_hash.h"
 #include "host_tools/simulate/generated_header.h"
 #include "host_tools/simulate/generated_key_header.h"
@@ -31,6 +32,8 @@ struct ModelOptions {
   // export --sign, --model-version (negative: unchanged)
   std::string sign_key;
   long long model_version = -1;
+  // export --provenance names|none (empty: the model's, as its fit decided)
+  std::string provenance;
   // export --integer int16|int8: the integer scorer, fitted to --data and
   // checked on it against the float model.
   std::string integer, data;
@@ -79,6 +82,9 @@ void Export(const ModelOptions& o) {
   if (o.monitor_tolerance >= 0.0) settings.monitor_tolerance = o.monitor_tolerance;
   if (o.monitor_window >= 0) settings.monitor_window = static_cast<uint32_t>(o.monitor_window);
   if (o.model_version >= 0) settings.model_version = static_cast<uint32_t>(o.model_version);
+  if (!o.provenance.empty()) {
+    settings.provenance = host::model::ProvenanceDetailNamed(o.provenance);
+  }
   host::fit::ExportModelFile(request, model);
 }
 
@@ -198,6 +204,15 @@ void AddModelCommands(CLI::App& app) {
                    "Set the model version (0 to 4294967295), which a device that refuses "
                    "rollback requires to grow from one signed model to the next")
       ->check(CLI::Range(0LL, 4294967295LL));
+  export_command
+      ->add_option("--provenance", o->provenance,
+                   "Record less of the data than the fit did: names (each data file's base name "
+                   "and hash) or none (no provenance). Without it the file keeps the model's "
+                   "provenance as its fit's --provenance decided (by default: names), so that "
+                   "the file and the model are one model with one hash; with it, as with --id, "
+                   "the file is another model: decide from the file")
+      ->check(
+          CLI::IsMember(std::vector<std::string>{host::model::kProvenanceDetailNames[0], "none"}));
   export_command
       ->add_option("--sign", o->sign_key,
                    "Sign the sealed model with this private key file (tinyfair keygen) and "

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "host_tools/cli/cli_common.h"
+#include "host_tools/cli/cli_option_binder.h"
 #include "host_tools/cli/parameter_checks.h"
 #include "host_tools/cli/read_data.h"
 #include "host_tools/cli/small_group_flags.h"
@@ -14,6 +15,7 @@
 #include "host_tools/common/file_io.h"
 #include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/fit/postprocess.h"
+#include "host_tools/fit/provenance_option.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/postprocessing/postprocessor_registry.h"
 
@@ -140,6 +142,8 @@ void AddPostprocessCommand(CLI::App& app) {
                     "from per-group score histograms (files too large for memory; progress on "
                     "a terminal)");
   command->add_option("--out", command_options->out, "Output model (JSON)");
+  CliOptionBinder binder(*command);
+  host::fit::AddProvenanceOption(binder, &o->provenance);
   AddSmallGroupFlags(*command, o->small_groups);
   command->add_flag("--strict", o->strict,
                     "With --validation: exit with status 3 and write nothing when the selected "

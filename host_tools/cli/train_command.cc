@@ -11,6 +11,7 @@
 #include "host_tools/cli/read_data.h"
 #include "host_tools/common/file_io.h"
 #include "host_tools/common/outputs_over_inputs.h"
+#include "host_tools/fit/provenance_option.h"
 #include "host_tools/fit/train.h"
 #include "host_tools/model/model_file.h"
 
@@ -99,6 +100,7 @@ void AddTrainCommand(CLI::App& app) {
   command->add_option("--id", o->id, "Model id (at most 31 characters)");
   command->add_option("--out", command_options->out, "Output model (JSON)");
   CliOptionBinder binder(*command);
+  host::fit::AddProvenanceOption(binder, &o->provenance);
   for (const auto& method : *methods) {
     if (method.add_options) method.add_options(binder);
   }

@@ -16,6 +16,7 @@
 #include "host_tools/fit/ramp_selection.h"
 #include "host_tools/fit/registry_postprocess.h"
 #include "host_tools/fit/scoring_model.h"
+#include "host_tools/model/provenance.h"
 #include "host_tools/postprocessing/postprocessor_registry.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
@@ -34,6 +35,7 @@ void CheckPostprocessParameters(const PostprocessOptions& o) {
   if (o.fit.shift.source_prior) CheckParameter(kSourcePrior, *o.fit.shift.source_prior);
   CheckParameterChoice("score-kind", o.score_kind, {"probability", "margin"});
   CheckParameterChoice("small-groups", o.small_groups.policy, {"refuse", "pooled", "merge"});
+  model::ProvenanceDetailNamed(o.provenance);  // refused before the data is read
 }
 
 void CheckPostprocessOptions(const PostprocessOptions& o, bool with_validation) {

@@ -7,6 +7,7 @@
 
 #include "host_tools/fit/label_options.h"
 #include "host_tools/fit/small_group_plan.h"
+#include "host_tools/model/provenance.h"
 #include "host_tools/postprocessing/postprocessor_registry.h"
 
 namespace tinyfair::host::fit {
@@ -27,6 +28,9 @@ struct PostprocessOptions {
   /// within which parity must hold.
   std::vector<std::string> sensitive, strata;
   bool covariance = false, strict = false;
+  /// What the model records of the data files, the scorer's included
+  /// (provenance_option.h).
+  std::string provenance = model::kProvenanceDetailNames[0];
   /// The library's options (every default there): the fit, and the grid
   /// a validation sample selects the ramp on.
   postprocessing::PostprocessorOptions fit;

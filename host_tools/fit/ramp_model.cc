@@ -8,6 +8,7 @@
 #include "host_tools/fit/group_names.h"
 #include "host_tools/model/finish_model.h"
 #include "host_tools/model/model_id.h"
+#include "host_tools/model/provenance.h"
 #include "host_tools/model/rule_writers.h"
 
 namespace tinyfair::host::fit {
@@ -50,11 +51,12 @@ void FinishRampModel(const PostprocessOptions& o, const RampFit& fit, const std:
   std::snprintf(line, sizeof(line), "postprocess: parity gap on the fitting sample %.3g%s", worst,
                 o.strata.empty() ? "" : " (largest within a stratum)");
   Note(line);
-  const std::string provenance = model.provenance() + "; postprocess: rto" +
-                                 (o.covariance ? " covariance" : "") + ", data " + o.data +
-                                 ", gamma " + std::to_string(fit.gamma) + ", epsilon " +
-                                 std::to_string(o.fit.rto.epsilon) + ", solver " + how;
-  host::model::FinishModel({"", rates, provenance}, model);
+  const std::string provenance =
+      model.provenance() + "; postprocess: rto" + (o.covariance ? " covariance" : "") + ", data " +
+      host::model::DataFileProvenance(o.data) + ", gamma " + std::to_string(fit.gamma) +
+      ", epsilon " + std::to_string(o.fit.rto.epsilon) + ", solver " + how;
+  host::model::FinishModel(
+      {"", rates, provenance, host::model::ProvenanceDetailNamed(o.provenance)}, model);
 }
 
 }  // namespace tinyfair::host::fit

@@ -12,6 +12,7 @@
 #include "host_tools/model/finish_model.h"
 #include "host_tools/model/fitted_rule.h"
 #include "host_tools/model/model_id.h"
+#include "host_tools/model/provenance.h"
 #include "host_tools/model/rule_writers.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
@@ -101,8 +102,11 @@ void FinishWithFittedRule(
       host::model::FittedModelId(model.model_id(), "+" + o.method, host::model::CutPart::kHead));
   const std::vector<double> rates = rates_of(model);
   NoteGroups(o, fit, plan, names, rates);
-  host::model::FinishModel(
-      {"", rates, model.provenance() + "; postprocess: " + fitted_as + ", data " + o.data}, model);
+  host::model::FinishModel({"", rates,
+                            model.provenance() + "; postprocess: " + fitted_as + ", data " +
+                                host::model::DataFileProvenance(o.data),
+                            host::model::ProvenanceDetailNamed(o.provenance)},
+                           model);
 }
 
 }  // namespace tinyfair::host::fit

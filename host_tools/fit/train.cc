@@ -15,6 +15,7 @@
 #include "host_tools/fit/parameter_ranges.h"
 #include "host_tools/model/finish_model.h"
 #include "host_tools/model/model_id.h"
+#include "host_tools/model/provenance.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
 namespace tinyfair::host::fit {
@@ -94,6 +95,7 @@ void NoteFoldedCategories(const host::data::CsvTable& table, const tinyfair::Mod
 const TrainMethod& ChooseTrainMethod(const std::vector<TrainMethod>& methods, TrainOptions& o) {
   if (o.sensitive.empty()) throw std::invalid_argument("train needs --sensitive");
   CheckParameter(kL2, o.l2);
+  model::ProvenanceDetailNamed(o.provenance);  // refused before the data is read
   if (o.id.size() > model::MaxModelIdBytes()) {
     throw std::invalid_argument("id: " + std::to_string(o.id.size()) +
                                 " bytes; a model's id holds at most " +
@@ -175,7 +177,8 @@ tinyfair::Model Train(TrainOptions o, const data::CsvTable& table,
     rates = host::simulate::ExpectedPositiveRates(model, table);
     NoteNearConstantModel(rates);
   }
-  host::model::FinishModel({"", rates, provenance}, model);
+  host::model::FinishModel(
+      {"", rates, provenance, host::model::ProvenanceDetailNamed(o.provenance)}, model);
   return model;
 }
 

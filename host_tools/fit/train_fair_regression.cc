@@ -26,6 +26,7 @@
 #include "host_tools/model/mixture_capacity.h"
 #include "host_tools/model/mixture_outputs.h"
 #include "host_tools/model/mixture_writer.h"
+#include "host_tools/model/provenance.h"
 #include "host_tools/reductions/bounded_group_loss.h"
 #include "host_tools/reductions/fair_regression_reduction.h"
 #include "host_tools/simulate/decision_runner.h"
@@ -319,7 +320,7 @@ TrainMethod FairRegressionTrainMethod() {
                                  ? FitGroupLoss(set, options, y, group, groups, model)
                                  : FitParity(set, options, y, group, groups, model);
     SetReferenceMeans(set, y, model);
-    return line + "; data " + o.data + ", label " + o.label.label +
+    return line + "; data " + host::model::DataFileProvenance(o.data) + ", label " + o.label.label +
            (options.predictor == "mixture" ? "" : "; exported as the member mean (NOT fair)");
   };
   return method;

@@ -12,6 +12,7 @@
 #include "host_tools/fit/fit_stop.h"
 #include "host_tools/fit/train_method.h"
 #include "host_tools/frll/fair_robust_log_loss.h"
+#include "host_tools/model/provenance.h"
 
 namespace tinyfair::host::fit {
 namespace {
@@ -134,9 +135,9 @@ std::string FitFrll(const TrainingSet& set, tinyfair::Model& model) {
   rule->set_denominator_epsilon(1e-12f);
   char residual[64];
   std::snprintf(residual, sizeof(residual), ", constraint residual %.3e", fit.constraint_residual);
-  return "train: fair robust log loss (" + o.constraint + "), data " + o.data + ", label " +
-         o.label.label + ", l2 " + std::to_string(o.l2) + ", iterations " +
-         std::to_string(fit.iterations) + residual;
+  return "train: fair robust log loss (" + o.constraint + "), data " +
+         host::model::DataFileProvenance(o.data) + ", label " + o.label.label + ", l2 " +
+         std::to_string(o.l2) + ", iterations " + std::to_string(fit.iterations) + residual;
 }
 
 }  // namespace

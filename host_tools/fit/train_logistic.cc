@@ -11,6 +11,7 @@
 #include "host_tools/fit/fit_stop.h"
 #include "host_tools/fit/train_method.h"
 #include "host_tools/learn/logistic_regression.h"
+#include "host_tools/model/provenance.h"
 #include "host_tools/preprocessing/reweighing.h"
 
 namespace tinyfair::host::fit {
@@ -65,8 +66,8 @@ std::string FinishLogisticFit(const TrainOptions& o, bool reweigh,
   auto* rule = model.mutable_threshold();
   for (size_t g = 0; g < model.dimensions().group_count(); ++g) rule->add_threshold(0.5f);
   return std::string("train: logistic regression") + (reweigh ? " (reweighed)" : "") + ", data " +
-         o.data + ", label " + o.label.label + ", l2 " + std::to_string(o.l2) + ", iterations " +
-         std::to_string(fit.iterations);
+         host::model::DataFileProvenance(o.data) + ", label " + o.label.label + ", l2 " +
+         std::to_string(o.l2) + ", iterations " + std::to_string(fit.iterations);
 }
 
 TrainMethod LogisticTrainMethod() {

@@ -16,6 +16,7 @@
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/fit/label_options.h"
 #include "host_tools/fit/option_binder.h"
+#include "host_tools/model/provenance.h"
 #include "tinyfair/model.pb.h"
 
 namespace tinyfair::host::fit {
@@ -42,6 +43,8 @@ struct TrainOptions {
   /// Refuse (exit 3, nothing written) a fit that did not converge or is
   /// above its bound (ReportConvergence, ReportFitStop).
   bool strict = false;
+  /// What the model records of the training file (provenance_option.h).
+  std::string provenance = model::kProvenanceDetailNames[0];
 };
 
 /// What a method trains on: the members of the training file's

@@ -24,6 +24,7 @@
 #include "host_tools/fit/train_method.h"
 #include "host_tools/model/mixture_capacity.h"
 #include "host_tools/model/mixture_writer.h"
+#include "host_tools/model/provenance.h"
 #include "host_tools/noisy_groups/dro_training.h"
 #include "host_tools/noisy_groups/group_noise_model.h"
 #include "host_tools/noisy_groups/soft_group_assignment.h"
@@ -361,9 +362,9 @@ std::string FitIdealSoftGroups(const TrainingSet& set, const NoisyGroupCliOption
                 "%d members, mean train error %.4f",
                 o.ideal_options.rounds, o.ideal_options.inner, o.ideal_options.oracle_steps,
                 o.ideal_options.table_rate, members, error);
-  return "train: soft-groups (" + set.options.constraint + "), data " + set.options.data +
-         ", label " + set.options.label.label + ", observed group " +
-         ObservedGroupColumns(set.options) + detail + line;
+  return "train: soft-groups (" + set.options.constraint + "), data " +
+         host::model::DataFileProvenance(set.options.data) + ", label " + set.options.label.label +
+         ", observed group " + ObservedGroupColumns(set.options) + detail + line;
 }
 
 // The linear scorer into the model, positive iff margin > 0: the rule is
@@ -394,9 +395,9 @@ std::string NoisyFitSummary(const std::string& method, const TrainingSet& set,
                 o.weight_rate,
                 method != "naive" && o.adversary != "exact" ? " (reference-code adversary)" : "",
                 o.lambda_radius, fit.iteration, fit.train_error, fit.train_violation);
-  return "train: " + method + " (" + set.options.constraint + "), data " + set.options.data +
-         ", label " + set.options.label.label + ", observed group " +
-         ObservedGroupColumns(set.options) + detail + summary;
+  return "train: " + method + " (" + set.options.constraint + "), data " +
+         host::model::DataFileProvenance(set.options.data) + ", label " + set.options.label.label +
+         ", observed group " + ObservedGroupColumns(set.options) + detail + summary;
 }
 
 std::string FitNoisyGroups(const std::string& method, const NoisyGroupCliOptions& bound,

@@ -16,6 +16,7 @@
 #include "host_tools/fit/train_method.h"
 #include "host_tools/model/mixture_capacity.h"
 #include "host_tools/model/mixture_writer.h"
+#include "host_tools/model/provenance.h"
 #include "host_tools/reductions/exponentiated_gradient_reduction.h"
 
 namespace tinyfair::host::fit {
@@ -144,9 +145,9 @@ std::string FitReduction(const ReductionFlags& flags, const TrainingSet& set,
   std::snprintf(line, sizeof(line),
                 ", epsilon %g, B %g, iterations %d, members %zu, training violation %.3e",
                 flags.epsilon, fit.bound, fit.iterations, fit.members.size(), fit.violation);
-  return "train: exponentiated-gradient reduction (" + o.constraint + "), data " + o.data +
-         ", label " + o.label.label + ", l2 " + std::to_string(o.l2) + line + "; " +
-         fit.convergence.Summary();
+  return "train: exponentiated-gradient reduction (" + o.constraint + "), data " +
+         host::model::DataFileProvenance(o.data) + ", label " + o.label.label + ", l2 " +
+         std::to_string(o.l2) + line + "; " + fit.convergence.Summary();
 }
 
 }  // namespace

@@ -22,6 +22,7 @@ void FinishModel(const ModelFinish& finish, tinyfair::Model& model) {
     }
   }
   if (!finish.provenance.empty()) model.set_provenance(finish.provenance);
+  model.set_provenance(ProvenanceFor(model.provenance(), finish.provenance_detail));
 }
 
 void FinishAndWriteModel(const ModelFinish& finish, const std::string& path,

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "host_tools/model/provenance.h"
 #include "tinyfair/model.pb.h"
 
 namespace tinyfair::host::model {
@@ -18,9 +19,13 @@ struct ModelFinish {
   std::vector<double> reference_rates;
   /// How the model was made; empty keeps the model's.
   std::string provenance;
+  /// How much of the provenance (the one given, or the model's) the model
+  /// records: the fit's --provenance, by default the data files' base names.
+  ProvenanceDetail provenance_detail = ProvenanceDetail::kNames;
 };
 
-/// Sets the id, the reference rates and the provenance of `model`.
+/// Sets the id, the reference rates and the provenance of `model`, the
+/// latter at its detail (ProvenanceFor).
 /// @throws std::invalid_argument when reference rates are given and their
 ///         count is not the model's group count.
 void FinishModel(const ModelFinish& finish, tinyfair::Model& model);

@@ -20,11 +20,19 @@ void ApplySettings(const ExportSettings& settings, tinyfair::Model& model) {
   }
   if (settings.monitor_window) model.set_monitor_window(*settings.monitor_window);
   if (settings.model_version) model.set_model_version(*settings.model_version);
+  if (settings.provenance) {
+    model.set_provenance(ProvenanceFor(model.provenance(), *settings.provenance));
+  }
 }
 
 }  // namespace
 
 std::string ExportModel(const ExportSettings& settings, tinyfair::Model& model) {
+  if (settings.provenance == ProvenanceDetail::kFull) {
+    throw std::invalid_argument(
+        "export: provenance 'full' is chosen when fitting (train, postprocess --provenance "
+        "full); export keeps the model's provenance, or reduces it: names or none");
+  }
   const std::string as_given = SerializeModel(model);
   if (!IsSealedModel(as_given)) {
     ApplySettings(settings, model);
@@ -39,9 +47,8 @@ std::string ExportModel(const ExportSettings& settings, tinyfair::Model& model) 
   if (SerializeModel(changed) != as_given) {
     throw std::invalid_argument(
         "export: the model is sealed, and a sealed model is exported unchanged; set its id, "
-        "model version or monitor settings when exporting its JSON form (a fit's output, or "
-        "tinyfair "
-        "inspect's without the crc32 field)");
+        "model version, monitor settings or provenance when exporting its JSON form (a fit's "
+        "output, or tinyfair inspect's without the crc32 field)");
   }
   return as_given;
 }

@@ -1,12 +1,14 @@
-// What `export` does to a model before it ships: the id and the monitor's
-// settings the caller chose, then the seal. One function, so that the CLI and
-// the Python package write the same bytes for the same request.
+// What `export` does to a model before it ships: the id, the monitor's
+// settings and any reduction of the provenance the caller chose, then the
+// seal. One function, so that the CLI and the Python package write the same
+// bytes for the same request.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
 
+#include "host_tools/model/provenance.h"
 #include "tinyfair/model.pb.h"
 
 namespace tinyfair::host::model {
@@ -20,6 +22,10 @@ struct ExportSettings {
   /// Model.model_version, which the device may require to grow (rollback);
   /// unset keeps the model's.
   std::optional<uint32_t> model_version;
+  /// Less provenance than the fit recorded (provenance.h): kNames or kNone;
+  /// unset keeps the model's, as its fit decided it, so that the file and
+  /// the model it was exported from are one model with one hash.
+  std::optional<ProvenanceDetail> provenance;
 };
 
 /// Applies `settings` to `model` and seals it (SealModel): the file's bytes.
@@ -27,7 +33,8 @@ struct ExportSettings {
 /// re-sealed: its own bytes are returned once the runtime accepts them.
 /// @throws std::runtime_error naming the runtime status when the runtime
 ///         refuses the result; std::invalid_argument when `settings` would
-///         change a sealed model.
+///         change a sealed model, or ask for kFull (a path the fit left out
+///         cannot be brought back).
 std::string ExportModel(const ExportSettings& settings, tinyfair::Model& model);
 
 /// "export: signed with key ID (SHA-256 of the model H)": the key id and

@@ -20,10 +20,13 @@ def sha256(data):
     {},
     {"model_id": "adult-v2", "monitor_alpha": 0.05, "monitor_tolerance": 0.03,
      "monitor_window": 500},
+    {"provenance": "names"},
+    {"provenance": "none"},
 ])
 def test_export_writes_the_clis_bytes(cli, adult_cli_models, tmp_path, options):
     flags = {"model_id": "--id", "monitor_alpha": "--monitor-alpha",
-             "monitor_tolerance": "--monitor-tolerance", "monitor_window": "--monitor-window"}
+             "monitor_tolerance": "--monitor-tolerance", "monitor_window": "--monitor-window",
+             "provenance": "--provenance"}
     args = [a for key, value in options.items() for a in (flags[key], value)]
     run([cli, "export", "--model", adult_cli_models["fair.json"], "--out", tmp_path / "cli.pb",
          *args])
@@ -31,6 +34,30 @@ def test_export_writes_the_clis_bytes(cli, adult_cli_models, tmp_path, options):
     written = model.export(tmp_path / "python.pb", **options)
     assert sha256(written) == sha256((tmp_path / "cli.pb").read_bytes())
     assert (tmp_path / "python.pb").read_bytes() == written
+
+
+def test_the_fit_decides_the_provenance_and_export_keeps_it(adult_cli_models, fit_frame):
+    folder = str(adult_cli_models["fair.json"].parent)
+    fair = tinyfair.load(adult_cli_models["fair.json"])
+    # The CLI's fits recorded base names (the default), and export kept them.
+    assert folder not in adult_cli_models["fair.json"].read_text()
+    assert fair.export() == adult_cli_models["model.pb"].read_bytes()
+    X, y = fit_frame.drop(columns="Y"), fit_frame["Y"]
+
+    def provenance(**detail):
+        fitted = tinyfair.LogisticRegression(verbose=False).fit(
+            X, y, sensitive_features="sex", pos_label=">50K", **detail)
+        return json.loads(fitted.model_.to_json()).get("provenance", "")
+
+    names = provenance()
+    assert '"fit.csv" sha256 ' in names and folder not in names
+    assert names == provenance(provenance="names")
+    assert f'"{folder}/fit.csv" sha256 ' in provenance(provenance="full")
+    assert provenance(provenance="none") == ""
+    with pytest.raises(ValueError, match="none of names, full, none"):
+        provenance(provenance="paths")
+    with pytest.raises(ValueError, match="'full' is chosen when fitting"):
+        fair.export(provenance="full")
 
 
 @pytest.mark.parametrize("language,tables", [("c++", False), ("c", False), ("c++", True),

@@ -123,7 +123,8 @@ void AddOptionStructs(py::module_& module) {
       .def_readwrite("min_category_count", &fit::TrainOptions::min_category_count)
       .def_readwrite("iterations", &fit::TrainOptions::iterations)
       .def_readwrite("use_sensitive", &fit::TrainOptions::use_sensitive)
-      .def_readwrite("strict", &fit::TrainOptions::strict);
+      .def_readwrite("strict", &fit::TrainOptions::strict)
+      .def_readwrite("provenance", &fit::TrainOptions::provenance);
   py::class_<fit::SmallGroupSettings>(module, "SmallGroupSettings")
       .def(py::init<>())
       .def_readwrite("min_group_size", &fit::SmallGroupSettings::min_group_size)
@@ -180,6 +181,7 @@ void AddPostprocessOptions(py::module_& module) {
       .def_readwrite("strata", &PostprocessOptions::strata)
       .def_readwrite("covariance", &PostprocessOptions::covariance)
       .def_readwrite("strict", &PostprocessOptions::strict)
+      .def_readwrite("provenance", &PostprocessOptions::provenance)
       .def_readwrite("fit", &PostprocessOptions::fit)
       .def_readwrite("selection", &PostprocessOptions::selection);
 }

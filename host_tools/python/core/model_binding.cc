@@ -2,6 +2,9 @@
 
 #include <pybind11/stl.h>
 
+#include <optional>
+#include <string>
+
 #include "host_tools/common/file_io.h"
 #include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/fit/group_names.h"
@@ -9,6 +12,7 @@
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/model_refused.h"
 #include "host_tools/model/model_trust.h"
+#include "host_tools/model/provenance.h"
 #include "host_tools/model/public_key_file.h"
 #include "host_tools/model/ramp_probability_scale.h"
 #include "host_tools/simulate/generated_header.h"
@@ -87,7 +91,17 @@ void AddModelClass(py::module_& module) {
       .def_readwrite("monitor_alpha", &host::model::ExportSettings::monitor_alpha)
       .def_readwrite("monitor_tolerance", &host::model::ExportSettings::monitor_tolerance)
       .def_readwrite("monitor_window", &host::model::ExportSettings::monitor_window)
-      .def_readwrite("model_version", &host::model::ExportSettings::model_version);
+      .def_readwrite("model_version", &host::model::ExportSettings::model_version)
+      .def_property(
+          "provenance",
+          [](const host::model::ExportSettings& settings) -> std::optional<std::string> {
+            if (!settings.provenance) return std::nullopt;
+            return host::model::ProvenanceDetailName(*settings.provenance);
+          },
+          [](host::model::ExportSettings& settings, const std::optional<std::string>& name) {
+            settings.provenance.reset();
+            if (name) settings.provenance = host::model::ProvenanceDetailNamed(*name);
+          });
 
   py::class_<tinyfair::Model>(module, "Model")
       .def_static("read", &Read, py::arg("path"), py::arg("public_key") = "",

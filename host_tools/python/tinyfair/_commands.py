@@ -41,7 +41,8 @@ def _no_empty_path(value, what):
 
 def export(model, path=None, *, integer=None, X=None, y=None, sensitive_features=None,
            pos_label=None, max_gap_change=0.01, seed=1, sign=None, model_id=None,
-           model_version=None, monitor_alpha=None, monitor_tolerance=None, monitor_window=None):
+           model_version=None, monitor_alpha=None, monitor_tolerance=None, monitor_window=None,
+           provenance=None):
     """The sealed model.pb `tinyfair export` writes (bytes; also written to
     path when given).
 
@@ -51,7 +52,8 @@ def export(model, path=None, *, integer=None, X=None, y=None, sensitive_features
     change, with PCG32 seed `seed`; a change of the DP gap beyond
     max_gap_change raises DataError and writes nothing (``export --integer
     W --data FILE --label Y --positive V``). sign: a private key file
-    (tinyfair keygen): the file is a SignedModel (``--sign``).
+    (tinyfair keygen): the file is a SignedModel (``--sign``). provenance:
+    None keeps the model's; "names" or "none" record less (``--provenance``).
     """
     library_model, model_file = _model_and_file(model)
     settings = _core.ExportSettings()
@@ -60,6 +62,7 @@ def export(model, path=None, *, integer=None, X=None, y=None, sensitive_features
     settings.monitor_tolerance = monitor_tolerance
     settings.monitor_window = monitor_window
     settings.model_version = model_version
+    settings.provenance = provenance
     data = {}
     if integer is not None:
         if X is None or y is None:

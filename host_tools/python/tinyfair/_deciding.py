@@ -124,13 +124,19 @@ class DecidingMixin:
 
     def export(self, path: PathLike = None, *, model_id: Optional[str] = None,
                monitor_alpha: Optional[float] = None, monitor_tolerance: Optional[float] = None,
-               monitor_window: Optional[int] = None) -> bytes:
-        """The sealed model.pb `tinyfair export` writes (bytes; also written to path)."""
+               monitor_window: Optional[int] = None,
+               provenance: Optional[str] = None) -> bytes:
+        """The sealed model.pb `tinyfair export` writes (bytes; also written to path).
+
+        provenance: None keeps what the fit recorded (its provenance=), so
+        that the file decides with this estimator's model hash; "names" or
+        "none" record less, as `tinyfair export --provenance`."""
         settings = _core.ExportSettings()
         settings.model_id = model_id or ""
         settings.monitor_alpha = monitor_alpha
         settings.monitor_tolerance = monitor_tolerance
         settings.monitor_window = monitor_window
+        settings.provenance = provenance
         return self._fitted_model().export("" if path is None else str(path), settings)
 
     def codegen(self, path: PathLike = None, *, name: str = "Model", language: str = "c++",

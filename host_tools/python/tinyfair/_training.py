@@ -96,6 +96,11 @@ def _common_defaults():
 
 COMMON_DEFAULTS = _common_defaults()
 
+# What a fitted model records of the data file X was read from (its base
+# name and content hash by default), as the fits' --provenance; a frame not
+# read from a file is recorded by its name alone ("DataFrame").
+PROVENANCE_DEFAULT = _core.TrainOptions().provenance
+
 
 class TrainMethod:
     """One train method of the library (or several a `method` parameter
@@ -158,17 +163,22 @@ class TrainedEstimator(DecidingMixin, BaseEstimator):
         return getattr(self, "method", self._train_method.names[0])
 
     def fit(self, X: ArrayLike, y: ArrayLike, *, sensitive_features: SensitiveFeatures,
-            pos_label: Any = None, sample_weight: None = None) -> "TrainedEstimator":
+            pos_label: Any = None, sample_weight: None = None,
+            provenance: str = PROVENANCE_DEFAULT) -> "TrainedEstimator":
         """Fits on X (DataFrame or array), labels y and the groups of
         sensitive_features (column name(s) of X, or values); pos_label: the
         label value(s) meaning positive (default: y is 0/1). sample_weight:
-        refused, the library's fits are unweighted. Returns self."""
+        refused, the library's fits are unweighted. provenance: what the
+        model records of the file X was read from (tinyfair.read_csv):
+        "names" (its base name and content hash), "full" (the path as
+        given) or "none", as ``train --provenance``. Returns self."""
         refuse_sample_weight(self, sample_weight)
         self._check_parameters()
         frame, sensitive = _frames.with_sensitive(X, sensitive_features)
         _frames.require_rows(frame)
         frame, label = _frames.with_label(frame, y)
         options = self._train_options(X, sensitive, label, pos_label)
+        options.provenance = check_text("provenance", provenance)
         # Only what differs from the library's default, which it sets itself.
         method = self._train_method
         own = [(name, _text(getattr(self, p))) for p, name in method.option_names.items()

@@ -64,7 +64,7 @@ class _NotFittedScorer(_core.TinyfairError, NotFittedError):
     """prefit=True with an estimator that is not fitted."""
 
 
-def _fitted_scorer(estimator, prefit, X, y, sensitive_features, pos_label):
+def _fitted_scorer(estimator, prefit, X, y, sensitive_features, pos_label, provenance):
     """The estimator the rule is fitted over: as it is (prefit), or a clone
     fitted on X and y (a tinyfair one with the groups, a scikit-learn one on
     X as given, the sensitive columns included: a pipeline that must not
@@ -77,7 +77,8 @@ def _fitted_scorer(estimator, prefit, X, y, sensitive_features, pos_label):
         return estimator
     fitted = clone(estimator)
     if _is_tinyfair(fitted):
-        return fitted.fit(X, y, sensitive_features=sensitive_features, pos_label=pos_label)
+        return fitted.fit(X, y, sensitive_features=sensitive_features, pos_label=pos_label,
+                          provenance=provenance)
     return fitted.fit(X, y)
 
 
@@ -136,7 +137,7 @@ class _Postprocessor(DecidingMixin, ClassifierMixin, BaseEstimator):
         return frame, sensitive, label, score_column
 
     def fit(self, X, y, *, sensitive_features=None, scores=None, pos_label=None,
-            validation=None, sample_weight=None):
+            validation=None, sample_weight=None, provenance=_DEFAULTS.provenance):
         """Fits the rule on X's rows, labels y and the groups of
         sensitive_features (column name(s) of X, or values; default: the
         sensitive_features given at construction). With prefit=False, a
@@ -144,18 +145,24 @@ class _Postprocessor(DecidingMixin, ClassifierMixin, BaseEstimator):
         without an estimator, the scores (array, or a column name of X).
         validation: (X_val, y_val) or (X_val, y_val, sensitive_features_val)
         to select the ramp on (rto). sample_weight: refused (the rule's fit
-        is unweighted). Returns self."""
+        is unweighted). provenance: what the model records of the files X
+        (and the scorer's data) were read from: "names" (base names and
+        content hashes), "full" (the paths as given) or "none", as
+        ``postprocess --provenance``. Returns self."""
         refuse_sample_weight(self, sample_weight)
         sensitive_features = self._sensitive_features(sensitive_features)
         frame, sensitive, label, score_column = self._table(X, y, sensitive_features, scores)
         _frames.require_rows(frame)
         # Every parameter checked before a scorer is fitted.
-        self._parameter_options(_core.PostprocessOptions())
+        checked = _core.PostprocessOptions()
+        checked.provenance = check_text("provenance", provenance)
+        self._parameter_options(checked)
         scorer_estimator = _fitted_scorer(self.estimator, self.prefit, X, y, sensitive_features,
-                                          pos_label)
+                                          pos_label, provenance)
         scorer = _scorer_model(scorer_estimator, sensitive, frame)
         self._scorer_groups = [] if scorer is None else group_attributes(scorer)
         options = self._options(X, sensitive, label, pos_label, score_column)
+        options.provenance = provenance
         name = _frames.data_name(X)
         rows = {name: frame.index}
         validation_name = validation_columns = None

@@ -1,6 +1,7 @@
 // Finishing a model: id, reference rates (as floats, one per group) and
-// provenance are set, empty parts keep what the model has, a wrong rate
-// count is refused, and the written file reads back as the finished model.
+// provenance are set, empty parts keep what the model has, the provenance is
+// recorded at its detail, a wrong rate count is refused, and the written
+// file reads back as the finished model.
 #include "host_tools/model/finish_model.h"
 
 #include <gtest/gtest.h>
@@ -41,6 +42,22 @@ TEST(FinishModel, EmptyPartsKeepTheModels) {
   EXPECT_EQ(model.model_id(), "logistic");
   EXPECT_EQ(model.reference_positive_rate(1), 0.5f);
   EXPECT_EQ(model.provenance(), "train: logistic");
+}
+
+TEST(FinishModel, RecordsTheProvenanceAtItsDetail) {
+  const std::string fitted = "train: x, data \"/data/folder/train.csv\" sha256 0123456789abcdef";
+  tinyfair::Model names = TwoGroupModel(), full = TwoGroupModel(), none = TwoGroupModel();
+  FinishModel({"", {}, fitted}, names);
+  EXPECT_EQ(names.provenance(), "train: x, data \"train.csv\" sha256 0123456789abcdef");
+  FinishModel({"", {}, fitted, ProvenanceDetail::kFull}, full);
+  EXPECT_EQ(full.provenance(), fitted);
+  FinishModel({"", {}, fitted, ProvenanceDetail::kNone}, none);
+  EXPECT_EQ(none.provenance(), "");
+  // A scorer's provenance the finish keeps is recorded at the detail too.
+  tinyfair::Model kept = TwoGroupModel();
+  kept.set_provenance(fitted);
+  FinishModel({}, kept);
+  EXPECT_EQ(kept.provenance(), names.provenance());
 }
 
 TEST(FinishModel, RefusesARateCountOtherThanTheGroupCount) {
