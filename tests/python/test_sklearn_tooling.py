@@ -17,6 +17,7 @@ from sklearn.preprocessing import OneHotEncoder, StandardScaler
 import tinyfair
 from tinyfair.postprocessing import (HardtPostprocessing, RandomizedThresholdOptimizer,
                                      RejectOption, ShiftInference)
+from conftest import two_group_frame as data
 
 NUMERIC = ["age", "education-num", "capital-gain", "capital-loss", "hours-per-week"]
 CATEGORICAL = ["workclass", "marital-status", "occupation", "relationship", "race"]
@@ -69,15 +70,6 @@ def test_cross_val_score_on_adult(adult):
         cv=3, fit_params={"pos_label": ">50K"})
     assert scores.shape == (3,)
     assert all(0.6 < s < 1.0 for s in scores), scores
-
-
-def data(rows=600, seed=0):
-    rng = np.random.default_rng(seed)
-    x = rng.normal(size=rows)
-    X = pd.DataFrame({"x": x, "z": rng.normal(size=rows),
-                      "group": rng.choice(["a", "b"], size=rows)})
-    y = pd.Series(np.where(x + rng.normal(size=rows) > 0, "yes", "no"), name="label")
-    return X, y
 
 
 def numeric_scorer():
