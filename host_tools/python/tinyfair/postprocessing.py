@@ -146,7 +146,8 @@ class _Postprocessor(DecidingMixin, ClassifierMixin, BaseEstimator):
         to select the ramp on (rto). sample_weight: refused (the rule's fit
         is unweighted). Returns self."""
         refuse_sample_weight(self, sample_weight)
-        sensitive_features = self._sensitive_features(sensitive_features)
+        sensitive_features = _frames.sensitive_features_for_fit(sensitive_features,
+                                                                self.sensitive_features)
         frame, sensitive, label, score_column = self._table(X, y, sensitive_features, scores)
         _frames.require_rows(frame)
         # Every parameter checked before a scorer is fitted.
@@ -178,15 +179,6 @@ class _Postprocessor(DecidingMixin, ClassifierMixin, BaseEstimator):
 
     def _set_fitted_rule(self, ramp, selected):
         """The fitted rule's attributes (rto's ramp)."""
-
-    def _sensitive_features(self, given):
-        """The groups' columns: those given to fit, else the constructor's."""
-        if given is not None:
-            return given
-        if self.sensitive_features is None:
-            raise _core.TinyfairError("sensitive_features: give the column(s) forming the groups "
-                                      "at construction or to fit")
-        return self.sensitive_features
 
     def _validation_frame(self, validation, sensitive_features, label):
         if not isinstance(validation, tuple) or len(validation) not in (2, 3):
