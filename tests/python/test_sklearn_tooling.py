@@ -103,7 +103,7 @@ def test_grid_search_over_a_trained_estimator_with_groups_named_at_construction(
 
 @pytest.mark.parametrize("estimator", [
     tinyfair.FairRobustLogLoss(max_iter=100), ExponentiatedGradient(max_iter=10),
-    NoisyGroupsClassifier(method="dro", max_iter=20, noise_rate=0.1)],
+    NoisyGroupsClassifier()],
     ids=lambda e: type(e).__name__)
 def test_cross_val_score_over_the_fair_trained_estimators(adult_sample, estimator):
     X, y = adult_sample
@@ -112,7 +112,9 @@ def test_cross_val_score_over_the_fair_trained_estimators(adult_sample, estimato
     scores = cross_val_score(estimator, X, y, cv=3, fit_params={"pos_label": ">50K"},
                              error_score="raise")
     assert scores.shape == (3,)
-    assert all(0.6 < s < 1.0 for s in scores), scores
+    # Adult's negative rate is 0.76 (FRLL's parity constraint costs it the
+    # most accuracy: 0.76 to 0.77 here; the others 0.82 to 0.84).
+    assert all(0.7 < s < 1.0 for s in scores), scores
 
 
 def test_cross_val_score_over_fair_regression(adult_sample):
