@@ -73,14 +73,20 @@ RampFit RampFitter::Fit(double gamma, double rho_offset) const {
   return fit;
 }
 
-std::vector<RampFit> RampFitter::FitGrid() const {
+std::vector<RampGridPoint> RampFitter::Grid() const {
   const std::vector<double> offsets =
       o_.covariance ? std::vector<double>{0.0} : o_.selection.rho_offsets;
-  std::vector<RampFit> grid;
+  std::vector<RampGridPoint> grid;
   for (double gamma : o_.selection.gammas) {
-    for (double offset : offsets) grid.push_back(Fit(gamma, offset));
+    for (double offset : offsets) grid.push_back({gamma, offset});
   }
   return grid;
+}
+
+std::vector<RampFit> RampFitter::FitGrid() const {
+  std::vector<RampFit> fits;
+  for (const RampGridPoint& point : Grid()) fits.push_back(Fit(point.gamma, point.rho_offset));
+  return fits;
 }
 
 }  // namespace tinyfair::host::fit

@@ -26,6 +26,12 @@ postprocessing::RtoOptions RampOptions(const PostprocessOptions& o, const data::
                                        double gamma, double rho_offset,
                                        const std::vector<double>& stratum_rate, size_t group_count);
 
+/// One point of the selection grid: a width and an offset to the target rate.
+struct RampGridPoint {
+  double gamma = 0.0;
+  double rho_offset = 0.0;
+};
+
 /// Fits ramps of any (gamma, rho offset) on one scored sample.
 class RampFitter {
  public:
@@ -34,9 +40,11 @@ class RampFitter {
 
   RampFit Fit(double gamma, double rho_offset) const;
 
-  /// Every ramp of the grid o.selection, gamma by gamma at each rho offset
-  /// (with covariance control at offset 0 only): the order a selection
-  /// takes them in.
+  /// The grid o.selection, gamma by gamma at each rho offset (with
+  /// covariance control at offset 0 only): the order a selection takes it in.
+  std::vector<RampGridPoint> Grid() const;
+
+  /// The ramp of every Grid() point, in its order.
   std::vector<RampFit> FitGrid() const;
 
  private:

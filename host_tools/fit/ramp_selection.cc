@@ -5,6 +5,7 @@
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/fit/fit_notes.h"
+#include "host_tools/fit/fit_progress.h"
 #include "host_tools/fit/grid_selection.h"
 #include "host_tools/fit/runtime_report.h"
 #include "host_tools/fit/selection_check.h"
@@ -26,10 +27,15 @@ RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fi
                                const tinyfair::Model& scorer, const data::CsvTable& validation) {
   data::CheckGroupsKnown(scorer, validation);
   const std::vector<int> labels = data::ReadLabels(validation, o.label.label, o.label.positive);
-  const std::vector<RampFit> fits = fitter.FitGrid();
+  // Point by point, each fitted and measured on validation: one step of
+  // the fit's progress (the Python package's bar).
+  const std::vector<RampGridPoint> grid = fitter.Grid();
+  std::vector<RampFit> fits;
   std::vector<metrics::ClassificationReport> reports;
-  for (const RampFit& fit : fits) {
-    reports.push_back(ReportThroughRuntime(WithRamp(scorer, fit), validation, labels));
+  for (size_t i = 0; i < grid.size(); ++i) {
+    fits.push_back(fitter.Fit(grid[i].gamma, grid[i].rho_offset));
+    reports.push_back(ReportThroughRuntime(WithRamp(scorer, fits.back()), validation, labels));
+    ReportProgress(static_cast<int>(i + 1), static_cast<int>(grid.size()));
   }
   const GridSelection selection = SelectOnValidation(reports, o.selection.max_validation_gap);
   const RampFit& fit = fits[selection.index];

@@ -22,4 +22,11 @@ struct RampOnProbabilityScale {
 /// ramp or its score is not a probability (an identity link: a margin).
 std::optional<RampOnProbabilityScale> RampProbabilities(const tinyfair::Model& model);
 
+/// The scorer's probability p of each score f the runtime computed with the
+/// model's scorer (its decision records' scores), on the same scale as
+/// RampProbabilities; nullopt when the model has no scorer or its score is
+/// not a probability.
+std::optional<std::vector<double>> ScoresAsProbabilities(const tinyfair::Model& model,
+                                                         const std::vector<double>& scores);
+
 }  // namespace tinyfair::host::model

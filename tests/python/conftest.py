@@ -65,6 +65,19 @@ def fit_frame(adult_parts):
     return tinyfair.read_csv(adult_parts["fit"])
 
 
+def two_group_frame(rows=600, seed=0):
+    """(X, y): a numeric feature x that the yes/no label follows, a noise
+    column z and a group column of two groups, a and b."""
+    import numpy as np
+    import pandas as pd
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=rows)
+    X = pd.DataFrame({"x": x, "z": rng.normal(size=rows),
+                      "group": rng.choice(["a", "b"], size=rows)})
+    y = pd.Series(np.where(x + rng.normal(size=rows) > 0, "yes", "no"), name="label")
+    return X, y
+
+
 def without_provenance(model):
     """The model's JSON but the provenance, which names the data (the CLI
     its file, Dask "DataFrame") and the fit's time: what two fits of the

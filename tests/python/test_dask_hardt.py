@@ -108,3 +108,16 @@ def test_docs_example_runs(datasets, monkeypatch):
     assert accuracy["pandas"] - accuracy["dask"] <= bound + 1e-4
     for rates in namespace["rates"].values():
         assert np.ptp(rates["TPR"]) < 1e-4 and np.ptp(rates["FPR"]) < 1e-4
+
+
+def test_classes_are_the_in_memory_estimators(client, fit_frame, adult_cli_models):
+    """classes_ with pos_label: Y's two sorted values, as the in-memory
+    post-processor's, so that predict returns them."""
+    fitted = _dask_fit(fit_frame, 3, adult_cli_models["model.json"])
+    X = fit_frame.drop(columns=["Y"])
+    in_memory = tinyfair.postprocessing.HardtPostprocessing(
+        tinyfair.load(adult_cli_models["model.json"]), constraint="eodds").fit(
+        X, fit_frame["Y"], sensitive_features="sex", pos_label=">50K")
+    assert fitted.classes_.tolist() == in_memory.classes_.tolist() == ["<=50K", ">50K"]
+    decided = X[(fitted.decision_records(X)["status"] == "ok").to_numpy()]
+    assert set(fitted.predict(decided, random_state=4)) == {"<=50K", ">50K"}

@@ -143,3 +143,24 @@ def test_refuses_labels_of_one_class(client, frame):
     one_class = frame.assign(approved="no")
     with pytest.raises(tinyfair.DataError, match="no positive label"):
         _dask_fit(one_class, 3)
+
+
+def test_classes_are_the_in_memory_estimators(client, frame, single):
+    """classes_ with pos_label: the label column's two sorted values, so that
+    predict returns them, as LogisticRegression's; [0, 1] without."""
+    fitted, _ = _dask_fit(frame, 3)
+    assert fitted.classes_.tolist() == single.classes_.tolist() == ["no", "yes"]
+    X = frame.drop(columns=["approved"])
+    X = X[(single.decision_records(X)["status"] == "ok").to_numpy()]  # no missing income
+    assert np.array_equal(fitted.predict(X, random_state=2), single.predict(X, random_state=2))
+    assert np.array_equal(fitted.predict_proba(X), single.predict_proba(X))
+    # The positive value first among the sorted ones: the columns follow classes_.
+    first = tfd.DaskLogisticRegression().fit(
+        dd.from_pandas(frame, npartitions=3, sort=False), "approved", sensitive_features="sex",
+        pos_label="no")
+    assert first.classes_.tolist() == ["no", "yes"]
+    assert np.array_equal(first.predict_proba(X)[:, 0], first.decision_probability(X))
+    numbers = frame.assign(approved=(frame["approved"] == "yes").astype(int))
+    plain = tfd.DaskLogisticRegression().fit(
+        dd.from_pandas(numbers, npartitions=3, sort=False), "approved", sensitive_features="sex")
+    assert plain.classes_.tolist() == [0, 1]

@@ -42,7 +42,7 @@ def library_defaults(methods):
     """parameter -> default, as the library's binding gives them."""
     described = {m["name"]: m for m in tinyfair._core.train_methods()}
     options = tinyfair._core.TrainOptions()
-    defaults = {}
+    defaults = {"sensitive_features": None}  # the package's own: the groups' column(s) in X
     if len(methods) > 1:
         defaults["method"] = methods[0]
     if described[methods[0]]["constraints"]:

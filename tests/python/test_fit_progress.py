@@ -3,6 +3,7 @@ iterations: shown where someone watches (a terminal or a notebook) unless
 verbose=False, never elsewhere, and without any effect on the model."""
 import functools
 import io
+import json
 import os
 import pty
 import subprocess
@@ -16,7 +17,9 @@ import tqdm
 import tinyfair
 from tinyfair import _progress
 from tinyfair.noisy_groups import NoisyGroupsClassifier
+from tinyfair.postprocessing import RandomizedThresholdOptimizer
 from tinyfair.reductions import ExponentiatedGradient
+from conftest import without_provenance
 
 
 class RecordingBar:
@@ -88,6 +91,29 @@ def test_no_bar_with_verbose_false(bars, watched, hiring):
     X, y = hiring
     NoisyGroupsClassifier(max_iter=20, verbose=False).fit(X, y, sensitive_features="group")
     assert bars == []
+
+
+def test_the_validation_grid_shows_a_step_per_point(bars, watched, hiring):
+    """RandomizedThresholdOptimizer with validation: one step per grid point
+    fitted and measured on the validation rows, on one bar that closes."""
+    X, y = hiring
+    scorer = tinyfair.LogisticRegression(verbose=False).fit(X, y, sensitive_features="group")
+    grid = {"gamma_grid": (0.05, 0.1, 0.2), "rho_offsets": (0.0, 0.02)}
+    shown = RandomizedThresholdOptimizer(scorer, **grid).fit(
+        X, y, sensitive_features="group", validation=(X, y))
+    assert len(bars) == 1
+    bar = bars[0]
+    assert bar.kwargs["desc"] == "RandomizedThresholdOptimizer"
+    assert bar.total == 6 and bar.updates == 6 and bar.closed
+    hidden = RandomizedThresholdOptimizer(scorer, verbose=False, **grid).fit(
+        X, y, sensitive_features="group", validation=(X, y))
+    assert len(bars) == 1
+    assert without_provenance(json.loads(shown.model_.to_json())) == \
+        without_provenance(json.loads(hidden.model_.to_json()))
+    assert shown.grid_point_ == hidden.grid_point_
+    # Without validation there is no grid, and no bar.
+    RandomizedThresholdOptimizer(scorer, rho=0.3).fit(X, y, sensitive_features="group")
+    assert len(bars) == 1
 
 
 def test_tqdm_draws_the_bar(monkeypatch, watched, hiring):

@@ -18,19 +18,19 @@ from tinyfair.reductions import ExponentiatedGradient, FairRegression
 
 # Why a check does not pass: the pattern of its failure -> the reason.
 REASONS = [
-    (r"missing 1 required keyword-only argument: 'sensitive_features'",
-     "needs sensitive_features at fit: the checks call fit(X, y) without groups"),
+    (r"sensitive_features: give the column\(s\) forming the groups at construction or to fit",
+     "needs sensitive_features: the checks construct and fit(X, y) without groups"),
     (r"sensitive feature 'x0': is a numeric input|sensitive_features",
      "needs a categorical group column: the checks' data is numeric only"),
     (r"a multi-class model|not 0/1|label column .* holds",
      "multi-class or non-0/1 labels: a model decides one binary outcome per row"),
     (r"sample_weight", "sample_weight refused: the library fits every row with weight 1"),
-    # The trained estimators' fit(X, y) fails first with a TypeError for the
-    # missing sensitive_features; these checks then report what they expected.
+    # The trained estimators' fit(X, y) refuses the missing sensitive_features
+    # first; these checks then report what they expected.
     (r"one label|only one class|should have 'class'|check for NaN and inf|"
      r"raised error on fitting array y with inf|does not raise an error when "
      r"incorrect/malformed input|does not raise a ValueError when an empty data",
-     "needs sensitive_features at fit: fit(X, y) raises TypeError before the check's point"),
+     "needs sensitive_features: fit(X, y) refuses the missing groups before the check's point"),
     (r"sparse", "sparse input: refused before sensitive_features is read"),
     (r"0 feature\(s\)|1 feature\(s\)", "too few features: refused for the group column first"),
     (r"y: a fit requires y|requires y to be passed",

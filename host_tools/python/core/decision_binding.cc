@@ -8,6 +8,7 @@
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/fit/group_names.h"
 #include "host_tools/model/decision_vectors.h"
+#include "host_tools/model/ramp_probability_scale.h"
 #include "host_tools/python/core/table_from_columns.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/readable_decision_log.h"
@@ -114,6 +115,15 @@ py::dict DecideColumns(const tinyfair::Model& model, const std::string& name,
   return result;
 }
 
+// scores_as_probabilities(): the records' scores as the scorer's p, or None
+// when the model's score is not a probability (a margin, no scorer).
+py::object ScoresAsProbabilities(const tinyfair::Model& model, const std::vector<double>& scores) {
+  const auto probabilities = host::model::ScoresAsProbabilities(model, scores);
+  if (!probabilities) return py::none();
+  return py::array_t<double>(static_cast<py::ssize_t>(probabilities->size()),
+                             probabilities->data());
+}
+
 }  // namespace
 
 void AddDecisionFunctions(py::module_& module) {
@@ -131,6 +141,9 @@ void AddDecisionFunctions(py::module_& module) {
              "decide() without the records: positive, probability, score, group, draw, value "
              "(arrays; a refused row's are 0), decided (the rows that took a draw) and the "
              "refused rows' summary");
+  module.def("scores_as_probabilities", &ScoresAsProbabilities, py::arg("model"), py::arg("scores"),
+             "The scores of decide()'s records as the scorer's probability p (the scale of "
+             "Model.ramp_probabilities), or None when the model's score is not a probability");
 }
 
 }  // namespace tinyfair::python

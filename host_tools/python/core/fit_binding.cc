@@ -87,12 +87,13 @@ PostprocessResult Postprocess(const fit::PostprocessOptions& options, const std:
                               const py::list& columns,
                               const std::optional<std::string>& validation_name,
                               const std::optional<py::list>& validation_columns,
-                              const tinyfair::Model* scorer) {
+                              const tinyfair::Model* scorer, const py::object& progress) {
   const host::data::CsvTable fitting = TableFromColumns(name, columns);
   std::optional<host::data::CsvTable> validation;
   if (validation_columns) validation = TableFromColumns(*validation_name, *validation_columns);
   fit::CheckPostprocessOptions(options, validation.has_value());
   NoteCollector notes;
+  const ProgressForwarder forwarder(progress);
   py::gil_scoped_release release;
   fit::RampFit chosen;
   tinyfair::Model model =
@@ -199,9 +200,10 @@ void AddFitFunctions(py::module_& module) {
              "None or a callable(iteration, most) called per iteration of an iterative fit");
   module.def("postprocess", &Postprocess, py::arg("options"), py::arg("name"), py::arg("columns"),
              py::arg("validation_name") = py::none(), py::arg("validation_columns") = py::none(),
-             py::arg("scorer") = nullptr,
+             py::arg("scorer") = nullptr, py::arg("progress") = py::none(),
              "`tinyfair postprocess` on the tables the columns make: (model, notes, ramp: "
-             "{gamma, rho} for rto, else None)");
+             "{gamma, rho} for rto, else None); progress: None or a callable(point, most) "
+             "called per grid point fitted and measured on validation");
   module.def("check_postprocess_options", &fit::CheckPostprocessParameters, py::arg("options"),
              "Refuses a parameter outside its range or choices, naming it");
 }

@@ -15,7 +15,7 @@ import dask
 import numpy as np
 
 from . import LogisticRegression, _core, _frames
-from ._dask_summaries import merged_in_order, partition_columns, reference_rates
+from ._dask_summaries import merged_in_order, partition_columns, reference_rates, set_classes
 from ._training import emit_notes
 
 
@@ -122,6 +122,5 @@ class DaskLogisticRegression(LogisticRegression):
         self.sensitive_features_ = sensitive
         self.feature_names_in_ = np.asarray([c for c in header if c != y], dtype=object)
         self.n_features_in_ = len(self.feature_names_in_)
-        if pos_label is None:
-            self.classes_ = np.array([0, 1])
+        set_classes(self, X, y, pos_label)
         return self

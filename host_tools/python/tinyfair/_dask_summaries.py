@@ -58,6 +58,16 @@ def rates_from_sums(parts_sums):
     return [float(s / c) if c > 0.0 else 0.0 for s, c in zip(sums, counts)]
 
 
+def set_classes(estimator, X, y, pos_label):
+    """classes_ as the in-memory estimators set them (DecidingMixin's
+    _set_classes): the label column's two sorted values when pos_label
+    names one of them, else [0, 1]. Its distinct values are read only then,
+    a pass over that one column."""
+    names_one = pos_label is not None and not isinstance(pos_label, (list, tuple))
+    values = X[y].dropna().unique().compute().to_numpy() if names_one else []
+    estimator._set_classes(values, pos_label)
+
+
 def reference_rates(model, name, parts):
     """ExpectedPositiveRates of the finished model over the delayed
     partitions: each partition's sums on a worker, added in order."""
@@ -108,5 +118,5 @@ def fit_on_partitions(estimator, X, y, sensitive_features, pos_label):
     estimator.notes_ = list(notes)  # the fit's notes, its stated bound among them
     estimator.model_ = fitted
     estimator.sensitive_features_ = sensitive
-    estimator.classes_ = np.array([0, 1]) if pos_label is None else None
+    set_classes(estimator, X, y, pos_label)
     return estimator

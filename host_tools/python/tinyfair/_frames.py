@@ -113,6 +113,18 @@ def require_finite(what, values, index):
     return array
 
 
+def sensitive_features_for_fit(given, at_construction):
+    """The groups' columns for fit: those given to fit, else those the
+    estimator was constructed with (found in X, so that cross-validation
+    needs no fit parameter)."""
+    if given is not None:
+        return given
+    if at_construction is None:
+        raise _core.TinyfairError("sensitive_features: give the column(s) forming the groups "
+                                  "at construction or to fit")
+    return at_construction
+
+
 def with_sensitive(X, sensitive_features):
     """(frame, names): X with the sensitive columns, and their names in order.
 

@@ -5,6 +5,7 @@ from typing import Optional, Sequence
 from sklearn.base import ClassifierMixin
 
 from ._training import COMMON_DEFAULTS, TrainedEstimator, TrainMethod
+from ._types import SensitiveFeatures
 
 
 _LOGISTIC = TrainMethod("logistic")
@@ -18,6 +19,10 @@ class LogisticRegression(ClassifierMixin, TrainedEstimator):
 
     Parameters
     ----------
+    sensitive_features : str, list of str or None, default=None
+        The column(s) of X forming the groups, found in X at ``fit``, ``predict`` and ``score``
+        (so that cross-validation and GridSearchCV need no fit parameter); ``fit``'s own
+        ``sensitive_features``, when given, is used instead.
     l2 : float, default=0.0001
         L2 penalty on the weights (mean loss + l2/2 |w|^2).
     max_iter : int, default=0
@@ -61,6 +66,7 @@ class LogisticRegression(ClassifierMixin, TrainedEstimator):
     _train_method = _LOGISTIC
 
     def __init__(self, *,
+                 sensitive_features: Optional[SensitiveFeatures] = None,
                  l2: float = COMMON_DEFAULTS["l2"],
                  max_iter: int = COMMON_DEFAULTS["max_iter"],
                  min_category_count: int = COMMON_DEFAULTS["min_category_count"],
@@ -72,6 +78,7 @@ class LogisticRegression(ClassifierMixin, TrainedEstimator):
                  strict: bool = COMMON_DEFAULTS["strict"],
                  verbose: bool = COMMON_DEFAULTS["verbose"],
                  reweigh: bool = _LOGISTIC.defaults["reweigh"]) -> None:
+        self.sensitive_features = sensitive_features
         self.l2 = l2
         self.max_iter = max_iter
         self.min_category_count = min_category_count
@@ -96,6 +103,10 @@ class FairRobustLogLoss(ClassifierMixin, TrainedEstimator):
 
     Parameters
     ----------
+    sensitive_features : str, list of str or None, default=None
+        The column(s) of X forming the groups, found in X at ``fit``, ``predict`` and ``score``
+        (so that cross-validation and GridSearchCV need no fit parameter); ``fit``'s own
+        ``sensitive_features``, when given, is used instead.
     constraint : str, default='dp'
         The fairness constraint: 'dp', 'eopp', 'eodds'.
     l2 : float, default=0.0001
@@ -138,6 +149,7 @@ class FairRobustLogLoss(ClassifierMixin, TrainedEstimator):
     _train_method = _FRLL
 
     def __init__(self, *,
+                 sensitive_features: Optional[SensitiveFeatures] = None,
                  constraint: str = _FRLL.constraints[0],
                  l2: float = COMMON_DEFAULTS["l2"],
                  max_iter: int = COMMON_DEFAULTS["max_iter"],
@@ -149,6 +161,7 @@ class FairRobustLogLoss(ClassifierMixin, TrainedEstimator):
                  model_id: Optional[str] = COMMON_DEFAULTS["model_id"],
                  strict: bool = COMMON_DEFAULTS["strict"],
                  verbose: bool = COMMON_DEFAULTS["verbose"]) -> None:
+        self.sensitive_features = sensitive_features
         self.constraint = constraint
         self.l2 = l2
         self.max_iter = max_iter

@@ -162,18 +162,22 @@ class TrainedEstimator(DecidingMixin, BaseEstimator):
     def _chosen_method(self):
         return getattr(self, "method", self._train_method.names[0])
 
-    def fit(self, X: ArrayLike, y: ArrayLike, *, sensitive_features: SensitiveFeatures,
-            pos_label: Any = None, sample_weight: None = None,
+    def fit(self, X: ArrayLike, y: ArrayLike, *,
+            sensitive_features: Optional[SensitiveFeatures] = None, pos_label: Any = None,
+            sample_weight: None = None,
             provenance: str = PROVENANCE_DEFAULT) -> "TrainedEstimator":
         """Fits on X (DataFrame or array), labels y and the groups of
-        sensitive_features (column name(s) of X, or values); pos_label: the
-        label value(s) meaning positive (default: y is 0/1). sample_weight:
+        sensitive_features (column name(s) of X, or values; default: the
+        sensitive_features given at construction); pos_label: the label
+        value(s) meaning positive (default: y is 0/1). sample_weight:
         refused, the library's fits are unweighted. provenance: what the
         model records of the file X was read from (tinyfair.read_csv):
         "names" (its base name and content hash), "full" (the path as
         given) or "none", as ``train --provenance``. Returns self."""
         refuse_sample_weight(self, sample_weight)
         self._check_parameters()
+        sensitive_features = _frames.sensitive_features_for_fit(sensitive_features,
+                                                                self.sensitive_features)
         frame, sensitive = _frames.with_sensitive(X, sensitive_features)
         _frames.require_rows(frame)
         frame, label = _frames.with_label(frame, y)

@@ -6,6 +6,7 @@ from typing import Optional, Sequence
 from sklearn.base import ClassifierMixin
 
 from ._training import COMMON_DEFAULTS, TrainedEstimator, TrainMethod
+from ._types import SensitiveFeatures
 
 
 _NOISY_GROUPS = TrainMethod("naive", "dro", "soft-groups")
@@ -19,6 +20,10 @@ class NoisyGroupsClassifier(ClassifierMixin, TrainedEstimator):
 
     Parameters
     ----------
+    sensitive_features : str, list of str or None, default=None
+        The column(s) of X forming the groups, found in X at ``fit``, ``predict`` and ``score``
+        (so that cross-validation and GridSearchCV need no fit parameter); ``fit``'s own
+        ``sensitive_features``, when given, is used instead.
     method : str, default='naive'
         The train method: 'naive', 'dro', 'soft-groups'.
     constraint : str, default='eopp'
@@ -108,6 +113,7 @@ class NoisyGroupsClassifier(ClassifierMixin, TrainedEstimator):
     _train_method = _NOISY_GROUPS
 
     def __init__(self, *,
+                 sensitive_features: Optional[SensitiveFeatures] = None,
                  method: str = _NOISY_GROUPS.names[0],
                  constraint: str = _NOISY_GROUPS.constraints[0],
                  l2: float = COMMON_DEFAULTS["l2"],
@@ -137,6 +143,7 @@ class NoisyGroupsClassifier(ClassifierMixin, TrainedEstimator):
                  ideal_inner: int = _NOISY_GROUPS.defaults["ideal_inner"],
                  oracle_steps: int = _NOISY_GROUPS.defaults["oracle_steps"],
                  table_rate: float = _NOISY_GROUPS.defaults["table_rate"]) -> None:
+        self.sensitive_features = sensitive_features
         self.method = method
         self.constraint = constraint
         self.l2 = l2

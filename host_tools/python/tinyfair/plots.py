@@ -1,7 +1,11 @@
 """Plots a person would rather look at than read: the fairness-accuracy
 trade-off of several fits, and each group's decision curve (the probability
-of a positive decision against the score) as the device decides."""
+of a positive decision against the scorer's probability) as the device
+decides."""
 import numpy as np
+import pandas as pd
+
+from . import _core
 
 
 def _axes(ax):
@@ -36,15 +40,28 @@ def tradeoff_plot(reports, *, gap="dp_gap", ax=None):
 
 def decision_curves(estimator, X, *, sensitive_features=None, ax=None):
     """Per group, the device's probability of a positive decision against
-    the score its rule sees, over X's rows (sorted by score)."""
+    the scorer's probability p of a positive label, over X's rows (sorted by
+    p): the scale of thresholds_ and gamma_, so that a ramp rises from 0 at
+    its group's threshold to 1 at threshold + gamma_. Where the score is no
+    probability (a margin, or scores given without a scorer) the axis is the
+    score the rule sees."""
     ax = _axes(ax)
     records = estimator.decision_records(X, sensitive_features=sensitive_features, random_state=0)
     decided = records[records["status"] == "ok"]
-    for name, rows in decided.groupby("group_name", sort=False):
-        order = np.argsort(rows["score"].to_numpy(), kind="stable")
-        ax.plot(rows["score"].to_numpy()[order], rows["probability"].to_numpy()[order],
-                label=name, drawstyle="steps-post")
-    ax.set_xlabel("score")
+    scores = decided["score"].to_numpy(np.float64)
+    # The scale is the library's (the one thresholds_ and gamma_ are read on).
+    on_probabilities = _core.scores_as_probabilities(estimator.model_, scores)
+    x = scores if on_probabilities is None else np.asarray(on_probabilities)
+    names, probability = decided["group_name"].to_numpy(), decided["probability"].to_numpy()
+    for name in pd.unique(names):
+        rows = names == name
+        order = np.argsort(x[rows], kind="stable")
+        ax.plot(x[rows][order], probability[rows][order], label=name, drawstyle="steps-post")
+    if on_probabilities is None:
+        ax.set_xlabel("score the rule sees (not a probability)")
+    else:
+        ax.set_xlabel("scorer's probability p of a positive label")
+        ax.set_xlim(-0.02, 1.02)
     ax.set_ylabel("P(positive decision)")
     ax.set_ylim(-0.02, 1.02)
     ax.grid(True, alpha=0.3)

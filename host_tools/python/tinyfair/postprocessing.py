@@ -19,7 +19,8 @@ from ._deciding import DecidingMixin
 from ._parameter_checks import (MAX_COUNT, MAX_SEED, check_choice, check_flag, check_names,
                                 check_real, check_reals, check_text, check_whole)
 from ._python_terms import python_terms
-from ._training import emit_notes, refuse_sample_weight
+from ._progress import fit_progress
+from ._training import COMMON_DEFAULTS, emit_notes, refuse_sample_weight
 from .models import group_attributes
 from .sklearn_import import model_json_from_sklearn
 
@@ -150,7 +151,8 @@ class _Postprocessor(DecidingMixin, ClassifierMixin, BaseEstimator):
         content hashes), "full" (the paths as given) or "none", as
         ``postprocess --provenance``. Returns self."""
         refuse_sample_weight(self, sample_weight)
-        sensitive_features = self._sensitive_features(sensitive_features)
+        sensitive_features = _frames.sensitive_features_for_fit(sensitive_features,
+                                                                self.sensitive_features)
         frame, sensitive, label, score_column = self._table(X, y, sensitive_features, scores)
         _frames.require_rows(frame)
         # Every parameter checked before a scorer is fitted.
@@ -172,9 +174,11 @@ class _Postprocessor(DecidingMixin, ClassifierMixin, BaseEstimator):
             options.validation = validation_name
             validation_columns = _frames.table_columns(validation_frame)
             rows.setdefault(validation_name, validation_frame.index)
-        with python_terms(rows):
+        with python_terms(rows), \
+                fit_progress(self._shows_progress(validation), type(self).__name__) as progress:
             model, notes, ramp = _core.postprocess(options, name, _frames.table_columns(frame),
-                                                   validation_name, validation_columns, scorer)
+                                                   validation_name, validation_columns, scorer,
+                                                   progress)
         emit_notes(notes)
         self.estimator_ = scorer_estimator
         self.model_ = model
@@ -186,14 +190,9 @@ class _Postprocessor(DecidingMixin, ClassifierMixin, BaseEstimator):
     def _set_fitted_rule(self, ramp, selected):
         """The fitted rule's attributes (rto's ramp)."""
 
-    def _sensitive_features(self, given):
-        """The groups' columns: those given to fit, else the constructor's."""
-        if given is not None:
-            return given
-        if self.sensitive_features is None:
-            raise _core.TinyfairError("sensitive_features: give the column(s) forming the groups "
-                                      "at construction or to fit")
-        return self.sensitive_features
+    def _shows_progress(self, validation):
+        """Whether fit shows a progress bar (rto's validation grid)."""
+        return False
 
     def _validation_frame(self, validation, sensitive_features, label):
         if not isinstance(validation, tuple) or len(validation) not in (2, 3):
@@ -229,7 +228,9 @@ class RandomizedThresholdOptimizer(_Postprocessor):
     and rho are selected on it over gamma_grid and rho + rho_offsets.
     Fitted: thresholds_, gamma_ (the ramp on the probability scale), rho_
     and, with validation, grid_point_ (the selected gamma and rho).
-    `tinyfair postprocess --method rto`."""
+    verbose: with validation, a progress bar over the grid (a step per
+    point fitted and measured), as the train estimators show their
+    iterations. `tinyfair postprocess --method rto`."""
 
     _method = "rto"
 
@@ -243,11 +244,13 @@ class RandomizedThresholdOptimizer(_Postprocessor):
                  max_validation_gap=_DEFAULTS.selection.max_validation_gap,
                  score_kind=_DEFAULTS.score_kind,
                  min_group_size=_DEFAULTS.small_groups.min_group_size,
-                 small_groups=_DEFAULTS.small_groups.policy, merge_groups=(), strict=False):
+                 small_groups=_DEFAULTS.small_groups.policy, merge_groups=(), strict=False,
+                 verbose=COMMON_DEFAULTS["verbose"]):
         _common_parameters(self, estimator, prefit, sensitive_features, score_kind,
                            min_group_size, small_groups, merge_groups, strict)
         self.constraint = constraint
         self.strata = strata
+        self.verbose = verbose
         self.gamma = gamma
         self.rho = rho
         self.epsilon = epsilon
@@ -276,6 +279,10 @@ class RandomizedThresholdOptimizer(_Postprocessor):
         selection.gammas = check_reals("gamma_grid", self.gamma_grid)
         selection.rho_offsets = check_reals("rho_offsets", self.rho_offsets)
         selection.max_validation_gap = check_real("max_validation_gap", self.max_validation_gap)
+        check_flag("verbose", self.verbose)
+
+    def _shows_progress(self, validation):
+        return self.verbose and validation is not None
 
     def _set_fitted_rule(self, ramp, selected):
         """thresholds_, gamma_: the ramp on the probability scale (None for a

@@ -7,6 +7,7 @@ from typing import Optional, Sequence
 from sklearn.base import ClassifierMixin, RegressorMixin
 
 from ._training import COMMON_DEFAULTS, TrainedEstimator, TrainMethod
+from ._types import SensitiveFeatures
 
 
 _REDUCTION = TrainMethod("reduction")
@@ -19,6 +20,10 @@ class ExponentiatedGradient(ClassifierMixin, TrainedEstimator):
 
     Parameters
     ----------
+    sensitive_features : str, list of str or None, default=None
+        The column(s) of X forming the groups, found in X at ``fit``, ``predict`` and ``score``
+        (so that cross-validation and GridSearchCV need no fit parameter); ``fit``'s own
+        ``sensitive_features``, when given, is used instead.
     constraint : str, default='dp'
         The fairness constraint: 'dp', 'eodds'.
     l2 : float, default=0.0001
@@ -65,6 +70,7 @@ class ExponentiatedGradient(ClassifierMixin, TrainedEstimator):
     _train_method = _REDUCTION
 
     def __init__(self, *,
+                 sensitive_features: Optional[SensitiveFeatures] = None,
                  constraint: str = _REDUCTION.constraints[0],
                  l2: float = COMMON_DEFAULTS["l2"],
                  max_iter: int = COMMON_DEFAULTS["max_iter"],
@@ -78,6 +84,7 @@ class ExponentiatedGradient(ClassifierMixin, TrainedEstimator):
                  verbose: bool = COMMON_DEFAULTS["verbose"],
                  epsilon: float = _REDUCTION.defaults["epsilon"],
                  bound: float = _REDUCTION.defaults["bound"]) -> None:
+        self.sensitive_features = sensitive_features
         self.constraint = constraint
         self.l2 = l2
         self.max_iter = max_iter
@@ -103,6 +110,10 @@ class FairRegression(RegressorMixin, TrainedEstimator):
 
     Parameters
     ----------
+    sensitive_features : str, list of str or None, default=None
+        The column(s) of X forming the groups, found in X at ``fit``, ``predict`` and ``score``
+        (so that cross-validation and GridSearchCV need no fit parameter); ``fit``'s own
+        ``sensitive_features``, when given, is used instead.
     constraint : str, default='sp'
         The fairness constraint: 'sp', 'bgl'.
     l2 : float, default=0.0001
@@ -174,6 +185,7 @@ class FairRegression(RegressorMixin, TrainedEstimator):
     _train_method = _FAIR_REGRESSION
 
     def __init__(self, *,
+                 sensitive_features: Optional[SensitiveFeatures] = None,
                  constraint: str = _FAIR_REGRESSION.constraints[0],
                  l2: float = COMMON_DEFAULTS["l2"],
                  max_iter: int = COMMON_DEFAULTS["max_iter"],
@@ -199,6 +211,7 @@ class FairRegression(RegressorMixin, TrainedEstimator):
                  grid_value: str = _FAIR_REGRESSION.defaults["grid_value"],
                  regression_predictor: str = _FAIR_REGRESSION.defaults["regression_predictor"],
                  regression_l2: float = _FAIR_REGRESSION.defaults["regression_l2"]) -> None:
+        self.sensitive_features = sensitive_features
         self.constraint = constraint
         self.l2 = l2
         self.max_iter = max_iter

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "tinyfair/model.pb.h"
 
 namespace tinyfair::host::model {
@@ -37,6 +39,27 @@ TEST(RampProbabilityScale, AMarginOrAnotherRuleHasNone) {
   tinyfair::Model threshold = RampModel(tinyfair::LinearScorer::SIGNED_LOGISTIC);
   threshold.mutable_threshold()->add_threshold(0.0f);
   EXPECT_FALSE(RampProbabilities(threshold).has_value());
+}
+
+TEST(RampProbabilityScale, RecordScoresReadOnTheRampsScale) {
+  const std::vector<double> scores = {-1.0, -0.5, 0.0, 1.0};
+  const auto signed_scores =
+      ScoresAsProbabilities(RampModel(tinyfair::LinearScorer::SIGNED_LOGISTIC), scores);
+  ASSERT_TRUE(signed_scores.has_value());
+  EXPECT_EQ((std::vector<double>{0.0, 0.25, 0.5, 1.0}), *signed_scores);
+  const auto logistic = ScoresAsProbabilities(RampModel(tinyfair::LinearScorer::LOGISTIC), scores);
+  ASSERT_TRUE(logistic.has_value());
+  EXPECT_EQ(scores, *logistic);
+  // A rule other than a ramp over a logistic scorer: its scores still read as p.
+  tinyfair::Model threshold;
+  threshold.mutable_scorer()->set_link(tinyfair::LinearScorer::SIGNED_LOGISTIC);
+  threshold.mutable_threshold()->add_threshold(0.0f);
+  EXPECT_TRUE(ScoresAsProbabilities(threshold, scores).has_value());
+}
+
+TEST(RampProbabilityScale, AMarginOrNoScorerHasNoProbabilities) {
+  EXPECT_FALSE(ScoresAsProbabilities(RampModel(tinyfair::LinearScorer::IDENTITY), {0.5}));
+  EXPECT_FALSE(ScoresAsProbabilities(tinyfair::Model(), {0.5}));
 }
 
 }  // namespace
