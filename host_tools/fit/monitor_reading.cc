@@ -7,6 +7,7 @@
 #include "host_tools/common/text_format.h"
 #include "host_tools/fit/fit_notes.h"
 #include "host_tools/fit/group_names.h"
+#include "host_tools/metrics/rate_spread.h"
 #include "host_tools/model/monitor_report_reader.h"
 #include "host_tools/model/monitor_report_sequence.h"
 
@@ -88,19 +89,13 @@ std::vector<MonitorGroupRow> GroupRows(const tinyfair::Model& model,
 
 // The observed gap over the groups with decisions, and the reference rates' gap.
 void SetGaps(MonitorReading& reading) {
-  double highest = -1.0, lowest = 2.0;
-  double reference_highest = 0.0, reference_lowest = 1.0;
+  metrics::RateSpread observed, reference;
   for (const MonitorGroupRow& row : reading.groups) {
-    if (row.counters.decisions() > 0) {
-      highest = std::max(highest, row.rate.rate);
-      lowest = std::min(lowest, row.rate.rate);
-    }
-    reference_highest = std::max(reference_highest, row.reference);
-    reference_lowest = std::min(reference_lowest, row.reference);
+    if (row.counters.decisions() > 0) observed.Add(row.rate.rate);
+    reference.Add(row.reference);
   }
-  reading.parity_gap = highest >= lowest ? highest - lowest : 0.0;
-  reading.reference_parity_gap =
-      reading.groups.empty() ? 0.0 : reference_highest - reference_lowest;
+  reading.parity_gap = observed.Gap();
+  reading.reference_parity_gap = reference.Gap();
 }
 
 MonitorReading ReadingOf(const tinyfair::MonitorReport& report, const tinyfair::Model& model) {

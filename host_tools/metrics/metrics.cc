@@ -9,6 +9,7 @@
 #include "host_tools/common/one_line_text.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/metrics/decision_tally.h"
+#include "host_tools/metrics/rate_spread.h"
 
 namespace tinyfair::host::metrics {
 namespace {
@@ -74,13 +75,11 @@ std::string ScoresLine(const std::optional<ScoreQuality>& scores) {
 // max - min of the rates of the groups with `count` > 0.
 double Spread(const std::vector<GroupReport>& groups, size_t GroupReport::*count,
               double GroupReport::*rate) {
-  double low = 1.0, high = 0.0;
+  RateSpread spread;
   for (const auto& group : groups) {
-    if (group.*count == 0) continue;
-    low = std::min(low, group.*rate);
-    high = std::max(high, group.*rate);
+    if (group.*count != 0) spread.Add(group.*rate);
   }
-  return high >= low ? high - low : 0.0;
+  return spread.Gap();
 }
 
 // The Wilson intervals of a group's realised rates, from its counts.
