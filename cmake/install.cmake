@@ -27,6 +27,7 @@ install(FILES "${PROJECT_SOURCE_DIR}/cmake/capacities.cmake"
               "${PROJECT_SOURCE_DIR}/cmake/c_storage_bytes.cmake"
               "${PROJECT_SOURCE_DIR}/cmake/c_storage_bytes_probe.cc"
               "${PROJECT_SOURCE_DIR}/cmake/model_check_schema.cmake"
+              "${PROJECT_SOURCE_DIR}/cmake/runtime_size_flags.cmake"
               "${PROJECT_SOURCE_DIR}/cmake/test_tiers.cmake"
         DESTINATION "${TINYFAIR_INSTALL_SHAREDIR}/cmake")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/runtime" "${PROJECT_SOURCE_DIR}/proto"

@@ -8,6 +8,11 @@
 # threshold changed, and must fail naming the first differing record.
 # package: the runtime, its board support and the CLI come from PREFIX
 # (cmake --install); subdirectory: from the checkout REPO.
+# With BENCH_IMAGES (a board build's bench/size/footprint/images.txt) the
+# benchmarks' decoder footprint program is
+# built in the firmware project too, and its flash must be within 5 % of
+# the board build's DemoModel_decoder figure: the runtime a firmware project
+# gets is compiled for size whatever its build type.
 foreach(variable ROUTE BOARD REPO PREFIX WORK MODEL)
   if(NOT ${variable})
     message(FATAL_ERROR "run_integration.cmake: -D${variable}= is missing")
@@ -62,12 +67,28 @@ if(CHANGE_THRESHOLD_BYTE)
       --language c --out "${WORK}/changed/demo_model_c.h")
   set(changed_flags "-DCHANGED_MODEL_HEADER_DIR=${WORK}/changed")
 endif()
+set(footprint_flags "")
+if(BENCH_IMAGES)
+  file(MAKE_DIRECTORY "${WORK}/footprint")
+  run("${tf}" codegen --model "${MODEL}" --name FootprintModel
+      --out "${WORK}/footprint/footprint_model.h")
+  set(footprint_flags "-DFOOTPRINT_DECODER_SOURCE=${REPO}/bench/size/footprint_decoder.cc"
+                      "-DFOOTPRINT_MODEL_HEADER_DIR=${WORK}/footprint")
+endif()
 # 2. Configure and build the firmware project as a separate CMake project.
 run("${CMAKE_COMMAND}" -G Ninja -S "${firmware_dir}" -B "${WORK}/build"
     "-DCMAKE_TOOLCHAIN_FILE=${TINYFAIR_BOARD_TOOLCHAIN_FILE}" "-DTINYFAIR_BOARD=${BOARD}"
     "-DMODEL_HEADER_DIR=${WORK}/model" "-DUNIT_TEST_DIR=${WORK}/unit_test" ${changed_flags}
-    ${route_flags})
+    ${footprint_flags} ${route_flags})
 run("${CMAKE_COMMAND}" --build "${WORK}/build")
+if(BENCH_IMAGES)
+  include("${REPO}/tests/integration/check_image_flash.cmake")
+  find_program(SIZE "${TINYFAIR_BOARD_TOOLCHAIN_PREFIX}size")
+  tinyfair_check_image_flash("${ROUTE} on ${BOARD}" SIZE "${SIZE}" ELF
+    "${WORK}/build/footprint_decoder.elf" BENCH_IMAGES "${BENCH_IMAGES}"
+    BENCH_IMAGE DemoModel_decoder PERCENT 5 OTHER_IMAGES
+    "${WORK}/build/screening.elf" "${WORK}/build/unit_test.elf")
+endif()
 # 3. Run it in the emulator; its decision log must be the host's, byte for byte.
 include("${REPO}/targets/common/qemu_runner.cmake")
 string(REPLACE ";" "|" qemu_command "${TINYFAIR_QEMU_COMMAND}")
