@@ -14,6 +14,8 @@
 #                                    libsodium/ (the libsodium parts the runtime
 #                                    compiles, from Debian's source package)
 #   <prefix>/bin/tinyfair            the CLI (export, codegen, simulate), host builds
+#   <prefix>/share/tinyfair/footprint/<board>.txt  each board's footprint table
+#                                    (inspect --footprint), host builds with firmware
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -63,4 +65,13 @@ install(FILES "${PROJECT_BINARY_DIR}/tinyfairConfig.cmake"
 
 if(TARGET tinyfair)
   install(TARGETS tinyfair RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+endif()
+# The footprint table of each board the host build cross-builds
+# (bench/size/footprint_table.cmake), where an installed `tinyfair inspect
+# --footprint` looks first: <prefix>/share/tinyfair/footprint/<board>.txt.
+if(TARGET tinyfair AND TINYFAIR_FIRMWARE)
+  foreach(board IN LISTS TINYFAIR_BOARDS)
+    install(FILES "${CMAKE_BINARY_DIR}/firmware/${board}/bench/size/footprint.txt"
+            DESTINATION "${TINYFAIR_INSTALL_SHAREDIR}/footprint" RENAME "${board}.txt")
+  endforeach()
 endif()

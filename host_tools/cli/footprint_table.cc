@@ -22,6 +22,9 @@ std::string DefaultFootprintTablePath(const std::string& board) {
   std::error_code error;
   const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
   const std::filesystem::path dir = error ? std::filesystem::path(".") : exe.parent_path();
+  const std::filesystem::path installed =
+      (dir / ".." / "share" / "tinyfair" / "footprint" / (board + ".txt")).lexically_normal();
+  if (std::filesystem::exists(installed, error)) return installed.string();
   return (dir / ".." / "firmware" / board / "bench" / "size" / "footprint.txt")
       .lexically_normal()
       .string();

@@ -24,8 +24,10 @@ struct FootprintTable {
   long long Bytes(const std::string& key) const;
 };
 
-/// Where the host build's board builds write the table of `board`, next to
-/// the tinyfair executable: <exe dir>/../firmware/<board>/bench/size/footprint.txt.
+/// The table of `board` for the tinyfair executable: an installed tinyfair's
+/// <exe dir>/../share/tinyfair/footprint/<board>.txt (cmake --install copies
+/// the board builds' tables there) when it exists, else where the host
+/// build's board builds write it, <exe dir>/../firmware/<board>/bench/size/footprint.txt.
 std::string DefaultFootprintTablePath(const std::string& board);
 
 /// Reads the table at `path` and checks it is `board`'s. Throws DataError

@@ -258,8 +258,10 @@ void AddModelCommands(CLI::App& app) {
   inspect->add_option("--board", o->footprint_request.board, "Board of --footprint")
       ->check(CLI::IsMember({"mps2_an386", "mps2_an505", "microbit", "riscv32_virt"}));
   inspect->add_option("--footprint-table", o->footprint_request.table,
-                      "The board's footprint table (default: the host build's, "
-                      "<tinyfair's folder>/../firmware/<board>/bench/size/footprint.txt)");
+                      "The board's footprint table (default: an installed tinyfair's "
+                      "<tinyfair's folder>/../share/tinyfair/footprint/<board>.txt, else the "
+                      "host build's, <tinyfair's folder>/../firmware/<board>/bench/size/"
+                      "footprint.txt)");
   inspect->add_flag("--json", o->footprint_request.json, "--footprint as JSON");
   AddTrustOptions(*inspect, o->trust);
   inspect->callback([o] { Inspect(*o); });
