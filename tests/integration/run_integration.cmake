@@ -89,11 +89,18 @@ if(BENCH_IMAGES)
     BENCH_IMAGE DemoModel_decoder PERCENT 5 OTHER_IMAGES
     "${WORK}/build/screening.elf" "${WORK}/build/unit_test.elf")
 endif()
-# 3. Run it in the emulator; its decision log must be the host's, byte for byte.
+# 3. Run it in the emulator; `tinyfair parity` must find every decision
+# identical, and the device's log must be the host's records byte for byte.
 include("${REPO}/targets/common/qemu_runner.cmake")
 string(REPLACE ";" "|" qemu_command "${TINYFAIR_QEMU_COMMAND}")
 tinyfair_run_image(device COMMAND "${qemu_command}" ELF "${WORK}/build/screening.elf" TIMEOUT 120)
 file(WRITE "${WORK}/device_decisions.csv" "${device}")
+execute_process(COMMAND "${tf}" parity "${WORK}/host_decisions.csv" "${WORK}/device_decisions.csv"
+                RESULT_VARIABLE parity_status OUTPUT_VARIABLE parity ERROR_VARIABLE parity)
+if(NOT parity_status EQUAL 0 OR NOT parity MATCHES "^parity: 10 of 10 decisions identical")
+  message(FATAL_ERROR "${ROUTE} on ${BOARD}: tinyfair parity exited ${parity_status}:\n${parity}")
+endif()
+message(STATUS "${ROUTE} on ${BOARD}: ${parity}")
 file(READ "${WORK}/host_decisions.csv" host)
 include("${REPO}/tests/device/decision_record_columns.cmake")
 tinyfair_decision_record_columns(host "${host}")
