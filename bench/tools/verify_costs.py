@@ -20,6 +20,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import keyed_draw_costs as kd  # noqa: E402
+import symbol_origins  # noqa: E402
 import write_benchmarks as wb  # noqa: E402
 
 # The verifier's symbols by part, as `nm -S -C` names them (leading
@@ -94,16 +95,29 @@ def symbol_flash(sizes):
     return flash
 
 
-def object_flash(build, board):
-    """{part: bytes} from the measurement image's link map."""
+def board_origins(build, board):
+    """{symbol: component} of the board build's libraries (symbol_origins.py),
+    which charge the link-time objects' sections of the map to source files."""
+    build = os.path.abspath(build)  # the compile commands run in their own folders
+    nm = re.sub(r"g\+\+$", "nm", wb.board_tools(build, board)[0])
+    return symbol_origins.symbol_origins(os.path.join(build, "firmware", board),
+                                         os.path.join(wb.board_dir(build, board),
+                                                      "symbol_origins"), nm)
+
+
+def object_flash(build, board, origins):
+    """{part: bytes} from the measurement image's link map. The image is
+    linked with link-time optimisation: without the origins its sections are
+    the link-time objects', and no part would have a byte."""
     path = os.path.join(wb.board_dir(build, board), "runtime", "bench_runtime_costs.map")
-    flash = wb.map_components(path)[0]
+    flash = wb.map_components(path, origins)[0]
     return {part: sum(size for component, size in flash.items() if component in objects)
             for part, objects in OBJECT_PARTS.items()}
 
 
-def cost_rows(build, boards):
-    """The two tables' rows, the model's size and the image's call counts."""
+def cost_rows(build, boards, origins):
+    """The two tables' rows, the model's size and the image's call counts;
+    origins: {board: symbol_origins of its build}."""
     timing, memory = [], []
     for board in boards:
         path = os.path.join(wb.board_dir(build, board), "runtime", "runtime_costs.txt")
@@ -122,7 +136,7 @@ def cost_rows(build, boards):
                        wb.fmt(signed / unsigned, 1) + "×", "+" + wb.fmt(signed - unsigned, 0),
                        wb.fmt(max(res.values()), 1)])
         symbols = symbol_flash(kd.symbol_sizes(build, board))
-        objects = object_flash(build, board)
+        objects = object_flash(build, board, origins[board])
         memory.append(["`%s`" % board, wb.n(lines["stack"]["load_unsigned"]),
                        wb.n(lines["stack"]["load_signed"]), wb.n(lines["stack"]["ed25519_verify"])]
                       + [wb.n(symbols[part]) for part in SYMBOL_PARTS]
@@ -132,10 +146,14 @@ def cost_rows(build, boards):
     return timing, memory, size, calls
 
 
-def verify_section(build, boards):
+def verify_section(build, boards, origins=None):
+    """origins: {board: symbol_origins}, as write_benchmarks.py has them
+    already; computed here when not given."""
+    if origins is None:
+        origins = {board: board_origins(build, board) for board in boards}
     rel_build = os.path.relpath(os.path.abspath(build), wb.SOURCE_DIR)
     out = ["### Signed models: verification cost\n\n"]
-    timing, memory, size, calls = cost_rows(build, boards)
+    timing, memory, size, calls = cost_rows(build, boards, origins)
     w = out.append
     w("Command, per board: `cmake --build %s/firmware/<board> --target bench_runtime_costs_run`, "
       "then `python3 bench/tools/verify_costs.py --build %s --boards <boards>`. The model is "

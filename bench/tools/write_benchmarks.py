@@ -411,7 +411,8 @@ def load_board(build, board, nesting):
                     if "__aeabi_f2ulz" in callees})
     frame_of = {short_name(names.get(t, t)): size for t, (size, _) in frames.items()}
     return dict(values=values, size_markdown=size_markdown, costs=costs, trace=trace, maps=maps,
-                symbols=symbols, static=static, f2ulz_callers=f2ulz, frame_of=frame_of)
+                symbols=symbols, static=static, f2ulz_callers=f2ulz, frame_of=frame_of,
+                origins=origins)
 
 
 def flash_over_baseline(board_data, image, fold=libgcc_group):
@@ -571,7 +572,8 @@ def main():
     import integer_costs  # noqa: E402 (imports this module)
     w(integer_costs.integer_section(data, boards, rel_build))
     import verify_costs  # noqa: E402 (imports this module)
-    w(verify_costs.verify_section(build, boards))
+    w(verify_costs.verify_section(build, boards,
+                                  {board: data[board]["origins"] for board in boards}))
     w("## What costs the bytes and the instructions\n\n")
     w(analysis(data, names))
     with open(args.out, "w") as f:
