@@ -67,6 +67,17 @@ if(CHANGE_THRESHOLD_BYTE)
       --language c --out "${WORK}/changed/demo_model_c.h")
   set(changed_flags "-DCHANGED_MODEL_HEADER_DIR=${WORK}/changed")
 endif()
+# The same model with its int16 scorer (`export --integer int16`, quantised
+# for the same rows), and its unit test: under the same name, in a folder of
+# its own, so that the same test runner builds it.
+file(MAKE_DIRECTORY "${WORK}/int16")
+run("${tf}" export --model "${MODEL}" --out "${WORK}/int16/demo_model_int16.pb" --integer int16
+    --data "${firmware_dir}/applicants.csv" --label hired)
+run("${tf}" codegen --model "${WORK}/int16/demo_model_int16.pb" --name DemoModel --language c
+    --out "${WORK}/int16/demo_model_c.h")
+run("${tf}" codegen --unit-test --model "${WORK}/int16/demo_model_int16.pb"
+    --data "${firmware_dir}/applicants.csv" --rows 10 --seed 2024 --name DemoModel
+    --model-header demo_model_c.h --out "${WORK}/int16/demo_model_test.c")
 set(footprint_flags "")
 if(BENCH_IMAGES)
   file(MAKE_DIRECTORY "${WORK}/footprint")
@@ -79,7 +90,7 @@ endif()
 run("${CMAKE_COMMAND}" -G Ninja -S "${firmware_dir}" -B "${WORK}/build"
     "-DCMAKE_TOOLCHAIN_FILE=${TINYFAIR_BOARD_TOOLCHAIN_FILE}" "-DTINYFAIR_BOARD=${BOARD}"
     "-DMODEL_HEADER_DIR=${WORK}/model" "-DUNIT_TEST_DIR=${WORK}/unit_test" ${changed_flags}
-    ${footprint_flags} ${route_flags})
+    "-DINT16_UNIT_TEST_DIR=${WORK}/int16" ${footprint_flags} ${route_flags})
 run("${CMAKE_COMMAND}" --build "${WORK}/build")
 if(BENCH_IMAGES)
   include("${REPO}/tests/integration/check_image_flash.cmake")
@@ -118,6 +129,14 @@ if(NOT unit_test MATCHES "tinyfair_unit_test_DemoModel: 10 records equal to tiny
   message(FATAL_ERROR "${ROUTE} on ${BOARD}: the unit test said:\n${unit_test}")
 endif()
 message(STATUS "${ROUTE} on ${BOARD}: ${unit_test}")
+# The int16 model's unit test on the device: its records, decided by the
+# integer scorer, equal simulate's.
+tinyfair_run_image(int16_test COMMAND "${qemu_command}" ELF "${WORK}/build/unit_test_int16.elf"
+                   TIMEOUT 120)
+if(NOT int16_test MATCHES "tinyfair_unit_test_DemoModel: 10 records equal to tinyfair simulate's\n")
+  message(FATAL_ERROR "${ROUTE} on ${BOARD}: the int16 model's unit test said:\n${int16_test}")
+endif()
+message(STATUS "${ROUTE} on ${BOARD}, the int16 model: ${int16_test}")
 if(NOT CHANGE_THRESHOLD_BYTE)
   return()
 endif()
