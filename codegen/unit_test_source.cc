@@ -35,9 +35,26 @@ void CheckCase(const UnitTestCase& test) {
                                 "': c or ztest");
   }
   if (test.records.empty() || test.input_count == 0 ||
-      test.inputs.size() != test.records.size() * test.input_count) {
+      test.inputs.size() != test.records.size() * test.input_count ||
+      (!test.integer_inputs.empty() && test.integer_inputs.size() != test.inputs.size())) {
     throw std::invalid_argument("codegen --unit-test: no rows, or inputs that are not the rows'");
   }
+}
+
+// Every input as the int16 the runtime quantised it to.
+std::string IntegerInputRows(const UnitTestCase& test) {
+  std::string out;
+  for (size_t r = 0; r < test.records.size(); ++r) {
+    out += "    {";
+    for (size_t i = 0; i < test.input_count; ++i) {
+      const int value = test.integer_inputs[r * test.input_count + i];
+      // -32768 is written as an expression: C has no negative literals.
+      out += (i == 0 ? "" : ", ") +
+             (value == -32768 ? std::string("(-32767 - 1)") : std::to_string(value));
+    }
+    out += "},\n";
+  }
+  return out;
 }
 
 // Every input as its float's bits: exact, NaN (a missing value) included.
@@ -164,13 +181,13 @@ int tinyfair_unit_test_@N@(void) {
   }
   tinyfair_rng_seed(&rng, @SEED@, @STREAM@);
   for (row = 0u; row < @ROWS@u; ++row) {
-    float inputs[@INPUTS@];
+    @INPUT_TYPE@ inputs[@INPUTS@];
     tinyfair_decision decision;
     char line[TINYFAIR_DECISION_LINE_BYTES];
     size_t length;
     memcpy(inputs, tinyfair_unit_test_inputs[row], sizeof(inputs));
     memset(&decision, 0, sizeof(decision));
-    (void)tinyfair_model_decide(&model, inputs, @INPUTS@u, 0u, &rng, &decision);
+    (void)@DECIDE@(&model, inputs, @INPUTS@u, 0u, &rng, &decision);
     length = tinyfair_format_decision(&decision, line, sizeof(line));
     if (length > 0u && line[length - 1u] == '\n') line[--length] = '\0';
     if (strcmp(line, tinyfair_unit_test_records[row]) != 0) {
@@ -211,6 +228,10 @@ std::string Filled(const UnitTestCase& test, const std::string& text) {
   std::string out = Substituted(text, "@N@", test.name);
   out = Substituted(out, "@ROWS@", std::to_string(test.records.size()));
   out = Substituted(out, "@INPUTS@", std::to_string(test.input_count));
+  const bool integer = !test.integer_inputs.empty();
+  out = Substituted(out, "@INPUT_TYPE@", integer ? "int16_t" : "float");
+  out = Substituted(out, "@DECIDE@",
+                    integer ? "tinyfair_model_decide_integer" : "tinyfair_model_decide");
   out = Substituted(out, "@SEED@", Hex64(test.seed));
   return Substituted(out, "@STREAM@", Hex64(test.stream));
 }
@@ -220,9 +241,17 @@ std::string Filled(const UnitTestCase& test, const std::string& text) {
 std::string UnitTestSource(const UnitTestCase& test) {
   CheckCase(test);
   std::string out = Preamble(test);
-  out += "/* Each row's inputs as the runtime read them, as float bits (exact). */\n";
-  out += "static const uint32_t tinyfair_unit_test_inputs[" + std::to_string(test.records.size()) +
-         "][" + std::to_string(test.input_count) + "] = {\n" + InputRows(test) + "};\n\n";
+  const std::string shape =
+      "[" + std::to_string(test.records.size()) + "][" + std::to_string(test.input_count) + "]";
+  if (test.integer_inputs.empty()) {
+    out += "/* Each row's inputs as the runtime read them, as float bits (exact). */\n";
+    out += "static const uint32_t tinyfair_unit_test_inputs" + shape + " = {\n" + InputRows(test) +
+           "};\n\n";
+  } else {
+    out += "/* Each row's inputs as the runtime quantises them for the int16 scorer. */\n";
+    out += "static const int16_t tinyfair_unit_test_inputs" + shape + " = {\n" +
+           IntegerInputRows(test) + "};\n\n";
+  }
   out += "/* The records tinyfair simulate decided for them. */\n";
   out += "static const char* const tinyfair_unit_test_records[" +
          std::to_string(test.records.size()) + "] = {\n" + RecordRows(test) + "};\n\n";

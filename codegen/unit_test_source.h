@@ -25,6 +25,11 @@ struct UnitTestCase {
   /// The rows' inputs as the runtime read them, row-major.
   size_t input_count = 0;
   std::vector<float> inputs;
+  /// The same rows quantised as the runtime quantises them for the model's
+  /// int16 scorer (QuantiseInputs), row-major. When given, the test decides
+  /// with tinyfair_model_decide_integer from these, so that it runs on a
+  /// runtime built without float (TINYFAIR_RUNTIME_CFG_FLOAT=0).
+  std::vector<int16_t> integer_inputs;
   /// One decision log line per row (docs/decision_records.md), without its
   /// line end.
   std::vector<std::string> records;

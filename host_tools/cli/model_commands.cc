@@ -48,6 +48,7 @@ struct ModelOptions {
   // codegen --unit-test: the first --rows rows of --data, decided with
   // PCG32(--seed, --stream), over the model's C header --model-header.
   bool unit_test = false;
+  bool integer_inputs = false;
   size_t rows = 10;
   uint64_t stream = 0;
   std::string model_header;
@@ -141,6 +142,7 @@ void CodegenUnitTest(const ModelOptions& o) {
   request.seed = o.seed;
   request.stream = o.stream;
   request.source = std::filesystem::path(o.model).filename().string();
+  request.integer_inputs = o.integer_inputs;
   const std::string bytes = ReadModelBytesTrusted("codegen", o.model, o.trust);
   const host::data::CsvTable table = ReadDataCsv(o.data);
   host::common::WriteFileAtomically(o.out,
@@ -301,6 +303,12 @@ void AddModelCommands(CLI::App& app) {
       ->needs(unit_test);
   codegen->add_option("--stream", o->stream, "With --unit-test: PCG32 stream, as simulate's")
       ->check(Uint64Text())
+      ->needs(unit_test);
+  codegen
+      ->add_flag("--integer-inputs", o->integer_inputs,
+                 "With --unit-test: the rows quantised for the model's int16 scorer, decided with "
+                 "tinyfair_model_decide_integer (firmware built with "
+                 "TINYFAIR_RUNTIME_CFG_FLOAT=0)")
       ->needs(unit_test);
   codegen
       ->add_option("--model-header", o->model_header,

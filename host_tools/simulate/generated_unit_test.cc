@@ -8,6 +8,7 @@
 #include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/generated_header.h"
 #include "tinyfair_runtime/decision.h"
+#include "tinyfair_runtime/integer_quantise.h"
 
 namespace tinyfair::host::simulate {
 namespace {
@@ -35,6 +36,26 @@ std::string RecordLine(const runtime::Decision& decision) {
   return text;
 }
 
+// The rows' inputs quantised as the runtime quantises them for the model's
+// int16 scorer: what firmware without float passes to the integer entry points.
+std::vector<int16_t> QuantisedRows(const runtime::Model& model, const std::vector<float>& inputs,
+                                   size_t input_count, const std::string& data_path) {
+  if (!model.tables().integer.present) {
+    throw common::DataError("--integer-inputs", 0, 0,
+                            "the model has no integer scorer (export --integer int16)");
+  }
+  std::vector<int16_t> quantised(inputs.size());
+  for (size_t start = 0; start < inputs.size(); start += input_count) {
+    if (runtime::QuantiseInputs(model.tables(), &inputs[start], input_count, &quantised[start]) !=
+        runtime::Status::kOk) {
+      throw common::DataError(data_path, start / input_count + 1, 0,
+                              "a value int16 inputs cannot carry (a missing number): choose "
+                              "rows without one for --integer-inputs");
+    }
+  }
+  return quantised;
+}
+
 }  // namespace
 
 std::string GeneratedUnitTest(const UnitTestRequest& request, const std::string& bytes,
@@ -52,9 +73,13 @@ std::string GeneratedUnitTest(const UnitTestRequest& request, const std::string&
   test.seed = request.seed;
   test.stream = request.stream;
   test.input_count = encoder.input_count();
+  const auto runtime_model = LoadIntoRuntime(model);
   const auto decisions =
-      DecideRows(*LoadIntoRuntime(model), encoder, request.seed, request.stream, &test.inputs);
+      DecideRows(*runtime_model, encoder, request.seed, request.stream, &test.inputs);
   for (const runtime::Decision& decision : decisions) test.records.push_back(RecordLine(decision));
+  if (request.integer_inputs) {
+    test.integer_inputs = QuantisedRows(*runtime_model, test.inputs, test.input_count, table.path);
+  }
   return codegen::UnitTestSource(test);
 }
 

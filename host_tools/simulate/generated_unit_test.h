@@ -23,11 +23,17 @@ struct UnitTestRequest {
   uint64_t seed = 1, stream = 0;
   /// The model file's name for the source's comment.
   std::string source = "model.pb";
+  /// Decide on the device from the rows quantised for the model's int16
+  /// scorer (tinyfair_model_decide_integer), as firmware built with
+  /// TINYFAIR_RUNTIME_CFG_FLOAT=0 must.
+  bool integer_inputs = false;
 };
 
 /// The test source for the sealed model `bytes` and the first `rows` rows of
 /// `table`, whose records are those `simulate` writes for them.
-/// @throws DataError when the table has fewer rows, the model's errors
+/// @throws DataError when the table has fewer rows, with integer_inputs when
+///         the model has no integer scorer or a row has a value the int16
+///         inputs cannot carry (a missing number), the model's errors
 ///         (GeneratedHeader's), std::invalid_argument for a bad name.
 std::string GeneratedUnitTest(const UnitTestRequest& request, const std::string& bytes,
                               const data::CsvTable& table);

@@ -78,6 +78,9 @@ run("${tf}" codegen --model "${WORK}/int16/demo_model_int16.pb" --name DemoModel
 run("${tf}" codegen --unit-test --model "${WORK}/int16/demo_model_int16.pb"
     --data "${firmware_dir}/applicants.csv" --rows 10 --seed 2024 --name DemoModel
     --model-header demo_model_c.h --out "${WORK}/int16/demo_model_test.c")
+run("${tf}" codegen --unit-test --integer-inputs --model "${WORK}/int16/demo_model_int16.pb"
+    --data "${firmware_dir}/applicants.csv" --rows 10 --seed 2024 --name DemoModel
+    --model-header demo_model_c.h --out "${WORK}/int16/demo_model_integer_test.c")
 set(footprint_flags "")
 if(BENCH_IMAGES)
   file(MAKE_DIRECTORY "${WORK}/footprint")
@@ -137,6 +140,20 @@ if(NOT int16_test MATCHES "tinyfair_unit_test_DemoModel: 10 records equal to tin
   message(FATAL_ERROR "${ROUTE} on ${BOARD}: the int16 model's unit test said:\n${int16_test}")
 endif()
 message(STATUS "${ROUTE} on ${BOARD}, the int16 model: ${int16_test}")
+# The same on a runtime without float, from int16 inputs: the same records,
+# and no soft-float routine linked.
+tinyfair_run_image(integer_only_test COMMAND "${qemu_command}"
+                   ELF "${WORK}/build/unit_test_integer_only.elf" TIMEOUT 120)
+if(NOT integer_only_test MATCHES
+   "tinyfair_unit_test_DemoModel: 10 records equal to tinyfair simulate's\n")
+  message(FATAL_ERROR "${ROUTE} on ${BOARD}: the int16 model's unit test on the runtime "
+                      "without float said:\n${integer_only_test}")
+endif()
+find_program(nm_tool "${TINYFAIR_BOARD_TOOLCHAIN_PREFIX}nm")
+run("${CMAKE_COMMAND}" "-DELF=${WORK}/build/unit_test_integer_only.elf" "-DNM=${nm_tool}"
+    -P "${tinyfair_dir}/targets/common/check_no_soft_float.cmake")
+message(STATUS "${ROUTE} on ${BOARD}, the int16 model from int16 inputs on a runtime without "
+               "float (no soft-float routine linked): ${integer_only_test}")
 if(NOT CHANGE_THRESHOLD_BYTE)
   return()
 endif()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tinyfair codegen --unit-test's refusals: each exits 2, says why and writes
 # nothing (rows beyond the data, a C++ test, a header name that could not be
-# an #include's, --tables, no --model-header, --out over an input); and a
+# an #include's, --tables, no --model-header, --integer-inputs for a model
+# without an integer scorer, --out over an input); and a
 # normal run writes the test with the rows' records.
 set -euo pipefail
 tinyfair=$1 model=$2 data=$3 work=$4
@@ -33,6 +34,8 @@ refused "--model-header must be a relative header name" \
 #define X' --out "$work/test.c"
 refused "no --tables" "${base[@]}" --model-header demo_model_c.h --tables --out "$work/test.c"
 refused "--model-header (with --unit-test) is required" "${base[@]}" --out "$work/test.c"
+refused "the model has no integer scorer (export --integer int16)" \
+  "${base[@]}" --model-header demo_model_c.h --integer-inputs --out "$work/test.c"
 refused "--language ztest goes with --unit-test" \
   codegen --model "$model" --language ztest --out "$work/test.c"
 cp "$data" "$work/data.csv"
@@ -48,4 +51,4 @@ grep -q "^codegen: wrote $work/test.c (3 records of $data, seed 2024)" "$work/no
 expected=$(sed -n 2,4p "$work/simulate.csv" | cut -d, -f1-10)
 generated=$(grep -o '^    "[0-9a-f,]*",$' "$work/test.c" | sed 's/^    "//; s/",$//')
 [ "$expected" = "$generated" ] || fail "the records are not simulate's: $generated vs $expected"
-echo "codegen --unit-test: 8 refusals, 3 records equal to simulate's"
+echo "codegen --unit-test: 9 refusals, 3 records equal to simulate's"
