@@ -169,17 +169,9 @@ static void tinyfair_unit_test_print_differing_fields(const char* expected, cons
 constexpr char kTestFunction[] = R"(int tinyfair_unit_test_@N@(void);
 
 int tinyfair_unit_test_@N@(void) {
-  static tinyfair_model model; /* about 8 KiB (TINYFAIR_MODEL_STORAGE_BYTES) */
-  tinyfair_rng rng;
+@MODEL_SETUP@  tinyfair_rng rng;
   size_t row;
-  const tinyfair_status loaded = tinyfair_model_load(&model, k@N@, k@N@Size);
-  if (loaded != TINYFAIR_OK) {
-    /* Every record then says why (not_loaded): record 1 differs. */
-    TINYFAIR_UNIT_TEST_PRINT("tinyfair_unit_test_@N@: the model's load is refused: ");
-    TINYFAIR_UNIT_TEST_PRINT(tinyfair_status_name(loaded));
-    TINYFAIR_UNIT_TEST_PRINT("\n");
-  }
-  tinyfair_rng_seed(&rng, @SEED@, @STREAM@);
+@MODEL_LOAD@  tinyfair_rng_seed(&rng, @SEED@, @STREAM@);
   for (row = 0u; row < @ROWS@u; ++row) {
     @INPUT_TYPE@ inputs[@INPUTS@];
     tinyfair_decision decision;
@@ -187,7 +179,7 @@ int tinyfair_unit_test_@N@(void) {
     size_t length;
     memcpy(inputs, tinyfair_unit_test_inputs[row], sizeof(inputs));
     memset(&decision, 0, sizeof(decision));
-    (void)@DECIDE@(&model, inputs, @INPUTS@u, 0u, &rng, &decision);
+    (void)@DECIDE@(inputs, @INPUTS@u, 0u, &rng, &decision);
     length = tinyfair_format_decision(&decision, line, sizeof(line));
     if (length > 0u && line[length - 1u] == '\n') line[--length] = '\0';
     if (strcmp(line, tinyfair_unit_test_records[row]) != 0) {
@@ -216,6 +208,28 @@ ZTEST(tinyfair_@N@, test_records_equal_simulate) {
 }
 )";
 
+// The decoder path loads the model's bytes (k<Name>, k<Name>Size); the
+// tables path (codegen --tables --language c) has nothing to load.
+constexpr char kModelSetup[] =
+    "  static tinyfair_model model; /* about 8 KiB (TINYFAIR_MODEL_STORAGE_BYTES) */\n";
+constexpr char kModelLoad[] =
+    R"(  const tinyfair_status loaded = tinyfair_model_load(&model, k@N@, k@N@Size);
+  if (loaded != TINYFAIR_OK) {
+    /* Every record then says why (not_loaded): record 1 differs. */
+    TINYFAIR_UNIT_TEST_PRINT("tinyfair_unit_test_@N@: the model's load is refused: ");
+    TINYFAIR_UNIT_TEST_PRINT(tinyfair_status_name(loaded));
+    TINYFAIR_UNIT_TEST_PRINT("\n");
+  }
+)";
+
+// The call that decides a row, up to its inputs: the C API's, or the tables
+// header's.
+std::string DecideCall(const UnitTestCase& test) {
+  const bool integer = !test.integer_inputs.empty();
+  if (test.tables) return (integer ? "DecideInteger" : "Decide") + test.name + "(";
+  return integer ? "tinyfair_model_decide_integer(&model, " : "tinyfair_model_decide(&model, ";
+}
+
 std::string Substituted(std::string text, const std::string& key, const std::string& value) {
   for (size_t at = text.find(key); at != std::string::npos; at = text.find(key, at)) {
     text.replace(at, key.size(), value);
@@ -225,13 +239,14 @@ std::string Substituted(std::string text, const std::string& key, const std::str
 }
 
 std::string Filled(const UnitTestCase& test, const std::string& text) {
-  std::string out = Substituted(text, "@N@", test.name);
+  // The model's setup first: its text names @N@ too.
+  std::string out = Substituted(text, "@MODEL_SETUP@", test.tables ? "" : kModelSetup);
+  out = Substituted(out, "@MODEL_LOAD@", test.tables ? "" : kModelLoad);
+  out = Substituted(out, "@DECIDE@(", DecideCall(test));
+  out = Substituted(out, "@INPUT_TYPE@", test.integer_inputs.empty() ? "float" : "int16_t");
+  out = Substituted(out, "@N@", test.name);
   out = Substituted(out, "@ROWS@", std::to_string(test.records.size()));
   out = Substituted(out, "@INPUTS@", std::to_string(test.input_count));
-  const bool integer = !test.integer_inputs.empty();
-  out = Substituted(out, "@INPUT_TYPE@", integer ? "int16_t" : "float");
-  out = Substituted(out, "@DECIDE@",
-                    integer ? "tinyfair_model_decide_integer" : "tinyfair_model_decide");
   out = Substituted(out, "@SEED@", Hex64(test.seed));
   return Substituted(out, "@STREAM@", Hex64(test.stream));
 }

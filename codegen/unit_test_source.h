@@ -30,6 +30,10 @@ struct UnitTestCase {
   /// with tinyfair_model_decide_integer from these, so that it runs on a
   /// runtime built without float (TINYFAIR_RUNTIME_CFG_FLOAT=0).
   std::vector<int16_t> integer_inputs;
+  /// The model is the tables of `model_header` (codegen --tables --language
+  /// c): the test decides with Decide<Name> (DecideInteger<Name> with
+  /// integer_inputs) and loads nothing.
+  bool tables = false;
   /// One decision log line per row (docs/decision_records.md), without its
   /// line end.
   std::vector<std::string> records;

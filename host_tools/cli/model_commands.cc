@@ -125,8 +125,6 @@ void CodegenUnitTest(const ModelOptions& o) {
   if (o.model.empty()) throw CLI::RequiredError("--model (with --unit-test)");
   if (o.data.empty()) throw CLI::RequiredError("--data (with --unit-test)");
   if (o.model_header.empty()) throw CLI::RequiredError("--model-header (with --unit-test)");
-  if (o.tables)
-    throw std::invalid_argument("--unit-test decides with the model's bytes: no --tables");
   host::common::RefuseOutputsOverInputs(
       {{"--model", o.model}, {"--public-key", o.trust.public_key}, {"--data", o.data}},
       {{"--out", o.out}});
@@ -143,6 +141,7 @@ void CodegenUnitTest(const ModelOptions& o) {
   request.stream = o.stream;
   request.source = std::filesystem::path(o.model).filename().string();
   request.integer_inputs = o.integer_inputs;
+  request.tables = o.tables;
   const std::string bytes = ReadModelBytesTrusted("codegen", o.model, o.trust);
   const host::data::CsvTable table = ReadDataCsv(o.data);
   host::common::WriteFileAtomically(o.out,
@@ -285,7 +284,8 @@ void AddModelCommands(CLI::App& app) {
           ->check(CLI::IsMember({"c++", "c", "ztest"}));
   codegen->add_flag("--tables", o->tables,
                     "Emit constexpr decision tables sized for the model (no decoder needed) "
-                    "instead of the model bytes");
+                    "instead of the model bytes; with --unit-test: the test decides with the "
+                    "tables header's Decide<Name> (--model-header: codegen --tables --language c)");
   auto* unit_test = codegen->add_flag(
       "--unit-test", o->unit_test,
       "Write an on-device unit test instead (C): the first --rows rows of --data and the "

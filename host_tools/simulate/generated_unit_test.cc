@@ -67,6 +67,7 @@ std::string GeneratedUnitTest(const UnitTestRequest& request, const std::string&
   test.name = request.name;
   test.model_header = request.model_header;
   test.language = request.language;
+  test.tables = request.tables;
   test.model_source = request.source;
   test.data_source = std::filesystem::path(table.path).filename().string();
   test.model_id = model.model_id();

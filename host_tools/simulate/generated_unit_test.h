@@ -27,6 +27,9 @@ struct UnitTestRequest {
   /// scorer (tinyfair_model_decide_integer), as firmware built with
   /// TINYFAIR_RUNTIME_CFG_FLOAT=0 must.
   bool integer_inputs = false;
+  /// The model header is the tables header (codegen --tables --language c):
+  /// decide with Decide<Name> (DecideInteger<Name>), load nothing.
+  bool tables = false;
 };
 
 /// The test source for the sealed model `bytes` and the first `rows` rows of

@@ -81,6 +81,20 @@ run("${tf}" codegen --unit-test --model "${WORK}/int16/demo_model_int16.pb"
 run("${tf}" codegen --unit-test --integer-inputs --model "${WORK}/int16/demo_model_int16.pb"
     --data "${firmware_dir}/applicants.csv" --rows 10 --seed 2024 --name DemoModel
     --model-header demo_model_c.h --out "${WORK}/int16/demo_model_integer_test.c")
+# The tables path's unit tests (codegen --tables --language c): the float
+# model's, and the int16 model's from int16 inputs.
+file(MAKE_DIRECTORY "${WORK}/tables")
+run("${tf}" codegen --tables --language c --model "${MODEL}" --name DemoModel
+    --out "${WORK}/tables/demo_model_tables_c.h")
+run("${tf}" codegen --unit-test --tables --model "${MODEL}" --data "${firmware_dir}/applicants.csv"
+    --rows 10 --seed 2024 --name DemoModel --model-header demo_model_tables_c.h
+    --out "${WORK}/tables/demo_model_tables_test.c")
+run("${tf}" codegen --tables --language c --model "${WORK}/int16/demo_model_int16.pb"
+    --name DemoModel --out "${WORK}/int16/demo_model_tables_c.h")
+run("${tf}" codegen --unit-test --tables --integer-inputs
+    --model "${WORK}/int16/demo_model_int16.pb" --data "${firmware_dir}/applicants.csv"
+    --rows 10 --seed 2024 --name DemoModel --model-header demo_model_tables_c.h
+    --out "${WORK}/int16/demo_model_tables_test.c")
 set(footprint_flags "")
 if(BENCH_IMAGES)
   file(MAKE_DIRECTORY "${WORK}/footprint")
@@ -93,7 +107,8 @@ endif()
 run("${CMAKE_COMMAND}" -G Ninja -S "${firmware_dir}" -B "${WORK}/build"
     "-DCMAKE_TOOLCHAIN_FILE=${TINYFAIR_BOARD_TOOLCHAIN_FILE}" "-DTINYFAIR_BOARD=${BOARD}"
     "-DMODEL_HEADER_DIR=${WORK}/model" "-DUNIT_TEST_DIR=${WORK}/unit_test" ${changed_flags}
-    "-DINT16_UNIT_TEST_DIR=${WORK}/int16" ${footprint_flags} ${route_flags})
+    "-DINT16_UNIT_TEST_DIR=${WORK}/int16" "-DTABLES_UNIT_TEST_DIR=${WORK}/tables"
+    ${footprint_flags} ${route_flags})
 run("${CMAKE_COMMAND}" --build "${WORK}/build")
 if(BENCH_IMAGES)
   include("${REPO}/tests/integration/check_image_flash.cmake")
@@ -140,20 +155,25 @@ if(NOT int16_test MATCHES "tinyfair_unit_test_DemoModel: 10 records equal to tin
   message(FATAL_ERROR "${ROUTE} on ${BOARD}: the int16 model's unit test said:\n${int16_test}")
 endif()
 message(STATUS "${ROUTE} on ${BOARD}, the int16 model: ${int16_test}")
-# The same on a runtime without float, from int16 inputs: the same records,
-# and no soft-float routine linked.
-tinyfair_run_image(integer_only_test COMMAND "${qemu_command}"
-                   ELF "${WORK}/build/unit_test_integer_only.elf" TIMEOUT 120)
-if(NOT integer_only_test MATCHES
-   "tinyfair_unit_test_DemoModel: 10 records equal to tinyfair simulate's\n")
-  message(FATAL_ERROR "${ROUTE} on ${BOARD}: the int16 model's unit test on the runtime "
-                      "without float said:\n${integer_only_test}")
-endif()
+# The same on a runtime without float, from int16 inputs, through the
+# decoder and through the tables: the same records, and no soft-float
+# routine linked. And the float model's tables path.
 find_program(nm_tool "${TINYFAIR_BOARD_TOOLCHAIN_PREFIX}nm")
-run("${CMAKE_COMMAND}" "-DELF=${WORK}/build/unit_test_integer_only.elf" "-DNM=${nm_tool}"
-    -P "${tinyfair_dir}/targets/common/check_no_soft_float.cmake")
-message(STATUS "${ROUTE} on ${BOARD}, the int16 model from int16 inputs on a runtime without "
-               "float (no soft-float routine linked): ${integer_only_test}")
+foreach(image unit_test_integer_only unit_test_tables_integer_only unit_test_tables)
+  tinyfair_run_image(image_test COMMAND "${qemu_command}" ELF "${WORK}/build/${image}.elf"
+                     TIMEOUT 120)
+  if(NOT image_test MATCHES
+     "tinyfair_unit_test_DemoModel: 10 records equal to tinyfair simulate's\n")
+    message(FATAL_ERROR "${ROUTE} on ${BOARD}: ${image} said:\n${image_test}")
+  endif()
+  set(soft_float "")
+  if(image MATCHES "integer_only$")
+    run("${CMAKE_COMMAND}" "-DELF=${WORK}/build/${image}.elf" "-DNM=${nm_tool}"
+        -P "${tinyfair_dir}/targets/common/check_no_soft_float.cmake")
+    set(soft_float " (no soft-float routine linked)")
+  endif()
+  message(STATUS "${ROUTE} on ${BOARD}, ${image}${soft_float}: ${image_test}")
+endforeach()
 if(NOT CHANGE_THRESHOLD_BYTE)
   return()
 endif()

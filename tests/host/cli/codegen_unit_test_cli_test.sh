@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tinyfair codegen --unit-test's refusals: each exits 2, says why and writes
 # nothing (rows beyond the data, a C++ test, a header name that could not be
-# an #include's, --tables, no --model-header, --integer-inputs for a model
-# without an integer scorer, --out over an input); and a
+# an #include's, no --model-header, --integer-inputs for a model without an
+# integer scorer, --out over an input); a test of the tables path (--tables)
+# decides with the tables header's function and loads nothing; and a
 # normal run writes the test with the rows' records.
 set -euo pipefail
 tinyfair=$1 model=$2 data=$3 work=$4
@@ -32,7 +33,6 @@ refused "--model-header must be a relative header name" \
 refused "--model-header must be a relative header name" \
   "${base[@]}" --model-header 'm.h"
 #define X' --out "$work/test.c"
-refused "no --tables" "${base[@]}" --model-header demo_model_c.h --tables --out "$work/test.c"
 refused "--model-header (with --unit-test) is required" "${base[@]}" --out "$work/test.c"
 refused "the model has no integer scorer (export --integer int16)" \
   "${base[@]}" --model-header demo_model_c.h --integer-inputs --out "$work/test.c"
@@ -51,4 +51,11 @@ grep -q "^codegen: wrote $work/test.c (3 records of $data, seed 2024)" "$work/no
 expected=$(sed -n 2,4p "$work/simulate.csv" | cut -d, -f1-10)
 generated=$(grep -o '^    "[0-9a-f,]*",$' "$work/test.c" | sed 's/^    "//; s/",$//')
 [ "$expected" = "$generated" ] || fail "the records are not simulate's: $generated vs $expected"
-echo "codegen --unit-test: 9 refusals, 3 records equal to simulate's"
+"$tinyfair" "${base[@]}" --model-header demo_model_tables_c.h --tables --rows 3 --seed 2024 \
+  --out "$work/tables_test.c" 2> "$work/note.txt" || fail "--tables: $(cat "$work/note.txt")"
+grep -q "(void)DecideDemoModel(inputs, 5u, 0u, &rng, &decision);" "$work/tables_test.c" ||
+  fail "--tables: the test does not decide with DecideDemoModel"
+! grep -q "tinyfair_model_load" "$work/tables_test.c" || fail "--tables: the test loads a model"
+tables_records=$(grep -o '^    "[0-9a-f,]*",$' "$work/tables_test.c" | sed 's/^    "//; s/",$//')
+[ "$expected" = "$tables_records" ] || fail "--tables: the records are not simulate's"
+echo "codegen --unit-test: 8 refusals, 3 records equal to simulate's, the tables path's too"
