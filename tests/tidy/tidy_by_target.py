@@ -130,6 +130,8 @@ def main():
                 print(output, end="", flush=True)
     if failed:
         print("clang-tidy: findings in the runs over:\n  " + "\n  ".join(failed))
+        print("(a 'redefinition' error means two sources of one folder give file-local "
+              "names alike: they are read together here, so rename one)")
         return 1
     if sources == 0:
         print("clang-tidy: no source matched " + arguments.regex)
