@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "host_tools/common/contains.h"
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/word_stream.h"
 
@@ -11,10 +12,6 @@ namespace tinyfair::host::data {
 namespace {
 
 constexpr char kTag[] = "tinyfair-column-summaries-1";
-
-bool Contains(const std::vector<std::string>& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
 
 [[noreturn]] void Refuse(const std::string& message) {
   throw std::invalid_argument("column summaries: " + message);
@@ -38,7 +35,7 @@ ColumnSummaries::ColumnSummaries(const CsvTable& table, const ColumnRoles& roles
   }
   rows_ = table.rows.size();
   for (size_t c = 0; c < table.header.size(); ++c) {
-    if (table.header[c] == roles.label || Contains(roles.ignore, table.header[c])) continue;
+    if (table.header[c] == roles.label || common::Contains(roles.ignore, table.header[c])) continue;
     Column column;
     column.name = table.header[c];
     for (const auto& row : table.rows) {
@@ -162,9 +159,9 @@ tinyfair::Input ColumnSummaries::InputOf(const std::string& path, const Column& 
   const std::string& name = column.name;
   tinyfair::Input input;
   input.set_name(name);
-  const bool sensitive = Contains(roles.sensitive, name);
-  bool categorical = sensitive || Contains(roles.categorical, name);
-  if (!categorical && !Contains(roles.numeric, name)) {
+  const bool sensitive = common::Contains(roles.sensitive, name);
+  bool categorical = sensitive || common::Contains(roles.categorical, name);
+  if (!categorical && !common::Contains(roles.numeric, name)) {
     if (column.words > 0 && column.numbers > column.words) {
       throw common::DataError(path, 0, 0,
                               "column '" + name + "': not a number: '" + column.first_word +

@@ -1,14 +1,11 @@
 #include "host_tools/data/feature_allow_list.h"
 
-#include <algorithm>
 #include <stdexcept>
+
+#include "host_tools/common/contains.h"
 
 namespace tinyfair::host::data {
 namespace {
-
-bool Contains(const std::vector<std::string>& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
 
 std::string ColumnList(const std::vector<std::string>& header) {
   std::string list;
@@ -23,7 +20,7 @@ std::vector<std::string> ColumnsOutsideFeatures(const CsvTable& table,
                                                 const ColumnRoles& roles) {
   if (features.empty()) return {};
   for (const auto& name : features) {
-    if (Contains(roles.ignore, name)) {
+    if (common::Contains(roles.ignore, name)) {
       throw std::invalid_argument("--features and --ignore both name column '" + name +
                                   "'; name it in one of them");
     }
@@ -38,9 +35,10 @@ std::vector<std::string> ColumnsOutsideFeatures(const CsvTable& table,
   }
   std::vector<std::string> outside;
   for (const auto& name : table.header) {
-    if (name == roles.label || Contains(features, name) || Contains(roles.sensitive, name))
+    if (name == roles.label || common::Contains(features, name) ||
+        common::Contains(roles.sensitive, name))
       continue;
-    if (!Contains(roles.ignore, name)) outside.push_back(name);
+    if (!common::Contains(roles.ignore, name)) outside.push_back(name);
   }
   return outside;
 }

@@ -8,15 +8,12 @@
 #include <map>
 #include <set>
 
+#include "host_tools/common/contains.h"
 #include "host_tools/data/label_values.h"
 #include "tinyfair_runtime/capacity.h"
 
 namespace tinyfair::host::data {
 namespace {
-
-bool Contains(const std::vector<std::string>& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
 
 // A --positive that matches no row would count every row as negative and
 // report plausible but wrong rates (">50K" against adult.test's ">50K.").
@@ -195,9 +192,10 @@ tinyfair::Input InputOfColumn(const CsvTable& table, size_t c, const ColumnRoles
   const std::string& name = table.header[c];
   tinyfair::Input input;
   input.set_name(name);
-  const bool sensitive = Contains(roles.sensitive, name);
-  bool categorical = sensitive || Contains(roles.categorical, name);
-  if (!categorical && !Contains(roles.numeric, name)) categorical = HasCategoricalCells(table, c);
+  const bool sensitive = common::Contains(roles.sensitive, name);
+  bool categorical = sensitive || common::Contains(roles.categorical, name);
+  if (!categorical && !common::Contains(roles.numeric, name))
+    categorical = HasCategoricalCells(table, c);
   if (sensitive) CheckNoneMissing(table, c);
   if (categorical) {
     SetCategories(table, c, sensitive ? 0 : roles.min_category_count, input);
@@ -270,7 +268,7 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const Column
   std::vector<common::DataError> problems;
   for (size_t c = 0; c < table.header.size(); ++c) {
     const std::string& name = table.header[c];
-    if (name == roles.label || Contains(roles.ignore, name)) continue;
+    if (name == roles.label || common::Contains(roles.ignore, name)) continue;
     try {
       inputs.push_back(InputOfColumn(table, c, roles));
     } catch (const common::DataError& problem) {
@@ -326,7 +324,7 @@ std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
   }
   size_t positives = 0;
   for (size_t r = 0; r < table.rows.size(); ++r) {
-    labels[r] = Contains(positive_labels, table.rows[r][c]) ? 1 : 0;
+    labels[r] = common::Contains(positive_labels, table.rows[r][c]) ? 1 : 0;
     positives += static_cast<size_t>(labels[r]);
   }
   if (positives == 0) RefuseUnmatchedPositive(table, label, positive_labels);

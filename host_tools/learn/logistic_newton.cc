@@ -18,17 +18,17 @@ using Eigen::MatrixXd;
 using Eigen::VectorXd;
 
 // Sufficient-decrease constant of the Armijo condition.
-constexpr double kArmijo = 1e-4;
+constexpr double kNewtonArmijo = 1e-4;
 // Step halvings before the line search gives up (step 2^-60 is far below
 // anything that can change the parameters).
 constexpr int kMaxHalvings = 60;
 // Relative change of the objective that is indistinguishable from rounding
 // in its n-term sum; below it progress is judged by the gradient instead.
-constexpr double kObjectiveNoise = 1e-12;
+constexpr double kNewtonObjectiveNoise = 1e-12;
 
 constexpr const char* kCaller = "FitLogisticRegression";
 
-[[noreturn]] void Fail(const std::string& message) {
+[[noreturn]] void FailFit(const std::string& message) {
   throw std::invalid_argument(std::string(kCaller) + ": " + message);
 }
 
@@ -58,11 +58,11 @@ class Problem {
     point.sums = source_.At(point.beta, intercept);
     const LogisticSums& sums = point.sums;
     if (sums.gradient.size() != num_parameters()) {
-      Fail("the sums have " + ExactText(sums.gradient.size()) + " gradient entries, not " +
-           ExactText(num_parameters()));
+      FailFit("the sums have " + ExactText(sums.gradient.size()) + " gradient entries, not " +
+              ExactText(num_parameters()));
     }
-    if (!(sums.weight > 0.0)) Fail("sample weights sum to zero");
-    if (!std::isfinite(sums.weight)) Fail("sum of sample weights overflows");
+    if (!(sums.weight > 0.0)) FailFit("sample weights sum to zero");
+    if (!std::isfinite(sums.weight)) FailFit("sum of sample weights overflows");
     point.objective = sums.loss / sums.weight + 0.5 * options_.l2 * point.beta.squaredNorm();
     point.gradient = sums.gradient / sums.weight;
     point.gradient.head(p_) += options_.l2 * point.beta;
@@ -78,7 +78,7 @@ class Problem {
     }
     const Index size = num_parameters();
     if (point.sums.gram_lower.rows() != size || point.sums.gram_lower.cols() != size) {
-      Fail("the sums' Gram matrix is not " + ExactText(size) + " x " + ExactText(size));
+      FailFit("the sums' Gram matrix is not " + ExactText(size) + " x " + ExactText(size));
     }
     MatrixXd hessian = point.sums.gram_lower / point.sums.weight;
     hessian.topLeftCorner(p_, p_).diagonal().array() += options_.l2;
@@ -93,13 +93,13 @@ class Problem {
 
 void CheckOptions(const LogisticOptions& options, Index columns) {
   if (!std::isfinite(options.l2) || options.l2 < 0.0) {
-    Fail("l2 = " + ExactText(options.l2) + "; it must be finite and non-negative");
+    FailFit("l2 = " + ExactText(options.l2) + "; it must be finite and non-negative");
   }
-  if (options.max_iterations < 0) Fail("max_iterations is negative");
-  if (!(options.gradient_tolerance >= 0.0)) Fail("gradient_tolerance must be non-negative");
+  if (options.max_iterations < 0) FailFit("max_iterations is negative");
+  if (!(options.gradient_tolerance >= 0.0)) FailFit("gradient_tolerance must be non-negative");
   if (options.initial_coefficients.size() != 0 && options.initial_coefficients.size() != columns) {
-    Fail("initial_coefficients has " + ExactText(options.initial_coefficients.size()) +
-         " entries but X has " + ExactText(columns) + " columns");
+    FailFit("initial_coefficients has " + ExactText(options.initial_coefficients.size()) +
+            " entries but X has " + ExactText(columns) + " columns");
   }
 }
 
@@ -111,7 +111,7 @@ double StartIntercept(LogisticSumSource& source, const LogisticOptions& options)
   double negative = 0.0;
   source.ClassWeights(positive, negative);
   if (!(positive > 0.0) || !(negative > 0.0)) {
-    Fail("only one class has positive weight, so the intercept has no finite optimum");
+    FailFit("only one class has positive weight, so the intercept has no finite optimum");
   }
   return std::log(positive / negative);
 }
@@ -142,7 +142,7 @@ LogisticFit FitLogisticFromSums(LogisticSumSource& source, Index columns,
       direction = -current.gradient;
       slope = -current.gradient_norm * current.gradient_norm;
     }
-    const double noise = kObjectiveNoise * (1.0 + std::abs(current.objective));
+    const double noise = kNewtonObjectiveNoise * (1.0 + std::abs(current.objective));
     bool accepted = false;
     bool stalled = false;
     double step = 1.0;
@@ -151,7 +151,7 @@ LogisticFit FitLogisticFromSums(LogisticSumSource& source, Index columns,
           problem.Evaluate(current.beta + step * direction.head(p),
                            options.fit_intercept ? current.intercept + step * direction(p) : 0.0);
       const bool sufficient_decrease =
-          trial.objective <= current.objective + kArmijo * step * slope;
+          trial.objective <= current.objective + kNewtonArmijo * step * slope;
       // Near the optimum the decrease drops below the rounding of the
       // objective; a smaller gradient then shows the step is progress.
       const bool flat_but_closer = trial.objective <= current.objective + noise &&

@@ -18,21 +18,21 @@ namespace {
 
 constexpr char kTag[] = "tinyfair-logistic-sums-1";
 
-[[noreturn]] void Fail(const std::string& message) {
+[[noreturn]] void FailSums(const std::string& message) {
   throw std::invalid_argument("logistic sums: " + message);
 }
 
 void CheckRows(const MatrixXd& X, const VectorXd& y, const VectorXd& w, const VectorXd& beta) {
-  if (y.size() != X.rows()) Fail("y and X differ in rows");
-  if (w.size() != 0 && w.size() != X.rows()) Fail("the weights and X differ in rows");
-  if (beta.size() != X.cols()) Fail("the coefficients and X differ in columns");
+  if (y.size() != X.rows()) FailSums("y and X differ in rows");
+  if (w.size() != 0 && w.size() != X.rows()) FailSums("the weights and X differ in rows");
+  if (beta.size() != X.cols()) FailSums("the coefficients and X differ in columns");
   for (Index i = 0; i < X.rows(); ++i) {
-    if (y(i) != 0.0 && y(i) != 1.0) Fail("labels must be 0 or 1");
+    if (y(i) != 0.0 && y(i) != 1.0) FailSums("labels must be 0 or 1");
     if (w.size() != 0 && (!std::isfinite(w(i)) || w(i) < 0.0)) {
-      Fail("weights must be finite and non-negative");
+      FailSums("weights must be finite and non-negative");
     }
   }
-  if (!X.allFinite()) Fail("features must be finite");
+  if (!X.allFinite()) FailSums("features must be finite");
 }
 
 }  // namespace
@@ -44,7 +44,7 @@ void LogisticSums::Merge(const LogisticSums& other) {
     return;
   }
   if (gradient.size() != other.gradient.size() || gram_lower.rows() != other.gram_lower.rows()) {
-    Fail("merging sums of different shapes");
+    FailSums("merging sums of different shapes");
   }
   rows += other.rows;
   weight += other.weight;
@@ -73,10 +73,10 @@ LogisticSums LogisticSums::Parse(const std::string& bytes) {
   sums.rows = in.Word();
   const uint64_t size = in.Word();
   const uint64_t with_gram = in.Word();
-  if (with_gram > 1 || size > in.left() / 8) Fail("bad shape");
+  if (with_gram > 1 || size > in.left() / 8) FailSums("bad shape");
   const uint64_t gram_entries = with_gram == 1 ? size * (size + 1) / 2 : 0;
   if (2 + size + gram_entries != in.left() / 8 || in.left() % 8 != 0) {
-    Fail("the bytes do not hold sums of their shape");
+    FailSums("the bytes do not hold sums of their shape");
   }
   sums.weight = in.Double();
   sums.loss = in.Double();

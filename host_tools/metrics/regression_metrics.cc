@@ -115,27 +115,27 @@ RegressionReport EvaluateRegression(const Eigen::MatrixXd& outputs,
 
 namespace {
 
-std::string Number(double value) {
+std::string NumberNanAsNull(double value) {
   return std::isnan(value) ? "null" : common::FormatText("%.9g", value);
 }
 
 }  // namespace
 
 std::string RegressionReportJson(const RegressionReport& r) {
-  std::string json = "{\"rows\": " + std::to_string(r.rows) +
-                     ", \"members\": " + std::to_string(r.members) +
-                     ", \"rmse\": " + Number(r.rmse) + ", \"log_loss\": " + Number(r.log_loss) +
-                     ", \"ks_disparity\": " + Number(r.disparity) +
-                     ", \"dkw_half_width\": " + Number(r.dkw_half_width) +
-                     ", \"delta\": " + Number(r.delta) + ", \"groups\": [";
+  std::string json =
+      "{\"rows\": " + std::to_string(r.rows) + ", \"members\": " + std::to_string(r.members) +
+      ", \"rmse\": " + NumberNanAsNull(r.rmse) + ", \"log_loss\": " + NumberNanAsNull(r.log_loss) +
+      ", \"ks_disparity\": " + NumberNanAsNull(r.disparity) +
+      ", \"dkw_half_width\": " + NumberNanAsNull(r.dkw_half_width) +
+      ", \"delta\": " + NumberNanAsNull(r.delta) + ", \"groups\": [";
   for (size_t a = 0; a < r.groups.size(); ++a) {
     const RegressionGroupReport& g = r.groups[a];
     json += std::string(a ? ", " : "") + "{\"name\": " + common::JsonQuoted(g.name) +
-            ", \"n\": " + std::to_string(g.n) + ", \"rmse\": " + Number(g.rmse) +
-            ", \"log_loss\": " + Number(g.log_loss) +
-            ", \"mean_prediction\": " + Number(g.mean_prediction) +
-            ", \"ks_disparity\": " + Number(g.disparity) +
-            ", \"dkw_half_width\": " + Number(g.dkw_half_width) + "}";
+            ", \"n\": " + std::to_string(g.n) + ", \"rmse\": " + NumberNanAsNull(g.rmse) +
+            ", \"log_loss\": " + NumberNanAsNull(g.log_loss) +
+            ", \"mean_prediction\": " + NumberNanAsNull(g.mean_prediction) +
+            ", \"ks_disparity\": " + NumberNanAsNull(g.disparity) +
+            ", \"dkw_half_width\": " + NumberNanAsNull(g.dkw_half_width) + "}";
   }
   return json + "]}\n";
 }
@@ -145,14 +145,14 @@ std::string RegressionReportTable(const RegressionReport& r) {
   std::snprintf(line, sizeof(line),
                 "rows %zu, members %zu\nRMSE under Q      %.6f\nlog loss under Q  %s\n"
                 "KS SP disparity   %.6f  (DKW half-width %.6f at delta %.2g)\n",
-                r.rows, r.members, r.rmse, Number(r.log_loss).c_str(), r.disparity,
+                r.rows, r.members, r.rmse, NumberNanAsNull(r.log_loss).c_str(), r.disparity,
                 r.dkw_half_width, r.delta);
   std::string table = line;
   table += "group                     n        RMSE    log loss   mean pred  KS disparity\n";
   for (const auto& g : r.groups) {
     std::snprintf(line, sizeof(line), "%-20s %6zu  %10.6f  %10s  %10.6f  %10.6f\n",
-                  common::OneLineText(g.name).c_str(), g.n, g.rmse, Number(g.log_loss).c_str(),
-                  g.mean_prediction, g.disparity);
+                  common::OneLineText(g.name).c_str(), g.n, g.rmse,
+                  NumberNanAsNull(g.log_loss).c_str(), g.mean_prediction, g.disparity);
     table += line;
   }
   return table;

@@ -26,7 +26,7 @@
 namespace tinyfair::host::model {
 namespace {
 
-constexpr char kCrcTag = 0x0D;
+constexpr char kModelCrcTag = 0x0D;
 
 // Sets a dimension the model leaves at 0 (the fits write none but the group
 // count); one it states is kept, so that Load() judges it.
@@ -107,7 +107,7 @@ std::string SealModel(tinyfair::Model& model) {
   std::string bytes = Serialize(model);
   // The runtime finds the CRC in the first five bytes; the protobuf library
   // writes fields in number order, and this checks that it did.
-  if (bytes.size() != payload.size() + 5 || bytes[0] != kCrcTag ||
+  if (bytes.size() != payload.size() + 5 || bytes[0] != kModelCrcTag ||
       bytes.compare(5, std::string::npos, payload) != 0) {
     throw std::runtime_error("the CRC field was not serialized first");
   }

@@ -23,13 +23,13 @@ void Require(bool condition, const std::string& path, const std::string& message
 
 // crc32 (field 9, fixed32: tag 0x4D and 4 bytes little-endian) is the last
 // field the runtime writes, over every byte before it.
-constexpr uint8_t kCrcTag = (9U << 3U) | 5U;
+constexpr uint8_t kReportCrcTag = (9U << 3U) | 5U;
 constexpr size_t kCrcFieldSize = 5;
 
 void CheckCrc(const std::string& bytes, const std::string& path) {
   const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
   const size_t size = bytes.size();
-  Require(size >= kCrcFieldSize && data[size - kCrcFieldSize] == kCrcTag, path,
+  Require(size >= kCrcFieldSize && data[size - kCrcFieldSize] == kReportCrcTag, path,
           "no crc32 at the end of the report (its last field): a report cut short or damaged, "
           "or one written by a runtime without the check, which cannot be trusted unchecked");
   const size_t covered = size - kCrcFieldSize;

@@ -7,17 +7,17 @@
 namespace tinyfair::host::postprocessing {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kInfiniteThreshold = std::numeric_limits<double>::infinity();
 
 // The group's operating points at its cell boundaries, from the top cell down.
 HardtGroupCounts CountCells(const std::vector<ScoreHistograms::Cell>& cells) {
   HardtGroupCounts counts;
-  counts.points.push_back({kInfinity, 0, 0});
+  counts.points.push_back({kInfiniteThreshold, 0, 0});
   int64_t false_positives = 0, true_positives = 0;
   for (size_t c = cells.size(); c-- > 0;) {
     true_positives += static_cast<int64_t>(cells[c].positives);
     false_positives += static_cast<int64_t>(cells[c].count - cells[c].positives);
-    const double threshold = c > 0 ? cells[c - 1].highest : -kInfinity;
+    const double threshold = c > 0 ? cells[c - 1].highest : -kInfiniteThreshold;
     counts.points.push_back({threshold, false_positives, true_positives});
   }
   counts.positives = true_positives;
