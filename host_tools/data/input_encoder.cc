@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <set>
@@ -333,6 +334,23 @@ std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
   return labels;
 }
 
+namespace {
+
+// A row whose group the model does not know, said with what it knows.
+[[noreturn]] void RefuseUnknownGroup(const std::string& path, size_t line, size_t column,
+                                     const tinyfair::Input& input, const std::string& cell,
+                                     bool missing) {
+  throw common::DataError(
+      path, line, column + 1,
+      "column '" + input.name() + "': group '" + cell + "'" +
+          (missing ? " (a missing value)" : "") + " is not in the model, which knows " +
+          QuotedList(input.categories()) +
+          " (train with --unknown-group fallback:NAME to decide unknown groups as "
+          "group NAME)");
+}
+
+}  // namespace
+
 void CheckGroupsKnown(const tinyfair::Model& model, const CsvTable& table) {
   // The device decides an unknown group as the fallback group.
   if (model.groups().unknown_policy() == tinyfair::GroupFormation::FALLBACK) return;
@@ -343,48 +361,172 @@ void CheckGroupsKnown(const tinyfair::Model& model, const CsvTable& table) {
     for (size_t r = 0; r < table.rows.size(); ++r) {
       const std::string& cell = table.rows[r][c];
       if (known.count(cell) != 0) continue;
-      throw common::DataError(
-          table.path, table.line_of_row[r], c + 1,
-          "column '" + input.name() + "': group '" + cell + "'" +
-              (table.is_missing(cell) ? " (a missing value)" : "") +
-              " is not in the model, which knows " + QuotedList(input.categories()) +
-              " (train with --unknown-group fallback:NAME to decide unknown groups as "
-              "group NAME)");
+      RefuseUnknownGroup(table.path, table.line_of_row[r], c, input, cell, table.is_missing(cell));
+    }
+  }
+}
+
+void CheckGroupsKnown(const tinyfair::Model& model, const ColumnTable& table) {
+  if (model.groups().unknown_policy() == tinyfair::GroupFormation::FALLBACK) return;
+  for (const uint32_t i : model.groups().attribute_inputs()) {
+    const tinyfair::Input& input = model.inputs(static_cast<int>(i));
+    const size_t c = table.column(input.name());
+    const TableColumn& column = table.columns[c];
+    const std::set<std::string> known(input.categories().begin(), input.categories().end());
+    // A text column's values are checked once each, a numeric one's per row.
+    std::vector<bool> code_known;
+    for (const auto& text : column.dictionary()) code_known.push_back(known.count(text) != 0);
+    for (size_t r = 0; r < column.size(); ++r) {
+      if (!column.numeric() && code_known[column.code(r)]) continue;
+      const std::string cell = column.CellText(r);
+      if (column.numeric() && known.count(cell) != 0) continue;
+      RefuseUnknownGroup(table.path, table.line(r), c, input, cell, table.is_missing_text(cell));
     }
   }
 }
 
 InputEncoder::InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
                            const CsvTable& table)
-    : inputs_(inputs), table_(table) {
-  for (const auto& input : inputs_) {
-    column_.push_back(table.column(input.name()));
-    std::vector<std::pair<std::string, uint32_t>> lookup;
-    for (int k = 0; k < input.categories_size(); ++k) {
-      lookup.emplace_back(input.categories(k), static_cast<uint32_t>(k));
+    : InputEncoder(inputs, std::make_shared<const ColumnTable>(ColumnTableFromCsv(table))) {}
+
+InputEncoder::InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
+                           const ColumnTable& table)
+    : InputEncoder(inputs, std::shared_ptr<const ColumnTable>(), &table) {}
+
+InputEncoder::InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
+                           std::shared_ptr<const ColumnTable> owned)
+    : InputEncoder(inputs, owned, owned.get()) {}
+
+InputEncoder::InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
+                           std::shared_ptr<const ColumnTable> owned, const ColumnTable* table)
+    : inputs_(inputs), owned_table_(std::move(owned)), table_(table) {
+  const int count = inputs_.size();
+  value_of_code_.resize(count);
+  problem_of_code_.resize(count);
+  category_of_number_.resize(count);
+  value_of_missing_number_.resize(count);
+  for (int i = 0; i < count; ++i) {
+    column_.push_back(table_->column(inputs_[i].name()));
+    const TableColumn& column = table_->columns[column_.back()];
+    if (!column.numeric()) {
+      PrepareTextColumn(i, column);
+    } else if (inputs_[i].kind() == tinyfair::Input::CATEGORICAL) {
+      PrepareNumberColumn(i);
     }
-    std::sort(lookup.begin(), lookup.end());
-    lookup_.push_back(std::move(lookup));
   }
 }
 
-void InputEncoder::DeviceRow(size_t row, std::vector<float>& values) const {
-  values.resize(inputs_.size());
-  const auto& cells = table_.rows[row];
-  for (int i = 0; i < inputs_.size(); ++i) {
-    const tinyfair::Input& input = inputs_[i];
-    const std::string& cell = cells[column_[i]];
+// Each distinct text once: its category, or as a number its value or why
+// it is none (said when a row holds it, naming that row).
+void InputEncoder::PrepareTextColumn(int i, const TableColumn& column) {
+  const tinyfair::Input& input = inputs_[i];
+  std::map<std::string, uint32_t> category_of;
+  for (int k = 0; k < input.categories_size(); ++k) {
+    category_of.emplace(input.categories(k), static_cast<uint32_t>(k));
+  }
+  auto& values = value_of_code_[i];
+  auto& problems = problem_of_code_[i];
+  values.assign(column.dictionary().size(), 0.0f);
+  problems.assign(column.dictionary().size(), CellProblem::kNone);
+  for (size_t code = 0; code < column.dictionary().size(); ++code) {
+    const std::string& text = column.dictionary()[code];
     if (input.kind() == tinyfair::Input::CATEGORICAL) {
-      const auto& lookup = lookup_[i];
-      const auto it =
-          std::lower_bound(lookup.begin(), lookup.end(), std::make_pair(cell, uint32_t{0}));
-      values[i] = (it != lookup.end() && it->first == cell)
-                      ? static_cast<float>(it->second)
-                      : static_cast<float>(input.category_count());
-    } else if (table_.is_missing(cell)) {
-      values[i] = std::numeric_limits<float>::quiet_NaN();
+      const auto it = category_of.find(text);
+      values[code] =
+          static_cast<float>(it != category_of.end() ? it->second : input.category_count());
+      continue;
+    }
+    double value = 0.0;
+    if (table_->is_missing_text(text)) {
+      values[code] = std::numeric_limits<float>::quiet_NaN();
+    } else if (!ParseNumberText(text, &value)) {
+      problems[code] = CellProblem::kNotNumber;
+    } else if (!std::isfinite(value)) {
+      problems[code] = CellProblem::kNotFinite;
+    } else if (!std::isfinite(static_cast<float>(value))) {
+      problems[code] = CellProblem::kBeyondFloat;
     } else {
-      values[i] = static_cast<float>(FiniteNumber(table_, row, column_[i]));
+      values[code] = static_cast<float>(value);
+    }
+  }
+}
+
+// The categories named by a number's shortest text, by the number's bits:
+// a cell matches a category exactly when its text would.
+void InputEncoder::PrepareNumberColumn(int i) {
+  const tinyfair::Input& input = inputs_[i];
+  auto& lookup = category_of_number_[i];
+  value_of_missing_number_[i] = static_cast<float>(input.category_count());
+  for (int k = 0; k < input.categories_size(); ++k) {
+    const std::string& name = input.categories(k);
+    double value = 0.0;
+    if (name.empty()) value_of_missing_number_[i] = static_cast<float>(k);
+    if (!ParseNumberText(name, &value) || std::isnan(value) || ShortestNumberText(value) != name) {
+      continue;
+    }
+    uint64_t bits = 0;
+    std::memcpy(&bits, &value, sizeof(bits));
+    lookup.emplace_back(bits, static_cast<float>(k));
+  }
+  std::sort(lookup.begin(), lookup.end());
+}
+
+void InputEncoder::ThrowCellProblem(size_t row, int i, CellProblem problem) const {
+  const size_t c = column_[static_cast<size_t>(i)];
+  const std::string& name = table_->columns[c].name();
+  const std::string cell = table_->columns[c].CellText(row);
+  const size_t line = table_->line(row);
+  switch (problem) {
+    case CellProblem::kNotNumber:
+      throw common::DataError(
+          table_->path, line, c + 1,
+          "column " + QuoteForMessage(name) + ": not a number: " + QuoteForMessage(cell));
+    case CellProblem::kNotFinite:
+      throw common::DataError(table_->path, line, c + 1,
+                              "column '" + name + "': not a finite number: '" + cell +
+                                  "'; leave the cell empty if the value is missing");
+    default:
+      // The device computes in float.
+      throw common::DataError(table_->path, line, c + 1,
+                              "column '" + name + "': '" + cell + "' is beyond the float range");
+  }
+}
+
+// A numeric input's value from a number as given: NaN is missing.
+float InputEncoder::NumberValue(size_t row, int i, double value) const {
+  if (std::isnan(value)) return std::numeric_limits<float>::quiet_NaN();
+  if (!std::isfinite(value)) ThrowCellProblem(row, i, CellProblem::kNotFinite);
+  const auto narrow = static_cast<float>(value);
+  if (!std::isfinite(narrow)) ThrowCellProblem(row, i, CellProblem::kBeyondFloat);
+  return narrow;
+}
+
+void InputEncoder::DeviceRow(size_t row, std::vector<float>& values) const {
+  values.resize(static_cast<size_t>(inputs_.size()));
+  for (int i = 0; i < inputs_.size(); ++i) {
+    const auto n = static_cast<size_t>(i);
+    const TableColumn& column = table_->columns[column_[n]];
+    if (!column.numeric()) {
+      const uint32_t code = column.code(row);
+      if (problem_of_code_[n][code] != CellProblem::kNone) {
+        ThrowCellProblem(row, i, problem_of_code_[n][code]);
+      }
+      values[n] = value_of_code_[n][code];
+    } else if (inputs_[i].kind() == tinyfair::Input::CATEGORICAL) {
+      const double value = column.number(row);
+      if (std::isnan(value)) {
+        values[n] = value_of_missing_number_[n];
+        continue;
+      }
+      uint64_t bits = 0;
+      std::memcpy(&bits, &value, sizeof(bits));
+      const auto& lookup = category_of_number_[n];
+      const auto it = std::lower_bound(lookup.begin(), lookup.end(), std::make_pair(bits, 0.0f));
+      values[n] = (it != lookup.end() && it->first == bits)
+                      ? it->second
+                      : static_cast<float>(inputs_[i].category_count());
+    } else {
+      values[n] = NumberValue(row, i, column.number(row));
     }
   }
 }

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/csv_reader.h"
 
 namespace tinyfair::python {
@@ -17,6 +18,15 @@ namespace tinyfair::python {
 /// of str and None (None: missing). Every column has the same length.
 /// @throws std::invalid_argument for mismatched lengths or another type.
 host::data::CsvTable TableFromColumns(const std::string& name, const pybind11::list& columns);
+
+/// The same columns as a typed table, without text: a C-contiguous float64
+/// array is read in place (it must outlive the table; `columns` holds it),
+/// another float array copied once as float64; a list of str and None
+/// becomes codes into its distinct values (None: "", a missing marker).
+/// Row r is line r + 2 in messages, as in TableFromColumns.
+/// @throws std::invalid_argument as TableFromColumns.
+host::data::ColumnTable ColumnTableFromColumns(const std::string& name,
+                                               const pybind11::list& columns);
 
 /// Adds read_csv(path) -> list of (name, values): the file as the CLI reads
 /// it, each column float64 when every present cell is a number, else str
