@@ -40,6 +40,44 @@ std::vector<std::string> TextCells(const std::string& column, const py::list& va
   return cells;
 }
 
+// A text column given as (codes, values): an integer array of indices into
+// the list of str `values`, -1 for a missing cell; checked here, since a
+// code from the caller indexes memory.
+host::data::TableColumn CodedTextColumn(const std::string& column, const py::tuple& coded) {
+  if (coded.size() != 2 || !py::isinstance<py::array>(coded[0]) ||
+      !py::isinstance<py::list>(coded[1])) {
+    throw std::invalid_argument("column '" + column +
+                                "': coded text must be (integer array, list of str)");
+  }
+  const auto array = coded[0].cast<py::array>();
+  if (array.ndim() != 1 || array.dtype().kind() != 'i') {
+    throw std::invalid_argument("column '" + column + "': codes must be a 1-D integer array");
+  }
+  const auto codes_in = py::array_t<int64_t, py::array::c_style | py::array::forcecast>(array);
+  std::vector<std::string> dictionary;
+  for (const py::handle value : coded[1].cast<py::list>()) {
+    if (!py::isinstance<py::str>(value)) {
+      throw std::invalid_argument("column '" + column + "': coded values must be str");
+    }
+    dictionary.push_back(value.cast<std::string>());
+  }
+  const auto missing = static_cast<uint32_t>(dictionary.size());  // "" if a code is -1
+  const auto view = codes_in.unchecked<1>();
+  std::vector<uint32_t> codes(static_cast<size_t>(view.shape(0)));
+  bool any_missing = false;
+  for (py::ssize_t i = 0; i < view.shape(0); ++i) {
+    const int64_t code = view(i);
+    if (code < -1 || code >= static_cast<int64_t>(missing)) {
+      throw std::invalid_argument("column '" + column + "', row " + std::to_string(i) + ": code " +
+                                  std::to_string(code) + " is not a value's");
+    }
+    any_missing = any_missing || code == -1;
+    codes[static_cast<size_t>(i)] = code == -1 ? missing : static_cast<uint32_t>(code);
+  }
+  if (any_missing) dictionary.emplace_back();
+  return host::data::TableColumn::Text(column, std::move(codes), std::move(dictionary));
+}
+
 // A list of str and None as codes into its distinct values, in order of
 // first appearance (None: "").
 host::data::TableColumn TextColumn(const std::string& column, const py::list& values) {
@@ -78,6 +116,7 @@ host::data::TableColumn NumberColumn(const std::string& column, const py::array&
 
 host::data::TableColumn TypedColumn(const std::string& column, const py::handle& values) {
   if (py::isinstance<py::list>(values)) return TextColumn(column, values.cast<py::list>());
+  if (py::isinstance<py::tuple>(values)) return CodedTextColumn(column, values.cast<py::tuple>());
   if (py::isinstance<py::array>(values)) {
     const auto array = values.cast<py::array>();
     if (array.ndim() != 1 || array.dtype().kind() != 'f') {
@@ -89,8 +128,17 @@ host::data::TableColumn TypedColumn(const std::string& column, const py::handle&
   throw std::invalid_argument("column '" + column + "': expected a float array or a list of str");
 }
 
+// Each row's text of a coded column.
+std::vector<std::string> CodedCells(const std::string& column, const py::tuple& coded) {
+  const host::data::TableColumn text = CodedTextColumn(column, coded);
+  std::vector<std::string> cells(text.size());
+  for (size_t r = 0; r < cells.size(); ++r) cells[r] = text.CellText(r);
+  return cells;
+}
+
 std::vector<std::string> ColumnCells(const std::string& column, const py::handle& values) {
   if (py::isinstance<py::list>(values)) return TextCells(column, values.cast<py::list>());
+  if (py::isinstance<py::tuple>(values)) return CodedCells(column, values.cast<py::tuple>());
   if (py::isinstance<py::array>(values)) {
     const auto array = values.cast<py::array>();
     if (array.ndim() != 1 || array.dtype().kind() != 'f') {
