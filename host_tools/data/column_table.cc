@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
@@ -41,6 +43,23 @@ std::string TableColumn::CellText(std::size_t row) const {
   if (!numeric()) return dictionary_[codes_[row]];
   const double value = numbers_[row];
   return std::isnan(value) ? std::string() : ShortestNumberText(value);
+}
+
+TableColumn AsText(const TableColumn& column) {
+  if (!column.numeric()) return column;
+  std::unordered_map<std::uint64_t, std::uint32_t> code_of;
+  std::vector<std::string> dictionary;
+  std::vector<std::uint32_t> codes(column.size());
+  for (std::size_t r = 0; r < column.size(); ++r) {
+    double value = column.number(r);
+    if (std::isnan(value)) value = std::numeric_limits<double>::quiet_NaN();  // one NaN
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &value, sizeof(bits));
+    const auto [it, added] = code_of.try_emplace(bits, static_cast<std::uint32_t>(code_of.size()));
+    if (added) dictionary.push_back(column.CellText(r));
+    codes[r] = it->second;
+  }
+  return TableColumn::Text(column.name(), std::move(codes), std::move(dictionary));
 }
 
 std::string ShortestNumberText(double value) {

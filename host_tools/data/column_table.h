@@ -50,6 +50,10 @@ class TableColumn {
   std::vector<std::string> dictionary_;
 };
 
+/// `column` as text codes: a text column as it is, a numeric one coded by
+/// each distinct number's CellText (written once per value, not per row).
+TableColumn AsText(const TableColumn& column);
+
 /// The shortest text that strtod reads back as `value`.
 std::string ShortestNumberText(double value);
 

@@ -21,7 +21,7 @@ bool Contains(const std::vector<std::string>& names, const std::string& name) {
 
 // A --positive that matches no row would count every row as negative and
 // report plausible but wrong rates (">50K" against adult.test's ">50K.").
-[[noreturn]] void RefuseUnmatchedPositive(const CsvTable& table, const std::string& label,
+[[noreturn]] void RefuseUnmatchedPositive(const ColumnTable& table, const std::string& label,
                                           const std::vector<std::string>& positive_labels) {
   const auto counts = LabelValueCounts(table, label);
   std::string wanted;
@@ -292,42 +292,58 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const Column
 
 std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
                             const std::vector<std::string>& positive_labels) {
+  return ReadLabels(ColumnTableFromCsv(table), label, positive_labels);
+}
+
+std::vector<int> ReadLabels(const ColumnTable& table, const std::string& label,
+                            const std::vector<std::string>& positive_labels) {
   const size_t c = table.column(label);
-  std::vector<int> labels(table.rows.size());
-  for (size_t r = 0; r < table.rows.size(); ++r) {
-    if (table.is_missing(table.rows[r][c])) {
+  // Each distinct value is judged once; a row takes its value's verdict.
+  const TableColumn text = AsText(table.columns[c]);
+  const std::vector<std::string>& values = text.dictionary();
+  std::vector<bool> missing(values.size());
+  for (size_t k = 0; k < values.size(); ++k) missing[k] = table.is_missing_text(values[k]);
+  for (size_t r = 0; r < text.size(); ++r) {
+    if (missing[text.code(r)]) {
       throw common::DataError(
-          table.path, table.line_of_row[r], c + 1,
+          table.path, table.line(r), c + 1,
           "missing label in column '" + label + "'; drop the row or give it a label");
     }
   }
+  std::vector<int> labels(text.size());
   if (positive_labels.empty()) {
+    constexpr int kNeither = -1;
+    std::vector<int> label_of(values.size(), kNeither);
+    for (size_t k = 0; k < values.size(); ++k) {
+      if (values[k] == "1" || values[k] == "1.0") label_of[k] = 1;
+      if (values[k] == "0" || values[k] == "0.0") label_of[k] = 0;
+    }
     std::set<std::string> seen;
     size_t first = 0;
-    for (size_t r = 0; r < table.rows.size(); ++r) {
-      const std::string& cell = table.rows[r][c];
-      if (cell == "1" || cell == "1.0") {
-        labels[r] = 1;
-      } else if (cell == "0" || cell == "0.0") {
-        labels[r] = 0;
+    for (size_t r = 0; r < text.size(); ++r) {
+      const uint32_t code = text.code(r);
+      if (label_of[code] != kNeither) {
+        labels[r] = label_of[code];
       } else {
         if (seen.empty()) first = r;
-        seen.insert(cell);
+        seen.insert(values[code]);
         if (seen.size() > 5) break;
       }
     }
     if (!seen.empty()) {
-      std::string values;
-      for (const auto& value : seen) values += (values.empty() ? "'" : ", '") + value + "'";
-      throw common::DataError(table.path, table.line_of_row[first], c + 1,
-                              "label column '" + label + "' is not 0/1 (it holds " + values +
+      std::string listed;
+      for (const auto& value : seen) listed += (listed.empty() ? "'" : ", '") + value + "'";
+      throw common::DataError(table.path, table.line(first), c + 1,
+                              "label column '" + label + "' is not 0/1 (it holds " + listed +
                                   "); name the positive values with --positive");
     }
     return labels;
   }
+  std::vector<int> positive(values.size());
+  for (size_t k = 0; k < values.size(); ++k) positive[k] = Contains(positive_labels, values[k]);
   size_t positives = 0;
-  for (size_t r = 0; r < table.rows.size(); ++r) {
-    labels[r] = Contains(positive_labels, table.rows[r][c]) ? 1 : 0;
+  for (size_t r = 0; r < text.size(); ++r) {
+    labels[r] = positive[text.code(r)];
     positives += static_cast<size_t>(labels[r]);
   }
   if (positives == 0) RefuseUnmatchedPositive(table, label, positive_labels);

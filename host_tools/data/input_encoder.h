@@ -72,6 +72,8 @@ void CheckDeviceCapacity(const std::string& path, const std::vector<tinyfair::In
 ///         and no row holds one, naming the values found with their counts.
 std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
                             const std::vector<std::string>& positive_labels);
+std::vector<int> ReadLabels(const ColumnTable& table, const std::string& label,
+                            const std::vector<std::string>& positive_labels);
 
 /// Checks that every group attribute cell of `table` is a category of
 /// `model`, unless the model decides unknown groups as a fallback group: a
