@@ -7,6 +7,7 @@
 #include <limits>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "host_tools/common/data_error.h"
@@ -16,7 +17,7 @@ namespace tinyfair::host::data {
 TableColumn TableColumn::NumbersOver(std::string name, const double* values, std::size_t rows) {
   TableColumn column;
   column.name_ = std::move(name);
-  column.numeric_ = true;
+  column.kind_ = Kind::kNumbers;
   column.rows_ = rows;
   column.numbers_ = values;
   return column;
@@ -39,18 +40,37 @@ TableColumn TableColumn::Text(std::string name, std::vector<std::uint32_t> codes
   return column;
 }
 
+TableColumn TableColumn::CellsOf(const CsvTable& table, std::size_t c) {
+  TableColumn column;
+  column.kind_ = Kind::kCells;
+  column.name_ = table.header[c];
+  column.rows_ = table.rows.size();
+  column.cells_ = &table.rows;
+  column.cell_column_ = c;
+  return column;
+}
+
 std::string TableColumn::CellText(std::size_t row) const {
-  if (!numeric()) return dictionary_[codes_[row]];
+  if (kind_ == Kind::kCodes) return dictionary_[codes_[row]];
+  if (kind_ == Kind::kCells) return cell(row);
   const double value = numbers_[row];
   return std::isnan(value) ? std::string() : ShortestNumberText(value);
 }
 
 TableColumn AsText(const TableColumn& column) {
-  if (!column.numeric()) return column;
+  if (column.coded()) return column;
   std::unordered_map<std::uint64_t, std::uint32_t> code_of;
+  std::unordered_map<std::string_view, std::uint32_t> text_code_of;
   std::vector<std::string> dictionary;
   std::vector<std::uint32_t> codes(column.size());
   for (std::size_t r = 0; r < column.size(); ++r) {
+    if (!column.numeric()) {
+      const auto [it, added] =
+          text_code_of.try_emplace(column.cell(r), static_cast<std::uint32_t>(text_code_of.size()));
+      if (added) dictionary.push_back(column.cell(r));
+      codes[r] = it->second;
+      continue;
+    }
     double value = column.number(r);
     if (std::isnan(value)) value = std::numeric_limits<double>::quiet_NaN();  // one NaN
     std::uint64_t bits = 0;
@@ -90,6 +110,16 @@ bool ColumnTable::is_missing_text(const std::string& text) const {
 
 namespace {
 
+// Whether column c's values repeat enough to code: a sample of its first
+// rows holds at most one distinct value in four.
+bool ValuesRepeat(const CsvTable& table, std::size_t c) {
+  constexpr std::size_t kSample = 4096;
+  const std::size_t rows = std::min(table.rows.size(), kSample);
+  std::unordered_set<std::string_view> seen;
+  for (std::size_t r = 0; r < rows; ++r) seen.insert(table.rows[r][c]);
+  return seen.size() * 4 <= rows;
+}
+
 // Column c of `table` as codes in order of first appearance.
 TableColumn TextColumn(const CsvTable& table, std::size_t c) {
   std::unordered_map<std::string_view, std::uint32_t> code_of;
@@ -112,7 +142,8 @@ ColumnTable ColumnTableFromCsv(const CsvTable& table) {
   columns.missing_markers = table.missing_markers;
   columns.line_of_row = table.line_of_row;
   for (std::size_t c = 0; c < table.header.size(); ++c) {
-    columns.columns.push_back(TextColumn(table, c));
+    columns.columns.push_back(ValuesRepeat(table, c) ? TextColumn(table, c)
+                                                     : TableColumn::CellsOf(table, c));
   }
   return columns;
 }

@@ -15,8 +15,10 @@
 
 namespace tinyfair::host::data {
 
-/// One column: numbers (NaN: missing) or text as codes into a dictionary
-/// (a dictionary entry that is a missing marker: missing).
+/// One column: numbers (NaN: missing), text as codes into a dictionary (a
+/// dictionary entry that is a missing marker: missing), or the text cells of
+/// a file's table read in place (a column whose values rarely repeat, where
+/// coding would cost more than it saves).
 class TableColumn {
  public:
   /// Numbers over `values` (`rows` of them), which must outlive the column.
@@ -26,12 +28,18 @@ class TableColumn {
   /// Text: row r is dictionary[codes[r]].
   static TableColumn Text(std::string name, std::vector<std::uint32_t> codes,
                           std::vector<std::string> dictionary);
+  /// Column `c` of `table`'s cells, which must outlive the column.
+  static TableColumn CellsOf(const CsvTable& table, std::size_t c);
 
   const std::string& name() const { return name_; }
-  bool numeric() const { return numeric_; }
+  bool numeric() const { return kind_ == Kind::kNumbers; }
+  /// Whether code() and dictionary() hold the text.
+  bool coded() const { return kind_ == Kind::kCodes; }
   std::size_t size() const { return rows_; }
   /// A numeric column's value in `row`.
   double number(std::size_t row) const { return numbers_[row]; }
+  /// A column of cells' text in `row`.
+  const std::string& cell(std::size_t row) const { return (*cells_)[row][cell_column_]; }
   /// A text column's code in `row` and its dictionary.
   std::uint32_t code(std::size_t row) const { return codes_[row]; }
   const std::vector<std::string>& dictionary() const { return dictionary_; }
@@ -42,12 +50,15 @@ class TableColumn {
 
  private:
   std::string name_;
-  bool numeric_ = false;
+  enum class Kind { kNumbers, kCodes, kCells };
+  Kind kind_ = Kind::kCodes;
   std::size_t rows_ = 0;
   const double* numbers_ = nullptr;
   std::shared_ptr<const std::vector<double>> owned_numbers_;
   std::vector<std::uint32_t> codes_;
   std::vector<std::string> dictionary_;
+  const std::vector<std::vector<std::string>>* cells_ = nullptr;
+  std::size_t cell_column_ = 0;
 };
 
 /// `column` as text codes: a text column as it is, a numeric one coded by
@@ -84,7 +95,9 @@ struct ColumnTable {
 
 /// The columns of a table read from a file, as text (a column's cells are
 /// parsed as numbers where a model input says it is numeric, so that every
-/// cell means what it meant as text), with its name, markers and lines.
+/// cell means what it meant as text), with its name, markers and lines: a
+/// column whose values repeat as codes, another as the table's cells (so
+/// `table` must outlive the result).
 ColumnTable ColumnTableFromCsv(const CsvTable& table);
 
 }  // namespace tinyfair::host::data

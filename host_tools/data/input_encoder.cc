@@ -393,9 +393,9 @@ void CheckGroupsKnown(const tinyfair::Model& model, const ColumnTable& table) {
     std::vector<bool> code_known;
     for (const auto& text : column.dictionary()) code_known.push_back(known.count(text) != 0);
     for (size_t r = 0; r < column.size(); ++r) {
-      if (!column.numeric() && code_known[column.code(r)]) continue;
+      if (column.coded() && code_known[column.code(r)]) continue;
       const std::string cell = column.CellText(r);
-      if (column.numeric() && known.count(cell) != 0) continue;
+      if (!column.coded() && known.count(cell) != 0) continue;
       RefuseUnknownGroup(table.path, table.line(r), c, input, cell, table.is_missing_text(cell));
     }
   }
@@ -421,10 +421,14 @@ InputEncoder::InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::In
   problem_of_code_.resize(count);
   category_of_number_.resize(count);
   value_of_missing_number_.resize(count);
+  category_of_.resize(count);
   for (int i = 0; i < count; ++i) {
     column_.push_back(table_->column(inputs_[i].name()));
     const TableColumn& column = table_->columns[column_.back()];
-    if (!column.numeric()) {
+    for (int k = 0; k < inputs_[i].categories_size(); ++k) {
+      category_of_[i].emplace(inputs_[i].categories(k), static_cast<uint32_t>(k));
+    }
+    if (column.coded()) {
       PrepareTextColumn(i, column);
     } else if (inputs_[i].kind() == tinyfair::Input::CATEGORICAL) {
       PrepareNumberColumn(i);
@@ -432,38 +436,36 @@ InputEncoder::InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::In
   }
 }
 
-// Each distinct text once: its category, or as a number its value or why
-// it is none (said when a row holds it, naming that row).
-void InputEncoder::PrepareTextColumn(int i, const TableColumn& column) {
+// A text's device value for input i: its category, or as a number its
+// value; `problem` says why it is none (said when a row holds it).
+float InputEncoder::ValueOfText(int i, const std::string& text, CellProblem& problem) const {
   const tinyfair::Input& input = inputs_[i];
-  std::map<std::string, uint32_t> category_of;
-  for (int k = 0; k < input.categories_size(); ++k) {
-    category_of.emplace(input.categories(k), static_cast<uint32_t>(k));
+  problem = CellProblem::kNone;
+  if (input.kind() == tinyfair::Input::CATEGORICAL) {
+    const auto& category_of = category_of_[static_cast<size_t>(i)];
+    const auto it = category_of.find(text);
+    return static_cast<float>(it != category_of.end() ? it->second : input.category_count());
   }
-  auto& values = value_of_code_[i];
-  auto& problems = problem_of_code_[i];
+  double value = 0.0;
+  if (table_->is_missing_text(text)) return std::numeric_limits<float>::quiet_NaN();
+  if (!ParseNumberText(text, &value)) {
+    problem = CellProblem::kNotNumber;
+  } else if (!std::isfinite(value)) {
+    problem = CellProblem::kNotFinite;
+  } else if (!std::isfinite(static_cast<float>(value))) {
+    problem = CellProblem::kBeyondFloat;
+  }
+  return static_cast<float>(value);
+}
+
+// Each distinct text once.
+void InputEncoder::PrepareTextColumn(int i, const TableColumn& column) {
+  auto& values = value_of_code_[static_cast<size_t>(i)];
+  auto& problems = problem_of_code_[static_cast<size_t>(i)];
   values.assign(column.dictionary().size(), 0.0f);
   problems.assign(column.dictionary().size(), CellProblem::kNone);
   for (size_t code = 0; code < column.dictionary().size(); ++code) {
-    const std::string& text = column.dictionary()[code];
-    if (input.kind() == tinyfair::Input::CATEGORICAL) {
-      const auto it = category_of.find(text);
-      values[code] =
-          static_cast<float>(it != category_of.end() ? it->second : input.category_count());
-      continue;
-    }
-    double value = 0.0;
-    if (table_->is_missing_text(text)) {
-      values[code] = std::numeric_limits<float>::quiet_NaN();
-    } else if (!ParseNumberText(text, &value)) {
-      problems[code] = CellProblem::kNotNumber;
-    } else if (!std::isfinite(value)) {
-      problems[code] = CellProblem::kNotFinite;
-    } else if (!std::isfinite(static_cast<float>(value))) {
-      problems[code] = CellProblem::kBeyondFloat;
-    } else {
-      values[code] = static_cast<float>(value);
-    }
+    values[code] = ValueOfText(i, column.dictionary()[code], problems[code]);
   }
 }
 
@@ -522,7 +524,11 @@ void InputEncoder::DeviceRow(size_t row, std::vector<float>& values) const {
   for (int i = 0; i < inputs_.size(); ++i) {
     const auto n = static_cast<size_t>(i);
     const TableColumn& column = table_->columns[column_[n]];
-    if (!column.numeric()) {
+    if (!column.numeric() && !column.coded()) {
+      CellProblem problem = CellProblem::kNone;
+      values[n] = ValueOfText(i, column.cell(row), problem);
+      if (problem != CellProblem::kNone) ThrowCellProblem(row, i, problem);
+    } else if (column.coded()) {
       const uint32_t code = column.code(row);
       if (problem_of_code_[n][code] != CellProblem::kNone) {
         ThrowCellProblem(row, i, problem_of_code_[n][code]);

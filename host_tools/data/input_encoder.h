@@ -89,7 +89,7 @@ class InputEncoder {
   /// @throws DataError when a model input has no column in the table.
   InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
                const ColumnTable& table);
-  /// Over the columns of a file's table (which the encoder keeps).
+  /// Over the columns of a file's table, which must outlive the encoder.
   InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
                const CsvTable& table);
 
@@ -130,6 +130,7 @@ class InputEncoder {
                std::shared_ptr<const ColumnTable> owned);
   InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
                std::shared_ptr<const ColumnTable> owned, const ColumnTable* table);
+  float ValueOfText(int i, const std::string& text, CellProblem& problem) const;
   void PrepareTextColumn(int i, const TableColumn& column);
   void PrepareNumberColumn(int i);
   float NumberValue(size_t row, int i, double value) const;
@@ -148,6 +149,8 @@ class InputEncoder {
   // and the value of a missing (NaN) cell, whose text is "".
   std::vector<std::vector<std::pair<uint64_t, float>>> category_of_number_;
   std::vector<float> value_of_missing_number_;
+  // Per input: category name -> index.
+  std::vector<std::map<std::string, uint32_t>> category_of_;
 };
 
 }  // namespace tinyfair::host::data

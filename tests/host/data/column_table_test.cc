@@ -85,15 +85,54 @@ TEST(ColumnTable, TypedColumnsEncodeAsTheFileDoes) {
 }
 
 TEST(ColumnTable, TheFileTableKeepsItsTextAndLines) {
-  const ColumnTable table = ColumnTableFromCsv(ParseCsv(kCsv, "t.csv"));
+  const CsvTable file = ParseCsv(kCsv, "t.csv");
+  const ColumnTable table = ColumnTableFromCsv(file);
   ASSERT_EQ(5u, table.columns.size());
   EXPECT_EQ(4u, table.row_count());
   EXPECT_FALSE(table.columns[0].numeric());
   EXPECT_EQ("?", table.columns[0].CellText(3));
-  EXPECT_EQ((std::vector<std::string>{"red", "blue", "green"}), table.columns[1].dictionary());
   EXPECT_EQ(5u, table.line(3));
   EXPECT_EQ(3u, table.column("code"));
   EXPECT_THROW(table.column("nope"), common::DataError);
+}
+
+// 40 rows: colour repeats (coded), age does not (read as the file's cells).
+std::string LongerCsv() {
+  std::string text = "age,colour,sex,code,y\n";
+  const char* colours[] = {"red", "blue", "green"};
+  for (int r = 0; r < 40; ++r) {
+    text += std::to_string(20 + r) + ".25," + colours[r % 3] + "," + (r % 2 ? "M" : "F") + "," +
+            std::to_string(1 + r % 2) + "," + std::to_string(r % 2) + "\n";
+  }
+  return text;
+}
+
+TEST(ColumnTable, RepeatingValuesAreCodedOthersReadInPlace) {
+  const CsvTable file = ParseCsv(LongerCsv(), "long.csv");
+  const ColumnTable table = ColumnTableFromCsv(file);
+  EXPECT_FALSE(table.columns[0].coded());
+  EXPECT_FALSE(table.columns[0].numeric());
+  EXPECT_EQ("21.25", table.columns[0].CellText(1));
+  ASSERT_TRUE(table.columns[1].coded());
+  EXPECT_EQ((std::vector<std::string>{"red", "blue", "green"}), table.columns[1].dictionary());
+  const tinyfair::Model model = ModelOf(file);
+  std::vector<double> ages;
+  std::vector<std::uint32_t> colours, sexes;
+  std::vector<double> codes;
+  for (int r = 0; r < 40; ++r) {
+    ages.push_back(20 + r + 0.25);
+    colours.push_back(static_cast<std::uint32_t>(r % 3));
+    sexes.push_back(static_cast<std::uint32_t>(r % 2));
+    codes.push_back(1 + r % 2);
+  }
+  ColumnTable typed;
+  typed.columns.push_back(TableColumn::NumbersOver("age", ages.data(), ages.size()));
+  typed.columns.push_back(TableColumn::Text("colour", colours, {"red", "blue", "green"}));
+  typed.columns.push_back(TableColumn::Text("sex", sexes, {"F", "M"}));
+  typed.columns.push_back(TableColumn::OwnedNumbers("code", codes));
+  ExpectSameRows(DeviceRows(InputEncoder(model.inputs(), file)),
+                 DeviceRows(InputEncoder(model.inputs(), typed)));
+  EXPECT_EQ(std::vector<int>(ReadLabels(file, "y", {})), ReadLabels(table, "y", {}));
 }
 
 TEST(ColumnTable, NumbersReadBackAsTheirShortestText) {
