@@ -42,11 +42,15 @@ tinyfair::Model Fit(const PostprocessCommandOptions& c) {
   const host::data::CsvTable table = ReadDataCsv(o.data);
   std::optional<tinyfair::Model> scorer;
   if (!c.model.empty()) scorer = ReadModelTrusted("postprocess", c.model, c.trust);
-  std::optional<host::data::CsvTable> validation;
+  std::optional<host::data::CsvTable> validation_file;
+  std::optional<host::data::ColumnTable> validation;
   host::fit::ValidationSource read_validation;
   if (!o.validation.empty()) {
-    read_validation = [&]() -> const host::data::CsvTable& {
-      if (!validation) validation = ReadDataCsv(o.validation);
+    read_validation = [&]() -> const host::data::ColumnTable& {
+      if (!validation) {
+        validation_file = ReadDataCsv(o.validation);
+        validation = host::data::ColumnTableFromCsv(*validation_file);
+      }
       return *validation;
     };
   }

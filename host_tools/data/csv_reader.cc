@@ -19,12 +19,11 @@
 #include "host_tools/data/utf8_guard.h"
 
 namespace tinyfair::host::data {
+
 namespace {
-
-constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
-
 // Longest cell text quoted in an error message; data cells can be huge.
 constexpr std::size_t kMaxQuotedCell = 64;
+}  // namespace
 
 std::string QuoteForMessage(std::string_view text) {
   std::string quoted = "'";
@@ -37,6 +36,10 @@ std::string QuoteForMessage(std::string_view text) {
   quoted += '\'';
   return quoted;
 }
+
+namespace {
+
+constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 
 // Refuses physical lines longer than the limit (line end excluded), fed the
 // input as it arrives, so that a binary or newline-free input fails before

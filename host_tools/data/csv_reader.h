@@ -173,6 +173,10 @@ CsvTable ReadCsv(const std::string& path, const CsvOptions& options = {});
 CsvTable ParseCsv(std::string_view text, const std::string& name_for_errors,
                   const CsvOptions& options = {});
 
+/// `text` in single quotes for a message, cut short when long (data cells
+/// can be huge).
+std::string QuoteForMessage(std::string_view text);
+
 /// Parses `cell` as ParseNumber does, without throwing: false when the
 /// whole cell is not a number (or is empty).
 bool ParseNumberText(const std::string& cell, double* value);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <set>
@@ -17,7 +18,7 @@ namespace {
 
 // A --positive that matches no row would count every row as negative and
 // report plausible but wrong rates (">50K" against adult.test's ">50K.").
-[[noreturn]] void RefuseUnmatchedPositive(const CsvTable& table, const std::string& label,
+[[noreturn]] void RefuseUnmatchedPositive(const ColumnTable& table, const std::string& label,
                                           const std::vector<std::string>& positive_labels) {
   const auto counts = LabelValueCounts(table, label);
   std::string wanted;
@@ -289,47 +290,81 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const Column
 
 std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
                             const std::vector<std::string>& positive_labels) {
+  return ReadLabels(ColumnTableFromCsv(table), label, positive_labels);
+}
+
+std::vector<int> ReadLabels(const ColumnTable& table, const std::string& label,
+                            const std::vector<std::string>& positive_labels) {
   const size_t c = table.column(label);
-  std::vector<int> labels(table.rows.size());
-  for (size_t r = 0; r < table.rows.size(); ++r) {
-    if (table.is_missing(table.rows[r][c])) {
+  // Each distinct value is judged once; a row takes its value's verdict.
+  const TableColumn text = AsText(table.columns[c]);
+  const std::vector<std::string>& values = text.dictionary();
+  std::vector<bool> missing(values.size());
+  for (size_t k = 0; k < values.size(); ++k) missing[k] = table.is_missing_text(values[k]);
+  for (size_t r = 0; r < text.size(); ++r) {
+    if (missing[text.code(r)]) {
       throw common::DataError(
-          table.path, table.line_of_row[r], c + 1,
+          table.path, table.line(r), c + 1,
           "missing label in column '" + label + "'; drop the row or give it a label");
     }
   }
+  std::vector<int> labels(text.size());
   if (positive_labels.empty()) {
+    constexpr int kNeither = -1;
+    std::vector<int> label_of(values.size(), kNeither);
+    for (size_t k = 0; k < values.size(); ++k) {
+      if (values[k] == "1" || values[k] == "1.0") label_of[k] = 1;
+      if (values[k] == "0" || values[k] == "0.0") label_of[k] = 0;
+    }
     std::set<std::string> seen;
     size_t first = 0;
-    for (size_t r = 0; r < table.rows.size(); ++r) {
-      const std::string& cell = table.rows[r][c];
-      if (cell == "1" || cell == "1.0") {
-        labels[r] = 1;
-      } else if (cell == "0" || cell == "0.0") {
-        labels[r] = 0;
+    for (size_t r = 0; r < text.size(); ++r) {
+      const uint32_t code = text.code(r);
+      if (label_of[code] != kNeither) {
+        labels[r] = label_of[code];
       } else {
         if (seen.empty()) first = r;
-        seen.insert(cell);
+        seen.insert(values[code]);
         if (seen.size() > 5) break;
       }
     }
     if (!seen.empty()) {
-      std::string values;
-      for (const auto& value : seen) values += (values.empty() ? "'" : ", '") + value + "'";
-      throw common::DataError(table.path, table.line_of_row[first], c + 1,
-                              "label column '" + label + "' is not 0/1 (it holds " + values +
+      std::string listed;
+      for (const auto& value : seen) listed += (listed.empty() ? "'" : ", '") + value + "'";
+      throw common::DataError(table.path, table.line(first), c + 1,
+                              "label column '" + label + "' is not 0/1 (it holds " + listed +
                                   "); name the positive values with --positive");
     }
     return labels;
   }
+  std::vector<int> positive(values.size());
+  for (size_t k = 0; k < values.size(); ++k)
+    positive[k] = common::Contains(positive_labels, values[k]);
   size_t positives = 0;
-  for (size_t r = 0; r < table.rows.size(); ++r) {
-    labels[r] = common::Contains(positive_labels, table.rows[r][c]) ? 1 : 0;
+  for (size_t r = 0; r < text.size(); ++r) {
+    labels[r] = positive[text.code(r)];
     positives += static_cast<size_t>(labels[r]);
   }
   if (positives == 0) RefuseUnmatchedPositive(table, label, positive_labels);
   return labels;
 }
+
+namespace {
+
+// A row whose group the model does not know, said with what it knows.
+[[noreturn]] void RefuseUnknownGroup(const std::string& path, size_t line, size_t column,
+                                     const tinyfair::Input& input, const std::string& cell,
+                                     bool missing) {
+  throw common::DataError(
+      path, line, column + 1,
+      "column '" + input.name() + "': group '" + cell + "'" +
+          (missing ? " (a missing value)" : "") + " is not in the model, which knows " +
+          QuotedList(input.categories()) +
+          " (train with --unknown-group fallback:NAME to decide unknown groups as "
+          "group NAME)");
+}
+
+}  // namespace
 
 void CheckGroupsKnown(const tinyfair::Model& model, const CsvTable& table) {
   // The device decides an unknown group as the fallback group.
@@ -341,48 +376,178 @@ void CheckGroupsKnown(const tinyfair::Model& model, const CsvTable& table) {
     for (size_t r = 0; r < table.rows.size(); ++r) {
       const std::string& cell = table.rows[r][c];
       if (known.count(cell) != 0) continue;
-      throw common::DataError(
-          table.path, table.line_of_row[r], c + 1,
-          "column '" + input.name() + "': group '" + cell + "'" +
-              (table.is_missing(cell) ? " (a missing value)" : "") +
-              " is not in the model, which knows " + QuotedList(input.categories()) +
-              " (train with --unknown-group fallback:NAME to decide unknown groups as "
-              "group NAME)");
+      RefuseUnknownGroup(table.path, table.line_of_row[r], c, input, cell, table.is_missing(cell));
+    }
+  }
+}
+
+void CheckGroupsKnown(const tinyfair::Model& model, const ColumnTable& table) {
+  if (model.groups().unknown_policy() == tinyfair::GroupFormation::FALLBACK) return;
+  for (const uint32_t i : model.groups().attribute_inputs()) {
+    const tinyfair::Input& input = model.inputs(static_cast<int>(i));
+    const size_t c = table.column(input.name());
+    const TableColumn& column = table.columns[c];
+    const std::set<std::string> known(input.categories().begin(), input.categories().end());
+    // A text column's values are checked once each, a numeric one's per row.
+    std::vector<bool> code_known;
+    for (const auto& text : column.dictionary()) code_known.push_back(known.count(text) != 0);
+    for (size_t r = 0; r < column.size(); ++r) {
+      if (column.coded() && code_known[column.code(r)]) continue;
+      const std::string cell = column.CellText(r);
+      if (!column.coded() && known.count(cell) != 0) continue;
+      RefuseUnknownGroup(table.path, table.line(r), c, input, cell, table.is_missing_text(cell));
     }
   }
 }
 
 InputEncoder::InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
                            const CsvTable& table)
-    : inputs_(inputs), table_(table) {
-  for (const auto& input : inputs_) {
-    column_.push_back(table.column(input.name()));
-    std::vector<std::pair<std::string, uint32_t>> lookup;
-    for (int k = 0; k < input.categories_size(); ++k) {
-      lookup.emplace_back(input.categories(k), static_cast<uint32_t>(k));
+    : InputEncoder(inputs, std::make_shared<const ColumnTable>(ColumnTableFromCsv(table))) {}
+
+InputEncoder::InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
+                           const ColumnTable& table)
+    : InputEncoder(inputs, std::shared_ptr<const ColumnTable>(), &table) {}
+
+InputEncoder::InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
+                           std::shared_ptr<const ColumnTable> owned)
+    : InputEncoder(inputs, owned, owned.get()) {}
+
+InputEncoder::InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
+                           std::shared_ptr<const ColumnTable> owned, const ColumnTable* table)
+    : inputs_(inputs), owned_table_(std::move(owned)), table_(table) {
+  const int count = inputs_.size();
+  value_of_code_.resize(count);
+  problem_of_code_.resize(count);
+  category_of_number_.resize(count);
+  value_of_missing_number_.resize(count);
+  category_of_.resize(count);
+  for (int i = 0; i < count; ++i) {
+    column_.push_back(table_->column(inputs_[i].name()));
+    const TableColumn& column = table_->columns[column_.back()];
+    for (int k = 0; k < inputs_[i].categories_size(); ++k) {
+      category_of_[i].emplace(inputs_[i].categories(k), static_cast<uint32_t>(k));
     }
-    std::sort(lookup.begin(), lookup.end());
-    lookup_.push_back(std::move(lookup));
+    if (column.coded()) {
+      PrepareTextColumn(i, column);
+    } else if (inputs_[i].kind() == tinyfair::Input::CATEGORICAL) {
+      PrepareNumberColumn(i);
+    }
   }
 }
 
+// A text's device value for input i: its category, or as a number its
+// value; `problem` says why it is none (said when a row holds it).
+float InputEncoder::ValueOfText(int i, const std::string& text, CellProblem& problem) const {
+  const tinyfair::Input& input = inputs_[i];
+  problem = CellProblem::kNone;
+  if (input.kind() == tinyfair::Input::CATEGORICAL) {
+    const auto& category_of = category_of_[static_cast<size_t>(i)];
+    const auto it = category_of.find(text);
+    return static_cast<float>(it != category_of.end() ? it->second : input.category_count());
+  }
+  double value = 0.0;
+  if (table_->is_missing_text(text)) return std::numeric_limits<float>::quiet_NaN();
+  if (!ParseNumberText(text, &value)) {
+    problem = CellProblem::kNotNumber;
+  } else if (!std::isfinite(value)) {
+    problem = CellProblem::kNotFinite;
+  } else if (!std::isfinite(static_cast<float>(value))) {
+    problem = CellProblem::kBeyondFloat;
+  }
+  return static_cast<float>(value);
+}
+
+// Each distinct text once.
+void InputEncoder::PrepareTextColumn(int i, const TableColumn& column) {
+  auto& values = value_of_code_[static_cast<size_t>(i)];
+  auto& problems = problem_of_code_[static_cast<size_t>(i)];
+  values.assign(column.dictionary().size(), 0.0f);
+  problems.assign(column.dictionary().size(), CellProblem::kNone);
+  for (size_t code = 0; code < column.dictionary().size(); ++code) {
+    values[code] = ValueOfText(i, column.dictionary()[code], problems[code]);
+  }
+}
+
+// The categories named by a number's shortest text, by the number's bits:
+// a cell matches a category exactly when its text would.
+void InputEncoder::PrepareNumberColumn(int i) {
+  const tinyfair::Input& input = inputs_[i];
+  auto& lookup = category_of_number_[i];
+  value_of_missing_number_[i] = static_cast<float>(input.category_count());
+  for (int k = 0; k < input.categories_size(); ++k) {
+    const std::string& name = input.categories(k);
+    double value = 0.0;
+    if (name.empty()) value_of_missing_number_[i] = static_cast<float>(k);
+    if (!ParseNumberText(name, &value) || std::isnan(value) || ShortestNumberText(value) != name) {
+      continue;
+    }
+    uint64_t bits = 0;
+    std::memcpy(&bits, &value, sizeof(bits));
+    lookup.emplace_back(bits, static_cast<float>(k));
+  }
+  std::sort(lookup.begin(), lookup.end());
+}
+
+void InputEncoder::ThrowCellProblem(size_t row, int i, CellProblem problem) const {
+  const size_t c = column_[static_cast<size_t>(i)];
+  const std::string& name = table_->columns[c].name();
+  const std::string cell = table_->columns[c].CellText(row);
+  const size_t line = table_->line(row);
+  switch (problem) {
+    case CellProblem::kNotNumber:
+      throw common::DataError(
+          table_->path, line, c + 1,
+          "column " + QuoteForMessage(name) + ": not a number: " + QuoteForMessage(cell));
+    case CellProblem::kNotFinite:
+      throw common::DataError(table_->path, line, c + 1,
+                              "column '" + name + "': not a finite number: '" + cell +
+                                  "'; leave the cell empty if the value is missing");
+    default:
+      // The device computes in float.
+      throw common::DataError(table_->path, line, c + 1,
+                              "column '" + name + "': '" + cell + "' is beyond the float range");
+  }
+}
+
+// A numeric input's value from a number as given: NaN is missing.
+float InputEncoder::NumberValue(size_t row, int i, double value) const {
+  if (std::isnan(value)) return std::numeric_limits<float>::quiet_NaN();
+  if (!std::isfinite(value)) ThrowCellProblem(row, i, CellProblem::kNotFinite);
+  const auto narrow = static_cast<float>(value);
+  if (!std::isfinite(narrow)) ThrowCellProblem(row, i, CellProblem::kBeyondFloat);
+  return narrow;
+}
+
 void InputEncoder::DeviceRow(size_t row, std::vector<float>& values) const {
-  values.resize(inputs_.size());
-  const auto& cells = table_.rows[row];
+  values.resize(static_cast<size_t>(inputs_.size()));
   for (int i = 0; i < inputs_.size(); ++i) {
-    const tinyfair::Input& input = inputs_[i];
-    const std::string& cell = cells[column_[i]];
-    if (input.kind() == tinyfair::Input::CATEGORICAL) {
-      const auto& lookup = lookup_[i];
-      const auto it =
-          std::lower_bound(lookup.begin(), lookup.end(), std::make_pair(cell, uint32_t{0}));
-      values[i] = (it != lookup.end() && it->first == cell)
-                      ? static_cast<float>(it->second)
-                      : static_cast<float>(input.category_count());
-    } else if (table_.is_missing(cell)) {
-      values[i] = std::numeric_limits<float>::quiet_NaN();
+    const auto n = static_cast<size_t>(i);
+    const TableColumn& column = table_->columns[column_[n]];
+    if (!column.numeric() && !column.coded()) {
+      CellProblem problem = CellProblem::kNone;
+      values[n] = ValueOfText(i, column.cell(row), problem);
+      if (problem != CellProblem::kNone) ThrowCellProblem(row, i, problem);
+    } else if (column.coded()) {
+      const uint32_t code = column.code(row);
+      if (problem_of_code_[n][code] != CellProblem::kNone) {
+        ThrowCellProblem(row, i, problem_of_code_[n][code]);
+      }
+      values[n] = value_of_code_[n][code];
+    } else if (inputs_[i].kind() == tinyfair::Input::CATEGORICAL) {
+      const double value = column.number(row);
+      if (std::isnan(value)) {
+        values[n] = value_of_missing_number_[n];
+        continue;
+      }
+      uint64_t bits = 0;
+      std::memcpy(&bits, &value, sizeof(bits));
+      const auto& lookup = category_of_number_[n];
+      const auto it = std::lower_bound(lookup.begin(), lookup.end(), std::make_pair(bits, 0.0f));
+      values[n] = (it != lookup.end() && it->first == bits)
+                      ? it->second
+                      : static_cast<float>(inputs_[i].category_count());
     } else {
-      values[i] = static_cast<float>(FiniteNumber(table_, row, column_[i]));
+      values[n] = NumberValue(row, i, column.number(row));
     }
   }
 }

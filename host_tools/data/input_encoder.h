@@ -7,9 +7,11 @@
 #include <Eigen/Core>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/csv_reader.h"
 #include "tinyfair/model.pb.h"
 
@@ -70,17 +72,24 @@ void CheckDeviceCapacity(const std::string& path, const std::vector<tinyfair::In
 ///         and no row holds one, naming the values found with their counts.
 std::vector<int> ReadLabels(const CsvTable& table, const std::string& label,
                             const std::vector<std::string>& positive_labels);
+std::vector<int> ReadLabels(const ColumnTable& table, const std::string& label,
+                            const std::vector<std::string>& positive_labels);
 
 /// Checks that every group attribute cell of `table` is a category of
 /// `model`, unless the model decides unknown groups as a fallback group: a
 /// row without its group cannot count in any fairness measure.
 /// @throws DataError naming line, column, the group and the known ones.
 void CheckGroupsKnown(const tinyfair::Model& model, const CsvTable& table);
+void CheckGroupsKnown(const tinyfair::Model& model, const ColumnTable& table);
 
-/// Encodes the rows of one table for one model's inputs.
+/// Encodes the rows of one table for one model's inputs. A text column is
+/// looked up once per distinct value, a numeric one read as it is.
 class InputEncoder {
  public:
   /// @throws DataError when a model input has no column in the table.
+  InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
+               const ColumnTable& table);
+  /// Over the columns of a file's table, which must outlive the encoder.
   InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
                const CsvTable& table);
 
@@ -94,7 +103,9 @@ class InputEncoder {
   void DeviceRow(size_t row, std::vector<float>& values) const;
 
   /// Number of rows in the table.
-  size_t row_count() const { return table_.rows.size(); }
+  size_t row_count() const { return table_->row_count(); }
+  /// The table the rows come from.
+  const ColumnTable& table() const { return *table_; }
 
   /// The design matrix for training: per numeric input (x - offset) * scale
   /// (0 when missing); per categorical input with `use[i]` true, one 0/1
@@ -112,11 +123,34 @@ class InputEncoder {
                   const std::vector<bool>& use, tinyfair::LinearScorer* scorer) const;
 
  private:
+  // Why a text cell is no value of a numeric input.
+  enum class CellProblem : uint8_t { kNone, kNotNumber, kNotFinite, kBeyondFloat };
+
+  InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
+               std::shared_ptr<const ColumnTable> owned);
+  InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs,
+               std::shared_ptr<const ColumnTable> owned, const ColumnTable* table);
+  float ValueOfText(int i, const std::string& text, CellProblem& problem) const;
+  void PrepareTextColumn(int i, const TableColumn& column);
+  void PrepareNumberColumn(int i);
+  float NumberValue(size_t row, int i, double value) const;
+  [[noreturn]] void ThrowCellProblem(size_t row, int i, CellProblem problem) const;
+
   const google::protobuf::RepeatedPtrField<tinyfair::Input>& inputs_;
-  const CsvTable& table_;
+  std::shared_ptr<const ColumnTable> owned_table_;
+  const ColumnTable* table_;
   std::vector<size_t> column_;
-  // Per categorical input: category name -> index.
-  std::vector<std::vector<std::pair<std::string, uint32_t>>> lookup_;
+  // Per input over a text column: each dictionary code's device value, and
+  // for a numeric input why the code's text is not a value.
+  std::vector<std::vector<float>> value_of_code_;
+  std::vector<std::vector<CellProblem>> problem_of_code_;
+  // Per categorical input over a numeric column: the bits of each number
+  // whose shortest text is a category's name, with that category (sorted),
+  // and the value of a missing (NaN) cell, whose text is "".
+  std::vector<std::vector<std::pair<uint64_t, float>>> category_of_number_;
+  std::vector<float> value_of_missing_number_;
+  // Per input: category name -> index.
+  std::vector<std::map<std::string, uint32_t>> category_of_;
 };
 
 }  // namespace tinyfair::host::data

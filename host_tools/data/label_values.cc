@@ -21,6 +21,18 @@ std::string Normalized(const std::string& value) {
 
 }  // namespace
 
+namespace {
+
+// Most rows first, ties in value order.
+std::vector<std::pair<std::string, size_t>> ByRows(const std::map<std::string, size_t>& rows_of) {
+  std::vector<std::pair<std::string, size_t>> counts(rows_of.begin(), rows_of.end());
+  std::stable_sort(counts.begin(), counts.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  return counts;
+}
+
+}  // namespace
+
 std::vector<std::pair<std::string, size_t>> LabelValueCounts(const CsvTable& table,
                                                              const std::string& label) {
   const size_t c = table.column(label);
@@ -28,10 +40,20 @@ std::vector<std::pair<std::string, size_t>> LabelValueCounts(const CsvTable& tab
   for (const auto& row : table.rows) {
     if (!table.is_missing(row[c])) ++rows_of[row[c]];
   }
-  std::vector<std::pair<std::string, size_t>> counts(rows_of.begin(), rows_of.end());
-  std::stable_sort(counts.begin(), counts.end(),
-                   [](const auto& a, const auto& b) { return a.second > b.second; });
-  return counts;
+  return ByRows(rows_of);
+}
+
+std::vector<std::pair<std::string, size_t>> LabelValueCounts(const ColumnTable& table,
+                                                             const std::string& label) {
+  const TableColumn text = AsText(table.columns[table.column(label)]);
+  std::vector<size_t> rows_of_code(text.dictionary().size(), 0);
+  for (size_t r = 0; r < text.size(); ++r) ++rows_of_code[text.code(r)];
+  std::map<std::string, size_t> rows_of;
+  for (size_t k = 0; k < rows_of_code.size(); ++k) {
+    const std::string& value = text.dictionary()[k];
+    if (rows_of_code[k] > 0 && !table.is_missing_text(value)) rows_of[value] += rows_of_code[k];
+  }
+  return ByRows(rows_of);
 }
 
 std::string DescribeLabelValues(const std::vector<std::pair<std::string, size_t>>& counts,

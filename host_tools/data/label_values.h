@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/csv_reader.h"
 
 namespace tinyfair::host::data {
@@ -15,6 +16,8 @@ namespace tinyfair::host::data {
 /// (value, rows) for every distinct present value of `label`, most rows first
 /// (ties in value order).
 std::vector<std::pair<std::string, size_t>> LabelValueCounts(const CsvTable& table,
+                                                             const std::string& label);
+std::vector<std::pair<std::string, size_t>> LabelValueCounts(const ColumnTable& table,
                                                              const std::string& label);
 
 /// "'a' 12 rows, 'b' 1 row", at most `limit` values, then "and N more".

@@ -19,21 +19,26 @@ bool IsGroupAttribute(const tinyfair::Model& model, int input) {
          attributes.end();
 }
 
-UnlistedValues UnlistedValuesOf(const tinyfair::Input& input, const CsvTable& table) {
+UnlistedValues UnlistedValuesOf(const tinyfair::Input& input, const ColumnTable& table) {
   UnlistedValues unlisted;
   unlisted.column = input.name();
   unlisted.decided_as_other = input.last_category_is_other();
-  const size_t c = table.column(input.name());
+  const TableColumn text = AsText(table.columns[table.column(input.name())]);
   const std::set<std::string> listed(input.categories().begin(), input.categories().end());
-  std::map<std::string, size_t> rows_of;
-  for (size_t r = 0; r < table.rows.size(); ++r) {
-    const std::string& cell = table.rows[r][c];
-    if (listed.count(cell) != 0) continue;
-    ++rows_of[cell];
+  std::vector<bool> is_listed(text.dictionary().size());
+  for (size_t k = 0; k < is_listed.size(); ++k) {
+    is_listed[k] = listed.count(text.dictionary()[k]) != 0;
+  }
+  std::vector<size_t> rows_of_code(is_listed.size(), 0);
+  for (size_t r = 0; r < text.size(); ++r) {
+    if (is_listed[text.code(r)]) continue;
+    ++rows_of_code[text.code(r)];
     ++unlisted.rows;
-    if (unlisted.first_lines.size() < kLinesNamed) {
-      unlisted.first_lines.push_back(table.line_of_row[r]);
-    }
+    if (unlisted.first_lines.size() < kLinesNamed) unlisted.first_lines.push_back(table.line(r));
+  }
+  std::map<std::string, size_t> rows_of;
+  for (size_t k = 0; k < rows_of_code.size(); ++k) {
+    if (rows_of_code[k] > 0) rows_of[text.dictionary()[k]] += rows_of_code[k];
   }
   unlisted.values.assign(rows_of.begin(), rows_of.end());
   std::stable_sort(unlisted.values.begin(), unlisted.values.end(),
@@ -67,6 +72,11 @@ std::string Lines(const UnlistedValues& unlisted) {
 
 std::vector<UnlistedValues> FindUnlistedValues(const tinyfair::Model& model,
                                                const CsvTable& table) {
+  return FindUnlistedValues(model, ColumnTableFromCsv(table));
+}
+
+std::vector<UnlistedValues> FindUnlistedValues(const tinyfair::Model& model,
+                                               const ColumnTable& table) {
   std::vector<UnlistedValues> found;
   for (int i = 0; i < model.inputs_size(); ++i) {
     const tinyfair::Input& input = model.inputs(i);

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/csv_reader.h"
 #include "tinyfair/model.pb.h"
 
@@ -30,6 +31,8 @@ struct UnlistedValues {
 /// Per categorical input that is not a group attribute, the rows whose value
 /// `model` does not list; inputs without such rows are left out.
 std::vector<UnlistedValues> FindUnlistedValues(const tinyfair::Model& model, const CsvTable& table);
+std::vector<UnlistedValues> FindUnlistedValues(const tinyfair::Model& model,
+                                               const ColumnTable& table);
 
 /// One line per input of FindUnlistedValues, e.g. "column 'native-country':
 /// 2 rows hold a value the model does not list ('Holand-Netherlands' 2; line

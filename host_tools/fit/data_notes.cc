@@ -27,6 +27,11 @@ void NoteNegativeLabelValues(const std::string& command, const data::CsvTable& t
 
 void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
                         const data::CsvTable& table) {
+  NoteUnlistedValues(command, model, data::ColumnTableFromCsv(table));
+}
+
+void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
+                        const data::ColumnTable& table) {
   for (const auto& line : data::DescribeUnlistedValues(data::FindUnlistedValues(model, table))) {
     Note(command + ": " + table.path + ": " + line);
   }

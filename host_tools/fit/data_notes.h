@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/csv_reader.h"
 #include "host_tools/fit/label_options.h"
 #include "tinyfair/model.pb.h"
@@ -15,6 +16,8 @@ namespace tinyfair::host::fit {
 /// what the device does with them ("COMMAND: FILE: column ...").
 void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
                         const data::CsvTable& table);
+void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
+                        const data::ColumnTable& table);
 
 /// With --positive, every other label value counts as negative: says so
 /// ("COMMAND: label column ...") when that is more than one value (a third

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -49,11 +50,14 @@ void CheckPostprocessOptions(const PostprocessOptions& o, bool with_validation) 
   }
 }
 
-tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& table,
-                            const ValidationSource& validation, const tinyfair::Model* scorer,
-                            RampFit* chosen) {
-  CheckPostprocessOptions(o, static_cast<bool>(validation));
-  tinyfair::Model model = ScoringModel(o, table, scorer);
+namespace {
+
+// Postprocess once the scoring model is set: the rows scored by the
+// runtime, the rule fitted (rto: selected on `validation`), the model
+// finished.
+tinyfair::Model PostprocessScores(const PostprocessOptions& o, tinyfair::Model model,
+                                  const data::ColumnTable& table,
+                                  const ValidationSource& validation, RampFit* chosen) {
   const size_t group_count = model.dimensions().group_count();
   const data::GroupIndex groups(model);
   const size_t strata_count = groups.StratumCount(o.strata.size());
@@ -100,12 +104,39 @@ tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& t
   return model;
 }
 
+}  // namespace
+
+tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& table,
+                            const ValidationSource& validation, const tinyfair::Model* scorer,
+                            RampFit* chosen) {
+  CheckPostprocessOptions(o, static_cast<bool>(validation));
+  tinyfair::Model model = ScoringModel(o, table, scorer);
+  return PostprocessScores(o, std::move(model), data::ColumnTableFromCsv(table), validation,
+                           chosen);
+}
+
+tinyfair::Model Postprocess(const PostprocessOptions& o, const data::ColumnTable& fitting,
+                            const data::ColumnTable* validation, const tinyfair::Model& scorer,
+                            RampFit* chosen) {
+  CheckPostprocessOptions(o, validation != nullptr);
+  ValidationSource source;
+  if (validation != nullptr) {
+    source = [validation]() -> const data::ColumnTable& { return *validation; };
+  }
+  return PostprocessScores(o, ScoringModel(o, scorer), fitting, source, chosen);
+}
+
 tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& fitting,
                             const data::CsvTable* validation, const tinyfair::Model* scorer,
                             RampFit* chosen) {
+  std::optional<data::ColumnTable> typed;
   ValidationSource source;
-  if (validation != nullptr)
-    source = [validation]() -> const data::CsvTable& { return *validation; };
+  if (validation != nullptr) {
+    source = [validation, &typed]() -> const data::ColumnTable& {
+      if (!typed) typed = data::ColumnTableFromCsv(*validation);
+      return *typed;
+    };
+  }
   return Postprocess(o, fitting, source, scorer, chosen);
 }
 

@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/csv_reader.h"
 #include "host_tools/fit/postprocess_options.h"
 #include "host_tools/fit/ramp_fitter.h"
@@ -41,13 +42,19 @@ tinyfair::Model Postprocess(const PostprocessOptions& options, const data::CsvTa
 
 /// The validation data, given when the fit first needs it (only rto with a
 /// selection reads it, after the fitting sample's notes); empty: none.
-using ValidationSource = std::function<const data::CsvTable&()>;
+using ValidationSource = std::function<const data::ColumnTable&()>;
 
 /// As above, the validation data read from `validation` when needed: the
 /// command reads its file there, so that its messages keep their order and
 /// a method that selects nothing never reads it.
 tinyfair::Model Postprocess(const PostprocessOptions& options, const data::CsvTable& fitting,
                             const ValidationSource& validation, const tinyfair::Model* scorer,
+                            RampFit* chosen = nullptr);
+
+/// The same on typed tables (numbers from a front end, never as text), for
+/// the scores of `scorer`.
+tinyfair::Model Postprocess(const PostprocessOptions& options, const data::ColumnTable& fitting,
+                            const data::ColumnTable* validation, const tinyfair::Model& scorer,
                             RampFit* chosen = nullptr);
 
 /// The ramp (rto) fitted from per-group score histograms, the CSV at `path`

@@ -24,7 +24,7 @@ tinyfair::Model WithRamp(const tinyfair::Model& scorer, const RampFit& fit) {
 }  // namespace
 
 RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fitter,
-                               const tinyfair::Model& scorer, const data::CsvTable& validation) {
+                               const tinyfair::Model& scorer, const data::ColumnTable& validation) {
   data::CheckGroupsKnown(scorer, validation);
   const std::vector<int> labels = data::ReadLabels(validation, o.label.label, o.label.positive);
   // Point by point, each fitted and measured on validation: one step of

@@ -3,7 +3,7 @@
 // against the input model's own decisions.
 #pragma once
 
-#include "host_tools/data/csv_reader.h"
+#include "host_tools/data/column_table.h"
 #include "host_tools/fit/postprocess_options.h"
 #include "host_tools/fit/ramp_fitter.h"
 #include "tinyfair/model.pb.h"
@@ -16,6 +16,6 @@ namespace tinyfair::host::fit {
 /// @throws FitNotAccepted when o.strict and the selection is not fairer
 ///         than asked or than the input model (selection_check.h).
 RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fitter,
-                               const tinyfair::Model& scorer, const data::CsvTable& validation);
+                               const tinyfair::Model& scorer, const data::ColumnTable& validation);
 
 }  // namespace tinyfair::host::fit

@@ -74,7 +74,7 @@ void NoteGroups(const PostprocessOptions& o, const postprocessing::Postprocessor
 
 }  // namespace
 
-void PostprocessWithRegistry(const PostprocessOptions& o, const data::CsvTable& table,
+void PostprocessWithRegistry(const PostprocessOptions& o, const data::ColumnTable& table,
                              const data::ScoredSample& fitting,
                              const postprocessing::FittingGroups& plan, tinyfair::Model& model) {
   if (fitting.labels.empty())

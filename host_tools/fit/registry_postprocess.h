@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "host_tools/data/csv_reader.h"
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/scored_sample.h"
 #include "host_tools/fit/postprocess_options.h"
 #include "host_tools/postprocessing/postprocessor_registry.h"
@@ -18,7 +18,7 @@ namespace tinyfair::host::fit {
 
 /// Sets the fitted rule on the scoring `model`, notes it per group and
 /// finishes the model.
-void PostprocessWithRegistry(const PostprocessOptions& o, const data::CsvTable& table,
+void PostprocessWithRegistry(const PostprocessOptions& o, const data::ColumnTable& table,
                              const data::ScoredSample& fitting,
                              const postprocessing::FittingGroups& plan, tinyfair::Model& model);
 

@@ -9,6 +9,12 @@ namespace tinyfair::host::fit {
 metrics::ClassificationReport ReportThroughRuntime(const tinyfair::Model& model,
                                                    const data::CsvTable& table,
                                                    const std::vector<int>& labels) {
+  return ReportThroughRuntime(model, data::ColumnTableFromCsv(table), labels);
+}
+
+metrics::ClassificationReport ReportThroughRuntime(const tinyfair::Model& model,
+                                                   const data::ColumnTable& table,
+                                                   const std::vector<int>& labels) {
   const data::InputEncoder encoder(model.inputs(), table);
   const auto runtime_model = simulate::LoadIntoRuntime(model);
   return metrics::EvaluateDecisions(simulate::DecideRows(*runtime_model, encoder, 1, 0), labels,

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/csv_reader.h"
 #include "host_tools/metrics/metrics.h"
 #include "tinyfair/model.pb.h"
@@ -13,6 +14,9 @@ namespace tinyfair::host::fit {
 /// The report of the runtime's decisions of `model` on every row of `table`
 /// (`labels`: 0/1 per row), drawn from Pcg32(1, 0); refused rows are
 /// counted, not measured.
+metrics::ClassificationReport ReportThroughRuntime(const tinyfair::Model& model,
+                                                   const data::ColumnTable& table,
+                                                   const std::vector<int>& labels);
 metrics::ClassificationReport ReportThroughRuntime(const tinyfair::Model& model,
                                                    const data::CsvTable& table,
                                                    const std::vector<int>& labels);

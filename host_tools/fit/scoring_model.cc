@@ -19,6 +19,10 @@ std::vector<std::string> GroupAttributes(const tinyfair::Model& model) {
 
 }  // namespace
 
+tinyfair::Model ScoringModel(const PostprocessOptions& o, const tinyfair::Model& scorer) {
+  return ScoringModel(o, data::CsvTable{}, &scorer);
+}
+
 tinyfair::Model ScoringModel(const PostprocessOptions& o, const data::CsvTable& table,
                              const tinyfair::Model* scorer) {
   tinyfair::Model model;

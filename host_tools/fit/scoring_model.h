@@ -14,5 +14,7 @@ namespace tinyfair::host::fit {
 ///         sensitive column.
 tinyfair::Model ScoringModel(const PostprocessOptions& o, const data::CsvTable& table,
                              const tinyfair::Model* scorer);
+/// The same for a model's scores (no table needed).
+tinyfair::Model ScoringModel(const PostprocessOptions& o, const tinyfair::Model& scorer);
 
 }  // namespace tinyfair::host::fit

@@ -1,5 +1,6 @@
 #include "host_tools/simulate/decision_runner.h"
 
+#include <functional>
 #include <map>
 #include <stdexcept>
 
@@ -82,19 +83,21 @@ RefusedRows DecideIntoColumns(const runtime::Model& model, const data::InputEnco
   return refused;
 }
 
-std::string RefusedRowsSummary(const std::vector<runtime::Decision>& decisions,
-                               const data::CsvTable& table, const std::vector<size_t>* data_row) {
+namespace {
+
+RefusedRows RefusedOf(const std::vector<runtime::Decision>& decisions) {
   RefusedRows refused;
   for (size_t r = 0; r < decisions.size(); ++r) {
     if (runtime::IsOk(decisions[r].status)) continue;
     refused.rows.push_back(r);
     refused.statuses.push_back(decisions[r].status);
   }
-  return RefusedRowsSummary(refused, decisions.size(), table, data_row);
+  return refused;
 }
 
-std::string RefusedRowsSummary(const RefusedRows& refused, size_t decided,
-                               const data::CsvTable& table, const std::vector<size_t>* data_row) {
+// The summary, each refused row located by `line_of` in the file `path`.
+std::string Summary(const RefusedRows& refused, size_t decided, const std::string& path,
+                    const std::function<size_t(size_t)>& line_of) {
   constexpr size_t kMaxLines = 5;
   if (refused.rows.empty()) return "";
   std::map<std::string, size_t> by_status;
@@ -105,17 +108,40 @@ std::string RefusedRowsSummary(const RefusedRows& refused, size_t decided,
       lines += ", ...";
       break;
     }
-    const size_t row = data_row != nullptr ? (*data_row)[refused.rows[i]] : refused.rows[i];
-    lines += (i == 0 ? "" : ", ") + std::to_string(table.line_of_row[row]);
+    lines += (i == 0 ? "" : ", ") + std::to_string(line_of(refused.rows[i]));
   }
   std::string statuses;
   for (const auto& [status, count] : by_status) {
     statuses += (statuses.empty() ? "" : ", ") + status + ": " + std::to_string(count);
   }
   const size_t count = refused.rows.size();
-  return table.path + ": " + std::to_string(count) + " of " + std::to_string(decided) +
+  return path + ": " + std::to_string(count) + " of " + std::to_string(decided) +
          " rows refused by the model (" + statuses + "; line" + (count == 1 ? " " : "s ") + lines +
          ")";
+}
+
+}  // namespace
+
+std::string RefusedRowsSummary(const std::vector<runtime::Decision>& decisions,
+                               const data::CsvTable& table, const std::vector<size_t>* data_row) {
+  return RefusedRowsSummary(RefusedOf(decisions), decisions.size(), table, data_row);
+}
+
+std::string RefusedRowsSummary(const RefusedRows& refused, size_t decided,
+                               const data::CsvTable& table, const std::vector<size_t>* data_row) {
+  return Summary(refused, decided, table.path, [&](size_t decision) {
+    return table.line_of_row[data_row != nullptr ? (*data_row)[decision] : decision];
+  });
+}
+
+std::string RefusedRowsSummary(const std::vector<runtime::Decision>& decisions,
+                               const data::ColumnTable& table) {
+  return RefusedRowsSummary(RefusedOf(decisions), decisions.size(), table);
+}
+
+std::string RefusedRowsSummary(const RefusedRows& refused, size_t decided,
+                               const data::ColumnTable& table) {
+  return Summary(refused, decided, table.path, [&](size_t row) { return table.line(row); });
 }
 
 std::string DecisionLog(const std::vector<runtime::Decision>& decisions) {

@@ -9,6 +9,12 @@ namespace tinyfair::host::simulate {
 data::ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const data::CsvTable& table,
                                        const std::string& label,
                                        const std::vector<std::string>& positive) {
+  return ScoreThroughRuntime(model, data::ColumnTableFromCsv(table), label, positive);
+}
+
+data::ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const data::ColumnTable& table,
+                                       const std::string& label,
+                                       const std::vector<std::string>& positive) {
   data::InputEncoder encoder(model.inputs(), table);
   data::CheckGroupsKnown(model, table);
   const auto runtime_model = LoadIntoRuntime(model);
@@ -70,6 +76,11 @@ void RequireEveryGroup(const std::vector<size_t>& count, const std::vector<size_
 
 std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model,
                                           const data::CsvTable& table) {
+  return ExpectedPositiveRates(model, data::ColumnTableFromCsv(table));
+}
+
+std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model,
+                                          const data::ColumnTable& table) {
   data::InputEncoder encoder(model.inputs(), table);
   const auto runtime_model = LoadIntoRuntime(model);
   ExpectedPositiveRateSums sums(model.dimensions().group_count());

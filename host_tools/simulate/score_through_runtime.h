@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/csv_reader.h"
 #include "host_tools/data/scored_sample.h"
 #include "tinyfair/model.pb.h"
@@ -17,6 +18,9 @@ namespace tinyfair::host::simulate {
 /// "other") are left out and counted.
 /// @throws DataError for a group the model does not know (CheckGroupsKnown).
 /// @param label  label column ("" for none); positive: its positive values.
+data::ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const data::ColumnTable& table,
+                                       const std::string& label,
+                                       const std::vector<std::string>& positive);
 data::ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const data::CsvTable& table,
                                        const std::string& label,
                                        const std::vector<std::string>& positive);
@@ -35,6 +39,8 @@ void RequireEveryGroup(const std::vector<size_t>& count, const std::vector<size_
 
 /// The expected positive rate per group of the model's decisions on the
 /// table (the probabilities the runtime returns), for reference rates.
+std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model,
+                                          const data::ColumnTable& table);
 std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model,
                                           const data::CsvTable& table);
 

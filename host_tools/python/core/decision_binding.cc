@@ -40,7 +40,7 @@ py::list StatusNames(const std::vector<runtime::Decision>& decisions) {
 
 py::dict Decide(const tinyfair::Model& model, const std::string& name, const py::list& columns,
                 uint64_t seed, uint64_t stream, bool vectors, uint64_t draws_before) {
-  const host::data::CsvTable table = TableFromColumns(name, columns);
+  const host::data::ColumnTable table = ColumnTableFromColumns(name, columns);
   host::data::InputEncoder encoder(model.inputs(), table);
   host::data::CheckGroupsKnown(model, table);
   const auto runtime_model = host::simulate::LoadIntoRuntime(model);
@@ -81,7 +81,7 @@ py::dict Decide(const tinyfair::Model& model, const std::string& name, const py:
 py::dict DecideColumns(const tinyfair::Model& model, const std::string& name,
                        const py::list& columns, uint64_t seed, uint64_t stream,
                        uint64_t draws_before) {
-  const host::data::CsvTable table = TableFromColumns(name, columns);
+  const host::data::ColumnTable table = ColumnTableFromColumns(name, columns);
   host::data::InputEncoder encoder(model.inputs(), table);
   host::data::CheckGroupsKnown(model, table);
   const auto runtime_model = host::simulate::LoadIntoRuntime(model);

@@ -83,11 +83,13 @@ FitResult Train(fit::TrainOptions options,
 using PostprocessResult = std::tuple<tinyfair::Model, std::vector<std::string>,
                                      std::optional<std::map<std::string, double>>>;
 
-PostprocessResult Postprocess(const fit::PostprocessOptions& options, const std::string& name,
-                              const py::list& columns,
-                              const std::optional<std::string>& validation_name,
-                              const std::optional<py::list>& validation_columns,
-                              const tinyfair::Model* scorer, const py::object& progress) {
+// A column of scores: the score-only model is built from the table's text,
+// as `tinyfair postprocess --score-column` builds it from a file.
+PostprocessResult PostprocessScoreColumn(const fit::PostprocessOptions& options,
+                                         const std::string& name, const py::list& columns,
+                                         const std::optional<std::string>& validation_name,
+                                         const std::optional<py::list>& validation_columns,
+                                         const py::object& progress) {
   const host::data::CsvTable fitting = TableFromColumns(name, columns);
   std::optional<host::data::CsvTable> validation;
   if (validation_columns) validation = TableFromColumns(*validation_name, *validation_columns);
@@ -97,7 +99,33 @@ PostprocessResult Postprocess(const fit::PostprocessOptions& options, const std:
   py::gil_scoped_release release;
   fit::RampFit chosen;
   tinyfair::Model model =
-      fit::Postprocess(options, fitting, validation ? &*validation : nullptr, scorer, &chosen);
+      fit::Postprocess(options, fitting, validation ? &*validation : nullptr, nullptr, &chosen);
+  std::optional<std::map<std::string, double>> ramp;
+  if (options.method == "rto") ramp = {{"gamma", chosen.gamma}, {"rho", chosen.rho}};
+  return {std::move(model), notes.Take(), std::move(ramp)};
+}
+
+PostprocessResult Postprocess(const fit::PostprocessOptions& options, const std::string& name,
+                              const py::list& columns,
+                              const std::optional<std::string>& validation_name,
+                              const std::optional<py::list>& validation_columns,
+                              const tinyfair::Model* scorer, const py::object& progress) {
+  if (scorer == nullptr)
+    return PostprocessScoreColumn(options, name, columns, validation_name, validation_columns,
+                                  progress);
+  // A scorer's inputs: the numbers reach the library as float64.
+  const host::data::ColumnTable fitting = ColumnTableFromColumns(name, columns);
+  std::optional<host::data::ColumnTable> validation;
+  if (validation_columns) {
+    validation = ColumnTableFromColumns(*validation_name, *validation_columns);
+  }
+  fit::CheckPostprocessOptions(options, validation.has_value());
+  NoteCollector notes;
+  const ProgressForwarder forwarder(progress);
+  py::gil_scoped_release release;
+  fit::RampFit chosen;
+  tinyfair::Model model =
+      fit::Postprocess(options, fitting, validation ? &*validation : nullptr, *scorer, &chosen);
   std::optional<std::map<std::string, double>> ramp;
   if (options.method == "rto") ramp = {{"gamma", chosen.gamma}, {"rho", chosen.rho}};
   return {std::move(model), notes.Take(), std::move(ramp)};

@@ -27,13 +27,13 @@ namespace {
 std::tuple<ScoreHistograms, size_t, size_t> SummariseScores(
     const tinyfair::Model& model, const std::string& name, const py::list& columns,
     const std::string& label, const std::vector<std::string>& positive) {
-  const host::data::CsvTable table = TableFromColumns(name, columns);
+  const host::data::ColumnTable table = ColumnTableFromColumns(name, columns);
   py::gil_scoped_release release;
   const host::data::ScoredSample sample =
       host::simulate::ScoreThroughRuntime(model, table, label, positive);
   ScoreHistograms histograms(model.dimensions().group_count());
   histograms.Add(sample);
-  return {std::move(histograms), table.rows.size(), sample.refused};
+  return {std::move(histograms), table.row_count(), sample.refused};
 }
 
 // Per group, the sum of the decisions' probabilities and their count, as
@@ -41,7 +41,7 @@ std::tuple<ScoreHistograms, size_t, size_t> SummariseScores(
 std::pair<std::vector<double>, std::vector<double>> ExpectedRateSums(const tinyfair::Model& model,
                                                                      const std::string& name,
                                                                      const py::list& columns) {
-  const host::data::CsvTable table = TableFromColumns(name, columns);
+  const host::data::ColumnTable table = ColumnTableFromColumns(name, columns);
   const host::data::InputEncoder encoder(model.inputs(), table);
   py::gil_scoped_release release;
   const auto runtime_model = host::simulate::LoadIntoRuntime(model);

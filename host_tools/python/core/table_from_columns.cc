@@ -3,10 +3,10 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
-#include <charconv>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <unordered_map>
 #include <vector>
 
 namespace tinyfair::python {
@@ -15,18 +15,12 @@ namespace py = pybind11;
 
 namespace {
 
-// The shortest text that strtod reads back as `value` (C++17 to_chars).
-std::string ShortestText(double value) {
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
-  return std::string(buffer, result.ptr);
-}
-
 std::vector<std::string> NumberCells(const py::array_t<double, py::array::forcecast>& values) {
   const auto view = values.unchecked<1>();
   std::vector<std::string> cells(static_cast<size_t>(view.shape(0)));
   for (py::ssize_t i = 0; i < view.shape(0); ++i) {
-    if (!std::isnan(view(i))) cells[static_cast<size_t>(i)] = ShortestText(view(i));
+    if (!std::isnan(view(i)))
+      cells[static_cast<size_t>(i)] = host::data::ShortestNumberText(view(i));
   }
   return cells;
 }
@@ -46,8 +40,105 @@ std::vector<std::string> TextCells(const std::string& column, const py::list& va
   return cells;
 }
 
+// A text column given as (codes, values): an integer array of indices into
+// the list of str `values`, -1 for a missing cell; checked here, since a
+// code from the caller indexes memory.
+host::data::TableColumn CodedTextColumn(const std::string& column, const py::tuple& coded) {
+  if (coded.size() != 2 || !py::isinstance<py::array>(coded[0]) ||
+      !py::isinstance<py::list>(coded[1])) {
+    throw std::invalid_argument("column '" + column +
+                                "': coded text must be (integer array, list of str)");
+  }
+  const auto array = coded[0].cast<py::array>();
+  if (array.ndim() != 1 || array.dtype().kind() != 'i') {
+    throw std::invalid_argument("column '" + column + "': codes must be a 1-D integer array");
+  }
+  const auto codes_in = py::array_t<int64_t, py::array::c_style | py::array::forcecast>(array);
+  std::vector<std::string> dictionary;
+  for (const py::handle value : coded[1].cast<py::list>()) {
+    if (!py::isinstance<py::str>(value)) {
+      throw std::invalid_argument("column '" + column + "': coded values must be str");
+    }
+    dictionary.push_back(value.cast<std::string>());
+  }
+  const auto missing = static_cast<uint32_t>(dictionary.size());  // "" if a code is -1
+  const auto view = codes_in.unchecked<1>();
+  std::vector<uint32_t> codes(static_cast<size_t>(view.shape(0)));
+  bool any_missing = false;
+  for (py::ssize_t i = 0; i < view.shape(0); ++i) {
+    const int64_t code = view(i);
+    if (code < -1 || code >= static_cast<int64_t>(missing)) {
+      throw std::invalid_argument("column '" + column + "', row " + std::to_string(i) + ": code " +
+                                  std::to_string(code) + " is not a value's");
+    }
+    any_missing = any_missing || code == -1;
+    codes[static_cast<size_t>(i)] = code == -1 ? missing : static_cast<uint32_t>(code);
+  }
+  if (any_missing) dictionary.emplace_back();
+  return host::data::TableColumn::Text(column, std::move(codes), std::move(dictionary));
+}
+
+// A list of str and None as codes into its distinct values, in order of
+// first appearance (None: "").
+host::data::TableColumn TextColumn(const std::string& column, const py::list& values) {
+  std::unordered_map<std::string, uint32_t> code_of;
+  std::vector<std::string> dictionary;
+  std::vector<uint32_t> codes(values.size());
+  for (size_t i = 0; i < codes.size(); ++i) {
+    const py::handle cell = values[i];
+    std::string text;
+    if (!cell.is_none()) {
+      if (!py::isinstance<py::str>(cell)) {
+        throw std::invalid_argument("column '" + column + "', row " + std::to_string(i) +
+                                    ": expected str or None, got " +
+                                    std::string(py::str(cell.get_type().attr("__name__"))));
+      }
+      text = cell.cast<std::string>();
+    }
+    const auto [it, added] = code_of.try_emplace(text, static_cast<uint32_t>(code_of.size()));
+    if (added) dictionary.push_back(text);
+    codes[i] = it->second;
+  }
+  return host::data::TableColumn::Text(column, std::move(codes), std::move(dictionary));
+}
+
+// A float array in place when it is C-contiguous float64, else copied once.
+host::data::TableColumn NumberColumn(const std::string& column, const py::array& array) {
+  const auto rows = static_cast<size_t>(array.shape(0));
+  if (py::isinstance<py::array_t<double, py::array::c_style>>(array)) {
+    return host::data::TableColumn::NumbersOver(column, static_cast<const double*>(array.data()),
+                                                rows);
+  }
+  const auto converted = py::array_t<double, py::array::c_style | py::array::forcecast>(array);
+  const double* data = converted.data();
+  return host::data::TableColumn::OwnedNumbers(column, std::vector<double>(data, data + rows));
+}
+
+host::data::TableColumn TypedColumn(const std::string& column, const py::handle& values) {
+  if (py::isinstance<py::list>(values)) return TextColumn(column, values.cast<py::list>());
+  if (py::isinstance<py::tuple>(values)) return CodedTextColumn(column, values.cast<py::tuple>());
+  if (py::isinstance<py::array>(values)) {
+    const auto array = values.cast<py::array>();
+    if (array.ndim() != 1 || array.dtype().kind() != 'f') {
+      throw std::invalid_argument("column '" + column +
+                                  "': a numeric column must be a 1-D float array");
+    }
+    return NumberColumn(column, array);
+  }
+  throw std::invalid_argument("column '" + column + "': expected a float array or a list of str");
+}
+
+// Each row's text of a coded column.
+std::vector<std::string> CodedCells(const std::string& column, const py::tuple& coded) {
+  const host::data::TableColumn text = CodedTextColumn(column, coded);
+  std::vector<std::string> cells(text.size());
+  for (size_t r = 0; r < cells.size(); ++r) cells[r] = text.CellText(r);
+  return cells;
+}
+
 std::vector<std::string> ColumnCells(const std::string& column, const py::handle& values) {
   if (py::isinstance<py::list>(values)) return TextCells(column, values.cast<py::list>());
+  if (py::isinstance<py::tuple>(values)) return CodedCells(column, values.cast<py::tuple>());
   if (py::isinstance<py::array>(values)) {
     const auto array = values.cast<py::array>();
     if (array.ndim() != 1 || array.dtype().kind() != 'f') {
@@ -127,6 +218,24 @@ host::data::CsvTable TableFromColumns(const std::string& name, const py::list& c
   // a header (what tinyfair.read_csv read, or DataFrame.to_csv writes).
   table.line_of_row.resize(rows);
   for (size_t r = 0; r < rows; ++r) table.line_of_row[r] = r + 2;
+  return table;
+}
+
+host::data::ColumnTable ColumnTableFromColumns(const std::string& name, const py::list& columns) {
+  host::data::ColumnTable table;
+  table.path = name;
+  table.missing_markers = MissingMarkers();
+  for (const py::handle item : columns) {
+    const auto pair = item.cast<py::tuple>();
+    const auto column = pair[0].cast<std::string>();
+    table.columns.push_back(TypedColumn(column, pair[1]));
+    if (table.columns.back().size() != table.columns.front().size()) {
+      throw std::invalid_argument(name + ": column '" + column + "' has " +
+                                  std::to_string(table.columns.back().size()) +
+                                  " values, column '" + table.columns.front().name() + "' " +
+                                  std::to_string(table.columns.front().size()));
+    }
+  }
   return table;
 }
 

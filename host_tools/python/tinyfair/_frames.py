@@ -169,11 +169,24 @@ def _text_values(series):
             for value, gone in zip(values, missing)]
 
 
+def _coded_text(series):
+    """A column of str as (codes, values), -1 missing: the core reads each
+    distinct value once. None when a value is not a str (its text is then
+    written per cell, since factorize would merge 1, 1.0 and True)."""
+    codes, uniques = pd.factorize(series, use_na_sentinel=True)
+    values = list(uniques)
+    if not all(isinstance(value, str) for value in values):
+        return None
+    return codes.astype(np.int64, copy=False), [str(value) for value in values]
+
+
 def column_values(series):
-    """One column as the core takes it: float64 for numbers, else text."""
+    """One column as the core takes it: float64 for numbers, else text
+    (coded when every value is a str)."""
     dtype = series.dtype
     if pd.api.types.is_bool_dtype(dtype) or not pd.api.types.is_numeric_dtype(dtype):
-        return _text_values(series)
+        coded = None if pd.api.types.is_bool_dtype(dtype) else _coded_text(series)
+        return coded if coded is not None else _text_values(series)
     if pd.api.types.is_complex_dtype(dtype):
         raise _core.TinyfairError(f"column '{series.name}': complex numbers; the device takes "
                                   "real numbers or categories")
@@ -181,7 +194,8 @@ def column_values(series):
 
 
 def table_columns(frame):
-    """The frame as the core's columns: [(name, float64 array | list of str)]."""
+    """The frame as the core's columns: [(name, float64 array | (codes,
+    values) | list of str)]."""
     names = [str(name) for name in frame.columns]
     if len(set(names)) != len(names):
         repeated = sorted({name for name in names if names.count(name) > 1})
