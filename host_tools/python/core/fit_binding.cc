@@ -83,6 +83,23 @@ FitResult Train(fit::TrainOptions options,
 using PostprocessResult = std::tuple<tinyfair::Model, std::vector<std::string>,
                                      std::optional<std::map<std::string, double>>>;
 
+// The fit with the library's notes and progress forwarded and the GIL
+// released; for RTO, the grid point it chose.
+template <typename Table, typename Fit>
+PostprocessResult RunPostprocess(const fit::PostprocessOptions& options,
+                                 const std::optional<Table>& validation, const py::object& progress,
+                                 const Fit& fit_model) {
+  fit::CheckPostprocessOptions(options, validation.has_value());
+  NoteCollector notes;
+  const ProgressForwarder forwarder(progress);
+  py::gil_scoped_release release;
+  fit::RampFit chosen;
+  tinyfair::Model model = fit_model(validation ? &*validation : nullptr, &chosen);
+  std::optional<std::map<std::string, double>> ramp;
+  if (options.method == "rto") ramp = {{"gamma", chosen.gamma}, {"rho", chosen.rho}};
+  return {std::move(model), notes.Take(), std::move(ramp)};
+}
+
 // A column of scores: the score-only model is built from the table's text,
 // as `tinyfair postprocess --score-column` builds it from a file.
 PostprocessResult PostprocessScoreColumn(const fit::PostprocessOptions& options,
@@ -93,16 +110,10 @@ PostprocessResult PostprocessScoreColumn(const fit::PostprocessOptions& options,
   const host::data::CsvTable fitting = TableFromColumns(name, columns);
   std::optional<host::data::CsvTable> validation;
   if (validation_columns) validation = TableFromColumns(*validation_name, *validation_columns);
-  fit::CheckPostprocessOptions(options, validation.has_value());
-  NoteCollector notes;
-  const ProgressForwarder forwarder(progress);
-  py::gil_scoped_release release;
-  fit::RampFit chosen;
-  tinyfair::Model model =
-      fit::Postprocess(options, fitting, validation ? &*validation : nullptr, nullptr, &chosen);
-  std::optional<std::map<std::string, double>> ramp;
-  if (options.method == "rto") ramp = {{"gamma", chosen.gamma}, {"rho", chosen.rho}};
-  return {std::move(model), notes.Take(), std::move(ramp)};
+  return RunPostprocess(options, validation, progress,
+                        [&](const host::data::CsvTable* checked, fit::RampFit* chosen) {
+                          return fit::Postprocess(options, fitting, checked, nullptr, chosen);
+                        });
 }
 
 PostprocessResult Postprocess(const fit::PostprocessOptions& options, const std::string& name,
@@ -119,16 +130,10 @@ PostprocessResult Postprocess(const fit::PostprocessOptions& options, const std:
   if (validation_columns) {
     validation = ColumnTableFromColumns(*validation_name, *validation_columns);
   }
-  fit::CheckPostprocessOptions(options, validation.has_value());
-  NoteCollector notes;
-  const ProgressForwarder forwarder(progress);
-  py::gil_scoped_release release;
-  fit::RampFit chosen;
-  tinyfair::Model model =
-      fit::Postprocess(options, fitting, validation ? &*validation : nullptr, *scorer, &chosen);
-  std::optional<std::map<std::string, double>> ramp;
-  if (options.method == "rto") ramp = {{"gamma", chosen.gamma}, {"rho", chosen.rho}};
-  return {std::move(model), notes.Take(), std::move(ramp)};
+  return RunPostprocess(options, validation, progress,
+                        [&](const host::data::ColumnTable* checked, fit::RampFit* chosen) {
+                          return fit::Postprocess(options, fitting, checked, *scorer, chosen);
+                        });
 }
 
 void AddOptionStructs(py::module_& module) {
