@@ -20,7 +20,7 @@ class Command {
 
   /// "--name VALUE" (or the positional argument "name") setting `*value`,
   /// whose value now is the default. A list option takes its values from
-  /// repeated flags. T: std::string, double, int, long long, the unsigned
+  /// repeated flags. T: std::string, double, int, long, long long, the unsigned
   /// integers, or a std::vector of std::string or double.
   template <typename T>
   CommandOption Option(const std::string& name, T* value, const std::string& help);

@@ -99,6 +99,7 @@ CommandOption Command::Option(const std::string& name, T* value, const std::stri
 template CommandOption Command::Option(const std::string&, std::string*, const std::string&);
 template CommandOption Command::Option(const std::string&, double*, const std::string&);
 template CommandOption Command::Option(const std::string&, int*, const std::string&);
+template CommandOption Command::Option(const std::string&, long*, const std::string&);
 template CommandOption Command::Option(const std::string&, long long*, const std::string&);
 template CommandOption Command::Option(const std::string&, unsigned*, const std::string&);
 template CommandOption Command::Option(const std::string&, unsigned long*, const std::string&);
