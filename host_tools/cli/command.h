@@ -19,9 +19,10 @@ class Command {
   explicit Command(ParsedCommand* parsed) : parsed_(parsed) {}
 
   /// "--name VALUE" (or the positional argument "name") setting `*value`,
-  /// whose value now is the default. A list option takes its values from
-  /// repeated flags. T: std::string, double, int, long, long long, the unsigned
-  /// integers, or a std::vector of std::string or double.
+  /// whose value now is the default. A list option takes every value given,
+  /// after one flag or with the flag repeated. T: std::string, double, int,
+  /// long, long long, the unsigned integers, or a std::vector of std::string
+  /// or double (command_line.cc instantiates these).
   template <typename T>
   CommandOption Option(const std::string& name, T* value, const std::string& help);
 
