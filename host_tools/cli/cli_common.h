@@ -1,11 +1,11 @@
 // Pieces shared by the tinyfair subcommands.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "host_tools/cli/command_line.h"
 #include "host_tools/data/csv_reader.h"
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/fit/data_notes.h"
@@ -17,20 +17,20 @@
 namespace tinyfair::cli {
 
 /// Registers each subcommand on the app.
-void AddDataCommands(CLI::App& app);
-void AddDebiasCommand(CLI::App& app);
-void AddTrainCommand(CLI::App& app);
-void AddPostprocessCommand(CLI::App& app);
-void AddModelCommands(CLI::App& app);
-void AddKeyCommands(CLI::App& app);
-void AddRunCommands(CLI::App& app);
-void AddSweepCommand(CLI::App& app);
-void AddNoiseCommand(CLI::App& app);
-void AddMonitorCommand(CLI::App& app);
+void AddDataCommands(CommandLine& command_line);
+void AddDebiasCommand(CommandLine& command_line);
+void AddTrainCommand(CommandLine& command_line);
+void AddPostprocessCommand(CommandLine& command_line);
+void AddModelCommands(CommandLine& command_line);
+void AddKeyCommands(CommandLine& command_line);
+void AddRunCommands(CommandLine& command_line);
+void AddSweepCommand(CommandLine& command_line);
+void AddNoiseCommand(CommandLine& command_line);
+void AddMonitorCommand(CommandLine& command_line);
 
 /// Label options shared by train, postprocess, evaluate and export --integer.
 using host::fit::LabelOptions;
-void AddLabelOptions(CLI::App& command, LabelOptions& options, bool required);
+void AddLabelOptions(Command& command, LabelOptions& options, bool required);
 
 /// Progress and notes go to stderr (or the library's note sink); results
 /// to stdout or files. The commands say them as the library does.

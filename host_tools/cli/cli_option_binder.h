@@ -1,17 +1,16 @@
 // The library's options (fit/option_binder.h) as flags of a command:
-// "--NAME", lists comma-separated, each check as the CLI11 validator that
-// says the same in --help and refuses the same values.
+// "--NAME", lists comma-separated, each check as the command line's check
+// that says the same in --help and refuses the same values.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
+#include "host_tools/cli/command.h"
 #include "host_tools/fit/option_binder.h"
 
 namespace tinyfair::cli {
 
 class CliOptionBinder : public host::fit::OptionBinder {
  public:
-  explicit CliOptionBinder(CLI::App& command) : command_(command) {}
+  explicit CliOptionBinder(Command& command) : command_(command) {}
 
   void Flag(const std::string& name, bool* value, const std::string& help) override;
   void Number(const std::string& name, double* value, const std::string& help,
@@ -28,7 +27,7 @@ class CliOptionBinder : public host::fit::OptionBinder {
              const host::fit::OptionCheck& check = {}) override;
 
  private:
-  CLI::App& command_;
+  Command& command_;
 };
 
 }  // namespace tinyfair::cli

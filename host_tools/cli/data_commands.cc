@@ -122,33 +122,33 @@ void Demo(const DataOptions& o) {
 
 }  // namespace
 
-void AddDataCommands(CLI::App& app) {
+void AddDataCommands(CommandLine& command_line) {
   auto o = std::make_shared<DataOptions>();
-  auto* demo = app.add_subcommand("demo",
-                                  "Write the demo's data: seeded synthetic hiring data (or --data "
-                                  "CSV) split into train/fit/test");
-  demo->add_option("--data", o->data, "Use this CSV instead of synthetic data")
-      ->check(CLI::ExistingFile);
-  demo->add_option("--rows", o->rows, "Synthetic rows");
-  demo->add_option("--seed", o->seed, "Seed")->check(Uint64Text());
-  demo->add_option("--parts", o->parts, "Split parts name=fraction")->delimiter(',');
-  demo->add_option("--out-dir", o->out_dir, "Output folder");
-  demo->add_option("--stratify", o->stratify,
-                   "Split each combination of these columns' values in the parts' proportions")
-      ->delimiter(',');
-  demo->callback([o] { Demo(*o); });
+  Command demo =
+      command_line.AddCommand("demo",
+                              "Write the demo's data: seeded synthetic hiring data (or --data "
+                              "CSV) split into train/fit/test");
+  demo.Option("--data", &o->data, "Use this CSV instead of synthetic data").ExistingFile();
+  demo.Option("--rows", &o->rows, "Synthetic rows");
+  demo.Option("--seed", &o->seed, "Seed").Check(Uint64Text());
+  demo.Option("--parts", &o->parts, "Split parts name=fraction").CommaSeparated();
+  demo.Option("--out-dir", &o->out_dir, "Output folder");
+  demo.Option("--stratify", &o->stratify,
+              "Split each combination of these columns' values in the parts' proportions")
+      .CommaSeparated();
+  demo.Action([o] { Demo(*o); });
 
-  auto* split = app.add_subcommand("split", "Split a CSV into seeded random parts");
-  split->add_option("--data", o->data, "CSV")->required()->check(CLI::ExistingFile);
-  split->add_option("--seed", o->seed, "Seed")->check(Uint64Text());
-  split->add_option("--parts", o->parts, "Parts name=fraction")->delimiter(',');
-  split->add_option("--out-dir", o->out_dir, "Output folder");
+  Command split = command_line.AddCommand("split", "Split a CSV into seeded random parts");
+  split.Option("--data", &o->data, "CSV").Required().ExistingFile();
+  split.Option("--seed", &o->seed, "Seed").Check(Uint64Text());
+  split.Option("--parts", &o->parts, "Parts name=fraction").CommaSeparated();
+  split.Option("--out-dir", &o->out_dir, "Output folder");
   split
-      ->add_option("--stratify", o->stratify,
-                   "Split each combination of these columns' values (e.g. --stratify sex "
-                   "--stratify Y: by group and label) in the parts' proportions")
-      ->delimiter(',');
-  split->callback([o] { WriteSplit(ReadDataCsv(o->data, RowsAsRead()), *o); });
+      .Option("--stratify", &o->stratify,
+              "Split each combination of these columns' values (e.g. --stratify sex "
+              "--stratify Y: by group and label) in the parts' proportions")
+      .CommaSeparated();
+  split.Action([o] { WriteSplit(ReadDataCsv(o->data, RowsAsRead()), *o); });
 }
 
 }  // namespace tinyfair::cli

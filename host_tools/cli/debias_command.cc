@@ -68,61 +68,61 @@ void Debias(const DebiasCommandOptions &o) {
 
 }  // namespace
 
-void AddDebiasCommand(CLI::App &app) {
+void AddDebiasCommand(CommandLine &command_line) {
   auto o = std::make_shared<DebiasCommandOptions>();
-  auto *command = app.add_subcommand("debias-data",
-                                     "Learn a max-entropy distribution meeting fairness "
-                                     "targets and sample a debiased CSV");
-  command->add_option("--data", o->data, "Training CSV")->required()->check(CLI::ExistingFile);
-  AddLabelOptions(*command, o->label, true);
-  command->add_option("--protected", o->protected_attribute, "Binary protected column")->required();
-  command->add_option("--protected-zero", o->protected_zero,
-                      "Protected value whose group tau scales (default: the smaller group)");
-  command->add_option("--categorical", o->categorical, "Categorical columns")->delimiter(',');
-  command->add_option("--bins", o->bins,
-                      "Bucketed numeric column as column=e1,e2,... (bins (-inf,e1), [e1,e2), "
-                      "..., [ek,inf)); repeat per column");
-  command->add_option("--ordinal", o->ordinal, "Integer columns kept as numbers")->delimiter(',');
-  command->add_option("--tau", o->tau, "Target representation/statistical rate in (0, 1]");
-  command->add_option("--prior-weight", o->prior_weight,
-                      "C: weight of the uniform distribution in the prior");
-  command->add_option("--prior", o->prior, "Data part of the prior: w (reweighted) | d (raw)")
-      ->check(CLI::IsMember({"w", "d"}));
+  Command command = command_line.AddCommand("debias-data",
+                                            "Learn a max-entropy distribution meeting fairness "
+                                            "targets and sample a debiased CSV");
+  command.Option("--data", &o->data, "Training CSV").Required().ExistingFile();
+  AddLabelOptions(command, o->label, true);
+  command.Option("--protected", &o->protected_attribute, "Binary protected column").Required();
+  command.Option("--protected-zero", &o->protected_zero,
+                 "Protected value whose group tau scales (default: the smaller group)");
+  command.Option("--categorical", &o->categorical, "Categorical columns").CommaSeparated();
+  command.Option("--bins", &o->bins,
+                 "Bucketed numeric column as column=e1,e2,... (bins (-inf,e1), [e1,e2), "
+                 "..., [ek,inf)); repeat per column");
+  command.Option("--ordinal", &o->ordinal, "Integer columns kept as numbers").CommaSeparated();
+  command.Option("--tau", &o->tau, "Target representation/statistical rate in (0, 1]");
+  command.Option("--prior-weight", &o->prior_weight,
+                 "C: weight of the uniform distribution in the prior");
+  command.Option("--prior", &o->prior, "Data part of the prior: w (reweighted) | d (raw)")
+      .OneOf({"w", "d"});
   command
-      ->add_option("--theta", o->theta,
-                   "Target marginals: w (reweighted mean) | b (raw mean, protected 1/2) "
-                   "| "
-                   "d (raw mean) | prior (the prior's own mean: no max-ent step)")
-      ->check(CLI::IsMember({"w", "b", "d", "prior"}));
-  command->add_option("--solver", o->solver, "newton | box-newton-paper")
-      ->check(CLI::IsMember({"newton", "box-newton-paper"}));
-  command->add_option("--gradient-tolerance", o->gradient_tolerance,
-                      "Stop when |E_p[alpha] - theta|_inf is at most this");
+      .Option("--theta", &o->theta,
+              "Target marginals: w (reweighted mean) | b (raw mean, protected 1/2) "
+              "| "
+              "d (raw mean) | prior (the prior's own mean: no max-ent step)")
+      .OneOf({"w", "b", "d", "prior"});
+  command.Option("--solver", &o->solver, "newton | box-newton-paper")
+      .OneOf({"newton", "box-newton-paper"});
+  command.Option("--gradient-tolerance", &o->gradient_tolerance,
+                 "Stop when |E_p[alpha] - theta|_inf is at most this");
   command
-      ->add_option("--max-iterations", o->max_iterations,
-                   "The dual solver's iteration cap (default: newton 200, "
-                   "box-newton-paper "
-                   "100000)")
-      ->check(CLI::PositiveNumber);
-  command->add_flag("--strict", o->strict,
-                    "Exit with status 3 and write nothing unless the dual converged "
-                    "(|E_p[alpha] - theta|_inf <= --gradient-tolerance)");
-  command->add_option("--sampler", o->sampler, "mixture | sequential (the paper's)")
-      ->check(CLI::IsMember({"mixture", "sequential"}));
-  command->add_option("--rows", o->rows, "Synthetic rows (default: as many as the data)");
-  command->add_option("--seed", o->seed, "Seed of the sampler")->check(Uint64Text());
-  command->add_option("--out", o->out, "Synthetic CSV")->required();
-  command->add_option("--params-out", o->params_out, "Learned parameters and schema (JSON)");
-  command->add_option("--report-out", o->report_out, "Report (JSON; default: stdout)");
-  command->add_option("--discretize", o->discretize, "Held-out CSV to discretise like the data")
-      ->check(CLI::ExistingFile);
-  command->add_option("--discretized-out", o->discretized_out, "Where to write it");
+      .Option("--max-iterations", &o->max_iterations,
+              "The dual solver's iteration cap (default: newton 200, "
+              "box-newton-paper "
+              "100000)")
+      .Positive();
+  command.Flag("--strict", &o->strict,
+               "Exit with status 3 and write nothing unless the dual converged "
+               "(|E_p[alpha] - theta|_inf <= --gradient-tolerance)");
+  command.Option("--sampler", &o->sampler, "mixture | sequential (the paper's)")
+      .OneOf({"mixture", "sequential"});
+  command.Option("--rows", &o->rows, "Synthetic rows (default: as many as the data)");
+  command.Option("--seed", &o->seed, "Seed of the sampler").Check(Uint64Text());
+  command.Option("--out", &o->out, "Synthetic CSV").Required();
+  command.Option("--params-out", &o->params_out, "Learned parameters and schema (JSON)");
+  command.Option("--report-out", &o->report_out, "Report (JSON; default: stdout)");
+  command.Option("--discretize", &o->discretize, "Held-out CSV to discretise like the data")
+      .ExistingFile();
+  command.Option("--discretized-out", &o->discretized_out, "Where to write it");
   command
-      ->add_option("--kl-reference", o->kl_reference,
-                   "CSV whose distribution the KL divergences compare to "
-                   "(default: --data)")
-      ->check(CLI::ExistingFile);
-  command->callback([o] { Debias(*o); });
+      .Option("--kl-reference", &o->kl_reference,
+              "CSV whose distribution the KL divergences compare to "
+              "(default: --data)")
+      .ExistingFile();
+  command.Action([o] { Debias(*o); });
 }
 
 }  // namespace tinyfair::cli

@@ -9,26 +9,26 @@
 namespace tinyfair::cli {
 
 bool DriftFlags::Given() const {
-  for (const CLI::Option* option :
+  for (const CommandOption& option :
        {from_row_option, group_option, score_shift_option, share_option}) {
-    if (option != nullptr && option->count() > 0) return true;
+    if (option.Given()) return true;
   }
   return false;
 }
 
-void AddDriftOptions(CLI::App& simulate, DriftFlags& flags) {
-  flags.from_row_option = simulate.add_option(
-      "--drift-from", flags.from_row,
+void AddDriftOptions(Command& simulate, DriftFlags& flags) {
+  flags.from_row_option = simulate.Option(
+      "--drift-from", &flags.from_row,
       "Drift the stream from this 0-based data row on (with --drift-group and "
       "--drift-score-shift or --drift-share); the log gets columns drifted and data_row");
   flags.group_option =
-      simulate.add_option("--drift-group", flags.group,
-                          "The drifting group, by its name as `tinyfair inspect` shows it");
-  flags.score_shift_option = simulate.add_option(
-      "--drift-score-shift", flags.score_shift,
+      simulate.Option("--drift-group", &flags.group,
+                      "The drifting group, by its name as `tinyfair inspect` shows it");
+  flags.score_shift_option = simulate.Option(
+      "--drift-score-shift", &flags.score_shift,
       "Add this to the group's scorer margin (before the link and the rule) from --drift-from on");
-  flags.share_option = simulate.add_option(
-      "--drift-share", flags.share,
+  flags.share_option = simulate.Option(
+      "--drift-share", &flags.share,
       "From --drift-from on, draw rows (seeded by --seed) so that the group makes up this "
       "fraction of the stream, in (0, 1)");
 }
@@ -50,12 +50,12 @@ uint32_t GroupByName(const std::string& name, const tinyfair::Model& model) {
 
 host::simulate::StreamDrift ResolveDrift(const DriftFlags& flags, const tinyfair::Model& model,
                                          size_t row_count) {
-  const bool shift = flags.score_shift_option->count() > 0;
-  const bool share = flags.share_option->count() > 0;
-  if (flags.from_row_option->count() == 0) {
+  const bool shift = flags.score_shift_option.Given();
+  const bool share = flags.share_option.Given();
+  if (!flags.from_row_option.Given()) {
     throw host::common::DataError("--drift-from", 0, 0, "a drift needs the first drifted row");
   }
-  if (flags.group_option->count() == 0) {
+  if (!flags.group_option.Given()) {
     throw host::common::DataError("--drift-group", 0, 0, "a drift needs the group that drifts");
   }
   if (!shift && !share) {

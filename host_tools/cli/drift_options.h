@@ -2,10 +2,10 @@
 // a row on, shift one group's scores or its share of the stream.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <cstddef>
 #include <string>
 
+#include "host_tools/cli/command.h"
 #include "host_tools/simulate/stream_drift.h"
 #include "tinyfair/model.pb.h"
 
@@ -17,17 +17,17 @@ struct DriftFlags {
   double score_shift = 0.0;
   double share = 0.0;
   // Which flags were given: each has no value that could mean "absent".
-  CLI::Option* from_row_option = nullptr;
-  CLI::Option* group_option = nullptr;
-  CLI::Option* score_shift_option = nullptr;
-  CLI::Option* share_option = nullptr;
+  CommandOption from_row_option;
+  CommandOption group_option;
+  CommandOption score_shift_option;
+  CommandOption share_option;
 
   /// Whether any drift flag was given.
   bool Given() const;
 };
 
 /// Adds --drift-from, --drift-group, --drift-score-shift and --drift-share.
-void AddDriftOptions(CLI::App& simulate, DriftFlags& flags);
+void AddDriftOptions(Command& simulate, DriftFlags& flags);
 
 /// The drift the flags ask for, checked against the model and the data's
 /// row count. @throws host::DataError naming the flag for a bad combination

@@ -26,16 +26,16 @@ void Keygen(const KeygenOptions& o) {
 
 }  // namespace
 
-void AddKeyCommands(CLI::App& app) {
+void AddKeyCommands(CommandLine& command_line) {
   auto o = std::make_shared<KeygenOptions>();
-  auto* keygen = app.add_subcommand(
+  Command keygen = command_line.AddCommand(
       "keygen", "Make an Ed25519 key pair for export --sign and print its key id");
   keygen
-      ->add_option("--out", o->out,
-                   "Private key file (written mode 0600); the public key goes to <out>.pub")
-      ->required();
-  keygen->add_flag("--force", o->force, "Replace existing key files");
-  keygen->callback([o] { Keygen(*o); });
+      .Option("--out", &o->out,
+              "Private key file (written mode 0600); the public key goes to <out>.pub")
+      .Required();
+  keygen.Flag("--force", &o->force, "Replace existing key files");
+  keygen.Action([o] { Keygen(*o); });
 }
 
 }  // namespace tinyfair::cli

@@ -1,5 +1,4 @@
 // tinyfair: learn fair models on the host and ship them to microcontrollers.
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <exception>
 #include <iostream>
@@ -14,13 +13,13 @@
 
 namespace tinyfair::cli {
 
-void AddLabelOptions(CLI::App& command, LabelOptions& options, bool required) {
-  auto* label = command.add_option("--label", options.label, "Label column");
-  if (required) label->required();
+void AddLabelOptions(Command& command, LabelOptions& options, bool required) {
+  CommandOption label = command.Option("--label", &options.label, "Label column");
+  if (required) label.Required();
   command
-      .add_option("--positive", options.positive,
-                  "Label values meaning positive (comma-separated; default: the label is 0/1)")
-      ->delimiter(',');
+      .Option("--positive", &options.positive,
+              "Label values meaning positive (comma-separated; default: the label is 0/1)")
+      .CommaSeparated();
 }
 
 std::string TableToCsv(const host::data::CsvTable& table, const std::vector<size_t>& rows) {
@@ -43,29 +42,27 @@ std::string TableToCsv(const host::data::CsvTable& table, const std::vector<size
 }  // namespace tinyfair::cli
 
 int main(int argc, char** argv) {
-  CLI::App app{"tinyfair: fair, randomized, auditable decisions on microcontrollers"};
-  app.require_subcommand(1);
+  tinyfair::cli::CommandLine command_line{
+      "tinyfair: fair, randomized, auditable decisions on microcontrollers"};
   // Ctrl-C or a kill while an output is written leaves no temporary.
   tinyfair::host::common::RemoveTemporariesOnSignals();
-  tinyfair::cli::AddDataCommands(app);
-  tinyfair::cli::AddDebiasCommand(app);
-  tinyfair::cli::AddTrainCommand(app);
-  tinyfair::cli::AddPostprocessCommand(app);
-  tinyfair::cli::AddModelCommands(app);
-  tinyfair::cli::AddKeyCommands(app);
-  tinyfair::cli::AddRunCommands(app);
-  tinyfair::cli::AddSweepCommand(app);
-  tinyfair::cli::AddNoiseCommand(app);
-  tinyfair::cli::AddMonitorCommand(app);
+  tinyfair::cli::AddDataCommands(command_line);
+  tinyfair::cli::AddDebiasCommand(command_line);
+  tinyfair::cli::AddTrainCommand(command_line);
+  tinyfair::cli::AddPostprocessCommand(command_line);
+  tinyfair::cli::AddModelCommands(command_line);
+  tinyfair::cli::AddKeyCommands(command_line);
+  tinyfair::cli::AddRunCommands(command_line);
+  tinyfair::cli::AddSweepCommand(command_line);
+  tinyfair::cli::AddNoiseCommand(command_line);
+  tinyfair::cli::AddMonitorCommand(command_line);
   // One exit-status scheme for every command (README, "Exit status"): 0 done,
   // 1 a system or internal error, 2 bad input (the command line or a file),
   // 3 a fit that --strict does not accept.
   constexpr int kBadInputExit = 2, kSystemErrorExit = 1;
   try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& error) {
-    const int status = app.exit(error);  // prints the message, or the help
-    return status == 0 ? 0 : kBadInputExit;
+    // A refused command line has been said; --help is 0.
+    if (command_line.Run(argc, argv) != 0) return kBadInputExit;
   } catch (const tinyfair::host::fit::FitNotAccepted& error) {
     std::cerr << "tinyfair: " << tinyfair::host::common::TerminalText(error.what()) << "\n";
     return tinyfair::host::fit::kFitNotAcceptedExit;

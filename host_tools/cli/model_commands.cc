@@ -52,7 +52,7 @@ struct ModelOptions {
   size_t rows = 10;
   uint64_t stream = 0;
   std::string model_header;
-  CLI::Option* language_option = nullptr;
+  CommandOption language_option;
 };
 
 void Export(const ModelOptions& o) {
@@ -69,8 +69,8 @@ void Export(const ModelOptions& o) {
   host::fit::RefuseSignedModelFile(o.model);
   std::optional<host::data::CsvTable> data;
   if (!o.integer.empty()) {
-    if (o.data.empty()) throw CLI::RequiredError("--data (with --integer)");
-    if (o.label.label.empty()) throw CLI::RequiredError("--label (with --integer)");
+    if (o.data.empty()) RefuseMissingOption("--data (with --integer)");
+    if (o.label.label.empty()) RefuseMissingOption("--label (with --integer)");
     data = ReadDataCsv(o.data);
     request.integer =
         host::fit::IntegerPathRequest{o.integer, &*data, o.label, o.max_gap_change, o.seed};
@@ -90,7 +90,7 @@ void Export(const ModelOptions& o) {
 }
 
 void Inspect(ModelOptions& o) {
-  if (o.footprint && o.footprint_request.board.empty()) throw CLI::RequiredError("--board");
+  if (o.footprint && o.footprint_request.board.empty()) RefuseMissingOption("--board");
   // How the file is signed, and the device's word on it, before anything else.
   std::string trust;
   const tinyfair::Model model =
@@ -122,9 +122,9 @@ void CodegenPublicKey(const ModelOptions& o) {
 
 // codegen --unit-test: the test source a firmware's test runner compiles.
 void CodegenUnitTest(const ModelOptions& o) {
-  if (o.model.empty()) throw CLI::RequiredError("--model (with --unit-test)");
-  if (o.data.empty()) throw CLI::RequiredError("--data (with --unit-test)");
-  if (o.model_header.empty()) throw CLI::RequiredError("--model-header (with --unit-test)");
+  if (o.model.empty()) RefuseMissingOption("--model (with --unit-test)");
+  if (o.data.empty()) RefuseMissingOption("--data (with --unit-test)");
+  if (o.model_header.empty()) RefuseMissingOption("--model-header (with --unit-test)");
   host::common::RefuseOutputsOverInputs(
       {{"--model", o.model}, {"--public-key", o.trust.public_key}, {"--data", o.data}},
       {{"--out", o.out}});
@@ -132,7 +132,7 @@ void CodegenUnitTest(const ModelOptions& o) {
   request.name = o.name;
   request.model_header = o.model_header;
   // Plain C unless ztest is asked for: the test is C in either form.
-  request.language = o.language_option->count() > 0 ? o.language : "c";
+  request.language = o.language_option.Given() ? o.language : "c";
   if (request.language == "c++") {
     throw std::invalid_argument("--unit-test writes C: --language c (default) or ztest");
   }
@@ -178,145 +178,140 @@ void Codegen(const ModelOptions& o) {
 
 }  // namespace
 
-void AddModelCommands(CLI::App& app) {
+void AddModelCommands(CommandLine& command_line) {
   auto o = std::make_shared<ModelOptions>();
-  auto* export_command = app.add_subcommand(
+  Command export_command = command_line.AddCommand(
       "export", "Validate a model through the runtime and write the sealed model.pb");
-  export_command->add_option("--model", o->model, "Model (JSON or .pb)")
-      ->required()
-      ->check(CLI::ExistingFile);
-  export_command->add_option("--out", o->out, "Output file (model.pb)")->required();
-  export_command->add_option("--id", o->id, "Set the model id (at most 31 characters)");
+  export_command.Option("--model", &o->model, "Model (JSON or .pb)").Required().ExistingFile();
+  export_command.Option("--out", &o->out, "Output file (model.pb)").Required();
+  export_command.Option("--id", &o->id, "Set the model id (at most 31 characters)");
   export_command
-      ->add_option("--monitor-alpha", o->monitor_alpha,
-                   "The monitor's drift alarm: false-alarm probability over the deployment")
-      ->check(InRange(host::fit::kMonitorAlpha));
+      .Option("--monitor-alpha", &o->monitor_alpha,
+              "The monitor's drift alarm: false-alarm probability over the deployment")
+      .Check(InRange(host::fit::kMonitorAlpha));
   export_command
-      ->add_option("--monitor-tolerance", o->monitor_tolerance,
-                   "The monitor's drift alarm: how far a group's positive rate (and the parity "
-                   "gap) may move from the reference before it is drift")
-      ->check(InRange(host::fit::kMonitorTolerance));
+      .Option("--monitor-tolerance", &o->monitor_tolerance,
+              "The monitor's drift alarm: how far a group's positive rate (and the parity "
+              "gap) may move from the reference before it is drift")
+      .Check(InRange(host::fit::kMonitorTolerance));
   export_command
-      ->add_option("--monitor-window", o->monitor_window,
-                   "The monitor's test window in decisions per group (0: one window)")
-      ->check(CLI::Range(0LL, 4294967295LL));
+      .Option("--monitor-window", &o->monitor_window,
+              "The monitor's test window in decisions per group (0: one window)")
+      .Within(0LL, 4294967295LL);
   export_command
-      ->add_option("--model-version", o->model_version,
-                   "Set the model version (0 to 4294967295), which a device that refuses "
-                   "rollback requires to grow from one signed model to the next")
-      ->check(CLI::Range(0LL, 4294967295LL));
+      .Option("--model-version", &o->model_version,
+              "Set the model version (0 to 4294967295), which a device that refuses "
+              "rollback requires to grow from one signed model to the next")
+      .Within(0LL, 4294967295LL);
   export_command
-      ->add_option("--provenance", o->provenance,
-                   "Record less of the data than the fit did: names (each data file's base name "
-                   "and hash) or none (no provenance). Without it the file keeps the model's "
-                   "provenance as its fit's --provenance decided (by default: names), so that "
-                   "the file and the model are one model with one hash; with it, as with --id, "
-                   "the file is another model: decide from the file")
-      ->check(
-          CLI::IsMember(std::vector<std::string>{host::model::kProvenanceDetailNames[0], "none"}));
+      .Option("--provenance", &o->provenance,
+              "Record less of the data than the fit did: names (each data file's base name "
+              "and hash) or none (no provenance). Without it the file keeps the model's "
+              "provenance as its fit's --provenance decided (by default: names), so that "
+              "the file and the model are one model with one hash; with it, as with --id, "
+              "the file is another model: decide from the file")
+      .OneOf({host::model::kProvenanceDetailNames[0], "none"});
   export_command
-      ->add_option("--sign", o->sign_key,
-                   "Sign the sealed model with this private key file (tinyfair keygen) and "
-                   "write a SignedModel file")
-      ->check(CLI::Validator(
-          [](std::string& path) -> std::string {
-            return path.empty() ? "an empty path; give the private key file (tinyfair keygen)" : "";
-          },
-          "FILE"));
-  auto* integer =
+      .Option("--sign", &o->sign_key,
+              "Sign the sealed model with this private key file (tinyfair keygen) and "
+              "write a SignedModel file")
+      .Check({[](const std::string& path) -> std::string {
+                return path.empty() ? "an empty path; give the private key file (tinyfair keygen)"
+                                    : "";
+              },
+              "FILE"});
+  const CommandOption integer =
       export_command
-          ->add_option("--integer", o->integer,
-                       "Add the integer scorer (docs/integer_path.md), quantised to int16 or "
-                       "int8 for --data's inputs, and report on --data how the decisions change")
-          ->check(CLI::IsMember({"int16", "int8"}));
+          .Option("--integer", &o->integer,
+                  "Add the integer scorer (docs/integer_path.md), quantised to int16 or "
+                  "int8 for --data's inputs, and report on --data how the decisions change")
+          .OneOf({"int16", "int8"});
   export_command
-      ->add_option("--data", o->data,
-                   "With --integer: labelled CSV to quantise the inputs for and to compare on")
-      ->check(CLI::ExistingFile)
-      ->needs(integer);
-  AddLabelOptions(*export_command, o->label, false);
+      .Option("--data", &o->data,
+              "With --integer: labelled CSV to quantise the inputs for and to compare on")
+      .ExistingFile()
+      .Needs(integer);
+  AddLabelOptions(export_command, o->label, false);
   export_command
-      ->add_option("--max-gap-change", o->max_gap_change,
-                   "With --integer: the largest change of the DP gap on --data; above it, exit "
-                   "2 and write nothing (default 0.01)")
-      ->check(CLI::Range(0.0, 1.0))
-      ->needs(integer);
-  export_command->add_option("--seed", o->seed, "With --integer: PCG32 seed of the comparison")
-      ->check(Uint64Text())
-      ->needs(integer);
-  export_command->callback([o] { Export(*o); });
+      .Option("--max-gap-change", &o->max_gap_change,
+              "With --integer: the largest change of the DP gap on --data; above it, exit "
+              "2 and write nothing (default 0.01)")
+      .Within(0.0, 1.0)
+      .Needs(integer);
+  export_command.Option("--seed", &o->seed, "With --integer: PCG32 seed of the comparison")
+      .Check(Uint64Text())
+      .Needs(integer);
+  export_command.Action([o] { Export(*o); });
 
-  auto* inspect = app.add_subcommand(
+  Command inspect = command_line.AddCommand(
       "inspect",
       "Verify a model file and print it as JSON, or (--footprint) what it costs on a board");
-  inspect->add_option("model", o->model, "Model (.pb or JSON)")
-      ->required()
-      ->check(CLI::ExistingFile);
-  inspect->add_flag("--footprint", o->footprint,
-                    "Print the flash and RAM the model costs on --board by each way of shipping "
-                    "it (decoder, codegen --tables), measured from the board's size images, and "
-                    "the capacities in force there");
-  inspect->add_option("--board", o->footprint_request.board, "Board of --footprint")
-      ->check(CLI::IsMember({"mps2_an386", "mps2_an505", "microbit", "riscv32_virt"}));
-  inspect->add_option("--footprint-table", o->footprint_request.table,
-                      "The board's footprint table (default: an installed tinyfair's "
-                      "<tinyfair's folder>/../share/tinyfair/footprint/<board>.txt, else the "
-                      "host build's, <tinyfair's folder>/../firmware/<board>/bench/size/"
-                      "footprint.txt)");
-  inspect->add_flag("--json", o->footprint_request.json, "--footprint as JSON");
-  AddTrustOptions(*inspect, o->trust);
-  inspect->callback([o] { Inspect(*o); });
+  inspect.Option("model", &o->model, "Model (.pb or JSON)").Required().ExistingFile();
+  inspect.Flag("--footprint", &o->footprint,
+               "Print the flash and RAM the model costs on --board by each way of shipping "
+               "it (decoder, codegen --tables), measured from the board's size images, and "
+               "the capacities in force there");
+  inspect.Option("--board", &o->footprint_request.board, "Board of --footprint")
+      .OneOf({"mps2_an386", "mps2_an505", "microbit", "riscv32_virt"});
+  inspect.Option("--footprint-table", &o->footprint_request.table,
+                 "The board's footprint table (default: an installed tinyfair's "
+                 "<tinyfair's folder>/../share/tinyfair/footprint/<board>.txt, else the "
+                 "host build's, <tinyfair's folder>/../firmware/<board>/bench/size/"
+                 "footprint.txt)");
+  inspect.Flag("--json", &o->footprint_request.json, "--footprint as JSON");
+  AddTrustOptions(inspect, o->trust);
+  inspect.Action([o] { Inspect(*o); });
 
-  auto* codegen = app.add_subcommand(
+  Command codegen = command_line.AddCommand(
       "codegen",
       "Write a C++ header holding a model's bytes for firmware, or (--public-key alone) a C and "
       "C++ header holding the public key signed models are verified with");
-  codegen->add_option("--model", o->model, "Sealed model (.pb)")->check(CLI::ExistingFile);
-  codegen->add_option("--name", o->name,
-                      "CamelCase name: the header defines k<Name>, k<Name>Size, k<Name>Hash "
-                      "(a key's header: k<Name>PublicKey, k<Name>PublicKeyId)");
-  codegen->add_option("--out", o->out, "Output header")->required();
+  codegen.Option("--model", &o->model, "Sealed model (.pb)").ExistingFile();
+  codegen.Option("--name", &o->name,
+                 "CamelCase name: the header defines k<Name>, k<Name>Size, k<Name>Hash "
+                 "(a key's header: k<Name>PublicKey, k<Name>PublicKeyId)");
+  codegen.Option("--out", &o->out, "Output header").Required();
   o->language_option =
       codegen
-          ->add_option("--language", o->language,
-                       "c++ (default) or c (for the C API: model bytes, or with --tables the "
-                       "tables behind C functions); with --unit-test c (default) or ztest")
-          ->check(CLI::IsMember({"c++", "c", "ztest"}));
-  codegen->add_flag("--tables", o->tables,
-                    "Emit constexpr decision tables sized for the model (no decoder needed) "
-                    "instead of the model bytes; with --unit-test: the test decides with the "
-                    "tables header's Decide<Name> (--model-header: codegen --tables --language c)");
-  auto* unit_test = codegen->add_flag(
-      "--unit-test", o->unit_test,
+          .Option("--language", &o->language,
+                  "c++ (default) or c (for the C API: model bytes, or with --tables the "
+                  "tables behind C functions); with --unit-test c (default) or ztest")
+          .OneOf({"c++", "c", "ztest"});
+  codegen.Flag("--tables", &o->tables,
+               "Emit constexpr decision tables sized for the model (no decoder needed) "
+               "instead of the model bytes; with --unit-test: the test decides with the "
+               "tables header's Decide<Name> (--model-header: codegen --tables --language c)");
+  const CommandOption unit_test = codegen.Flag(
+      "--unit-test", &o->unit_test,
       "Write an on-device unit test instead (C): the first --rows rows of --data and the "
       "records simulate decides for them (--seed, --stream); int tinyfair_unit_test_<Name>(void) "
       "returns 0, or the 1-based index of the first record the device decides differently, "
       "which it prints");
-  codegen->add_option("--data", o->data, "With --unit-test: CSV with the model's input columns")
-      ->check(CLI::ExistingFile)
-      ->needs(unit_test);
-  codegen->add_option("--rows", o->rows, "With --unit-test: how many rows, from the first (10)")
-      ->check(CLI::Range(size_t{1}, size_t{100000}))
-      ->needs(unit_test);
-  codegen->add_option("--seed", o->seed, "With --unit-test: PCG32 seed, as simulate's")
-      ->check(Uint64Text())
-      ->needs(unit_test);
-  codegen->add_option("--stream", o->stream, "With --unit-test: PCG32 stream, as simulate's")
-      ->check(Uint64Text())
-      ->needs(unit_test);
+  codegen.Option("--data", &o->data, "With --unit-test: CSV with the model's input columns")
+      .ExistingFile()
+      .Needs(unit_test);
+  codegen.Option("--rows", &o->rows, "With --unit-test: how many rows, from the first (10)")
+      .Within(size_t{1}, size_t{100000})
+      .Needs(unit_test);
+  codegen.Option("--seed", &o->seed, "With --unit-test: PCG32 seed, as simulate's")
+      .Check(Uint64Text())
+      .Needs(unit_test);
+  codegen.Option("--stream", &o->stream, "With --unit-test: PCG32 stream, as simulate's")
+      .Check(Uint64Text())
+      .Needs(unit_test);
   codegen
-      ->add_flag("--integer-inputs", o->integer_inputs,
-                 "With --unit-test: the rows quantised for the model's int16 scorer, decided with "
-                 "tinyfair_model_decide_integer (firmware built with "
-                 "TINYFAIR_RUNTIME_CFG_FLOAT=0)")
-      ->needs(unit_test);
+      .Flag("--integer-inputs", &o->integer_inputs,
+            "With --unit-test: the rows quantised for the model's int16 scorer, decided with "
+            "tinyfair_model_decide_integer (firmware built with "
+            "TINYFAIR_RUNTIME_CFG_FLOAT=0)")
+      .Needs(unit_test);
   codegen
-      ->add_option("--model-header", o->model_header,
-                   "With --unit-test: the model's C header the test includes (codegen "
-                   "--language c --name <Name>), e.g. demo_model.h")
-      ->needs(unit_test);
-  AddTrustOptions(*codegen, o->trust);
-  codegen->callback([o] { Codegen(*o); });
+      .Option("--model-header", &o->model_header,
+              "With --unit-test: the model's C header the test includes (codegen "
+              "--language c --name <Name>), e.g. demo_model.h")
+      .Needs(unit_test);
+  AddTrustOptions(codegen, o->trust);
+  codegen.Action([o] { Codegen(*o); });
 }
 
 }  // namespace tinyfair::cli

@@ -86,29 +86,29 @@ void Monitor(const MonitorOptions& o) {
 
 }  // namespace
 
-void AddMonitorCommand(CLI::App& app) {
+void AddMonitorCommand(CommandLine& command_line) {
   auto o = std::make_shared<MonitorOptions>();
-  auto* command = app.add_subcommand(
+  Command command = command_line.AddCommand(
       "monitor", "Print a device's fairness monitor report next to the model's reference rates");
-  command->add_option("--model", o->model, "The model the device ran (.pb or JSON)")
-      ->required()
-      ->check(CLI::ExistingFile);
-  AddTrustOptions(*command, o->trust);
+  command.Option("--model", &o->model, "The model the device ran (.pb or JSON)")
+      .Required()
+      .ExistingFile();
+  AddTrustOptions(command, o->trust);
   command
-      ->add_option("--report", o->reports,
-                   "The device's monitor report (MonitorReport); repeated, a sequence of "
-                   "reports for --plot, in order")
-      ->required()
-      ->check(CLI::ExistingFile);
-  command->add_option("--plot", o->plot_dir,
-                      "Plot the sequence of reports into this folder: per group the positive "
-                      "rate with its 95% Wilson interval and the reference rate, the parity gap "
-                      "and where the alarm fired (monitor_rates.dat, .gp, .png); the last report "
-                      "is printed");
-  command->add_flag("!--no-plots", o->render_plot,
-                    "With --plot: write the gnuplot data and script but do not run gnuplot");
-  command->add_flag("--json", o->json, "Print JSON");
-  command->callback([o] { Monitor(*o); });
+      .Option("--report", &o->reports,
+              "The device's monitor report (MonitorReport); repeated, a sequence of "
+              "reports for --plot, in order")
+      .Required()
+      .ExistingFile();
+  command.Option("--plot", &o->plot_dir,
+                 "Plot the sequence of reports into this folder: per group the positive "
+                 "rate with its 95% Wilson interval and the reference rate, the parity gap "
+                 "and where the alarm fired (monitor_rates.dat, .gp, .png); the last report "
+                 "is printed");
+  command.Flag("!--no-plots", &o->render_plot,
+               "With --plot: write the gnuplot data and script but do not run gnuplot");
+  command.Flag("--json", &o->json, "Print JSON");
+  command.Action([o] { Monitor(*o); });
 }
 
 }  // namespace tinyfair::cli

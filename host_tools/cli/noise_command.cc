@@ -79,18 +79,18 @@ void AddNoise(const NoiseOptions& o) {
 
 }  // namespace
 
-void AddNoiseCommand(CLI::App& app) {
+void AddNoiseCommand(CommandLine& command_line) {
   auto o = std::make_shared<NoiseOptions>();
-  auto* command = app.add_subcommand(
+  Command command = command_line.AddCommand(
       "noise",
       "Add a noisy copy of a group column: a seeded fraction of rows moved to other groups");
-  command->add_option("--data", o->data, "CSV")->required()->check(CLI::ExistingFile);
-  command->add_option("--column", o->column, "The (true) group column")->required();
-  command->add_option("--rate", o->rate, "Fraction of rows moved to another group")->required();
-  command->add_option("--seed", o->seed, "Seed")->check(Uint64Text());
-  command->add_option("--into", o->into, "Name of the noisy column (default: COLUMN_noisy)");
-  command->add_option("--out", o->out, "Output CSV")->required();
-  command->callback([o] { AddNoise(*o); });
+  command.Option("--data", &o->data, "CSV").Required().ExistingFile();
+  command.Option("--column", &o->column, "The (true) group column").Required();
+  command.Option("--rate", &o->rate, "Fraction of rows moved to another group").Required();
+  command.Option("--seed", &o->seed, "Seed").Check(Uint64Text());
+  command.Option("--into", &o->into, "Name of the noisy column (default: COLUMN_noisy)");
+  command.Option("--out", &o->out, "Output CSV").Required();
+  command.Action([o] { AddNoise(*o); });
 }
 
 }  // namespace tinyfair::cli

@@ -1,20 +1,20 @@
 // The command line's checks of the library's parameter ranges
-// (fit/parameter_ranges.h): CLI11 validators that refuse NaN as well as
+// (fit/parameter_ranges.h): text checks that refuse NaN as well as
 // every value outside the range, and 64-bit seeds and streams that are
 // never saturated or wrapped.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <string>
 
+#include "host_tools/cli/command_option.h"
 #include "host_tools/fit/parameter_ranges.h"
 
 namespace tinyfair::cli {
 
 /// Refuses a value outside `range` (NaN included), saying the range.
-CLI::Validator InRange(const host::fit::ParameterRange& range);
+TextCheck InRange(const host::fit::ParameterRange& range);
 
 /// Refuses a seed or stream that is not a whole number in [0, 2^64 - 1].
-CLI::Validator Uint64Text();
+TextCheck Uint64Text();
 
 }  // namespace tinyfair::cli

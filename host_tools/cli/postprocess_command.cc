@@ -2,7 +2,6 @@
 // The scorer is a model from `train`, or any black-box model's scores in a
 // CSV column. The flags, then reads the files, fits with the library
 // (fit/postprocess.h) and writes the model.
-#include <map>
 #include <memory>
 #include <optional>
 
@@ -71,89 +70,81 @@ void Postprocess(const PostprocessCommandOptions& c) {
 
 }  // namespace
 
-void AddPostprocessCommand(CLI::App& app) {
+void AddPostprocessCommand(CommandLine& command_line) {
   auto command_options = std::make_shared<PostprocessCommandOptions>();
   host::fit::PostprocessOptions* o = &command_options->fit;
-  auto* command =
-      app.add_subcommand("postprocess", "Make a model's decisions fair without retraining");
+  Command command =
+      command_line.AddCommand("postprocess", "Make a model's decisions fair without retraining");
   command
-      ->add_option("--model", command_options->model,
-                   "Model from train (JSON or .pb); or use --score-column")
-      ->check(CLI::ExistingFile);
-  AddTrustOptions(*command, command_options->trust);
-  command->add_option("--data", o->data, "Fitting CSV, distinct from the scorer's training data")
-      ->required()
-      ->check(CLI::ExistingFile);
-  command->add_option("--score-column", o->score_column,
-                      "Post-process scores of any model: the CSV column holding them");
-  command->add_option("--score-kind", o->score_kind, "probability (in [0,1]) or margin (any real)")
-      ->check(CLI::IsMember({"probability", "margin"}));
+      .Option("--model", &command_options->model,
+              "Model from train (JSON or .pb); or use --score-column")
+      .ExistingFile();
+  AddTrustOptions(command, command_options->trust);
+  command.Option("--data", &o->data, "Fitting CSV, distinct from the scorer's training data")
+      .Required()
+      .ExistingFile();
+  command.Option("--score-column", &o->score_column,
+                 "Post-process scores of any model: the CSV column holding them");
+  command.Option("--score-kind", &o->score_kind, "probability (in [0,1]) or margin (any real)")
+      .OneOf({"probability", "margin"});
   command
-      ->add_option("--sensitive", o->sensitive,
-                   "Sensitive column(s) forming the groups (default: the model's groups)")
-      ->delimiter(',');
+      .Option("--sensitive", &o->sensitive,
+              "Sensitive column(s) forming the groups (default: the model's groups)")
+      .CommaSeparated();
   command
-      ->add_option("--strata", o->strata,
-                   "Column(s) within whose categories parity must hold (conditional parity)")
-      ->delimiter(',');
-  command->add_flag("--covariance", o->covariance,
-                    "Control the covariance of the decision and a binary sensitive attribute "
-                    "(within --strata) instead of parity at a common rate");
-  AddLabelOptions(*command, o->label, false);
+      .Option("--strata", &o->strata,
+              "Column(s) within whose categories parity must hold (conditional parity)")
+      .CommaSeparated();
+  command.Flag("--covariance", &o->covariance,
+               "Control the covariance of the decision and a binary sensitive attribute "
+               "(within --strata) instead of parity at a common rate");
+  AddLabelOptions(command, o->label, false);
   std::string methods;
   std::vector<std::string> names;
   for (const host::postprocessing::Postprocessor& p : host::postprocessing::Postprocessors()) {
     methods += (methods.empty() ? "" : ", ") + std::string(p.name) + " (" + p.help + ")";
     names.push_back(p.name);
   }
-  command->add_option("--method", o->method, methods)->check(CLI::IsMember(names));
-  command->add_option(
-      "--unprivileged", o->unprivileged,
-      "roc: the group favoured in the band (default: the one the scorer selects least)");
-  command->add_option("--bias-target", o->fit.roc.bias_target, "roc: the parity gap to reach")
-      ->capture_default_str();
-  command->add_option("--gamma", o->fit.rto.gamma, "Ramp width gamma > 0")->capture_default_str();
-  command->add_option(
-      "--rho", o->rho,
-      "Target positive rate in [0,1], or 'auto' (label rate of --data, per stratum)");
+  command.Option("--method", &o->method, methods).OneOf(names);
+  command.Option("--unprivileged", &o->unprivileged,
+                 "roc: the group favoured in the band (default: the one the scorer selects least)");
+  command.Option("--bias-target", &o->fit.roc.bias_target, "roc: the parity gap to reach")
+      .DefaultInHelp();
+  command.Option("--gamma", &o->fit.rto.gamma, "Ramp width gamma > 0").DefaultInHelp();
+  command.Option("--rho", &o->rho,
+                 "Target positive rate in [0,1], or 'auto' (label rate of --data, per stratum)");
+  command.Option("--epsilon", &o->fit.rto.epsilon, "Parity (or covariance) tolerance epsilon >= 0")
+      .DefaultInHelp();
   command
-      ->add_option("--epsilon", o->fit.rto.epsilon, "Parity (or covariance) tolerance epsilon >= 0")
-      ->capture_default_str();
+      .Option("--validation", &o->validation,
+              "Choose gamma and rho on this CSV (grids: --gamma-grid, rho + --rho-offsets)")
+      .ExistingFile();
+  command.Option("--gamma-grid", &o->selection.gammas, "Gamma values tried with --validation")
+      .CommaSeparated();
   command
-      ->add_option("--validation", o->validation,
-                   "Choose gamma and rho on this CSV (grids: --gamma-grid, rho + --rho-offsets)")
-      ->check(CLI::ExistingFile);
-  command->add_option("--gamma-grid", o->selection.gammas, "Gamma values tried with --validation")
-      ->delimiter(',');
-  command
-      ->add_option("--rho-offsets", o->selection.rho_offsets,
-                   "Offsets to rho tried with --validation")
-      ->delimiter(',');
-  command->add_option(
-      "--max-validation-gap", o->selection.max_validation_gap,
+      .Option("--rho-offsets", &o->selection.rho_offsets, "Offsets to rho tried with --validation")
+      .CommaSeparated();
+  command.Option(
+      "--max-validation-gap", &o->selection.max_validation_gap,
       "Only select fits whose expected parity gap on the validation CSV is at most this");
-  command->add_option("--solver", o->fit.rto.solver, "exact or sgd (the paper's Algorithm 1)")
-      ->transform(
-          CLI::CheckedTransformer(std::map<std::string, host::postprocessing::RtoOptions::Solver>{
-              {"exact", host::postprocessing::RtoOptions::Solver::kExact},
-              {"sgd", host::postprocessing::RtoOptions::Solver::kSgd}}));
-  command->add_option("--sgd-steps", o->fit.rto.sgd_steps, "SGD steps")->capture_default_str();
-  command->add_option("--seed", o->fit.rto.seed, "Seed")
-      ->capture_default_str()
-      ->check(Uint64Text());
-  command->add_flag("--stream", command_options->stream,
-                    "rto, hardt-dp, hardt-eo: read --data a block of rows at a time and fit "
-                    "from per-group score histograms (files too large for memory; progress on "
-                    "a terminal)");
-  command->add_option("--out", command_options->out, "Output model (JSON)");
-  CliOptionBinder binder(*command);
+  using Solver = host::postprocessing::RtoOptions::Solver;
+  command.Named<Solver>("--solver", &o->fit.rto.solver, "exact or sgd (the paper's Algorithm 1)",
+                        {{"exact", Solver::kExact}, {"sgd", Solver::kSgd}});
+  command.Option("--sgd-steps", &o->fit.rto.sgd_steps, "SGD steps").DefaultInHelp();
+  command.Option("--seed", &o->fit.rto.seed, "Seed").DefaultInHelp().Check(Uint64Text());
+  command.Flag("--stream", &command_options->stream,
+               "rto, hardt-dp, hardt-eo: read --data a block of rows at a time and fit "
+               "from per-group score histograms (files too large for memory; progress on "
+               "a terminal)");
+  command.Option("--out", &command_options->out, "Output model (JSON)");
+  CliOptionBinder binder(command);
   host::fit::AddProvenanceOption(binder, &o->provenance);
-  AddSmallGroupFlags(*command, o->small_groups);
-  command->add_flag("--strict", o->strict,
-                    "With --validation: exit with status 3 and write nothing when the selected "
-                    "rule's validation parity gap exceeds --max-validation-gap or is larger than "
-                    "the input model's");
-  command->callback([command_options] { Postprocess(*command_options); });
+  AddSmallGroupFlags(command, o->small_groups);
+  command.Flag("--strict", &o->strict,
+               "With --validation: exit with status 3 and write nothing when the selected "
+               "rule's validation parity gap exceeds --max-validation-gap or is larger than "
+               "the input model's");
+  command.Action([command_options] { Postprocess(*command_options); });
 }
 
 }  // namespace tinyfair::cli

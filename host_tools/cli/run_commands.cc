@@ -31,7 +31,7 @@ namespace {
 struct RunOptions {
   std::string model, data, out, vectors, expected, actual, monitor;
   size_t monitor_every = 0;
-  CLI::Option* monitor_every_option = nullptr;
+  CommandOption monitor_every_option;
   DriftFlags drift;
   LabelOptions label;
   TrustFlags trust;
@@ -52,7 +52,7 @@ std::string SequenceReportPath(const std::string& path, size_t k) {
 }
 
 void CheckSimulateFlags(const RunOptions& o) {
-  if (o.monitor_every_option->count() > 0) {
+  if (o.monitor_every_option.Given()) {
     if (o.monitor.empty()) {
       throw host::common::DataError("--monitor-every", 0, 0, "needs --monitor, the report's file");
     }
@@ -63,7 +63,7 @@ void CheckSimulateFlags(const RunOptions& o) {
   if (o.device_id != 0 && o.monitor.empty()) {
     throw host::common::DataError("--device-id", 0, 0, "needs --monitor, the report's file");
   }
-  if (o.drift.Given() && !o.vectors.empty() && o.drift.score_shift_option->count() > 0) {
+  if (o.drift.Given() && !o.vectors.empty() && o.drift.score_shift_option.Given()) {
     throw host::common::DataError("--vectors", 0, 0,
                                   "a device replaying the vectors cannot shift scores: leave out "
                                   "--vectors or --drift-score-shift");
@@ -209,60 +209,52 @@ void Parity(const RunOptions& o) {
 
 }  // namespace
 
-void AddRunCommands(CLI::App& app) {
+void AddRunCommands(CommandLine& command_line) {
   auto o = std::make_shared<RunOptions>();
-  auto* simulate = app.add_subcommand(
+  Command simulate = command_line.AddCommand(
       "simulate", "Decide every row of a CSV with the runtime; write the decision log");
-  simulate->add_option("--model", o->model, "Model (.pb or JSON)")
-      ->required()
-      ->check(CLI::ExistingFile);
-  simulate->add_option("--data", o->data, "CSV with the model's input columns")
-      ->required()
-      ->check(CLI::ExistingFile);
-  simulate->add_option("--seed", o->seed, "PCG32 seed")->check(Uint64Text());
-  simulate->add_option("--stream", o->stream, "PCG32 stream")->check(Uint64Text());
-  simulate->add_option("--out", o->out, "Decision log (CSV)")->required();
-  simulate->add_option("--vectors", o->vectors,
-                       "Also write the inputs and seed for the firmware (.tfv)");
-  simulate->add_option("--monitor", o->monitor,
-                       "Also run the fairness monitor on the model's settings over the "
-                       "decisions and write its report (MonitorReport .pb)");
-  o->monitor_every_option = simulate->add_option(
-      "--monitor-every", o->monitor_every,
+  simulate.Option("--model", &o->model, "Model (.pb or JSON)").Required().ExistingFile();
+  simulate.Option("--data", &o->data, "CSV with the model's input columns")
+      .Required()
+      .ExistingFile();
+  simulate.Option("--seed", &o->seed, "PCG32 seed").Check(Uint64Text());
+  simulate.Option("--stream", &o->stream, "PCG32 stream").Check(Uint64Text());
+  simulate.Option("--out", &o->out, "Decision log (CSV)").Required();
+  simulate.Option("--vectors", &o->vectors,
+                  "Also write the inputs and seed for the firmware (.tfv)");
+  simulate.Option("--monitor", &o->monitor,
+                  "Also run the fairness monitor on the model's settings over the "
+                  "decisions and write its report (MonitorReport .pb)");
+  o->monitor_every_option = simulate.Option(
+      "--monitor-every", &o->monitor_every,
       "Also write the monitor's report after every N decisions, as a device sending one "
       "home every N: --monitor r.pb gives r-0001.pb, r-0002.pb, ... (for `tinyfair monitor "
       "--plot`)");
   simulate
-      ->add_option("--device-id", o->device_id,
-                   "With --monitor: the device id the reports carry, numbered 1, 2, ... in "
-                   "order (the --monitor-every reports, then the final one), as a device "
-                   "numbers them")
-      ->check(Uint64Text());
-  AddDriftOptions(*simulate, o->drift);
-  AddTrustOptions(*simulate, o->trust);
-  simulate->callback([o] { Simulate(*o); });
+      .Option("--device-id", &o->device_id,
+              "With --monitor: the device id the reports carry, numbered 1, 2, ... in "
+              "order (the --monitor-every reports, then the final one), as a device "
+              "numbers them")
+      .Check(Uint64Text());
+  AddDriftOptions(simulate, o->drift);
+  AddTrustOptions(simulate, o->trust);
+  simulate.Action([o] { Simulate(*o); });
 
-  auto* evaluate = app.add_subcommand(
+  Command evaluate = command_line.AddCommand(
       "evaluate", "Accuracy and per-group positive rates of the runtime's decisions");
-  evaluate->add_option("--model", o->model, "Model (.pb or JSON)")
-      ->required()
-      ->check(CLI::ExistingFile);
-  evaluate->add_option("--data", o->data, "Labelled CSV")->required()->check(CLI::ExistingFile);
-  AddLabelOptions(*evaluate, o->label, true);
-  evaluate->add_option("--seed", o->seed, "PCG32 seed")->check(Uint64Text());
-  evaluate->add_option("--stream", o->stream, "PCG32 stream")->check(Uint64Text());
-  evaluate->add_flag("--json", o->json, "Print JSON");
-  AddTrustOptions(*evaluate, o->trust);
-  evaluate->callback([o] { Evaluate(*o); });
+  evaluate.Option("--model", &o->model, "Model (.pb or JSON)").Required().ExistingFile();
+  evaluate.Option("--data", &o->data, "Labelled CSV").Required().ExistingFile();
+  AddLabelOptions(evaluate, o->label, true);
+  evaluate.Option("--seed", &o->seed, "PCG32 seed").Check(Uint64Text());
+  evaluate.Option("--stream", &o->stream, "PCG32 stream").Check(Uint64Text());
+  evaluate.Flag("--json", &o->json, "Print JSON");
+  AddTrustOptions(evaluate, o->trust);
+  evaluate.Action([o] { Evaluate(*o); });
 
-  auto* parity = app.add_subcommand("parity", "Compare two decision logs record by record");
-  parity->add_option("expected", o->expected, "Decision log from the host")
-      ->required()
-      ->check(CLI::ExistingFile);
-  parity->add_option("actual", o->actual, "Decision log from the device")
-      ->required()
-      ->check(CLI::ExistingFile);
-  parity->callback([o] { Parity(*o); });
+  Command parity = command_line.AddCommand("parity", "Compare two decision logs record by record");
+  parity.Option("expected", &o->expected, "Decision log from the host").Required().ExistingFile();
+  parity.Option("actual", &o->actual, "Decision log from the device").Required().ExistingFile();
+  parity.Action([o] { Parity(*o); });
 }
 
 }  // namespace tinyfair::cli

@@ -2,19 +2,19 @@
 
 namespace tinyfair::cli {
 
-void AddSmallGroupFlags(CLI::App& command, SmallGroupFlags& flags) {
-  command.add_option(
-      "--min-group-size", flags.min_group_size,
+void AddSmallGroupFlags(Command& command, SmallGroupFlags& flags) {
+  command.Option(
+      "--min-group-size", &flags.min_group_size,
       "Fewest fitting rows a group needs for a rule of its own (default 93: the 95 % Wilson "
       "interval of a rate of 0.5 is then at most 0.2 wide)");
   command
-      .add_option("--small-groups", flags.policy,
-                  "A group below --min-group-size: refuse (default), pooled (the rule fitted on "
-                  "all rows together) or merge (with --merge-groups)")
-      ->check(CLI::IsMember({"refuse", "pooled", "merge"}));
-  command.add_option("--merge-groups", flags.merges,
-                     "With --small-groups merge: 'GROUP,GROUP:TARGET', the groups share TARGET's "
-                     "rule (repeat the flag for several targets)");
+      .Option("--small-groups", &flags.policy,
+              "A group below --min-group-size: refuse (default), pooled (the rule fitted on "
+              "all rows together) or merge (with --merge-groups)")
+      .OneOf({"refuse", "pooled", "merge"});
+  command.Option("--merge-groups", &flags.merges,
+                 "With --small-groups merge: 'GROUP,GROUP:TARGET', the groups share TARGET's "
+                 "rule (repeat the flag for several targets)");
 }
 
 }  // namespace tinyfair::cli

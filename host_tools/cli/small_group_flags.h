@@ -2,8 +2,7 @@
 // bound to the library's settings (fit/small_group_plan.h).
 #pragma once
 
-#include <CLI/CLI.hpp>
-
+#include "host_tools/cli/command.h"
 #include "host_tools/fit/small_group_plan.h"
 
 namespace tinyfair::cli {
@@ -11,6 +10,6 @@ namespace tinyfair::cli {
 using SmallGroupFlags = host::fit::SmallGroupSettings;
 using host::fit::PlanSmallGroups;
 
-void AddSmallGroupFlags(CLI::App& command, SmallGroupFlags& flags);
+void AddSmallGroupFlags(Command& command, SmallGroupFlags& flags);
 
 }  // namespace tinyfair::cli

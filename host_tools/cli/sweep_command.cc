@@ -213,48 +213,43 @@ void Sweep(const SweepOptions& o) {
 
 }  // namespace
 
-void AddSweepCommand(CLI::App& app) {
+void AddSweepCommand(CommandLine& command_line) {
   auto o = std::make_shared<SweepOptions>();
-  auto* command = app.add_subcommand(
+  Command command = command_line.AddCommand(
       "sweep", "Fit post-processors over a grid, select on validation data, table and plots");
-  command->add_option("--model", o->model, "Scorer model from train (JSON or .pb)")
-      ->check(CLI::ExistingFile);
-  AddTrustOptions(*command, o->trust);
-  command->add_option("--score-column", o->sweep.score_column,
-                      "Sweep over scores of any model instead: the CSV column holding them "
-                      "(in every file; needs --sensitive)");
+  command.Option("--model", &o->model, "Scorer model from train (JSON or .pb)").ExistingFile();
+  AddTrustOptions(command, o->trust);
+  command.Option("--score-column", &o->sweep.score_column,
+                 "Sweep over scores of any model instead: the CSV column holding them "
+                 "(in every file; needs --sensitive)");
   command
-      ->add_option("--score-kind", o->sweep.score_kind,
-                   "probability (in [0,1]) or margin (any real)")
-      ->check(CLI::IsMember({"probability", "margin"}));
-  command->add_option("--data", o->data, "Fitting CSV")->required()->check(CLI::ExistingFile);
-  command->add_option("--validation", o->validation, "Validation CSV (selection)")
-      ->required()
-      ->check(CLI::ExistingFile);
-  command->add_option("--test", o->test, "Test CSV (reported)")
-      ->required()
-      ->check(CLI::ExistingFile);
-  AddLabelOptions(*command, o->sweep.label, true);
+      .Option("--score-kind", &o->sweep.score_kind, "probability (in [0,1]) or margin (any real)")
+      .OneOf({"probability", "margin"});
+  command.Option("--data", &o->data, "Fitting CSV").Required().ExistingFile();
+  command.Option("--validation", &o->validation, "Validation CSV (selection)")
+      .Required()
+      .ExistingFile();
+  command.Option("--test", &o->test, "Test CSV (reported)").Required().ExistingFile();
+  AddLabelOptions(command, o->sweep.label, true);
   command
-      ->add_option("--sensitive", o->sweep.sensitive,
-                   "Sensitive column(s) (default: the model's groups)")
-      ->delimiter(',');
-  command->add_option("--gamma-grid", o->sweep.selection.gammas, "Gamma values")->delimiter(',');
+      .Option("--sensitive", &o->sweep.sensitive,
+              "Sensitive column(s) (default: the model's groups)")
+      .CommaSeparated();
+  command.Option("--gamma-grid", &o->sweep.selection.gammas, "Gamma values").CommaSeparated();
   command
-      ->add_option("--rho-offsets", o->sweep.selection.rho_offsets,
-                   "Offsets to the label rate for rho")
-      ->delimiter(',');
-  command->add_option("--max-validation-gap", o->sweep.selection.max_validation_gap,
-                      "Select only fits within this validation gap (none within: the fairest, "
-                      "with a warning)");
-  AddSmallGroupFlags(*command, o->sweep.small_groups);
-  command->add_flag("--strict", o->strict,
-                    "Exit with status 3 and write nothing when the selected fit's validation gap "
-                    "exceeds --max-validation-gap or is larger than the input model's");
-  command->add_flag("!--no-plots", o->plots,
-                    "Write the gnuplot data and scripts but do not run gnuplot");
-  command->add_option("--out-dir", o->out_dir, "Output folder");
-  command->callback([o] { Sweep(*o); });
+      .Option("--rho-offsets", &o->sweep.selection.rho_offsets, "Offsets to the label rate for rho")
+      .CommaSeparated();
+  command.Option("--max-validation-gap", &o->sweep.selection.max_validation_gap,
+                 "Select only fits within this validation gap (none within: the fairest, "
+                 "with a warning)");
+  AddSmallGroupFlags(command, o->sweep.small_groups);
+  command.Flag("--strict", &o->strict,
+               "Exit with status 3 and write nothing when the selected fit's validation gap "
+               "exceeds --max-validation-gap or is larger than the input model's");
+  command.Flag("!--no-plots", &o->plots,
+               "Write the gnuplot data and scripts but do not run gnuplot");
+  command.Option("--out-dir", &o->out_dir, "Output folder");
+  command.Action([o] { Sweep(*o); });
 }
 
 }  // namespace tinyfair::cli

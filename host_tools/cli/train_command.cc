@@ -36,26 +36,26 @@ void Train(TrainCommandOptions o, const std::vector<host::fit::TrainMethod>& met
 
 }  // namespace
 
-void AddTrainCommand(CLI::App& app) {
+void AddTrainCommand(CommandLine& command_line) {
   auto command_options = std::make_shared<TrainCommandOptions>();
   host::fit::TrainOptions* o = &command_options->fit;
   auto methods = std::make_shared<std::vector<host::fit::TrainMethod>>(host::fit::TrainMethods());
-  auto* command = app.add_subcommand("train", "Train a scorer on a CSV and write a model (JSON)");
-  command->add_option("--data", o->data, "Training CSV")->required()->check(CLI::ExistingFile);
-  AddLabelOptions(*command, o->label, true);
+  Command command =
+      command_line.AddCommand("train", "Train a scorer on a CSV and write a model (JSON)");
+  command.Option("--data", &o->data, "Training CSV").Required().ExistingFile();
+  AddLabelOptions(command, o->label, true);
   command
-      ->add_option("--sensitive", o->sensitive,
-                   "Sensitive column(s); their product forms the groups")
-      ->delimiter(',');
-  command->add_option("--categorical", o->categorical, "Columns to treat as categorical")
-      ->delimiter(',');
-  command->add_option("--numeric", o->numeric, "Columns to treat as numeric")->delimiter(',');
-  command->add_option("--ignore", o->ignore, "Columns that are not inputs")->delimiter(',');
+      .Option("--sensitive", &o->sensitive, "Sensitive column(s); their product forms the groups")
+      .CommaSeparated();
+  command.Option("--categorical", &o->categorical, "Columns to treat as categorical")
+      .CommaSeparated();
+  command.Option("--numeric", &o->numeric, "Columns to treat as numeric").CommaSeparated();
+  command.Option("--ignore", &o->ignore, "Columns that are not inputs").CommaSeparated();
   command
-      ->add_option("--features", o->features,
-                   "The only columns that are inputs (besides the sensitive ones); every "
-                   "other column but the label is left out")
-      ->delimiter(',');
+      .Option("--features", &o->features,
+              "The only columns that are inputs (besides the sensitive ones); every "
+              "other column but the label is left out")
+      .CommaSeparated();
   std::string method_help = "Training method:";
   std::vector<std::string> names, constraints;
   for (const auto& method : *methods) {
@@ -72,39 +72,38 @@ void AddTrainCommand(CLI::App& app) {
       }
     }
   }
-  command->add_option("--method", o->method, method_help)->check(CLI::IsMember(names));
+  command.Option("--method", &o->method, method_help).OneOf(names);
   command
-      ->add_option("--constraint", o->constraint,
-                   "The method's fairness constraint (default: the method's first)")
-      ->check(CLI::IsMember(constraints));
-  command->add_option("--l2", o->l2, "L2 penalty on the weights (mean loss + l2/2 |w|^2)");
+      .Option("--constraint", &o->constraint,
+              "The method's fairness constraint (default: the method's first)")
+      .OneOf(constraints);
+  command.Option("--l2", &o->l2, "L2 penalty on the weights (mean loss + l2/2 |w|^2)");
   command
-      ->add_option("--iterations", o->iterations,
-                   "Iterations (or their cap) of an iterative method (default: the method's: "
-                   "reduction 50, naive/dro/soft-groups 750, fair-regression 100, logistic "
-                   "100, frll 10000)")
-      ->check(CLI::PositiveNumber);
-  command->add_flag("--strict", o->strict,
-                    "Exit with status 3 and write nothing unless the fit converged within its "
-                    "bound: reduction and fair-regression (duality gap <= nu, training violation "
-                    "within the guarantee), logistic (Newton) and frll (L-BFGS) (gradient norm "
-                    "<= tolerance), naive/dro/soft-groups (own max violation <= 0)");
-  command->add_flag("--use-sensitive", o->use_sensitive,
-                    "Let the scorer use the sensitive columns");
-  command->add_option("--unknown-group", o->unknown_group,
-                      "What the device does with an unknown group: refuse | fallback:NAME");
-  command->add_option("--min-category-count", o->min_category_count,
-                      "Fold the categories of fewer training rows into one category '(other)' "
-                      "per column (sensitive columns excepted), which also decides values first "
-                      "seen after training; 0: off, the device refuses unseen values");
-  command->add_option("--id", o->id, "Model id (at most 31 characters)");
-  command->add_option("--out", command_options->out, "Output model (JSON)");
-  CliOptionBinder binder(*command);
+      .Option("--iterations", &o->iterations,
+              "Iterations (or their cap) of an iterative method (default: the method's: "
+              "reduction 50, naive/dro/soft-groups 750, fair-regression 100, logistic "
+              "100, frll 10000)")
+      .Positive();
+  command.Flag("--strict", &o->strict,
+               "Exit with status 3 and write nothing unless the fit converged within its "
+               "bound: reduction and fair-regression (duality gap <= nu, training violation "
+               "within the guarantee), logistic (Newton) and frll (L-BFGS) (gradient norm "
+               "<= tolerance), naive/dro/soft-groups (own max violation <= 0)");
+  command.Flag("--use-sensitive", &o->use_sensitive, "Let the scorer use the sensitive columns");
+  command.Option("--unknown-group", &o->unknown_group,
+                 "What the device does with an unknown group: refuse | fallback:NAME");
+  command.Option("--min-category-count", &o->min_category_count,
+                 "Fold the categories of fewer training rows into one category '(other)' "
+                 "per column (sensitive columns excepted), which also decides values first "
+                 "seen after training; 0: off, the device refuses unseen values");
+  command.Option("--id", &o->id, "Model id (at most 31 characters)");
+  command.Option("--out", &command_options->out, "Output model (JSON)");
+  CliOptionBinder binder(command);
   host::fit::AddProvenanceOption(binder, &o->provenance);
   for (const auto& method : *methods) {
     if (method.add_options) method.add_options(binder);
   }
-  command->callback([command_options, methods] { Train(*command_options, *methods); });
+  command.Action([command_options, methods] { Train(*command_options, *methods); });
 }
 
 }  // namespace tinyfair::cli

@@ -9,14 +9,14 @@
 
 namespace tinyfair::cli {
 
-void AddTrustOptions(CLI::App& command, TrustFlags& flags) {
+void AddTrustOptions(Command& command, TrustFlags& flags) {
   command
-      .add_option("--public-key", flags.public_key,
-                  "Public key file (tinyfair keygen's .pub): refuse the model unless it is "
-                  "signed by this key (unsigned_model, bad_signature)")
-      ->check(CLI::ExistingFile);
-  command.add_option("--minimum-version", flags.minimum_version,
-                     "Refuse a model whose model_version is lower (rolled_back)");
+      .Option("--public-key", &flags.public_key,
+              "Public key file (tinyfair keygen's .pub): refuse the model unless it is "
+              "signed by this key (unsigned_model, bad_signature)")
+      .ExistingFile();
+  command.Option("--minimum-version", &flags.minimum_version,
+                 "Refuse a model whose model_version is lower (rolled_back)");
 }
 
 void RefuseTrustWithoutModel(const TrustFlags& flags, const std::string& model) {

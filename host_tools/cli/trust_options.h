@@ -3,10 +3,10 @@
 // minimum would load it (docs/security.md, "Checking a model on the host").
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
 
+#include "host_tools/cli/command.h"
 #include "host_tools/model/model_trust.h"
 #include "tinyfair/model.pb.h"
 
@@ -18,7 +18,7 @@ struct TrustFlags {
 };
 
 /// Adds --public-key FILE and --minimum-version N to `command`.
-void AddTrustOptions(CLI::App& command, TrustFlags& flags);
+void AddTrustOptions(Command& command, TrustFlags& flags);
 
 /// For a command whose model file is optional (postprocess, sweep): throws
 /// std::invalid_argument when the flags are given without a model to check.

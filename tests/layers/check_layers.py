@@ -13,6 +13,10 @@ Usage: check_layers.py [ROOT]   (ROOT: the source tree; default: this repo)
 Each module also has its own namespace: a file of host_tools/MODULE/ opens
 only tinyfair::host::MODULE (nested or anonymous namespaces inside it), and
 the front ends their own: cli/ tinyfair::cli, python/ tinyfair::python.
+The command-line parser's header (CLI11, <CLI/...>) is included by one
+source alone, host_tools/cli/command_line.cc: it costs each file that
+includes it seconds of compiling in every build and clang-tidy run, and
+the commands declare their options through host_tools/cli/command.h.
 
 Prints one line per crossing include (FILE:LINE: what is wrong) and exits 1
 when there is any, 0 otherwise.
@@ -39,6 +43,9 @@ ALLOWED = {
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
+SYSTEM_INCLUDE = re.compile(r"^\s*#\s*include\s*<([^>]+)>")
+PARSER_HEADERS = "CLI/"
+PARSER_SOURCE = pathlib.PurePath("host_tools/cli/command_line.cc")
 NAMESPACE = re.compile(r"^namespace\s+([\w:]+)\s*\{")
 SOURCE_SUFFIXES = {".h", ".cc", ".c", ".cpp", ".hpp"}
 
@@ -97,6 +104,7 @@ def check(root):
                 continue
             text = path.read_text(encoding="utf-8", errors="replace")
             for number, line in enumerate(text.splitlines(), 1):
+                problems += parser_include_problems(relative, number, line)
                 match = INCLUDE.match(line)
                 if not match:
                     continue
@@ -105,6 +113,15 @@ def check(root):
                     problems.append(f'{relative}:{number}: #include "{match.group(1)}": {why}')
             problems += namespace_problems(relative, layer, text)
     return problems
+
+
+def parser_include_problems(relative, number, line):
+    """An include of the command-line parser outside its one source."""
+    match = SYSTEM_INCLUDE.match(line)
+    if not match or not match.group(1).startswith(PARSER_HEADERS) or relative == PARSER_SOURCE:
+        return []
+    return [f"{relative}:{number}: #include <{match.group(1)}>: only {PARSER_SOURCE} includes "
+            "the command-line parser; declare options through host_tools/cli/command.h"]
 
 
 def namespace_problems(relative, layer, text):

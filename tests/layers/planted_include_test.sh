@@ -17,6 +17,7 @@ printf '#include "host_tools/frll/ok.h"\n' >"$tree/host_tools/cli/ok.cc"
 printf '#include "host_tools/simulate/ok.h"\n#include "host_tools/frll/ok.h"\n' \
   >"$tree/host_tools/fit/ok.cc"
 printf '#include "host_tools/fit/ok.h"\n' >"$tree/host_tools/cli/uses_fit.cc"
+printf '#include <CLI/CLI.hpp>\n' >"$tree/host_tools/cli/command_line.cc"
 python3 "$checker" "$tree" >"$tree/clean.out"
 
 printf '// a family using another family\n#include "host_tools/reductions/core.h"\n' \
@@ -30,6 +31,8 @@ printf 'namespace tinyfair::host {\n}\n' >"$tree/host_tools/frll/wrong_namespace
 printf '// the library using a front end\n#include "host_tools/cli/cli_common.h"\n' \
   >"$tree/host_tools/fit/bad.cc"
 printf '#include "host_tools/fit/train.h"\n' >"$tree/host_tools/reductions/bad.cc"
+printf '// a command that parses for itself\n#include <CLI/CLI.hpp>\n' \
+  >"$tree/host_tools/cli/own_parser.cc"
 if python3 "$checker" "$tree" >"$tree/planted.out"; then
   echo "the layer check passed a tree with crossing includes" >&2
   exit 1
@@ -47,5 +50,6 @@ expect 'codegen/bad.cc:1: #include "host_tools/model/model_file.h": codegen may 
 expect 'host_tools/frll/wrong_namespace.cc:1: namespace tinyfair::host: frll declares its names in tinyfair::host::frll'
 expect 'host_tools/fit/bad.cc:2: #include "host_tools/cli/cli_common.h": fit may not include cli'
 expect 'host_tools/reductions/bad.cc:1: #include "host_tools/fit/train.h": reductions may not include fit'
-expect 'layers: 9 include(s) or namespace(s) cross the allowed directions'
+expect 'host_tools/cli/own_parser.cc:2: #include <CLI/CLI.hpp>: only host_tools/cli/command_line.cc includes the command-line parser'
+expect 'layers: 10 include(s) or namespace(s) cross the allowed directions'
 echo "planted crossings: each named, exit 1"
