@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <deque>
 #include <map>
+#include <type_traits>
 #include <vector>
 
 namespace tinyfair::cli {
@@ -91,9 +92,28 @@ CommandOption& CommandOption::DefaultInHelp() {
 
 bool CommandOption::Given() const { return parsed_ != nullptr && parsed_->option->count() > 0; }
 
+namespace {
+
+// CLI11 2.1.2 reads "-4" into an unsigned option as 2^64 - 4, a count that
+// asks for all the memory there is: a negative number is refused by name.
+CLI::Validator NotNegative() {
+  return CLI::Validator(
+      [](const std::string& text) {
+        const size_t first = text.find_first_not_of(" \t");
+        return first != std::string::npos && text[first] == '-'
+                   ? "Value " + text + " is negative: a count or a size is 0 or more"
+                   : std::string();
+      },
+      "");
+}
+
+}  // namespace
+
 template <typename T>
 CommandOption Command::Option(const std::string& name, T* value, const std::string& help) {
-  return parsed_->Keep(parsed_->app->add_option(name, *value, help));
+  CLI::Option* option = parsed_->app->add_option(name, *value, help);
+  if constexpr (std::is_unsigned_v<T>) option->check(NotNegative());
+  return parsed_->Keep(option);
 }
 
 template CommandOption Command::Option(const std::string&, std::string*, const std::string&);

@@ -90,6 +90,12 @@ refused "demo --seed 2^64" 2 "--seed: " "$tinyfair" demo --rows 100 --seed 18446
   --out-dir "$work/x"
 refused "split --seed -1" 2 "--seed: " "$tinyfair" split --data "$d/test.csv" --seed -1 \
   --out-dir "$work/x"
+# An unsigned count given a negative number (CLI11 would read -4 as 2^64 - 4).
+refused "demo --rows -4" 2 "--rows: Value -4 is negative" "$tinyfair" demo --rows -4 \
+  --out-dir "$work/x"
+refused "codegen --rows -1" 2 "--rows: Value -1 is negative" "$tinyfair" codegen --unit-test \
+  --model "$work/model.json" --data "$d/test.csv" --rows -1 --name M --model-header m.h \
+  --out "$work/x.c"
 
 sweep() {  # sweep CASE TEXT FLAGS...
   local name=$1 text=$2
