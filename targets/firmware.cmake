@@ -157,6 +157,17 @@ function(tinyfair_qemu_command_argument out_var)
   set(${out_var} "${joined}" PARENT_SCOPE)
 endfunction()
 
+# tinyfair_qemu_command_for(<image> <out-var>): the board's emulator command
+# line for the firmware target <image>, one list element per word.
+function(tinyfair_qemu_command_for image out_var)
+  set(command "")
+  foreach(word IN LISTS TINYFAIR_QEMU_COMMAND)
+    string(REPLACE "<ELF>" "$<TARGET_FILE:${image}>" word "${word}")
+    list(APPEND command "${word}")
+  endforeach()
+  set(${out_var} "${command}" PARENT_SCOPE)
+endfunction()
+
 function(tinyfair_add_qemu_test)
   cmake_parse_arguments(PARSE_ARGV 0 ARG "" "NAME;FIRMWARE;WORKING_DIRECTORY;TIMEOUT" "ARGS")
   _tinyfair_parse_name(tinyfair_add_qemu_test)
@@ -164,11 +175,7 @@ function(tinyfair_add_qemu_test)
     message(FATAL_ERROR "tinyfair_add_qemu_test(${ARG_NAME}): FIRMWARE '${ARG_FIRMWARE}' is not a target")
   endif()
 
-  set(command "")
-  foreach(word IN LISTS TINYFAIR_QEMU_COMMAND)
-    string(REPLACE "<ELF>" "$<TARGET_FILE:${ARG_FIRMWARE}>" word "${word}")
-    list(APPEND command "${word}")
-  endforeach()
+  tinyfair_qemu_command_for(${ARG_FIRMWARE} command)
   list(REMOVE_AT command 0)
   list(PREPEND command "${TINYFAIR_QEMU_EXECUTABLE}")
 
