@@ -12,12 +12,19 @@
 namespace tinyfair::host::fit {
 namespace {
 
-// The device's record of a log row: its first ten fields. A host log
-// (simulate --out) has readable columns after them, which parity leaves out:
-// the bits are what the device must reproduce.
+// The device's columns: the fields of the runtime's record header.
+constexpr size_t kDeviceColumns = [] {
+  size_t columns = 1;
+  for (const char c : runtime::kDecisionRecordHeader) columns += c == ',' ? 1 : 0;
+  return columns;
+}();
+
+// The device's record of a log row: its first kDeviceColumns fields. A host
+// log (simulate --out) has readable columns after them, which parity leaves
+// out: the bits are what the device must reproduce.
 std::string DeviceRecord(const std::vector<std::string>& fields) {
   std::string record;
-  for (size_t column = 0; column < std::min<size_t>(10, fields.size()); ++column) {
+  for (size_t column = 0; column < std::min(kDeviceColumns, fields.size()); ++column) {
     record += (column ? "," : "") + fields[column];
   }
   return record;

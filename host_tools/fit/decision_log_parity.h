@@ -21,8 +21,8 @@ struct DecisionLogParity {
 };
 
 /// Reads both logs (bounded: they come from outside) and compares the
-/// device's record of each row, its first ten fields; the readable columns
-/// a host log has after them are left out.
+/// device's record of each row, the fields of the runtime's record header;
+/// the readable columns a host log has after them are left out.
 /// @throws DataError when `expected_path` is not a decision log (its header
 ///         is not the device's) or either log is no CSV.
 DecisionLogParity CompareDecisionLogs(const std::string& expected_path,
