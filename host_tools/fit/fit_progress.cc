@@ -5,19 +5,19 @@
 namespace tinyfair::host::fit {
 namespace {
 
-ProgressSink& Sink() {
+ProgressSink& TheProgressSink() {
   static ProgressSink sink;
   return sink;
 }
 
 }  // namespace
 
-void SetProgressSink(ProgressSink sink) { Sink() = std::move(sink); }
+void SetProgressSink(ProgressSink sink) { TheProgressSink() = std::move(sink); }
 
-bool HasProgressSink() { return static_cast<bool>(Sink()); }
+bool HasProgressSink() { return static_cast<bool>(TheProgressSink()); }
 
 void ReportProgress(int iteration, int most) {
-  if (Sink()) Sink()(iteration, most);
+  if (TheProgressSink()) TheProgressSink()(iteration, most);
 }
 
 }  // namespace tinyfair::host::fit

@@ -6,8 +6,11 @@ standard library, Eigen, CLI11 and pybind11 included, and that is most of its
 time: host_tools/fit/train.cc costs 3.4 CPU-s, of which its own code is a
 small part. So the sources that a build compiles with the same command (one
 target, one folder) are read by clang-tidy as one translation unit that
-includes them in turn, at most --sources-per-run at a time: the headers are
-parsed and matched once per group instead of once per source. The checks see
+includes them in turn (at most --sources-per-run, 64 by default: every
+folder of the tree in one run): the headers are parsed and matched once per
+folder instead of once per source. Measured: one run per source, 443 CPU-s
+for the dev build's 173 sources; grouped, 131 CPU-s for the host build's
+188 at 12 per run and 72 at 64 per run. The checks see
 the same code and report it at the same lines of the same files (the
 .clang-tidy HeaderFilterRegex names the source folders). The compiler still
 compiles every source on its own, so a source that compiles only after
@@ -35,7 +38,7 @@ def parse_arguments():
     parser.add_argument("--clang-tidy", required=True, help="the clang-tidy program")
     parser.add_argument("--work", required=True, help="folder for the grouped sources")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--sources-per-run", type=int, default=12)
+    parser.add_argument("--sources-per-run", type=int, default=64)
     parser.add_argument("regex", help="the sources to check (paths in the source tree, Python regex)")
     return parser.parse_args()
 
