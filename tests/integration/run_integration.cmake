@@ -95,6 +95,31 @@ run("${tf}" codegen --unit-test --tables --integer-inputs
     --model "${WORK}/int16/demo_model_int16.pb" --data "${firmware_dir}/applicants.csv"
     --rows 10 --seed 2024 --name DemoModel --model-header demo_model_tables_c.h
     --out "${WORK}/int16/demo_model_tables_test.c")
+# A signed update (with MODEL_JSON, the model's JSON form, which export
+# seals): a key pair, the model signed at version 2 with monitor settings and
+# at version 1, C headers of both and of the public key, and the host's
+# decisions and monitor report for the version 2 model.
+set(signed_flags "")
+if(MODEL_JSON)
+  set(signed "${WORK}/signed")
+  file(MAKE_DIRECTORY "${signed}")
+  run("${tf}" keygen --out "${signed}/fleet.key")
+  foreach(version 1 2)
+    run("${tf}" export --model "${MODEL_JSON}" --out "${signed}/model_v${version}.pb"
+        --sign "${signed}/fleet.key" --model-version ${version} --monitor-alpha 0.05
+        --monitor-tolerance 0.05 --monitor-window 0)
+  endforeach()
+  run("${tf}" codegen --model "${signed}/model_v2.pb" --name SignedModel --language c
+      --out "${signed}/signed_model_c.h")
+  run("${tf}" codegen --model "${signed}/model_v1.pb" --name OlderModel --language c
+      --out "${signed}/older_model_c.h")
+  run("${tf}" codegen --public-key "${signed}/fleet.key.pub" --name Fleet --language c
+      --out "${signed}/fleet_public_key.h")
+  run("${tf}" simulate --model "${signed}/model_v2.pb" --public-key "${signed}/fleet.key.pub"
+      --data "${firmware_dir}/applicants.csv" --seed 2024 --out "${signed}/host_decisions.csv"
+      --monitor "${signed}/host_report.pb")
+  set(signed_flags "-DSIGNED_MODEL_DIR=${signed}")
+endif()
 set(footprint_flags "")
 if(BENCH_IMAGES)
   file(MAKE_DIRECTORY "${WORK}/footprint")
@@ -108,7 +133,7 @@ run("${CMAKE_COMMAND}" -G Ninja -S "${firmware_dir}" -B "${WORK}/build"
     "-DCMAKE_TOOLCHAIN_FILE=${TINYFAIR_BOARD_TOOLCHAIN_FILE}" "-DTINYFAIR_BOARD=${BOARD}"
     "-DMODEL_HEADER_DIR=${WORK}/model" "-DUNIT_TEST_DIR=${WORK}/unit_test" ${changed_flags}
     "-DINT16_UNIT_TEST_DIR=${WORK}/int16" "-DTABLES_UNIT_TEST_DIR=${WORK}/tables"
-    ${footprint_flags} ${route_flags})
+    ${signed_flags} ${footprint_flags} ${route_flags})
 run("${CMAKE_COMMAND}" --build "${WORK}/build")
 if(BENCH_IMAGES)
   include("${REPO}/tests/integration/check_image_flash.cmake")
@@ -174,6 +199,37 @@ foreach(image unit_test_integer_only unit_test_tables_integer_only unit_test_tab
   endif()
   message(STATUS "${ROUTE} on ${BOARD}, ${image}${soft_float}: ${image_test}")
 endforeach()
+# The signed update in C: the older model refused (rolled_back), the
+# decisions identical to simulate's (tinyfair parity) and the monitor's
+# report the host's byte for byte.
+if(MODEL_JSON)
+  tinyfair_run_image(update COMMAND "${qemu_command}" ELF "${WORK}/build/signed_update.elf"
+                     TIMEOUT 120)
+  if(NOT update MATCHES "# signed update: the older model refused: rolled_back\n")
+    message(FATAL_ERROR "${ROUTE} on ${BOARD}: the signed update said:\n${update}")
+  endif()
+  string(REGEX MATCH "# report ([0-9a-f]*)\n" report_line "${update}")
+  set(device_report "${CMAKE_MATCH_1}")
+  string(REGEX REPLACE "#[^\n]*\n" "" update_records "${update}")
+  file(WRITE "${signed}/device_decisions.csv" "${update_records}")
+  execute_process(COMMAND "${tf}" parity "${signed}/host_decisions.csv"
+                          "${signed}/device_decisions.csv"
+                  RESULT_VARIABLE parity_status OUTPUT_VARIABLE parity ERROR_VARIABLE parity)
+  if(NOT parity_status EQUAL 0 OR NOT parity MATCHES "^parity: 10 of 10 decisions identical")
+    message(FATAL_ERROR "${ROUTE} on ${BOARD}: the signed update's decisions: tinyfair parity "
+                        "exited ${parity_status}:\n${parity}")
+  endif()
+  string(STRIP "${parity}" parity)
+  file(READ "${signed}/host_report.pb" host_report HEX)
+  if(device_report STREQUAL "" OR NOT device_report STREQUAL host_report)
+    message(FATAL_ERROR "${ROUTE} on ${BOARD}: the signed update's monitor report differs from "
+                        "tinyfair simulate's:\ndevice: ${device_report}\nhost:   ${host_report}")
+  endif()
+  string(LENGTH "${host_report}" report_digits)
+  math(EXPR report_bytes "${report_digits} / 2")
+  message(STATUS "${ROUTE} on ${BOARD}, signed update: the older model refused (rolled_back); "
+                 "${parity}; monitor report ${report_bytes} B equal to simulate's")
+endif()
 if(NOT CHANGE_THRESHOLD_BYTE)
   return()
 endif()
