@@ -143,17 +143,25 @@ if(BENCH_IMAGES)
     BENCH_IMAGE DemoModel_decoder PERCENT 5 OTHER_IMAGES
     "${WORK}/build/screening.elf" "${WORK}/build/unit_test.elf")
 endif()
+# require_parity(<out-var> <host log> <device log> <what>): `tinyfair parity`
+# must find the 10 decisions identical; its line into <out-var>.
+function(require_parity out_var host device what)
+  execute_process(COMMAND "${tf}" parity "${host}" "${device}"
+                  RESULT_VARIABLE status OUTPUT_VARIABLE parity ERROR_VARIABLE parity)
+  if(NOT status EQUAL 0 OR NOT parity MATCHES "^parity: 10 of 10 decisions identical")
+    message(FATAL_ERROR "${ROUTE} on ${BOARD}: ${what}tinyfair parity exited ${status}:\n${parity}")
+  endif()
+  string(STRIP "${parity}" parity)
+  set(${out_var} "${parity}" PARENT_SCOPE)
+endfunction()
+
 # 3. Run it in the emulator; `tinyfair parity` must find every decision
 # identical, and the device's log must be the host's records byte for byte.
 include("${REPO}/targets/common/qemu_runner.cmake")
 string(REPLACE ";" "|" qemu_command "${TINYFAIR_QEMU_COMMAND}")
 tinyfair_run_image(device COMMAND "${qemu_command}" ELF "${WORK}/build/screening.elf" TIMEOUT 120)
 file(WRITE "${WORK}/device_decisions.csv" "${device}")
-execute_process(COMMAND "${tf}" parity "${WORK}/host_decisions.csv" "${WORK}/device_decisions.csv"
-                RESULT_VARIABLE parity_status OUTPUT_VARIABLE parity ERROR_VARIABLE parity)
-if(NOT parity_status EQUAL 0 OR NOT parity MATCHES "^parity: 10 of 10 decisions identical")
-  message(FATAL_ERROR "${ROUTE} on ${BOARD}: tinyfair parity exited ${parity_status}:\n${parity}")
-endif()
+require_parity(parity "${WORK}/host_decisions.csv" "${WORK}/device_decisions.csv" "")
 message(STATUS "${ROUTE} on ${BOARD}: ${parity}")
 file(READ "${WORK}/host_decisions.csv" host)
 include("${REPO}/tests/device/decision_record_columns.cmake")
@@ -212,14 +220,8 @@ if(MODEL_JSON)
   set(device_report "${CMAKE_MATCH_1}")
   string(REGEX REPLACE "#[^\n]*\n" "" update_records "${update}")
   file(WRITE "${signed}/device_decisions.csv" "${update_records}")
-  execute_process(COMMAND "${tf}" parity "${signed}/host_decisions.csv"
-                          "${signed}/device_decisions.csv"
-                  RESULT_VARIABLE parity_status OUTPUT_VARIABLE parity ERROR_VARIABLE parity)
-  if(NOT parity_status EQUAL 0 OR NOT parity MATCHES "^parity: 10 of 10 decisions identical")
-    message(FATAL_ERROR "${ROUTE} on ${BOARD}: the signed update's decisions: tinyfair parity "
-                        "exited ${parity_status}:\n${parity}")
-  endif()
-  string(STRIP "${parity}" parity)
+  require_parity(parity "${signed}/host_decisions.csv" "${signed}/device_decisions.csv"
+                 "the signed update's decisions: ")
   file(READ "${signed}/host_report.pb" host_report HEX)
   if(device_report STREQUAL "" OR NOT device_report STREQUAL host_report)
     message(FATAL_ERROR "${ROUTE} on ${BOARD}: the signed update's monitor report differs from "
