@@ -59,7 +59,8 @@ configure_sanitize() {
   if [ -f "$cache" ] && ! grep -q '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang++-14$' "$cache"; then
     rm -rf build/sanitize/CMakeCache.txt build/sanitize/CMakeFiles
   fi
-  cmake --preset sanitize >/dev/null
+  # The golden files are the host build's (tests/golden/CMakeLists.txt).
+  cmake --preset sanitize -DTINYFAIR_GOLDEN_FROM="$source_dir/build/host/tests/golden" >/dev/null
 }
 stage "sanitizers: configure" configure_sanitize
 stage "sanitizers: build" cmake --build --preset sanitize --parallel "$jobs"
