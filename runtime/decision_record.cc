@@ -1,8 +1,7 @@
 // The decision log line: fixed-width hexadecimal, no printf, no floats
 // printed as decimals, so the device and the host write identical bytes.
-#include <string.h>
-
 #include "tinyfair_runtime/decision.h"
+#include "tinyfair_runtime/internal/float_bits.h"
 
 namespace tinyfair::runtime {
 namespace {
@@ -16,12 +15,6 @@ char* PutHex(char* out, uint64_t value, int digits) {
   return out + digits;
 }
 
-uint32_t Bits(float value) {
-  uint32_t bits;
-  memcpy(&bits, &value, sizeof(bits));
-  return bits;
-}
-
 }  // namespace
 
 size_t FormatDecisionRecord(const Decision& decision, char* line, size_t size) {
@@ -32,9 +25,9 @@ size_t FormatDecisionRecord(const Decision& decision, char* line, size_t size) {
   *out++ = ',';
   out = PutHex(out, decision.group, 8);
   *out++ = ',';
-  out = PutHex(out, Bits(decision.score), 8);
+  out = PutHex(out, internal::BitsOf(decision.score), 8);
   *out++ = ',';
-  out = PutHex(out, Bits(decision.probability), 8);
+  out = PutHex(out, internal::BitsOf(decision.probability), 8);
   *out++ = ',';
   out = PutHex(out, decision.draw, 8);
   *out++ = ',';
@@ -42,7 +35,7 @@ size_t FormatDecisionRecord(const Decision& decision, char* line, size_t size) {
   *out++ = ',';
   out = PutHex(out, decision.member, 2);
   *out++ = ',';
-  out = PutHex(out, Bits(decision.value), 8);
+  out = PutHex(out, internal::BitsOf(decision.value), 8);
   *out++ = ',';
   out = PutHex(out, decision.counter, 16);
   *out++ = '\n';

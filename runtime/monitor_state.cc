@@ -13,6 +13,7 @@
 
 #include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/fairness_monitor.h"
+#include "tinyfair_runtime/internal/float_bits.h"
 
 namespace tinyfair::runtime {
 namespace {
@@ -47,11 +48,7 @@ class StateWriter {
     Put(static_cast<uint32_t>(value));
     Put(static_cast<uint32_t>(value >> 32U));
   }
-  void Put(float value) {
-    uint32_t bits = 0;
-    memcpy(&bits, &value, sizeof(bits));
-    Put(bits);
-  }
+  void Put(float value) { Put(internal::BitsOf(value)); }
 
  private:
   uint8_t* at_;
@@ -117,12 +114,6 @@ bool CountersPossible(const GroupCounters& c, uint32_t window) {
          c.previous_window_positives <= c.previous_window_decisions &&
          (window == 0 || (c.window_decisions <= window && c.previous_window_decisions <= window)) &&
          c.lower >= 0.0f && c.upper <= 1.0f && c.lower <= c.upper;
-}
-
-uint32_t Bits(float value) {
-  uint32_t bits = 0;
-  memcpy(&bits, &value, sizeof(bits));
-  return bits;
 }
 
 }  // namespace
@@ -208,12 +199,12 @@ struct MonitorState {
     if (model_hash != m.model_hash_) return Status::kMonitorModelMismatch;
     bool same = r.U32() == m.group_count_;
     same = r.U32() == m.settings_.window && same;
-    same = r.U32() == Bits(m.settings_.alpha) && same;
-    same = r.U32() == Bits(m.settings_.tolerance) && same;
+    same = r.U32() == internal::BitsOf(m.settings_.alpha) && same;
+    same = r.U32() == internal::BitsOf(m.settings_.tolerance) && same;
     same = r.U32() == kTestEvery && same;
     for (uint32_t g = 0; same && g < m.group_count_; ++g) {
       const uint8_t* group = bytes + kHeaderBytes + kProgressBytes + g * kGroupBytes;
-      same = ReadLittle32(group) == Bits(m.reference_rate_[g]);
+      same = ReadLittle32(group) == internal::BitsOf(m.reference_rate_[g]);
     }
     return same ? Status::kOk : Status::kMonitorStateMismatch;
   }
