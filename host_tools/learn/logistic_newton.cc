@@ -26,10 +26,10 @@ constexpr int kMaxHalvings = 60;
 // in its n-term sum; below it progress is judged by the gradient instead.
 constexpr double kNewtonObjectiveNoise = 1e-12;
 
-constexpr const char* kCaller = "FitLogisticRegression";
+constexpr const char* kNewtonCaller = "FitLogisticRegression";
 
 [[noreturn]] void FailFit(const std::string& message) {
-  throw std::invalid_argument(std::string(kCaller) + ": " + message);
+  throw std::invalid_argument(std::string(kNewtonCaller) + ": " + message);
 }
 
 // The parameters and everything the solver needs at them.

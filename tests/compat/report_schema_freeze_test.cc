@@ -32,7 +32,7 @@ bool ReadFrozenReport(uint32_t minor, FileDescriptorProto& file) {
       std::string(TINYFAIR_FROZEN_SCHEMA_DIR) + "/report_1." + std::to_string(minor) + ".pb", file);
 }
 
-FileDescriptorProto Compiled() {
+FileDescriptorProto CompiledReportSchema() {
   FileDescriptorProto file;
   tinyfair::MonitorReport::descriptor()->file()->CopyTo(&file);
   return file;
@@ -44,7 +44,7 @@ TEST(ReportSchemaFreeze, TheSchemaEqualsTheFrozenCopyOfItsVersion) {
   ASSERT_TRUE(ReadFrozenReport(minor, frozen))
       << "no frozen report schema 1." << minor << ": copy proto/tinyfair/monitor_report.proto "
       << "to tests/compat/report_schema/1." << minor << "/monitor_report.proto";
-  const auto differences = Differences(SchemaOf(frozen), SchemaOf(Compiled()), true);
+  const auto differences = Differences(SchemaOf(frozen), SchemaOf(CompiledReportSchema()), true);
   EXPECT_TRUE(differences.empty())
       << "proto/tinyfair/monitor_report.proto differs from its frozen copy 1." << minor << ":\n"
       << Join(differences)
@@ -52,7 +52,7 @@ TEST(ReportSchemaFreeze, TheSchemaEqualsTheFrozenCopyOfItsVersion) {
 }
 
 TEST(ReportSchemaFreeze, EveryEarlierVersionIsKeptUnchanged) {
-  const tinyfair::compat::Schema compiled = SchemaOf(Compiled());
+  const tinyfair::compat::Schema compiled = SchemaOf(CompiledReportSchema());
   ASSERT_GT(tinyfair::host::model::kMonitorReportMinor, 0u);
   for (uint32_t minor = 0; minor < tinyfair::host::model::kMonitorReportMinor; ++minor) {
     FileDescriptorProto frozen;

@@ -32,7 +32,7 @@ bool ReadFrozen(const std::string& version, FileDescriptorProto& file) {
       std::string(TINYFAIR_FROZEN_SCHEMA_DIR) + "/" + version + ".pb", file);
 }
 
-FileDescriptorProto Compiled() {
+FileDescriptorProto CompiledModelSchema() {
   FileDescriptorProto file;
   tinyfair::Model::descriptor()->file()->CopyTo(&file);
   return file;
@@ -45,7 +45,7 @@ TEST(SchemaFreeze, TheSchemaEqualsTheFrozenCopyOfItsVersion) {
   ASSERT_TRUE(ReadFrozen(version, frozen))
       << "no frozen schema " << version << ": copy proto/tinyfair/model.proto to "
       << "tests/compat/schema/" << version << "/model.proto";
-  const auto differences = Differences(SchemaOf(frozen), SchemaOf(Compiled()), true);
+  const auto differences = Differences(SchemaOf(frozen), SchemaOf(CompiledModelSchema()), true);
   EXPECT_TRUE(differences.empty())
       << "proto/tinyfair/model.proto differs from tests/compat/schema/" << version
       << "/model.proto, the schema of the version the host writes:\n"
@@ -56,7 +56,7 @@ TEST(SchemaFreeze, TheSchemaEqualsTheFrozenCopyOfItsVersion) {
 }
 
 TEST(SchemaFreeze, EveryEarlierVersionIsKeptUnchanged) {
-  const Schema compiled = SchemaOf(Compiled());
+  const Schema compiled = SchemaOf(CompiledModelSchema());
   int earlier = 0;
   for (uint32_t minor = 0; minor < tinyfair::host::model::kSchemaMinor; ++minor) {
     const std::string version = Version(tinyfair::host::model::kSchemaMajor, minor);
@@ -77,7 +77,7 @@ TEST(SchemaFreeze, AnAddedOrChangedFieldIsReported) {
       Version(tinyfair::host::model::kSchemaMajor, tinyfair::host::model::kSchemaMinor);
   FileDescriptorProto frozen;
   ASSERT_TRUE(ReadFrozen(version, frozen));
-  FileDescriptorProto changed = Compiled();
+  FileDescriptorProto changed = CompiledModelSchema();
   for (auto& m : *changed.mutable_message_type()) {
     if (m.name() != "Model") continue;
     auto* field = m.add_field();
@@ -90,7 +90,7 @@ TEST(SchemaFreeze, AnAddedOrChangedFieldIsReported) {
   ASSERT_EQ(1U, added.size());
   EXPECT_EQ("tinyfair.Model#49 (score_shift type 2 label 1 ) was added", added[0]);
 
-  changed = Compiled();
+  changed = CompiledModelSchema();
   for (auto& m : *changed.mutable_message_type()) {
     if (m.name() == "GroupRampRule") m.mutable_field(1)->set_number(7);
   }

@@ -33,7 +33,7 @@ ColumnRoles Roles() {
 }
 
 // Rows [first, end) of `table` as a table of their own.
-CsvTable Rows(const CsvTable& table, size_t first, size_t end) {
+CsvTable RowsOfTable(const CsvTable& table, size_t first, size_t end) {
   CsvTable part = table;
   part.rows.assign(table.rows.begin() + static_cast<std::ptrdiff_t>(first),
                    table.rows.begin() + static_cast<std::ptrdiff_t>(end));
@@ -44,11 +44,11 @@ CsvTable Rows(const CsvTable& table, size_t first, size_t end) {
 
 ColumnSummaries MergedParts(const CsvTable& table, const ColumnRoles& roles,
                             const std::vector<size_t>& bounds) {
-  ColumnSummaries merged = ColumnSummaries(Rows(table, 0, bounds[1]), roles);
+  ColumnSummaries merged = ColumnSummaries(RowsOfTable(table, 0, bounds[1]), roles);
   for (size_t k = 1; k + 1 < bounds.size(); ++k) {
     // Through the bytes, as the parts travel.
     merged.Merge(ColumnSummaries::Parse(
-        ColumnSummaries(Rows(table, bounds[k], bounds[k + 1]), roles).Serialise()));
+        ColumnSummaries(RowsOfTable(table, bounds[k], bounds[k + 1]), roles).Serialise()));
   }
   return merged;
 }
@@ -116,8 +116,8 @@ TEST(ColumnSummaries, ParseRefusesBytesItDidNotWrite) {
 TEST(ColumnSummaries, DefaultSummariesTakeTheFirstMergedColumns) {
   const CsvTable table = ParseCsv(kCsv, "t.csv");
   ColumnSummaries merged;
-  merged.Merge(ColumnSummaries(Rows(table, 0, 3), Roles()));
-  merged.Merge(ColumnSummaries(Rows(table, 3, 7), Roles()));
+  merged.Merge(ColumnSummaries(RowsOfTable(table, 0, 3), Roles()));
+  merged.Merge(ColumnSummaries(RowsOfTable(table, 3, 7), Roles()));
   EXPECT_EQ(Serialised(merged.Inputs("t.csv", Roles())),
             Serialised(InputsFromTable(table, Roles())));
 }

@@ -17,7 +17,7 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-const char kCsv[] =
+const char kTypedCsv[] =
     "age,colour,sex,code,y\n"
     "20.5,red,F,1,1\n"
     "30,blue,M,2,0\n"
@@ -69,7 +69,7 @@ void ExpectSameRows(const std::vector<std::vector<float>>& expected,
 }
 
 TEST(ColumnTable, TypedColumnsEncodeAsTheFileDoes) {
-  const CsvTable file = ParseCsv(kCsv, "t.csv");
+  const CsvTable file = ParseCsv(kTypedCsv, "t.csv");
   const tinyfair::Model model = ModelOf(file);
   const auto from_file = DeviceRows(InputEncoder(model.inputs(), file));
   const std::vector<double> ages = {20.5, 30.0, 40.0, kNaN};
@@ -85,7 +85,7 @@ TEST(ColumnTable, TypedColumnsEncodeAsTheFileDoes) {
 }
 
 TEST(ColumnTable, TheFileTableKeepsItsTextAndLines) {
-  const CsvTable file = ParseCsv(kCsv, "t.csv");
+  const CsvTable file = ParseCsv(kTypedCsv, "t.csv");
   const ColumnTable table = ColumnTableFromCsv(file);
   ASSERT_EQ(5u, table.columns.size());
   EXPECT_EQ(4u, table.row_count());
@@ -145,7 +145,7 @@ TEST(ColumnTable, NumbersReadBackAsTheirShortestText) {
 }
 
 TEST(ColumnTable, ABadNumberIsNamedByItsLine) {
-  const CsvTable file = ParseCsv(kCsv, "t.csv");
+  const CsvTable file = ParseCsv(kTypedCsv, "t.csv");
   const tinyfair::Model model = ModelOf(file);
   const std::vector<double> ages = {20.5, 30.0, std::numeric_limits<double>::infinity(), 1e300};
   const ColumnTable typed = TypedRows(ages, {1.0, 2.0, 1.0, 2.0});
@@ -171,7 +171,7 @@ TEST(ColumnTable, ABadNumberIsNamedByItsLine) {
 }
 
 TEST(ColumnTable, ABadCellInAFileIsNamedAsBefore) {
-  const CsvTable file = ParseCsv(kCsv, "t.csv");
+  const CsvTable file = ParseCsv(kTypedCsv, "t.csv");
   const tinyfair::Model model = ModelOf(file);
   const CsvTable bad =
       ParseCsv("age,colour,sex,code,y\n20,red,F,1,1\n\nold,red,M,1,1\n1e39,red,M,1,1\n", "bad.csv");
@@ -194,7 +194,7 @@ TEST(ColumnTable, ABadCellInAFileIsNamedAsBefore) {
 }
 
 TEST(ColumnTable, AnUnknownGroupIsNamedByItsLine) {
-  const CsvTable file = ParseCsv(kCsv, "t.csv");
+  const CsvTable file = ParseCsv(kTypedCsv, "t.csv");
   const tinyfair::Model model = ModelOf(file);
   const std::vector<double> ages = {1, 2, 3, 4};
   ColumnTable typed = TypedRows(ages, {1, 2, 1, 2});

@@ -13,7 +13,7 @@ using Names = std::vector<std::string>;
 
 const CsvTable kTable = ParseCsv("id,sex,age,hours,race,y\n1,F,30,40,a,1\n", "f.csv");
 
-ColumnRoles Roles() {
+ColumnRoles AllowListRoles() {
   ColumnRoles roles;
   roles.label = "y";
   roles.sensitive = {"sex", "race"};
@@ -21,26 +21,26 @@ ColumnRoles Roles() {
 }
 
 TEST(FeatureAllowListTest, LeavesOutEveryColumnButTheListedLabelAndSensitiveOnes) {
-  EXPECT_EQ(ColumnsOutsideFeatures(kTable, {"hours"}, Roles()), (Names{"id", "age"}));
-  EXPECT_EQ(ColumnsOutsideFeatures(kTable, {"age", "id", "hours"}, Roles()), Names{});
+  EXPECT_EQ(ColumnsOutsideFeatures(kTable, {"hours"}, AllowListRoles()), (Names{"id", "age"}));
+  EXPECT_EQ(ColumnsOutsideFeatures(kTable, {"age", "id", "hours"}, AllowListRoles()), Names{});
   // A column --ignore already leaves out is not named twice.
-  ColumnRoles roles = Roles();
+  ColumnRoles roles = AllowListRoles();
   roles.ignore = {"id"};
   EXPECT_EQ(ColumnsOutsideFeatures(kTable, {"hours"}, roles), (Names{"age"}));
   // No list: nothing left out.
-  EXPECT_EQ(ColumnsOutsideFeatures(kTable, {}, Roles()), Names{});
+  EXPECT_EQ(ColumnsOutsideFeatures(kTable, {}, AllowListRoles()), Names{});
 }
 
 TEST(FeatureAllowListTest, RefusesUnknownColumnsAndConflictsWithIgnore) {
   try {
-    ColumnsOutsideFeatures(kTable, {"age", "hour"}, Roles());
+    ColumnsOutsideFeatures(kTable, {"age", "hour"}, AllowListRoles());
     ADD_FAILURE() << "an unknown column accepted";
   } catch (const common::DataError& e) {
     EXPECT_STREQ(e.what(),
                  "f.csv: --features names 'hour', which is not a column; the columns are: id, "
                  "sex, age, hours, race, y");
   }
-  ColumnRoles roles = Roles();
+  ColumnRoles roles = AllowListRoles();
   roles.ignore = {"hours"};
   try {
     ColumnsOutsideFeatures(kTable, {"age", "hours"}, roles);

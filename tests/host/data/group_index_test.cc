@@ -19,7 +19,7 @@ namespace {
 
 // Three attributes (2 x 3 x 2 groups), every combination present, rows in
 // an order unrelated to the groups'.
-const char kCsv[] =
+const char kGroupIndexCsv[] =
     "score,sex,race,region,y\n"
     "0.9,M,b,north,1\n"
     "0.1,F,a,south,0\n"
@@ -61,7 +61,7 @@ TEST(GroupFormation, MixedRadixFirstAttributeMostSignificant) {
 }
 
 TEST(GroupIndex, RowsAreTheGroupsTheDeviceForms) {
-  const CsvTable table = ParseCsv(kCsv, "t.csv");
+  const CsvTable table = ParseCsv(kGroupIndexCsv, "t.csv");
   const tinyfair::Model model = ScoringModel(table);
   const InputEncoder encoder(model.inputs(), table);
   const GroupIndex groups(model, encoder);
@@ -72,7 +72,7 @@ TEST(GroupIndex, RowsAreTheGroupsTheDeviceForms) {
 }
 
 TEST(GroupIndex, NamesAndCategoriesMatchTheCsv) {
-  const CsvTable table = ParseCsv(kCsv, "t.csv");
+  const CsvTable table = ParseCsv(kGroupIndexCsv, "t.csv");
   const tinyfair::Model model = ScoringModel(table);
   const GroupIndex groups(model, InputEncoder(model.inputs(), table));
   EXPECT_EQ((std::vector<std::string>{"sex", "race", "region"}), groups.attribute_names());
@@ -93,7 +93,7 @@ TEST(GroupIndex, NamesAndCategoriesMatchTheCsv) {
 }
 
 TEST(GroupIndex, SplitsIntoSensitiveAndStratum) {
-  const CsvTable table = ParseCsv(kCsv, "t.csv");
+  const CsvTable table = ParseCsv(kGroupIndexCsv, "t.csv");
   const tinyfair::Model model = ScoringModel(table);
   const GroupIndex groups(model);
   EXPECT_TRUE(groups.rows().empty());
@@ -115,7 +115,7 @@ TEST(GroupIndex, SplitsIntoSensitiveAndStratum) {
 }
 
 TEST(Dataset, HoldsDesignLabelsAndGroupsOfOneFile) {
-  const CsvTable table = ParseCsv(kCsv, "t.csv");
+  const CsvTable table = ParseCsv(kGroupIndexCsv, "t.csv");
   const tinyfair::Model model = ScoringModel(table);
   const InputEncoder encoder(model.inputs(), table);
   const std::vector<int> labels = {1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0};

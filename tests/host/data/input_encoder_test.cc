@@ -10,14 +10,14 @@
 namespace tinyfair::host::data {
 namespace {
 
-const char kCsv[] =
+const char kEncoderCsv[] =
     "age,colour,sex,y\n"
     "20,red,F,1\n"
     "30,blue,M,0\n"
     "40,red,M,1\n"
     "?,green,F,0\n";
 
-ColumnRoles Roles() {
+ColumnRoles EncoderRoles() {
   ColumnRoles roles;
   roles.label = "y";
   roles.sensitive = {"sex"};
@@ -25,8 +25,8 @@ ColumnRoles Roles() {
 }
 
 TEST(InputEncoder, LearnsTheSchema) {
-  const CsvTable table = ParseCsv(kCsv, "t.csv");
-  const auto inputs = InputsFromTable(table, Roles());
+  const CsvTable table = ParseCsv(kEncoderCsv, "t.csv");
+  const auto inputs = InputsFromTable(table, EncoderRoles());
   ASSERT_EQ(3u, inputs.size());
   EXPECT_EQ("age", inputs[0].name());
   EXPECT_EQ(tinyfair::Input::NUMERIC, inputs[0].kind());
@@ -40,9 +40,9 @@ TEST(InputEncoder, LearnsTheSchema) {
 }
 
 TEST(InputEncoder, DeviceRowsAndDesign) {
-  const CsvTable table = ParseCsv(kCsv, "t.csv");
+  const CsvTable table = ParseCsv(kEncoderCsv, "t.csv");
   tinyfair::Model model;
-  for (const auto& input : InputsFromTable(table, Roles())) *model.add_inputs() = input;
+  for (const auto& input : InputsFromTable(table, EncoderRoles())) *model.add_inputs() = input;
   InputEncoder encoder(model.inputs(), table);
   std::vector<float> row;
   encoder.DeviceRow(0, row);
@@ -58,9 +58,9 @@ TEST(InputEncoder, DeviceRowsAndDesign) {
 }
 
 TEST(InputEncoder, UnseenCategoryBecomesAnInvalidIndex) {
-  const CsvTable train = ParseCsv(kCsv, "t.csv");
+  const CsvTable train = ParseCsv(kEncoderCsv, "t.csv");
   tinyfair::Model model;
-  for (const auto& input : InputsFromTable(train, Roles())) *model.add_inputs() = input;
+  for (const auto& input : InputsFromTable(train, EncoderRoles())) *model.add_inputs() = input;
   const CsvTable test = ParseCsv("age,colour,sex,y\n25,purple,F,1\n", "test.csv");
   InputEncoder encoder(model.inputs(), test);
   std::vector<float> row;
@@ -69,9 +69,9 @@ TEST(InputEncoder, UnseenCategoryBecomesAnInvalidIndex) {
 }
 
 TEST(InputEncoder, MissingColumnIsNamed) {
-  const CsvTable train = ParseCsv(kCsv, "t.csv");
+  const CsvTable train = ParseCsv(kEncoderCsv, "t.csv");
   tinyfair::Model model;
-  for (const auto& input : InputsFromTable(train, Roles())) *model.add_inputs() = input;
+  for (const auto& input : InputsFromTable(train, EncoderRoles())) *model.add_inputs() = input;
   const CsvTable test = ParseCsv("age,sex,y\n25,F,1\n", "test.csv");
   try {
     InputEncoder encoder(model.inputs(), test);

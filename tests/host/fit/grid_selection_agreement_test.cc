@@ -31,7 +31,7 @@ constexpr int kRowsPerPart = 1500;
 // Neighbouring widths a millionth apart and distinct as floats (the device
 // stores floats), so that the selected point can be told from the model.
 const std::vector<double> kGammas = {0.2, 0.2000001, 0.2000002, 0.2000003, 0.2000004};
-const std::vector<double> kRhoOffsets = {-0.02, 0.0};
+const std::vector<double> kAgreementRhoOffsets = {-0.02, 0.0};
 
 std::string Grid(const std::vector<double>& values) {
   std::string text;
@@ -102,7 +102,7 @@ TEST(GridSelectionAgreementExperiment, PostprocessAndSweepSelectTheSamePointOnNe
     o.sensitive = {"group"};
     o.label.label = "y";
     o.selection.gammas = kGammas;
-    o.selection.rho_offsets = kRhoOffsets;
+    o.selection.rho_offsets = kAgreementRhoOffsets;
     const data::CsvTable fitting = ReadDataCsv(fit_csv);
     const data::CsvTable validation = ReadDataCsv(validation_csv);
     const tinyfair::Model postprocessed = Postprocess(o, fitting, &validation, nullptr);
@@ -111,7 +111,7 @@ TEST(GridSelectionAgreementExperiment, PostprocessAndSweepSelectTheSamePointOnNe
         std::string("'") + TINYFAIR_CLI + "' sweep --data '" + fit_csv + "' --validation '" +
         validation_csv + "' --test '" + (work / "test.csv").string() +
         "' --score-column probability --sensitive group --label y --gamma-grid " + Grid(kGammas) +
-        " --rho-offsets " + Grid(kRhoOffsets) + " --no-plots --out-dir '" +
+        " --rho-offsets " + Grid(kAgreementRhoOffsets) + " --no-plots --out-dir '" +
         (work / "sweep").string() + "' > '" + (work / "sweep.txt").string() + "' 2>&1";
     ASSERT_EQ(std::system(command.c_str()), 0) << command;
     const std::string selected_json = (work / "sweep" / "selected.json").string();
@@ -122,7 +122,7 @@ TEST(GridSelectionAgreementExperiment, PostprocessAndSweepSelectTheSamePointOnNe
     // accuracy is the same to six decimals (within 1e-6).
     const std::vector<std::string> accuracies =
         RtoValidationAccuracies(common::ReadFile((work / "sweep" / "sweep.csv").string()));
-    ASSERT_EQ(accuracies.size(), kGammas.size() * kRhoOffsets.size());
+    ASSERT_EQ(accuracies.size(), kGammas.size() * kAgreementRhoOffsets.size());
     for (size_t i = 0; i < accuracies.size(); ++i) {
       size_t twins = 0;
       for (const std::string& other : accuracies) twins += other == accuracies[i] ? 1 : 0;

@@ -25,7 +25,7 @@ FittingGroups Identity(size_t groups, const data::ScoredSample& sample) {
 
 // Two groups; the scorer (positive iff f >= 0) selects group `low` less:
 // its scores are shifted down. Labels follow the scores with noise.
-data::ScoredSample Sample(uint32_t low, unsigned seed) {
+data::ScoredSample TwoGroupScoredSample(uint32_t low, unsigned seed) {
   std::mt19937 rng(seed);
   std::normal_distribution<double> noise(0.0, 0.35);
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
@@ -63,7 +63,7 @@ TEST(PostprocessorRegistry, EveryEntryIsFoundByItsUniqueName) {
 
 TEST(PostprocessorRegistry, DefaultUnprivilegedGroupIsTheOneSelectedLeast) {
   for (uint32_t low : {0u, 1u}) {
-    const data::ScoredSample sample = Sample(low, 7 + low);
+    const data::ScoredSample sample = TwoGroupScoredSample(low, 7 + low);
     ASSERT_LT(SelectedShare(sample, low), SelectedShare(sample, 1 - low));
     EXPECT_EQ(DefaultUnprivilegedGroup(sample), low);
   }
@@ -79,8 +79,8 @@ TEST(PostprocessorRegistry, DefaultUnprivilegedGroupIsTheOneSelectedLeast) {
 // selects the other group less (as the sweep once read it from) changes
 // nothing. The band's lower edge belongs to the favoured group.
 TEST(PostprocessorRegistry, RejectOptionFavoursTheGroupSelectedLeastOnTheFittingSample) {
-  const data::ScoredSample fitting = Sample(1, 3);
-  const data::ScoredSample validation = Sample(0, 4);
+  const data::ScoredSample fitting = TwoGroupScoredSample(1, 3);
+  const data::ScoredSample validation = TwoGroupScoredSample(0, 4);
   ASSERT_NE(DefaultUnprivilegedGroup(fitting), DefaultUnprivilegedGroup(validation));
   const Postprocessor& roc = FindPostprocessor("roc");
   const PostprocessorFit fit = roc.fit(fitting, Identity(2, fitting), PostprocessorOptions{});
@@ -97,7 +97,7 @@ TEST(PostprocessorRegistry, RejectOptionFavoursTheGroupSelectedLeastOnTheFitting
 }
 
 TEST(PostprocessorRegistry, RejectOptionRefusesMergedOrPooledGroups) {
-  const data::ScoredSample sample = Sample(0, 5);
+  const data::ScoredSample sample = TwoGroupScoredSample(0, 5);
   FittingGroups plan = Identity(2, sample);
   plan.notes.push_back("'b' pooled");
   EXPECT_THROW(FindPostprocessor("roc").fit(sample, plan, PostprocessorOptions{}),
@@ -107,7 +107,7 @@ TEST(PostprocessorRegistry, RejectOptionRefusesMergedOrPooledGroups) {
 // The ramp reaches the target rate in every group: recounted here from the
 // thresholds as the device decides, clamp((f - t) / gamma, 0, 1).
 TEST(PostprocessorRegistry, RtoRampMeetsTheTargetRateInEachGroup) {
-  const data::ScoredSample sample = Sample(0, 6);
+  const data::ScoredSample sample = TwoGroupScoredSample(0, 6);
   PostprocessorOptions options;
   options.rto.gamma = 0.2;
   options.rto.rho = 0.4;
@@ -128,7 +128,7 @@ TEST(PostprocessorRegistry, RtoRampMeetsTheTargetRateInEachGroup) {
 // Hardt et al. through the registry: the two-threshold rule of each group
 // as its own fitter computes it, and the expected accuracy recounted.
 TEST(PostprocessorRegistry, HardtEntriesReturnTheFittersRules) {
-  const data::ScoredSample sample = Sample(1, 8);
+  const data::ScoredSample sample = TwoGroupScoredSample(1, 8);
   for (auto [name, constraint] :
        {std::pair{"hardt-dp", HardtOptions::Constraint::kDemographicParity},
         std::pair{"hardt-eo", HardtOptions::Constraint::kEqualizedOdds}}) {

@@ -10,16 +10,16 @@
 namespace tinyfair::host::postprocessing {
 namespace {
 
-struct Sample {
+struct RtoSample {
   std::vector<double> scores;
   std::vector<uint32_t> groups;
 };
 
-Sample MakeSample(size_t n, uint64_t seed) {
+RtoSample MakeRtoSample(size_t n, uint64_t seed) {
   std::mt19937_64 engine(seed);
   std::normal_distribution<double> normal;
   std::uniform_real_distribution<double> uniform;
-  Sample s;
+  RtoSample s;
   for (size_t i = 0; i < n; ++i) {
     const uint32_t g = uniform(engine) < 0.3 ? 1 : (uniform(engine) < 0.5 ? 2 : 0);
     const double shift = g == 1 ? -0.6 : (g == 2 ? 0.3 : 0.0);
@@ -32,7 +32,7 @@ Sample MakeSample(size_t n, uint64_t seed) {
 // The positive rates of the fitted rule, recounted from the sample and the
 // thresholds alone (not from the fitter's own rates): the ramp decides
 // positive with probability clamp((f - t_k) / gamma, 0, 1).
-std::vector<double> RecountedRates(const Sample& s, const RtoFit& fit, size_t group_count) {
+std::vector<double> RecountedRates(const RtoSample& s, const RtoFit& fit, size_t group_count) {
   std::vector<double> sum(group_count, 0.0), count(group_count, 0.0);
   for (size_t i = 0; i < s.scores.size(); ++i) {
     const uint32_t g = s.groups[i];
@@ -45,7 +45,7 @@ std::vector<double> RecountedRates(const Sample& s, const RtoFit& fit, size_t gr
 }
 
 TEST(Rto, ExactSolverGivesParityOnTheFittingSample) {
-  const Sample s = MakeSample(20000, 1);
+  const RtoSample s = MakeRtoSample(20000, 1);
   for (double gamma : {0.01, 0.1, 0.5, 1.0}) {
     for (double rho : {0.1, 0.3, 0.5, 0.9}) {
       RtoOptions options;
@@ -63,7 +63,7 @@ TEST(Rto, ExactSolverGivesParityOnTheFittingSample) {
 }
 
 TEST(Rto, EpsilonKeepsRatesInTheBandClosestToZero) {
-  const Sample s = MakeSample(20000, 2);
+  const RtoSample s = MakeRtoSample(20000, 2);
   RtoOptions options;
   options.rho = 0.4;
   options.epsilon = 0.1;
@@ -81,7 +81,7 @@ TEST(Rto, EpsilonKeepsRatesInTheBandClosestToZero) {
 
 TEST(Rto, SgdReachesTheExactThresholds) {
   // The paper's Algorithm 1 with its step 0.1 sqrt(K / T).
-  const Sample s = MakeSample(20000, 3);
+  const RtoSample s = MakeRtoSample(20000, 3);
   RtoOptions options;
   options.gamma = 0.2;
   options.rho = 0.35;
@@ -95,7 +95,7 @@ TEST(Rto, SgdReachesTheExactThresholds) {
 }
 
 TEST(Rto, TargetPerGroup) {
-  const Sample s = MakeSample(20000, 5);
+  const RtoSample s = MakeRtoSample(20000, 5);
   RtoOptions options;
   options.gamma = 0.1;
   options.rho_by_group = {0.2, 0.4, 0.6};

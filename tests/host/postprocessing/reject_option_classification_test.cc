@@ -14,7 +14,7 @@
 namespace tinyfair::host::postprocessing {
 namespace {
 
-struct Sample {
+struct RocSample {
   std::vector<double> scores;
   std::vector<int> labels;
   std::vector<uint32_t> groups;
@@ -27,7 +27,7 @@ bool BandRule(double p, uint32_t group, double theta, uint32_t unprivileged) {
   return p > 0.5;
 }
 
-double Gap(const Sample& s, double theta, uint32_t unprivileged) {
+double Gap(const RocSample& s, double theta, uint32_t unprivileged) {
   double selected[2] = {0, 0}, n[2] = {0, 0};
   for (size_t i = 0; i < s.scores.size(); ++i) {
     n[s.groups[i]] += 1;
@@ -38,11 +38,11 @@ double Gap(const Sample& s, double theta, uint32_t unprivileged) {
 
 // Group 1 (privileged) scores run higher than group 0's (unprivileged, the
 // default).
-Sample MakeSample(size_t n, uint64_t seed) {
+RocSample MakeRocSample(size_t n, uint64_t seed) {
   std::mt19937_64 engine(seed);
   std::normal_distribution<double> normal;
   std::uniform_real_distribution<double> uniform;
-  Sample s;
+  RocSample s;
   for (size_t i = 0; i < n; ++i) {
     const uint32_t g = uniform(engine) < 0.4 ? 0 : 1;
     const double margin = normal(engine) + (g == 0 ? -0.5 : 0.3);
@@ -96,7 +96,7 @@ TEST(RejectOptionClassification, BandEdgesAreInclusive) {
 }
 
 TEST(RejectOptionClassification, ChoosesTheSmallestThetaWithinTheTarget) {
-  const Sample s = MakeSample(20000, 2);
+  const RocSample s = MakeRocSample(20000, 2);
   RocOptions options;
   const RocFit fit = FitRejectOptionClassification(s.scores, s.labels, s.groups, 2, options);
   ASSERT_EQ(100u, fit.thetas.size());
@@ -140,7 +140,7 @@ TEST(RejectOptionClassification, ChoosesTheSmallestThetaWithinTheTarget) {
 // than 0.5 changes nobody, a wider one flips everybody, so no theta reaches
 // the target and the smallest-gap theta is reported.
 TEST(RejectOptionClassification, ConcentratedScoresFailWithTheMinimumBiasTheta) {
-  Sample s;
+  RocSample s;
   for (int i = 0; i < 100; ++i) {
     s.groups.push_back(i < 50 ? 1 : 0);
     const bool high = i < 50 ? i < 35 : i < 65;  // privileged 70%, unprivileged 30%
@@ -158,7 +158,7 @@ TEST(RejectOptionClassification, ConcentratedScoresFailWithTheMinimumBiasTheta) 
 // k-NN-like scores on multiples of 0.1: once the band reaches 0.4 and 0.6
 // the gap jumps from 0.4 for the privileged group to 1 for the unprivileged.
 TEST(RejectOptionClassification, DiscreteScoresFailWithTheMinimumBiasTheta) {
-  Sample s;
+  RocSample s;
   for (int i = 0; i < 10; ++i) {
     s.groups.push_back(1);
     s.scores.push_back(i < 6 ? 0.6 : 0.0);
@@ -188,7 +188,7 @@ TEST(RejectOptionClassification, ThetaOneIsAllOrNothing) {
 
 TEST(RejectOptionClassification, CustomGridAndUnprivilegedGroup) {
   // Group 0 privileged now: swap the groups of the sample.
-  Sample s = MakeSample(5000, 3);
+  RocSample s = MakeRocSample(5000, 3);
   for (uint32_t& g : s.groups) g = 1 - g;
   RocOptions options;
   options.unprivileged_group = 1;

@@ -34,7 +34,7 @@ std::vector<Example> MakeExamples(size_t n, uint64_t seed) {
   return examples;
 }
 
-size_t CellOf(double score) {
+size_t HistogramCellOf(double score) {
   return std::min(ScoreHistograms::kBins - 1,
                   static_cast<size_t>((score + 1.0) / 2.0 * ScoreHistograms::kBins));
 }
@@ -44,7 +44,7 @@ std::map<std::pair<uint32_t, size_t>, std::pair<uint64_t, uint64_t>> Counted(
     const std::vector<Example>& examples) {
   std::map<std::pair<uint32_t, size_t>, std::pair<uint64_t, uint64_t>> counted;
   for (const Example& e : examples) {
-    auto& cell = counted[{e.group, CellOf(e.score)}];
+    auto& cell = counted[{e.group, HistogramCellOf(e.score)}];
     ++cell.first;
     cell.second += e.label == 1 ? 1 : 0;
   }

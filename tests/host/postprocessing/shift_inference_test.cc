@@ -13,7 +13,7 @@
 namespace tinyfair::host::postprocessing {
 namespace {
 
-struct Sample {
+struct ShiftSample {
   std::vector<double> scores;
   std::vector<int> labels;
   std::vector<uint32_t> groups;
@@ -22,7 +22,7 @@ struct Sample {
 // x | y ~ N(+-1, 1) in every group, base rates 0.2, 0.45, 0.7. The score is
 // the Bayes posterior under the pooled prior, as a group-blind scorer would
 // learn it; the group's own posterior differs only through the prior.
-Sample MakeSample(size_t n, uint64_t seed, double* pooled_prior) {
+ShiftSample MakeShiftSample(size_t n, uint64_t seed, double* pooled_prior) {
   std::mt19937_64 engine(seed);
   std::normal_distribution<double> normal;
   std::uniform_real_distribution<double> uniform;
@@ -31,7 +31,7 @@ Sample MakeSample(size_t n, uint64_t seed, double* pooled_prior) {
   const double pi =
       group_share[0] * base_rate[0] + group_share[1] * base_rate[1] + group_share[2] * base_rate[2];
   *pooled_prior = pi;
-  Sample s;
+  ShiftSample s;
   for (size_t i = 0; i < n; ++i) {
     const double u = uniform(engine);
     const uint32_t g = u < 0.4 ? 0 : (u < 0.7 ? 1 : 2);
@@ -46,7 +46,7 @@ Sample MakeSample(size_t n, uint64_t seed, double* pooled_prior) {
 
 TEST(ShiftInference, ThresholdsDecideAsTheAdjustedPosteriorExampleByExample) {
   double pi = 0.0;
-  const Sample s = MakeSample(20000, 1, &pi);
+  const ShiftSample s = MakeShiftSample(20000, 1, &pi);
   const ShiftInferenceFit fit =
       FitShiftInference(s.scores, s.labels, s.groups, 3, ShiftInferenceOptions{});
   for (size_t i = 0; i < s.scores.size(); ++i) {
@@ -104,7 +104,7 @@ TEST(ShiftInference, HandCheckedThresholds) {
 // accurate and further from parity.
 TEST(ShiftInference, DoesNotControlParity) {
   double pi = 0.0;
-  const Sample s = MakeSample(20000, 2, &pi);
+  const ShiftSample s = MakeShiftSample(20000, 2, &pi);
   const ShiftInferenceFit fit =
       FitShiftInference(s.scores, s.labels, s.groups, 3, ShiftInferenceOptions{});
   double plain_selected[3] = {0, 0, 0}, n[3] = {0, 0, 0};
@@ -131,7 +131,7 @@ TEST(ShiftInference, DoesNotControlParity) {
 
 TEST(ShiftInference, SourcePriorOption) {
   double pi = 0.0;
-  const Sample s = MakeSample(2000, 3, &pi);
+  const ShiftSample s = MakeShiftSample(2000, 3, &pi);
   ShiftInferenceOptions options;
   const ShiftInferenceFit sample_prior =
       FitShiftInference(s.scores, s.labels, s.groups, 3, options);

@@ -19,18 +19,18 @@ namespace {
 // scores: a few grid cells (2 / 65536 each).
 constexpr double kThresholdTolerance = 1e-4;
 
-struct Sample {
+struct StreamedSample {
   std::vector<double> scores;
   std::vector<uint32_t> groups;
 };
 
 // Three groups of continuous scores; `digits` > 0 rounds them to that many
 // decimals (few distinct values, as from a tree or k-NN scorer).
-Sample MakeSample(size_t n, uint64_t seed, int digits = 0) {
+StreamedSample MakeStreamedSample(size_t n, uint64_t seed, int digits = 0) {
   std::mt19937_64 engine(seed);
   std::normal_distribution<double> normal;
   std::uniform_real_distribution<double> uniform;
-  Sample s;
+  StreamedSample s;
   for (size_t i = 0; i < n; ++i) {
     const uint32_t g = uniform(engine) < 0.3 ? 1 : (uniform(engine) < 0.5 ? 2 : 0);
     const double shift = g == 1 ? -0.6 : (g == 2 ? 0.3 : 0.0);
@@ -42,14 +42,14 @@ Sample MakeSample(size_t n, uint64_t seed, int digits = 0) {
   return s;
 }
 
-ScoreHistograms HistogramsOf(const Sample& s, size_t group_count) {
+ScoreHistograms HistogramsOf(const StreamedSample& s, size_t group_count) {
   ScoreHistograms histograms(group_count);
   for (size_t i = 0; i < s.scores.size(); ++i) histograms.Add(s.scores[i], s.groups[i], -1);
   return histograms;
 }
 
 // The group's scores, sorted, for RampMean on the examples themselves.
-std::vector<double> SortedScoresOf(const Sample& s, uint32_t group) {
+std::vector<double> SortedScoresOf(const StreamedSample& s, uint32_t group) {
   std::vector<double> scores;
   for (size_t i = 0; i < s.scores.size(); ++i) {
     if (s.groups[i] == group) scores.push_back(s.scores[i]);
@@ -59,7 +59,7 @@ std::vector<double> SortedScoresOf(const Sample& s, uint32_t group) {
 }
 
 TEST(StreamedRto, ContinuousScoresAgreeWithTheInMemoryFitWithinTheBound) {
-  const Sample s = MakeSample(30000, 11);
+  const StreamedSample s = MakeStreamedSample(30000, 11);
   const ScoreHistograms histograms = HistogramsOf(s, 3);
   for (double gamma : {0.01, 0.1, 0.5}) {
     for (double rho : {0.1, 0.35, 0.8}) {
@@ -92,7 +92,7 @@ TEST(StreamedRto, ContinuousScoresAgreeWithTheInMemoryFitWithinTheBound) {
 
 TEST(StreamedRto, FewDistinctScoresAreFittedExactly) {
   // Every cell holds one score value: the histograms are the sample.
-  const Sample s = MakeSample(30000, 12, 2);
+  const StreamedSample s = MakeStreamedSample(30000, 12, 2);
   const ScoreHistograms histograms = HistogramsOf(s, 3);
   for (double gamma : {0.01, 0.2}) {
     for (double rho : {0.2, 0.5}) {
@@ -111,7 +111,7 @@ TEST(StreamedRto, FewDistinctScoresAreFittedExactly) {
 }
 
 TEST(StreamedRto, SgdOnTheHistogramsReachesTheExactThresholds) {
-  const Sample s = MakeSample(20000, 3);
+  const StreamedSample s = MakeStreamedSample(20000, 3);
   RtoOptions options;
   options.gamma = 0.2;
   options.rho = 0.35;
@@ -158,10 +158,10 @@ struct CellFromExamples {
 };
 
 TEST(StreamedRto, MergedPartsHoldTheWholeSamplesCounts) {
-  const Sample s = MakeSample(9000, 21);
-  Sample first, second;
+  const StreamedSample s = MakeStreamedSample(9000, 21);
+  StreamedSample first, second;
   for (size_t i = 0; i < s.scores.size(); ++i) {
-    Sample& part = i % 3 == 0 ? first : second;  // interleaved, not a prefix
+    StreamedSample& part = i % 3 == 0 ? first : second;  // interleaved, not a prefix
     part.scores.push_back(s.scores[i]);
     part.groups.push_back(s.groups[i]);
   }
@@ -170,7 +170,7 @@ TEST(StreamedRto, MergedPartsHoldTheWholeSamplesCounts) {
   for (uint32_t k = 0; k < 3; ++k) {
     // The expected cells, from the examples: first part's sum, then second's.
     std::map<size_t, CellFromExamples> first_cells, second_cells;
-    for (const Sample* part : {&first, &second}) {
+    for (const StreamedSample* part : {&first, &second}) {
       auto& cells = part == &first ? first_cells : second_cells;
       for (size_t i = 0; i < part->scores.size(); ++i) {
         if (part->groups[i] != k) continue;
@@ -210,7 +210,7 @@ TEST(StreamedRto, MergedPartsHoldTheWholeSamplesCounts) {
 }
 
 TEST(StreamedRto, MergingIntoEmptyHistogramsChangesNoBit) {
-  const Sample s = MakeSample(5000, 22);
+  const StreamedSample s = MakeStreamedSample(5000, 22);
   const ScoreHistograms whole = HistogramsOf(s, 3);
   ScoreHistograms merged(3);
   merged.Merge(whole);
@@ -220,7 +220,7 @@ TEST(StreamedRto, MergingIntoEmptyHistogramsChangesNoBit) {
 }
 
 TEST(StreamedRto, SerialisedHistogramsParseToTheSameFit) {
-  const Sample s = MakeSample(5000, 23);
+  const StreamedSample s = MakeStreamedSample(5000, 23);
   ScoreHistograms histograms(3);
   for (size_t i = 0; i < s.scores.size(); ++i) {
     histograms.Add(s.scores[i], s.groups[i], static_cast<int>(i % 2));

@@ -22,17 +22,17 @@ using Eigen::VectorXd;
 
 // Two groups; group 1's labels sit higher, and x carries the label and
 // the group, so an unconstrained fit is far from statistical parity.
-struct Sample {
+struct RegressionSample {
   MatrixXd X;
   VectorXd y;
   std::vector<int> group;
 };
 
-Sample ShiftedGroups(int n, unsigned seed) {
+RegressionSample ShiftedGroups(int n, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   std::normal_distribution<double> noise(0.0, 0.05);
-  Sample s{MatrixXd(n, 2), VectorXd(n), std::vector<int>(static_cast<size_t>(n))};
+  RegressionSample s{MatrixXd(n, 2), VectorXd(n), std::vector<int>(static_cast<size_t>(n))};
   for (int i = 0; i < n; ++i) {
     const int a = unit(rng) < 0.4 ? 1 : 0;
     const double x = unit(rng);
@@ -95,7 +95,7 @@ TEST(RegressionLoss, LogisticOracleWeightsMakeTheTargetStationary) {
 }
 
 TEST(StatisticalParityProblem, DisparitiesAverageToZeroAndEq12Holds) {
-  const Sample s = ShiftedGroups(300, 1);
+  const RegressionSample s = ShiftedGroups(300, 1);
   StatisticalParityOptions options;
   options.grid_size = 10;
   const StatisticalParityProblem problem(s.X, s.y, s.group, 2, options);
@@ -124,7 +124,7 @@ TEST(StatisticalParityProblem, DisparitiesAverageToZeroAndEq12Holds) {
 
 // The LS/LR targets minimize g_lambda(y_i, a_i, u) over the cells.
 TEST(StatisticalParityProblem, CellTargetsMinimizeThePrefixSums) {
-  const Sample s = ShiftedGroups(200, 2);
+  const RegressionSample s = ShiftedGroups(200, 2);
   StatisticalParityOptions options;
   options.grid_size = 20;
   const StatisticalParityProblem problem(s.X, s.y, s.group, 2, options);
@@ -151,7 +151,7 @@ TEST(StatisticalParityProblem, CellTargetsMinimizeThePrefixSums) {
 // On a one-feature sample, every oracle's best response to lambda = 0 is
 // within the grid's resolution of the brute-force best linear regressor.
 TEST(StatisticalParityOracleExperiment, OraclesAgreeWithBruteForceOnSmallData) {
-  Sample s = ShiftedGroups(120, 4);
+  RegressionSample s = ShiftedGroups(120, 4);
   s.X = s.X.leftCols(1).eval();
   for (ParityOracle oracle : {ParityOracle::kLeastSquares, ParityOracle::kCostSensitive}) {
     StatisticalParityOptions options;
@@ -177,7 +177,7 @@ TEST(StatisticalParityOracleExperiment, OraclesAgreeWithBruteForceOnSmallData) {
 // Theorem 4: the returned Q violates no empirical constraint by more than
 // (2 + 2 nu) / B beyond eps; and the disparity falls with eps.
 TEST(FitStatisticalParity, ReturnedMixtureMeetsTheConstraintsOnTheSample) {
-  const Sample s = ShiftedGroups(600, 8);
+  const RegressionSample s = ShiftedGroups(600, 8);
   for (bool lp_step : {false, true}) {
     double previous = 1.0;
     for (double slack : {1.0, 0.1, 0.03}) {

@@ -26,7 +26,7 @@ constexpr DeviceKey kOtherKey = {0x5a, 0x17, 0xc3, 0x88, 0x02, 0xfe, 0x41, 0x9d,
                                  0x66, 0x30, 0xbb, 0x0e, 0x72, 0xe9, 0x14, 0xa5};
 constexpr size_t kInputs = 4;
 
-std::unique_ptr<runtime::Model> SmallRamp() {
+std::unique_ptr<runtime::Model> LoadedSmallRamp() {
   auto model = std::make_unique<runtime::Model>();
   EXPECT_EQ(runtime::Status::kOk,
             model->Load(tinyfair_models::kSmallRampModel, tinyfair_models::kSmallRampModelSize));
@@ -48,7 +48,7 @@ std::vector<float> Rows() {
 }
 
 TEST(KeyedReplay, TheDeviceKeyReproducesEveryRecord) {
-  const auto model = SmallRamp();
+  const auto model = LoadedSmallRamp();
   const std::vector<float> rows = Rows();
   const auto records = DecideKeyed(*model, rows, kInputs, kDeviceKey, 500);
   uint64_t counter = 500;
@@ -105,7 +105,7 @@ std::vector<runtime::Decision> ReadLog(const std::string& log) {
 // decisions from the log text alone, and a counter changed in the text is
 // found.
 TEST(KeyedReplay, TheLogsCounterColumnReplaysWithTheKey) {
-  const auto model = SmallRamp();
+  const auto model = LoadedSmallRamp();
   const std::vector<float> rows = Rows();
   const auto records = DecideKeyed(*model, rows, kInputs, kDeviceKey, uint64_t{1} << 40U);
   std::vector<runtime::Decision> read = ReadLog(DecisionLog(records));
@@ -118,7 +118,7 @@ TEST(KeyedReplay, TheLogsCounterColumnReplaysWithTheKey) {
 }
 
 TEST(KeyedReplay, AnAlteredRecordIsFound) {
-  const auto model = SmallRamp();
+  const auto model = LoadedSmallRamp();
   const std::vector<float> rows = Rows();
   auto records = DecideKeyed(*model, rows, kInputs, kDeviceKey, 0);
   records[17].positive = !records[17].positive;
@@ -128,7 +128,7 @@ TEST(KeyedReplay, AnAlteredRecordIsFound) {
 }
 
 TEST(KeyedReplay, AnotherKeyCannotDeriveTheDraws) {
-  const auto model = SmallRamp();
+  const auto model = LoadedSmallRamp();
   const std::vector<float> rows = Rows();
   const auto mine = DecideKeyed(*model, rows, kInputs, kDeviceKey, 0);
   const auto other = DecideKeyed(*model, rows, kInputs, kOtherKey, 0);
