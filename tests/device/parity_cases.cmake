@@ -37,8 +37,7 @@ endfunction()
 # _tinyfair_parity_logs_of(<out-var> <logs>): the logs one after the other,
 # as a list of logs, each from its header line.
 function(_tinyfair_parity_logs_of out_var logs)
-  string(REPLACE "model_hash,status," ";model_hash,status," logs "${logs}")
-  list(REMOVE_AT logs 0)
+  string(REPLACE "\nmodel_hash,status," "\n;model_hash,status," logs "${logs}")
   set(${out_var} "${logs}" PARENT_SCOPE)
 endfunction()
 
