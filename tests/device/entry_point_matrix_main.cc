@@ -10,7 +10,13 @@
 #include <stdint.h>
 #include <string.h>
 
+#if __has_include(<new>)
 #include <new>
+#else
+// A toolchain without a C++ library (riscv32_virt): the placement form, as
+// runtime/c_api.cc declares it there.
+inline void* operator new(size_t, void* where) noexcept { return where; }
+#endif
 
 #include "golden_c_tables.h"
 #include "golden_cpp_tables.h"
@@ -303,13 +309,15 @@ void Unload() {
 tinyfair_status Load(const tinyfair_models::GoldenModel& golden, Loaded loaded, Subject& s) {
   Unload();
   g_loaded = loaded;
+  s.model = nullptr;
+  s.c_model = nullptr;
   if (loaded == Loaded::kModel) {
     Model* model = new (g_model_storage) Model();
     s.model = model;
     return static_cast<tinyfair_status>(model->Load(golden.bytes, golden.size));
   }
   if (loaded == Loaded::kCModel) {
-    tinyfair_model* c_model = reinterpret_cast<tinyfair_model*>(g_model_storage);
+    tinyfair_model* c_model = new (g_model_storage) tinyfair_model();
     s.c_model = c_model;
     return tinyfair_model_load(c_model, golden.bytes, golden.size);
   }
