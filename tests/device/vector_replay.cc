@@ -37,41 +37,84 @@ uint64_t Little64(const uint8_t* b) {
 
 }  // namespace
 
-long ReplayVectors(const Model& model, const char* path, const char* label) {
-  const int file = target::Open(path, target::kOpenReadBinary);
-  if (file < 0) return Fail(label, "cannot open its .tfv file");
+bool VectorReader::Open(const char* path, const char* magic, size_t max_inputs) {
+  Close();
+  file_ = target::Open(path, target::kOpenReadBinary);
+  if (file_ < 0) return false;
   uint8_t header[kHeaderSize];
-  if (target::Read(file, header, kHeaderSize) != static_cast<long>(kHeaderSize) ||
-      memcmp(header, "TFV1", 4) != 0 || Little32(header + 4) != model.input_count()) {
-    target::Close(file);
+  if (target::Read(file_, header, kHeaderSize) != static_cast<long>(kHeaderSize) ||
+      memcmp(header, magic, 4) != 0 || Little32(header + 4) > max_inputs) {
+    Close();
+    return false;
+  }
+  input_count_ = Little32(header + 4);
+  rows_ = Little32(header + 8);
+  seed_ = Little64(header + 12);
+  stream_ = Little64(header + 20);
+  return true;
+}
+
+void VectorReader::Close() {
+  if (file_ >= 0) target::Close(file_);
+  file_ = -1;
+}
+
+bool VectorReader::ReadGroup(uint32_t& group) {
+  uint8_t bytes[4];
+  if (target::Read(file_, bytes, sizeof(bytes)) != static_cast<long>(sizeof(bytes))) return false;
+  group = Little32(bytes);
+  return true;
+}
+
+bool VectorReader::Next(float* values, uint32_t& group) {
+  const long bytes = static_cast<long>(input_count_ * sizeof(float));
+  return target::Read(file_, values, static_cast<size_t>(bytes)) == bytes && ReadGroup(group);
+}
+
+bool VectorReader::Next(int16_t* values, uint32_t& group) {
+  uint8_t bytes[2 * kMaxInputs];
+  const long size = static_cast<long>(2 * input_count_);
+  if (target::Read(file_, bytes, static_cast<size_t>(size)) != size) return false;
+  for (uint32_t i = 0; i < input_count_; ++i) {
+    values[i] = static_cast<int16_t>(
+        static_cast<uint16_t>(bytes[2 * i] | static_cast<uint16_t>(bytes[2 * i + 1] << 8U)));
+  }
+  return ReadGroup(group);
+}
+
+char* RecordWriter::Line() { return g_output + used_; }
+
+void RecordWriter::Commit(size_t size) {
+  used_ += size;
+  if (sizeof(g_output) - used_ < kDecisionRecordLineSize) Flush();
+}
+
+void RecordWriter::Flush() {
+  if (used_ != 0) target::Write(g_output, used_);
+  used_ = 0;
+}
+
+long ReplayVectors(const Model& model, const char* path, const char* label) {
+  VectorReader vectors;
+  if (!vectors.Open(path, "TFV1", kMaxInputs)) {
+    return Fail(label, "cannot open its .tfv file, or it has no TFV1 header");
+  }
+  if (vectors.input_count() != model.input_count()) {
     return Fail(label, "bad .tfv header (or an input count other than the model's)");
   }
-  const uint32_t rows = Little32(header + 8);
-  Pcg32 rng(Little64(header + 12), Little64(header + 20));
+  Pcg32 rng(vectors.seed(), vectors.stream());
   DecisionInput input;
   input.values = g_row;
   input.count = model.input_count();
   target::Write(kDecisionRecordHeader, sizeof(kDecisionRecordHeader) - 1);
-  size_t used = 0;
-  for (uint32_t r = 0; r < rows; ++r) {
-    const long bytes = static_cast<long>(input.count * sizeof(float));
-    uint8_t group[4];
-    if (target::Read(file, g_row, static_cast<size_t>(bytes)) != bytes ||
-        target::Read(file, group, sizeof(group)) != static_cast<long>(sizeof(group))) {
-      target::Close(file);
-      return Fail(label, "short read");
-    }
-    input.group = Little32(group);
+  RecordWriter records;
+  for (uint32_t r = 0; r < vectors.rows(); ++r) {
+    if (!vectors.Next(g_row, input.group)) return Fail(label, "short read");
     Decision decision;
     (void)model.Decide(input, rng, decision);  // the status is in the record
-    used += FormatDecisionRecord(decision, g_output + used, sizeof(g_output) - used);
-    if (sizeof(g_output) - used < kDecisionRecordLineSize || r + 1 == rows) {
-      target::Write(g_output, used);
-      used = 0;
-    }
+    records.Commit(FormatDecisionRecord(decision, records.Line(), kDecisionRecordLineSize));
   }
-  target::Close(file);
-  return static_cast<long>(rows);
+  return static_cast<long>(vectors.rows());
 }
 
 }  // namespace tinyfair::testing

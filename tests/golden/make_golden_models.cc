@@ -19,6 +19,11 @@
 //    16-bit inputs without float arithmetic, and the host's records of those
 //    rows. A row that does not quantise (a non-finite input) is left out of
 //    both; Decide refuses it without a draw, so the draws stay in step.
+//  - golden_<Name>_keyed_records.csv and golden_<Name>_with_draw_records.csv
+//    (and the same of the 16-bit rows, golden_<Name>_int16_keyed_records.csv
+//    and _int16_with_draw_records.csv): the host's records of the same rows
+//    with keyed draws and with the caller's draw (golden_draws.h), for the
+//    entry points that take those draws (tests/device/entry_point_matrix).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -35,7 +40,9 @@
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/model_signature.h"
 #include "host_tools/simulate/decision_runner.h"
+#include "tests/golden/golden_draws.h"
 #include "tinyfair_runtime/capacity.h"
+#include "tinyfair_runtime/integer_decide.h"
 #include "tinyfair_runtime/integer_quantise.h"
 #include "tinyfair_runtime/model.h"
 
@@ -423,6 +430,72 @@ void AppendLittle(std::string& out, T value) {
   for (size_t i = 0; i < sizeof(T); ++i) out += static_cast<char>((value >> (8 * i)) & 0xFFU);
 }
 
+// Writes the logs of one model's rows decided with keyed draws (from
+// kGoldenDrawsKey at kGoldenDrawsFirstCounter) and with the caller's draw
+// (GoldenDrawForRow), as <stem>_keyed_records.csv and
+// <stem>_with_draw_records.csv. `decide(row, draws, out)` and
+// `decide_with_draw(row, draw, out)` decide row `row` by the entry point.
+template <typename DecideKeyed, typename DecideWithDraw>
+void WriteOtherDrawLogs(const std::string& stem, size_t rows, DecideKeyed decide_keyed,
+                        DecideWithDraw decide_with_draw) {
+  tinyfair::runtime::KeyedDraws draws(kGoldenDrawsKey, kGoldenDrawsFirstCounter);
+  std::vector<tinyfair::runtime::Decision> keyed(rows), with_draw(rows);
+  for (size_t r = 0; r < rows; ++r) {
+    (void)decide_keyed(r, draws, keyed[r]);
+    (void)decide_with_draw(r, GoldenDrawForRow(static_cast<uint32_t>(r)), with_draw[r]);
+  }
+  tinyfair::host::common::WriteFileAtomically(stem + "_keyed_records.csv",
+                                              tinyfair::host::simulate::DecisionLog(keyed));
+  tinyfair::host::common::WriteFileAtomically(stem + "_with_draw_records.csv",
+                                              tinyfair::host::simulate::DecisionLog(with_draw));
+}
+
+// The float rows of `vectors` decided by the model with keyed draws and with
+// the caller's draw (golden_<name>_keyed_records.csv, _with_draw_records.csv).
+void WriteFloatOtherDrawLogs(const std::string& out, const std::string& name,
+                             const tinyfair::runtime::Model& model,
+                             const tinyfair::host::model::DecisionVectors& vectors) {
+  const auto input = [&vectors](size_t r) {
+    tinyfair::runtime::DecisionInput in;
+    in.values = vectors.inputs.data() + r * vectors.input_count;
+    in.count = vectors.input_count;
+    in.group = vectors.groups[r];
+    return in;
+  };
+  WriteOtherDrawLogs(
+      out + "/golden_" + name, vectors.groups.size(),
+      [&](size_t r, tinyfair::runtime::KeyedDraws& draws, tinyfair::runtime::Decision& d) {
+        return model.Decide(input(r), draws, d);
+      },
+      [&](size_t r, uint32_t draw, tinyfair::runtime::Decision& d) {
+        return model.DecideWithDraw(input(r), draw, d);
+      });
+}
+
+// The 16-bit rows (`values`, input_count per row, with `groups`) decided by
+// the model's integer scorer with keyed draws and with the caller's draw
+// (golden_<name>_int16_keyed_records.csv, _int16_with_draw_records.csv).
+void WriteIntegerOtherDrawLogs(const std::string& out, const std::string& name,
+                               const tinyfair::runtime::Model& model, size_t input_count,
+                               const std::vector<int16_t>& values,
+                               const std::vector<uint32_t>& groups) {
+  const auto input = [&](size_t r) {
+    tinyfair::runtime::IntegerInput in;
+    in.values = values.data() + r * input_count;
+    in.count = input_count;
+    in.group = groups[r];
+    return in;
+  };
+  WriteOtherDrawLogs(
+      out + "/golden_" + name + "_int16", groups.size(),
+      [&](size_t r, tinyfair::runtime::KeyedDraws& draws, tinyfair::runtime::Decision& d) {
+        return tinyfair::runtime::DecideInteger(model.tables(), input(r), draws, d);
+      },
+      [&](size_t r, uint32_t draw, tinyfair::runtime::Decision& d) {
+        return tinyfair::runtime::DecideInteger(model.tables(), input(r), draw, d);
+      });
+}
+
 // The rows of `vectors` that quantise, as golden_<name>_int16.tfi
 // ("TFI1", uint32 input_count, uint32 row_count, uint64 seed, uint64 stream,
 // then per row input_count int16 values and a uint32 group, little-endian),
@@ -435,7 +508,8 @@ bool WriteQuantisedVectors(const std::string& out, const std::string& name,
                            const std::vector<tinyfair::runtime::Decision>& decisions) {
   std::string rows;
   std::vector<tinyfair::runtime::Decision> kept;
-  std::vector<int16_t> quantised(vectors.input_count);
+  std::vector<int16_t> quantised(vectors.input_count), kept_values;
+  std::vector<uint32_t> kept_groups;
   for (size_t r = 0; r < decisions.size(); ++r) {
     const float* values = vectors.inputs.data() + r * vectors.input_count;
     if (tinyfair::runtime::QuantiseInputs(model.tables(), values, vectors.input_count,
@@ -446,6 +520,8 @@ bool WriteQuantisedVectors(const std::string& out, const std::string& name,
     for (int16_t value : quantised) AppendLittle(rows, static_cast<uint16_t>(value));
     AppendLittle(rows, vectors.groups[r]);
     kept.push_back(decisions[r]);
+    kept_values.insert(kept_values.end(), quantised.begin(), quantised.end());
+    kept_groups.push_back(vectors.groups[r]);
   }
   std::string file = "TFI1";
   AppendLittle(file, vectors.input_count);
@@ -455,6 +531,7 @@ bool WriteQuantisedVectors(const std::string& out, const std::string& name,
   tinyfair::host::common::WriteFileAtomically(out + "/golden_" + name + "_int16.tfi", file + rows);
   tinyfair::host::common::WriteFileAtomically(out + "/golden_" + name + "_int16_records.csv",
                                               tinyfair::host::simulate::DecisionLog(kept));
+  WriteIntegerOtherDrawLogs(out, name, model, vectors.input_count, kept_values, kept_groups);
   return true;
 }
 
@@ -570,6 +647,7 @@ int main(int argc, char** argv) {
     tinyfair::host::common::WriteFileAtomically(out + "/golden_" + golden.name + "_records.csv",
                                                 log);
     records += log;
+    WriteFloatOtherDrawLogs(out, golden.name, *model, vectors);
     if (model->tables().integer.present &&
         !WriteQuantisedVectors(out, golden.name, *model, vectors, decisions)) {
       std::fprintf(stderr, "make_golden_models: %s decided a row that does not quantise\n",
