@@ -104,6 +104,12 @@ bool ColumnTable::has_column(const std::string& name) const {
                      [&](const TableColumn& column) { return column.name() == name; });
 }
 
+std::vector<std::string> ColumnTable::column_names() const {
+  std::vector<std::string> names;
+  for (const auto& column : columns) names.push_back(column.name());
+  return names;
+}
+
 bool ColumnTable::is_missing_text(const std::string& text) const {
   return std::find(missing_markers.begin(), missing_markers.end(), text) != missing_markers.end();
 }

@@ -40,6 +40,10 @@ class TableColumn {
   double number(std::size_t row) const { return numbers_[row]; }
   /// A column of cells' text in `row`.
   const std::string& cell(std::size_t row) const { return (*cells_)[row][cell_column_]; }
+  /// A text column's text in `row` (coded or cells), without a copy.
+  const std::string& text(std::size_t row) const {
+    return kind_ == Kind::kCodes ? dictionary_[codes_[row]] : cell(row);
+  }
   /// A text column's code in `row` and its dictionary.
   std::uint32_t code(std::size_t row) const { return codes_[row]; }
   const std::vector<std::string>& dictionary() const { return dictionary_; }
@@ -89,6 +93,8 @@ struct ColumnTable {
   /// @throws DataError as CsvTable::column does.
   std::size_t column(const std::string& name) const;
   bool has_column(const std::string& name) const;
+  /// The columns' names, in order.
+  std::vector<std::string> column_names() const;
   /// Whether `text` is one of the missing-value markers.
   bool is_missing_text(const std::string& text) const;
 };

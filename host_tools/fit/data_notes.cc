@@ -12,6 +12,12 @@ namespace tinyfair::host::fit {
 void NoteNegativeLabelValues(const std::string& command, const data::CsvTable& table,
                              const LabelOptions& label) {
   if (label.positive.empty()) return;
+  NoteNegativeLabelValues(command, data::ColumnTableFromCsv(table), label);
+}
+
+void NoteNegativeLabelValues(const std::string& command, const data::ColumnTable& table,
+                             const LabelOptions& label) {
+  if (label.positive.empty()) return;
   auto counts = data::LabelValueCounts(table, label.label);
   counts.erase(std::remove_if(counts.begin(), counts.end(),
                               [&](const auto& value) {

@@ -22,6 +22,8 @@ void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model
 /// With --positive, every other label value counts as negative: says so
 /// ("COMMAND: label column ...") when that is more than one value (a third
 /// class, or "Yes" next to "yes"), naming each with its count.
+void NoteNegativeLabelValues(const std::string& command, const data::ColumnTable& table,
+                             const LabelOptions& label);
 void NoteNegativeLabelValues(const std::string& command, const data::CsvTable& table,
                              const LabelOptions& label);
 

@@ -102,7 +102,7 @@ data::ColumnRoles LogisticPartsRoles(const TrainOptions& options,
     throw std::invalid_argument("--method logistic takes no --constraint");
   }
   if (options.sensitive.empty()) throw std::invalid_argument("train needs --sensitive");
-  return TrainColumnRoles(options, HeaderOnly(options, header));
+  return TrainColumnRoles(options, options.data, header);
 }
 
 tinyfair::Model LogisticPartsModel(const TrainOptions& options,

@@ -61,7 +61,7 @@ using FitResult = std::pair<tinyfair::Model, std::vector<std::string>>;
 FitResult Train(fit::TrainOptions options,
                 const std::vector<std::pair<std::string, std::string>>& method_options,
                 const std::string& name, const py::list& columns, const py::object& progress) {
-  const host::data::CsvTable table = TableFromColumns(name, columns);
+  const host::data::ColumnTable table = ColumnTableFromColumns(name, columns);
   std::vector<fit::TrainMethod> methods = fit::TrainMethods();
   fit::ChooseTrainMethod(methods, options);
   // Every method's options, as the CLI registers them all on `train`: the
