@@ -122,10 +122,10 @@ py::dict Sweep(const host::fit::SweepOptions& options, const tinyfair::Model* sc
                const NamedColumns& fitting, const NamedColumns& validation,
                const NamedColumns& test, bool strict) {
   host::fit::CheckSweepOptions(options);
-  const host::data::CsvTable fit_table = TableFromColumns(fitting.first, fitting.second);
-  const host::data::CsvTable validation_table =
-      TableFromColumns(validation.first, validation.second);
-  const host::data::CsvTable test_table = TableFromColumns(test.first, test.second);
+  const host::data::ColumnTable fit_table = ColumnTableFromColumns(fitting.first, fitting.second);
+  const host::data::ColumnTable validation_table =
+      ColumnTableFromColumns(validation.first, validation.second);
+  const host::data::ColumnTable test_table = ColumnTableFromColumns(test.first, test.second);
   NoteCollector notes;
   host::fit::SweepResult sweep;
   {
