@@ -39,10 +39,10 @@ std::tuple<py::bytes, std::vector<std::string>> ExportModelFile(
   request.out = path;
   if (!sign_key.empty()) request.key = host::model::ReadSigningKeyFile(sign_key);
   if (!model_file.empty()) host::fit::RefuseSignedModelFile(model_file);
-  std::optional<host::data::CsvTable> data;
+  std::optional<host::data::ColumnTable> data;
   if (!integer.empty()) {
     if (!columns) throw std::invalid_argument("export: integer needs the data (X and y)");
-    data = TableFromColumns(name, *columns);
+    data = ColumnTableFromColumns(name, *columns);
     request.integer =
         host::fit::IntegerPathRequest{integer, &*data, {label, positive}, max_gap_change, seed};
   }
