@@ -57,22 +57,22 @@ std::string QuotedList(const google::protobuf::RepeatedPtrField<std::string>& na
   return list;
 }
 
-// A numeric cell's value as a finite number; `cell` is its text for
-// messages. Markers of missing values are handled by the caller.
-double FiniteNumber(const ColumnTable& table, size_t row, size_t column, double value,
-                    const std::string& cell) {
+// Whether a number is a value the device computes with (in float).
+bool FitsDevice(double value) {
+  return std::isfinite(value) && std::isfinite(static_cast<float>(value));
+}
+
+// A number that does not fit the device, named by its text `cell`.
+[[noreturn]] void RefuseNumber(const ColumnTable& table, size_t row, size_t column, double value,
+                               const std::string& cell) {
   const std::string where = "column '" + table.columns[column].name() + "': ";
   if (!std::isfinite(value)) {
     throw common::DataError(table.path, table.line(row), column + 1,
                             where + "not a finite number: '" + cell +
                                 "'; leave the cell empty if the value is missing");
   }
-  // The device computes in float.
-  if (!std::isfinite(static_cast<float>(value))) {
-    throw common::DataError(table.path, table.line(row), column + 1,
-                            where + "'" + cell + "' is beyond the float range");
-  }
-  return value;
+  throw common::DataError(table.path, table.line(row), column + 1,
+                          where + "'" + cell + "' is beyond the float range");
 }
 
 // A column neither declared categorical nor numeric is categorical when a
@@ -82,13 +82,21 @@ bool HasCategoricalCells(const ColumnTable& table, size_t c) {
   const TableColumn& column = table.columns[c];
   if (column.numeric()) return false;
   const std::string& name = column.name();
+  // What each cell is; a coded column's values are judged once each.
+  enum class Cell : uint8_t { kMissing, kNumber, kWord };
+  const auto judge = [&](const std::string& cell) {
+    return table.is_missing_text(cell) ? Cell::kMissing
+           : IsNumber(cell)            ? Cell::kNumber
+                                       : Cell::kWord;
+  };
+  std::vector<Cell> cell_of_code;
+  for (const auto& value : column.dictionary()) cell_of_code.push_back(judge(value));
   size_t numbers = 0, words = 0, first_word = 0;
   for (size_t r = 0; r < column.size(); ++r) {
-    const std::string& cell = column.text(r);
-    if (table.is_missing_text(cell)) continue;
-    if (IsNumber(cell)) {
+    const Cell cell = column.coded() ? cell_of_code[column.code(r)] : judge(column.text(r));
+    if (cell == Cell::kNumber) {
       ++numbers;
-    } else if (words++ == 0) {
+    } else if (cell == Cell::kWord && words++ == 0) {
       first_word = r;
     }
   }
@@ -158,7 +166,8 @@ void SetStandardisation(const ColumnTable& table, size_t c, tinyfair::Input& inp
     if (column.numeric()) {
       value = column.number(r);
       if (std::isnan(value)) continue;
-      value = FiniteNumber(table, r, c, value, column.CellText(r));
+      // A number's text only to name one the device cannot take.
+      if (!FitsDevice(value)) RefuseNumber(table, r, c, value, column.CellText(r));
     } else {
       const std::string& cell = column.text(r);
       if (table.is_missing_text(cell)) continue;
@@ -167,7 +176,7 @@ void SetStandardisation(const ColumnTable& table, size_t c, tinyfair::Input& inp
                                 "column " + QuoteForMessage(column.name()) +
                                     ": not a number: " + QuoteForMessage(cell));
       }
-      value = FiniteNumber(table, r, c, value, cell);
+      if (!FitsDevice(value)) RefuseNumber(table, r, c, value, cell);
     }
     sum += value;
     sum_squares += value * value;
