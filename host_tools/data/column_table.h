@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -68,6 +69,11 @@ class TableColumn {
 /// `column` as text codes: a text column as it is, a numeric one coded by
 /// each distinct number's CellText (written once per value, not per row).
 TableColumn AsText(const TableColumn& column);
+
+/// Each value's row count in a text column (coded or cells), the values
+/// that occur only; a coded column counts its codes first, so that each
+/// value's text is looked up once.
+std::map<std::string, std::size_t> ValueRowCounts(const TableColumn& text);
 
 /// The shortest text that strtod reads back as `value`.
 std::string ShortestNumberText(double value);

@@ -121,28 +121,12 @@ void CheckNoneMissing(const ColumnTable& table, const TableColumn& text, size_t 
   }
 }
 
-// Each value's row count (only values that occur): a coded column counts
-// its codes first, so that each value's text is looked up once.
-std::map<std::string, size_t> RowsOfValues(const TableColumn& text) {
-  std::map<std::string, size_t> rows_of;
-  if (!text.coded()) {
-    for (size_t r = 0; r < text.size(); ++r) ++rows_of[text.text(r)];
-    return rows_of;
-  }
-  std::vector<size_t> rows_of_code(text.dictionary().size(), 0);
-  for (size_t r = 0; r < text.size(); ++r) ++rows_of_code[text.code(r)];
-  for (size_t code = 0; code < rows_of_code.size(); ++code) {
-    if (rows_of_code[code] != 0) rows_of[text.dictionary()[code]] += rows_of_code[code];
-  }
-  return rows_of;
-}
-
 // The categories in sorted order; with `min_count` > 0, those of at least
 // that many rows, then the "other" category that stands for the rest (and
 // for values first seen after training). `text` is column c as text.
 void SetCategories(const ColumnTable& table, const TableColumn& text, size_t c, uint32_t min_count,
                    tinyfair::Input& input) {
-  const std::map<std::string, size_t> rows_of = RowsOfValues(text);
+  const std::map<std::string, size_t> rows_of = ValueRowCounts(text);
   if (min_count > 0 && rows_of.count(kOtherCategory) != 0) {
     size_t r = 0;
     while (text.text(r) != kOtherCategory) ++r;

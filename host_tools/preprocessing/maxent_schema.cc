@@ -49,23 +49,6 @@ double RequiredNumber(const data::ColumnTable& table, std::size_t row, std::size
   return value;
 }
 
-// Column c as text, each value once in its dictionary (a number as its
-// shortest text).
-data::TableColumn TextOf(const data::ColumnTable& table, std::size_t c) {
-  return data::AsText(table.columns[c]);
-}
-
-// Each distinct value's row count, the values that occur only.
-std::map<std::string, std::size_t> RowsOfValues(const data::TableColumn& text) {
-  std::vector<std::size_t> rows_of_code(text.dictionary().size(), 0);
-  for (std::size_t r = 0; r < text.size(); ++r) ++rows_of_code[text.code(r)];
-  std::map<std::string, std::size_t> counts;
-  for (std::size_t code = 0; code < rows_of_code.size(); ++code) {
-    if (rows_of_code[code] != 0) counts[text.dictionary()[code]] += rows_of_code[code];
-  }
-  return counts;
-}
-
 const char* KindName(BlockKind kind) {
   switch (kind) {
     case BlockKind::kBinary:
@@ -90,14 +73,14 @@ void CheckBinEdges(const data::ColumnTable& table, const std::string& name,
 // the value of the smaller group (the first in order on a tie).
 DomainBlock ProtectedBlock(const data::ColumnTable& table, std::size_t c, const std::string& name,
                            const std::string& protected_zero) {
-  const data::TableColumn text = TextOf(table, c);
+  const data::TableColumn text = data::AsText(table.columns[c]);
   for (std::size_t r = 0; r < text.size(); ++r) {
     if (table.is_missing_text(text.text(r))) {
       throw common::DataError(table.path, table.line(r), c + 1,
                               "missing value in the protected attribute '" + name + "'");
     }
   }
-  const std::map<std::string, std::size_t> counts = RowsOfValues(text);
+  const std::map<std::string, std::size_t> counts = data::ValueRowCounts(text);
   if (counts.size() != 2) {
     throw common::DataError(table.path, 0, 0,
                             "the protected attribute '" + name +
