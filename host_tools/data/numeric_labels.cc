@@ -19,11 +19,6 @@ double TextValue(const ColumnTable& table, const std::string& cell) {
 
 }  // namespace
 
-Eigen::VectorXd ReadUnitIntervalLabels(const CsvTable& table, const std::string& label,
-                                       const std::vector<std::string>& positive) {
-  return ReadUnitIntervalLabels(ColumnTableFromCsv(table), label, positive);
-}
-
 Eigen::VectorXd ReadUnitIntervalLabels(const ColumnTable& table, const std::string& label,
                                        const std::vector<std::string>& positive) {
   Eigen::VectorXd y(static_cast<Eigen::Index>(table.row_count()));

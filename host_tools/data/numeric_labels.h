@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "host_tools/data/column_table.h"
-#include "host_tools/data/csv_reader.h"
 
 namespace tinyfair::host::data {
 
@@ -17,8 +16,6 @@ namespace tinyfair::host::data {
 /// @throws DataError naming the line and column of a missing cell or of a
 ///         value that is not a number in [0, 1].
 Eigen::VectorXd ReadUnitIntervalLabels(const ColumnTable& table, const std::string& label,
-                                       const std::vector<std::string>& positive);
-Eigen::VectorXd ReadUnitIntervalLabels(const CsvTable& table, const std::string& label,
                                        const std::vector<std::string>& positive);
 
 }  // namespace tinyfair::host::data
