@@ -2,7 +2,8 @@
 # The Python package's overhead against the CLI on Adult (docs/python.md):
 # split Adult as the README does, train the logistic scorer, then time the
 # post-processing and the decisions both ways in one run, then the CPU of
-# Python's predict alone (predict_cpu.py).
+# Python's predict alone (predict_cpu.py) and of Python's train of the
+# logistic scorer (train_cpu.py).
 #   bash bench/python/run.sh [BUILD_DIR]   (default build/host; needs the
 #   tinyfair and tinyfair_python targets built)
 set -euo pipefail
@@ -18,3 +19,4 @@ trap 'rm -rf "$work"' EXIT
   --out "$work/model.json" 2>/dev/null
 PYTHONPATH=$build/python /usr/bin/python3 "$here/overhead.py" "$tf" "$work"
 PYTHONPATH=$build/python /usr/bin/python3 "$here/predict_cpu.py" "$work"
+PYTHONPATH=$build/python /usr/bin/python3 "$here/train_cpu.py" "$work"

@@ -44,7 +44,8 @@ void Debias(const DebiasCommandOptions &o) {
        {"--params-out", o.params_out},
        {"--report-out", o.report_out},
        {"--discretized-out", o.discretized_out}});
-  const host::fit::MaxentFit fit = host::fit::FitMaxent(o, ReadDataCsv(o.data));
+  const host::fit::MaxentFit fit =
+      host::fit::FitMaxent(o, host::data::ColumnTableFromCsv(ReadDataCsv(o.data)));
   const host::fit::MaxentSample sample = host::fit::SampleMaxent(fit, o.rows, o.seed);
   std::vector<std::pair<std::string, std::string>> files;
   files.emplace_back(o.out, CsvText(sample.table));

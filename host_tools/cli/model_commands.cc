@@ -67,11 +67,13 @@ void Export(const ModelOptions& o) {
   if (!o.sign_key.empty()) request.key = host::model::ReadSigningKeyFile(o.sign_key);
   tinyfair::Model model = host::model::ReadModel(o.model);
   host::fit::RefuseSignedModelFile(o.model);
-  std::optional<host::data::CsvTable> data;
+  std::optional<host::data::CsvTable> file;
+  std::optional<host::data::ColumnTable> data;
   if (!o.integer.empty()) {
     if (o.data.empty()) RefuseMissingOption("--data (with --integer)");
     if (o.label.label.empty()) RefuseMissingOption("--label (with --integer)");
-    data = ReadDataCsv(o.data);
+    file = ReadDataCsv(o.data);
+    data = host::data::ColumnTableFromCsv(*file);
     request.integer =
         host::fit::IntegerPathRequest{o.integer, &*data, o.label, o.max_gap_change, o.seed};
   } else if (!o.label.label.empty() || !o.label.positive.empty()) {

@@ -12,6 +12,7 @@
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/common/text_format.h"
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/csv_reader.h"
 #include "host_tools/data/numeric_labels.h"
 #include "host_tools/fit/decision_log_parity.h"
@@ -110,7 +111,8 @@ void Simulate(const RunOptions& o) {
   // reports --monitor-every names.
   RefuseOutputsOverInputs(o, {{o.out, ""}, {o.vectors, ""}, {o.monitor, ""}});
   const tinyfair::Model model = ReadModelTrusted("simulate", o.model, o.trust);
-  const host::data::CsvTable table = ReadDataCsv(o.data);
+  const host::data::CsvTable file = ReadDataCsv(o.data);
+  const host::data::ColumnTable table = host::data::ColumnTableFromCsv(file);
   host::data::InputEncoder encoder(model.inputs(), table);
   host::data::CheckGroupsKnown(model, table);
   NoteUnlistedValues("simulate", model, table);
@@ -122,7 +124,7 @@ void Simulate(const RunOptions& o) {
   host::simulate::DriftedStream stream;
   std::string log;
   if (o.drift.Given()) {
-    const host::simulate::StreamDrift drift = ResolveDrift(o.drift, model, table.rows.size());
+    const host::simulate::StreamDrift drift = ResolveDrift(o.drift, model, table.row_count());
     try {
       stream = host::simulate::DecideRowsWithDrift(*runtime_model, encoder, o.seed, o.stream, drift,
                                                    &vectors.inputs);
@@ -153,7 +155,7 @@ void Simulate(const RunOptions& o) {
 // A regression model: RMSE, log loss and the KS disparity under Q, from
 // every member's output as the runtime computes it.
 void EvaluateRegression(const RunOptions& o, const tinyfair::Model& model,
-                        const host::data::CsvTable& table, const runtime::Model& runtime_model) {
+                        const host::data::ColumnTable& table, const runtime::Model& runtime_model) {
   const Eigen::VectorXd all_labels =
       host::data::ReadUnitIntervalLabels(table, o.label.label, o.label.positive);
   host::data::InputEncoder encoder(model.inputs(), table);
@@ -164,9 +166,9 @@ void EvaluateRegression(const RunOptions& o, const tinyfair::Model& model,
     const auto row = static_cast<Eigen::Index>(members.rows[i]);
     labels[static_cast<Eigen::Index>(i)] = all_labels[row];
   }
-  if (members.rows.size() != table.rows.size()) {
-    Note("evaluate: " + std::to_string(table.rows.size() - members.rows.size()) + " of " +
-         std::to_string(table.rows.size()) + " rows refused by the model");
+  if (members.rows.size() != table.row_count()) {
+    Note("evaluate: " + std::to_string(table.row_count() - members.rows.size()) + " of " +
+         std::to_string(table.row_count()) + " rows refused by the model");
   }
   const auto report = host::metrics::EvaluateRegression(members.outputs, members.probability,
                                                         labels, members.group, GroupNames(model));
@@ -177,7 +179,8 @@ void EvaluateRegression(const RunOptions& o, const tinyfair::Model& model,
 
 void Evaluate(const RunOptions& o) {
   const tinyfair::Model model = ReadModelTrusted("evaluate", o.model, o.trust);
-  const host::data::CsvTable table = ReadDataCsv(o.data);
+  const host::data::CsvTable file = ReadDataCsv(o.data);
+  const host::data::ColumnTable table = host::data::ColumnTableFromCsv(file);
   host::data::InputEncoder encoder(model.inputs(), table);
   host::data::CheckGroupsKnown(model, table);
   NoteUnlistedValues("evaluate", model, table);

@@ -180,16 +180,20 @@ void RefuseOutputsOverInputs(const SweepOptions& o) {
 void Sweep(const SweepOptions& o) {
   host::fit::CheckSweepOptions(o.sweep);
   RefuseOutputsOverInputs(o);
-  const host::data::CsvTable fit_table = ReadDataCsv(o.data);
+  // Each file converts once to the typed table the library reads (which
+  // reads some cells in place: the files stay).
+  const host::data::CsvTable fit_file = ReadDataCsv(o.data);
+  const host::data::ColumnTable fit_table = host::data::ColumnTableFromCsv(fit_file);
   RefuseTrustWithoutModel(o.trust, o.model);
   std::optional<tinyfair::Model> scorer;
   if (!o.model.empty()) scorer = ReadModelTrusted("sweep", o.model, o.trust);
   const tinyfair::Model model =
       host::fit::SweepScorer(o.sweep, fit_table, scorer ? &*scorer : nullptr);
-  const host::data::CsvTable validation_table = ReadDataCsv(o.validation);
-  const host::data::CsvTable test_table = ReadDataCsv(o.test);
+  const host::data::CsvTable validation_file = ReadDataCsv(o.validation);
+  const host::data::CsvTable test_file = ReadDataCsv(o.test);
   const host::fit::SweepResult sweep =
-      host::fit::Sweep(o.sweep, model, fit_table, validation_table, test_table);
+      host::fit::Sweep(o.sweep, model, fit_table, host::data::ColumnTableFromCsv(validation_file),
+                       host::data::ColumnTableFromCsv(test_file));
   CheckSelectionOnValidation(sweep.selection, o.strict);  // before anything is written
 
   PrintTable(sweep.rows, sweep.chosen);

@@ -28,8 +28,9 @@ void Train(TrainCommandOptions o, const std::vector<host::fit::TrainMethod>& met
   // The option checks first, before the data is read.
   host::fit::ChooseTrainMethod(methods, o.fit);
   host::common::RefuseOutputsOverInputs({{"--data", o.fit.data}}, {{"--out", o.out}});
-  const host::data::CsvTable table = ReadDataCsv(o.fit.data);
-  const tinyfair::Model model = host::fit::Train(o.fit, table, methods);
+  const host::data::CsvTable file = ReadDataCsv(o.fit.data);
+  const tinyfair::Model model =
+      host::fit::Train(o.fit, host::data::ColumnTableFromCsv(file), methods);
   host::common::WriteFileAtomically(o.out, host::model::ModelToJson(model));
   Note("train: wrote " + o.out);
 }

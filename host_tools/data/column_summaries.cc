@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <stdexcept>
 
 #include "host_tools/common/contains.h"
@@ -28,42 +30,84 @@ void ThrowProblems(const std::string& path, const std::vector<common::DataError>
 
 }  // namespace
 
-ColumnSummaries::ColumnSummaries(const CsvTable& table, const ColumnRoles& roles) {
+ColumnSummaries::ColumnSummaries(const CsvTable& table, const ColumnRoles& roles)
+    : ColumnSummaries(ColumnTableFromCsv(table), roles) {}
+
+ColumnSummaries::ColumnSummaries(const ColumnTable& table, const ColumnRoles& roles) {
   table.column(roles.label);
   for (const auto* names : {&roles.sensitive, &roles.categorical, &roles.numeric, &roles.ignore}) {
     for (const auto& name : *names) table.column(name);  // throws naming it
   }
-  rows_ = table.rows.size();
-  for (size_t c = 0; c < table.header.size(); ++c) {
-    if (table.header[c] == roles.label || common::Contains(roles.ignore, table.header[c])) continue;
-    Column column;
-    column.name = table.header[c];
-    for (const auto& row : table.rows) {
-      const std::string& cell = row[c];
-      double value = 0.0;
-      if (table.is_missing(cell)) {
+  rows_ = table.row_count();
+  for (const TableColumn& cells : table.columns) {
+    if (cells.name() == roles.label || common::Contains(roles.ignore, cells.name())) continue;
+    columns_.push_back(SummaryOf(table, cells));
+  }
+}
+
+// A column of numbers: NaN is missing (the text ""), every other value a
+// number; its values are listed by their bits and named by their text.
+ColumnSummaries::Column ColumnSummaries::SummaryOf(const ColumnTable& table,
+                                                   const TableColumn& cells) {
+  Column column;
+  column.name = cells.name();
+  if (cells.numeric()) {
+    std::map<uint64_t, uint64_t> rows_of_bits;
+    for (size_t r = 0; r < cells.size(); ++r) {
+      double value = cells.number(r);
+      if (std::isnan(value)) {
         ++column.missing;
-      } else if (ParseNumberText(cell, &value)) {
+        value = std::numeric_limits<double>::quiet_NaN();  // one NaN
+      } else {
         ++column.numbers;
         // The device computes in float: a number beyond its range is refused.
         if (std::isfinite(value) && std::isfinite(static_cast<float>(value))) {
           column.sum += value;
           column.sum_squares += value * value;
         } else if (column.first_nonfinite.empty()) {
-          column.first_nonfinite = cell;
+          column.first_nonfinite = cells.CellText(r);
         }
-      } else if (column.words++ == 0) {
-        column.first_word = cell;
       }
       if (!column.listed) continue;
-      ++column.rows_of[cell];
-      if (column.rows_of.size() > kMaxListedValues) {
+      uint64_t bits = 0;
+      std::memcpy(&bits, &value, sizeof(bits));
+      ++rows_of_bits[bits];
+      if (rows_of_bits.size() > kMaxListedValues) {
         column.listed = false;
-        column.rows_of.clear();
+        rows_of_bits.clear();
       }
     }
-    columns_.push_back(std::move(column));
+    for (const auto& [bits, rows] : rows_of_bits) {
+      double value = 0.0;
+      std::memcpy(&value, &bits, sizeof(value));
+      column.rows_of[std::isnan(value) ? std::string() : ShortestNumberText(value)] = rows;
+    }
+    return column;
   }
+  for (size_t r = 0; r < cells.size(); ++r) {
+    const std::string& cell = cells.text(r);
+    double value = 0.0;
+    if (table.is_missing_text(cell)) {
+      ++column.missing;
+    } else if (ParseNumberText(cell, &value)) {
+      ++column.numbers;
+      if (std::isfinite(value) && std::isfinite(static_cast<float>(value))) {
+        column.sum += value;
+        column.sum_squares += value * value;
+      } else if (column.first_nonfinite.empty()) {
+        column.first_nonfinite = cell;
+      }
+    } else if (column.words++ == 0) {
+      column.first_word = cell;
+    }
+    if (!column.listed) continue;
+    ++column.rows_of[cell];
+    if (column.rows_of.size() > kMaxListedValues) {
+      column.listed = false;
+      column.rows_of.clear();
+    }
+  }
+  return column;
 }
 
 void ColumnSummaries::Merge(const ColumnSummaries& other) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/csv_reader.h"
 #include "host_tools/data/input_encoder.h"
 #include "tinyfair/model.pb.h"
@@ -24,6 +25,7 @@ class ColumnSummaries {
   ColumnSummaries() = default;
   /// The input columns of `table` (all but the label and roles.ignore).
   /// @throws DataError for a table without the roles' columns.
+  ColumnSummaries(const ColumnTable& table, const ColumnRoles& roles);
   ColumnSummaries(const CsvTable& table, const ColumnRoles& roles);
 
   /// Adds `other`'s rows after these; default summaries (of no table) take
@@ -58,6 +60,7 @@ class ColumnSummaries {
   };
   tinyfair::Input InputOf(const std::string& path, const Column& column,
                           const ColumnRoles& roles) const;
+  static Column SummaryOf(const ColumnTable& table, const TableColumn& cells);
 
   uint64_t rows_ = 0;
   std::vector<Column> columns_;

@@ -82,6 +82,20 @@ TableColumn AsText(const TableColumn& column) {
   return TableColumn::Text(column.name(), std::move(codes), std::move(dictionary));
 }
 
+std::map<std::string, std::size_t> ValueRowCounts(const TableColumn& text) {
+  std::map<std::string, std::size_t> rows_of;
+  if (!text.coded()) {
+    for (std::size_t r = 0; r < text.size(); ++r) ++rows_of[text.text(r)];
+    return rows_of;
+  }
+  std::vector<std::size_t> rows_of_code(text.dictionary().size(), 0);
+  for (std::size_t r = 0; r < text.size(); ++r) ++rows_of_code[text.code(r)];
+  for (std::size_t code = 0; code < rows_of_code.size(); ++code) {
+    if (rows_of_code[code] != 0) rows_of[text.dictionary()[code]] += rows_of_code[code];
+  }
+  return rows_of;
+}
+
 std::string ShortestNumberText(double value) {
   char buffer[32];
   const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
@@ -102,6 +116,12 @@ std::size_t ColumnTable::column(const std::string& name) const {
 bool ColumnTable::has_column(const std::string& name) const {
   return std::any_of(columns.begin(), columns.end(),
                      [&](const TableColumn& column) { return column.name() == name; });
+}
+
+std::vector<std::string> ColumnTable::column_names() const {
+  std::vector<std::string> names;
+  for (const auto& column : columns) names.push_back(column.name());
+  return names;
 }
 
 bool ColumnTable::is_missing_text(const std::string& text) const {

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -40,6 +41,10 @@ class TableColumn {
   double number(std::size_t row) const { return numbers_[row]; }
   /// A column of cells' text in `row`.
   const std::string& cell(std::size_t row) const { return (*cells_)[row][cell_column_]; }
+  /// A text column's text in `row` (coded or cells), without a copy.
+  const std::string& text(std::size_t row) const {
+    return kind_ == Kind::kCodes ? dictionary_[codes_[row]] : cell(row);
+  }
   /// A text column's code in `row` and its dictionary.
   std::uint32_t code(std::size_t row) const { return codes_[row]; }
   const std::vector<std::string>& dictionary() const { return dictionary_; }
@@ -65,6 +70,11 @@ class TableColumn {
 /// each distinct number's CellText (written once per value, not per row).
 TableColumn AsText(const TableColumn& column);
 
+/// Each value's row count in a text column (coded or cells), the values
+/// that occur only; a coded column counts its codes first, so that each
+/// value's text is looked up once.
+std::map<std::string, std::size_t> ValueRowCounts(const TableColumn& text);
+
 /// The shortest text that strtod reads back as `value`.
 std::string ShortestNumberText(double value);
 
@@ -89,6 +99,8 @@ struct ColumnTable {
   /// @throws DataError as CsvTable::column does.
   std::size_t column(const std::string& name) const;
   bool has_column(const std::string& name) const;
+  /// The columns' names, in order.
+  std::vector<std::string> column_names() const;
   /// Whether `text` is one of the missing-value markers.
   bool is_missing_text(const std::string& text) const;
 };

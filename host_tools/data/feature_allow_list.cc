@@ -18,6 +18,13 @@ std::string ColumnList(const std::vector<std::string>& header) {
 std::vector<std::string> ColumnsOutsideFeatures(const CsvTable& table,
                                                 const std::vector<std::string>& features,
                                                 const ColumnRoles& roles) {
+  return ColumnsOutsideFeatures(table.path, table.header, features, roles);
+}
+
+std::vector<std::string> ColumnsOutsideFeatures(const std::string& path,
+                                                const std::vector<std::string>& columns,
+                                                const std::vector<std::string>& features,
+                                                const ColumnRoles& roles) {
   if (features.empty()) return {};
   for (const auto& name : features) {
     if (common::Contains(roles.ignore, name)) {
@@ -26,15 +33,15 @@ std::vector<std::string> ColumnsOutsideFeatures(const CsvTable& table,
     }
   }
   for (const auto& name : features) {
-    if (!table.has_column(name)) {
+    if (!common::Contains(columns, name)) {
       throw common::DataError(
-          table.path, 0, 0,
+          path, 0, 0,
           "--features names '" + name +
-              "', which is not a column; the columns are: " + ColumnList(table.header));
+              "', which is not a column; the columns are: " + ColumnList(columns));
     }
   }
   std::vector<std::string> outside;
-  for (const auto& name : table.header) {
+  for (const auto& name : columns) {
     if (name == roles.label || common::Contains(features, name) ||
         common::Contains(roles.sensitive, name))
       continue;

@@ -33,7 +33,7 @@ namespace {
                               wanted + " (it holds " + DescribeLabelValues(counts) + ")" + hint);
 }
 
-void CheckColumnsExist(const CsvTable& table, const std::vector<std::string>& names) {
+void CheckColumnsExist(const ColumnTable& table, const std::vector<std::string>& names) {
   for (const auto& name : names) table.column(name);  // throws naming it
 }
 
@@ -57,55 +57,65 @@ std::string QuotedList(const google::protobuf::RepeatedPtrField<std::string>& na
   return list;
 }
 
-// A numeric cell as a finite number; markers of missing values are handled
-// by the caller.
-double FiniteNumber(const CsvTable& table, size_t row, size_t column) {
-  const double value = ParseNumber(table, row, column);
-  const std::string where = "column '" + table.header[column] + "': ";
+// Whether a number is a value the device computes with (in float).
+bool FitsDevice(double value) {
+  return std::isfinite(value) && std::isfinite(static_cast<float>(value));
+}
+
+// A number that does not fit the device, named by its text `cell`.
+[[noreturn]] void RefuseNumber(const ColumnTable& table, size_t row, size_t column, double value,
+                               const std::string& cell) {
+  const std::string where = "column '" + table.columns[column].name() + "': ";
   if (!std::isfinite(value)) {
-    throw common::DataError(table.path, table.line_of_row[row], column + 1,
-                            where + "not a finite number: '" + table.rows[row][column] +
+    throw common::DataError(table.path, table.line(row), column + 1,
+                            where + "not a finite number: '" + cell +
                                 "'; leave the cell empty if the value is missing");
   }
-  // The device computes in float.
-  if (!std::isfinite(static_cast<float>(value))) {
-    throw common::DataError(table.path, table.line_of_row[row], column + 1,
-                            where + "'" + table.rows[row][column] + "' is beyond the float range");
-  }
-  return value;
+  throw common::DataError(table.path, table.line(row), column + 1,
+                          where + "'" + cell + "' is beyond the float range");
 }
 
 // A column neither declared categorical nor numeric is categorical when a
 // cell is not a number; but a column of mostly numbers with a few words in
-// it is a data error, not categories.
-bool HasCategoricalCells(const CsvTable& table, size_t c) {
-  const std::string& name = table.header[c];
+// it is a data error, not categories. A column of numbers has no words.
+bool HasCategoricalCells(const ColumnTable& table, size_t c) {
+  const TableColumn& column = table.columns[c];
+  if (column.numeric()) return false;
+  const std::string& name = column.name();
+  // What each cell is; a coded column's values are judged once each.
+  enum class Cell : uint8_t { kMissing, kNumber, kWord };
+  const auto judge = [&](const std::string& cell) {
+    return table.is_missing_text(cell) ? Cell::kMissing
+           : IsNumber(cell)            ? Cell::kNumber
+                                       : Cell::kWord;
+  };
+  std::vector<Cell> cell_of_code;
+  for (const auto& value : column.dictionary()) cell_of_code.push_back(judge(value));
   size_t numbers = 0, words = 0, first_word = 0;
-  for (size_t r = 0; r < table.rows.size(); ++r) {
-    const std::string& cell = table.rows[r][c];
-    if (table.is_missing(cell)) continue;
-    if (IsNumber(cell)) {
+  for (size_t r = 0; r < column.size(); ++r) {
+    const Cell cell = column.coded() ? cell_of_code[column.code(r)] : judge(column.text(r));
+    if (cell == Cell::kNumber) {
       ++numbers;
-    } else if (words++ == 0) {
+    } else if (cell == Cell::kWord && words++ == 0) {
       first_word = r;
     }
   }
   if (words > 0 && numbers > words) {
-    throw common::DataError(table.path, table.line_of_row[first_word], c + 1,
-                            "column '" + name + "': not a number: '" + table.rows[first_word][c] +
+    throw common::DataError(table.path, table.line(first_word), c + 1,
+                            "column '" + name + "': not a number: '" + column.text(first_word) +
                                 "'; most of the column is numeric (pass --categorical " + name +
                                 " if it is categorical)");
   }
   return words > 0;
 }
 
-// Fairness is measured per group: a row without one cannot count.
-void CheckNoneMissing(const CsvTable& table, size_t c) {
-  for (size_t r = 0; r < table.rows.size(); ++r) {
-    if (table.is_missing(table.rows[r][c])) {
-      throw common::DataError(table.path, table.line_of_row[r], c + 1,
-                              "column '" + table.header[c] + "': missing value '" +
-                                  table.rows[r][c] +
+// Fairness is measured per group: a row without one cannot count. `text`
+// is column c as text.
+void CheckNoneMissing(const ColumnTable& table, const TableColumn& text, size_t c) {
+  for (size_t r = 0; r < text.size(); ++r) {
+    if (table.is_missing_text(text.text(r))) {
+      throw common::DataError(table.path, table.line(r), c + 1,
+                              "column '" + text.name() + "': missing value '" + text.text(r) +
                                   "' in a sensitive column; every row needs its group");
     }
   }
@@ -113,39 +123,53 @@ void CheckNoneMissing(const CsvTable& table, size_t c) {
 
 // The categories in sorted order; with `min_count` > 0, those of at least
 // that many rows, then the "other" category that stands for the rest (and
-// for values first seen after training).
-void SetCategories(const CsvTable& table, size_t c, uint32_t min_count, tinyfair::Input& input) {
-  std::map<std::string, size_t> rows_of;
-  for (const auto& row : table.rows) ++rows_of[row[c]];
+// for values first seen after training). `text` is column c as text.
+void SetCategories(const ColumnTable& table, const TableColumn& text, size_t c, uint32_t min_count,
+                   tinyfair::Input& input) {
+  const std::map<std::string, size_t> rows_of = ValueRowCounts(text);
   if (min_count > 0 && rows_of.count(kOtherCategory) != 0) {
-    const size_t r = static_cast<size_t>(
-        std::find_if(table.rows.begin(), table.rows.end(),
-                     [&](const auto& row) { return row[c] == kOtherCategory; }) -
-        table.rows.begin());
+    size_t r = 0;
+    while (text.text(r) != kOtherCategory) ++r;
     throw common::DataError(
-        table.path, table.line_of_row[r], c + 1,
-        "column '" + table.header[c] + "' holds the value '" + kOtherCategory +
+        table.path, table.line(r), c + 1,
+        "column '" + text.name() + "' holds the value '" + kOtherCategory +
             "', the name --min-category-count gives the category of rare values");
   }
   SetCategoriesFromCounts(rows_of, min_count, input);
 }
 
-// Offset and scale from the mean and standard deviation of the present values.
-void SetStandardisation(const CsvTable& table, size_t c, tinyfair::Input& input) {
-  const std::string& name = table.header[c];
+// Offset and scale from the mean and standard deviation of the present
+// values: a column of numbers read as they are (NaN: missing), a text one
+// parsed.
+void SetStandardisation(const ColumnTable& table, size_t c, tinyfair::Input& input) {
+  const TableColumn& column = table.columns[c];
   double sum = 0.0, sum_squares = 0.0;
   size_t count = 0;
-  for (size_t r = 0; r < table.rows.size(); ++r) {
-    if (table.is_missing(table.rows[r][c])) continue;
-    const double value = FiniteNumber(table, r, c);
+  for (size_t r = 0; r < column.size(); ++r) {
+    double value = 0.0;
+    if (column.numeric()) {
+      value = column.number(r);
+      if (std::isnan(value)) continue;
+      // A number's text only to name one the device cannot take.
+      if (!FitsDevice(value)) RefuseNumber(table, r, c, value, column.CellText(r));
+    } else {
+      const std::string& cell = column.text(r);
+      if (table.is_missing_text(cell)) continue;
+      if (!ParseNumberText(cell, &value)) {
+        throw common::DataError(table.path, table.line(r), c + 1,
+                                "column " + QuoteForMessage(column.name()) +
+                                    ": not a number: " + QuoteForMessage(cell));
+      }
+      if (!FitsDevice(value)) RefuseNumber(table, r, c, value, cell);
+    }
     sum += value;
     sum_squares += value * value;
     ++count;
   }
   if (count == 0) {
-    throw common::DataError(
-        table.path, 0, 0,
-        "numeric column '" + name + "' has no values; --ignore " + name + " to leave it out");
+    throw common::DataError(table.path, 0, 0,
+                            "numeric column '" + column.name() + "' has no values; --ignore " +
+                                column.name() + " to leave it out");
   }
   SetStandardisationFromSums(sum, sum_squares, count, input);
 }
@@ -180,7 +204,7 @@ std::string JoinedNames(const std::vector<std::string>& names) {
 // Every column's problems at once: one DataError when there is one (as it
 // was raised), else one that lists them all, so that a file with several
 // bad columns needs one run to learn every flag it wants.
-void ThrowColumnProblems(const CsvTable& table, const std::vector<common::DataError>& problems) {
+void ThrowColumnProblems(const ColumnTable& table, const std::vector<common::DataError>& problems) {
   if (problems.empty()) return;
   if (problems.size() == 1) throw problems.front();
   std::string message = std::to_string(problems.size()) + " column problems:";
@@ -188,21 +212,24 @@ void ThrowColumnProblems(const CsvTable& table, const std::vector<common::DataEr
   throw common::DataError(table.path, 0, 0, message);
 }
 
-// One input column as the schema describes it.
-tinyfair::Input InputOfColumn(const CsvTable& table, size_t c, const ColumnRoles& roles) {
-  const std::string& name = table.header[c];
+// One input column as the schema describes it; a categorical column of
+// numbers is named by each distinct number's text.
+tinyfair::Input InputOfColumn(const ColumnTable& table, size_t c, const ColumnRoles& roles) {
+  const TableColumn& column = table.columns[c];
+  const std::string& name = column.name();
   tinyfair::Input input;
   input.set_name(name);
   const bool sensitive = common::Contains(roles.sensitive, name);
   bool categorical = sensitive || common::Contains(roles.categorical, name);
   if (!categorical && !common::Contains(roles.numeric, name))
     categorical = HasCategoricalCells(table, c);
-  if (sensitive) CheckNoneMissing(table, c);
-  if (categorical) {
-    SetCategories(table, c, sensitive ? 0 : roles.min_category_count, input);
-  } else {
+  if (!categorical) {
     SetStandardisation(table, c, input);
+    return input;
   }
+  const TableColumn text = column.numeric() ? AsText(column) : column;
+  if (sensitive) CheckNoneMissing(table, text, c);
+  SetCategories(table, text, c, sensitive ? 0 : roles.min_category_count, input);
   return input;
 }
 
@@ -260,6 +287,10 @@ void CheckDeviceCapacity(const std::string& path, const std::vector<tinyfair::In
 }
 
 std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const ColumnRoles& roles) {
+  return InputsFromTable(ColumnTableFromCsv(table), roles);
+}
+
+std::vector<tinyfair::Input> InputsFromTable(const ColumnTable& table, const ColumnRoles& roles) {
   table.column(roles.label);
   CheckColumnsExist(table, roles.sensitive);
   CheckColumnsExist(table, roles.categorical);
@@ -267,8 +298,8 @@ std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const Column
   CheckColumnsExist(table, roles.ignore);
   std::vector<tinyfair::Input> inputs;
   std::vector<common::DataError> problems;
-  for (size_t c = 0; c < table.header.size(); ++c) {
-    const std::string& name = table.header[c];
+  for (size_t c = 0; c < table.columns.size(); ++c) {
+    const std::string& name = table.columns[c].name();
     if (name == roles.label || common::Contains(roles.ignore, name)) continue;
     try {
       inputs.push_back(InputOfColumn(table, c, roles));

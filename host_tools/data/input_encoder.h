@@ -50,6 +50,7 @@ inline constexpr const char* kOtherCategory = "(other)";
 /// whose cells are mostly numbers but not all is refused naming the first
 /// other cell. Numbers must be finite.
 /// @throws DataError naming line and column of the offending cell.
+std::vector<tinyfair::Input> InputsFromTable(const ColumnTable& table, const ColumnRoles& roles);
 std::vector<tinyfair::Input> InputsFromTable(const CsvTable& table, const ColumnRoles& roles);
 
 /// What InputsFromTable sets for a categorical column from its values'

@@ -7,24 +7,33 @@
 #include "host_tools/data/input_encoder.h"
 
 namespace tinyfair::host::data {
+namespace {
 
-Eigen::VectorXd ReadUnitIntervalLabels(const CsvTable& table, const std::string& label,
+// A text label's number; NaN (refused) when it is missing or not a number.
+double TextValue(const ColumnTable& table, const std::string& cell) {
+  if (table.is_missing_text(cell)) return NAN;
+  char* end = nullptr;
+  const double value = std::strtod(cell.c_str(), &end);
+  return end == cell.c_str() || *end != '\0' ? NAN : value;
+}
+
+}  // namespace
+
+Eigen::VectorXd ReadUnitIntervalLabels(const ColumnTable& table, const std::string& label,
                                        const std::vector<std::string>& positive) {
-  Eigen::VectorXd y(static_cast<Eigen::Index>(table.rows.size()));
+  Eigen::VectorXd y(static_cast<Eigen::Index>(table.row_count()));
   if (!positive.empty()) {
     const std::vector<int> labels = ReadLabels(table, label, positive);
     for (size_t r = 0; r < labels.size(); ++r) y[static_cast<Eigen::Index>(r)] = labels[r];
     return y;
   }
   const size_t c = table.column(label);
-  for (size_t r = 0; r < table.rows.size(); ++r) {
-    const std::string& cell = table.rows[r][c];
-    char* end = nullptr;
-    const double value = table.is_missing(cell) ? NAN : std::strtod(cell.c_str(), &end);
-    if (table.is_missing(cell) || end == cell.c_str() || *end != '\0' || !(value >= 0.0) ||
-        !(value <= 1.0)) {
-      throw common::DataError(table.path, table.line_of_row[r], c + 1,
-                              "label '" + label + "' is '" + cell +
+  const TableColumn& column = table.columns[c];
+  for (size_t r = 0; r < column.size(); ++r) {
+    const double value = column.numeric() ? column.number(r) : TextValue(table, column.text(r));
+    if (!(value >= 0.0) || !(value <= 1.0)) {
+      throw common::DataError(table.path, table.line(r), c + 1,
+                              "label '" + label + "' is '" + column.CellText(r) +
                                   "'; a regression label must be a number in [0, 1] (rescale it, "
                                   "e.g. a GPA divided by 4, or give --positive for a 0/1 outcome)");
     }

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "host_tools/data/csv_reader.h"
+#include "host_tools/data/column_table.h"
 
 namespace tinyfair::host::data {
 
@@ -15,7 +15,7 @@ namespace tinyfair::host::data {
 /// the label is 1 for the positive values and 0 for the others (ReadLabels).
 /// @throws DataError naming the line and column of a missing cell or of a
 ///         value that is not a number in [0, 1].
-Eigen::VectorXd ReadUnitIntervalLabels(const CsvTable& table, const std::string& label,
+Eigen::VectorXd ReadUnitIntervalLabels(const ColumnTable& table, const std::string& label,
                                        const std::vector<std::string>& positive);
 
 }  // namespace tinyfair::host::data

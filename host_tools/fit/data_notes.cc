@@ -9,7 +9,7 @@
 
 namespace tinyfair::host::fit {
 
-void NoteNegativeLabelValues(const std::string& command, const data::CsvTable& table,
+void NoteNegativeLabelValues(const std::string& command, const data::ColumnTable& table,
                              const LabelOptions& label) {
   if (label.positive.empty()) return;
   auto counts = data::LabelValueCounts(table, label.label);
@@ -23,11 +23,6 @@ void NoteNegativeLabelValues(const std::string& command, const data::CsvTable& t
   Note(command + ": label column '" + label.label + "' holds " + std::to_string(counts.size()) +
        " values besides the positive ones, all counted as negative: " +
        data::DescribeLabelValues(counts) + " (name every positive value with --positive)");
-}
-
-void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
-                        const data::CsvTable& table) {
-  NoteUnlistedValues(command, model, data::ColumnTableFromCsv(table));
 }
 
 void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,

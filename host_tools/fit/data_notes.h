@@ -6,7 +6,6 @@
 #include <string>
 
 #include "host_tools/data/column_table.h"
-#include "host_tools/data/csv_reader.h"
 #include "host_tools/fit/label_options.h"
 #include "tinyfair/model.pb.h"
 
@@ -15,14 +14,12 @@ namespace tinyfair::host::fit {
 /// Per column of `table`, the rows whose value `model` does not list and
 /// what the device does with them ("COMMAND: FILE: column ...").
 void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
-                        const data::CsvTable& table);
-void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
                         const data::ColumnTable& table);
 
 /// With --positive, every other label value counts as negative: says so
 /// ("COMMAND: label column ...") when that is more than one value (a third
 /// class, or "Yes" next to "yes"), naming each with its count.
-void NoteNegativeLabelValues(const std::string& command, const data::CsvTable& table,
+void NoteNegativeLabelValues(const std::string& command, const data::ColumnTable& table,
                              const LabelOptions& label);
 
 /// Training imputes a missing number with the column's mean (a zero in the

@@ -156,14 +156,14 @@ void CheckDebiasOptions(const DebiasOptions& o) {
     throw DataError("--max-iterations", 0, 0, "must be positive (0: the solver's default)");
 }
 
-MaxentFit FitMaxent(const DebiasOptions& options, const data::CsvTable& table) {
+MaxentFit FitMaxent(const DebiasOptions& options, const data::ColumnTable& table) {
   CheckDebiasOptions(options);
-  MaxentFit fit(options, table.rows.size(), pre::TableDiscretiser(table, MaxentColumnsOf(options)));
+  MaxentFit fit(options, table.row_count(), pre::TableDiscretiser(table, MaxentColumnsOf(options)));
   const pre::Domain& domain = fit.schema.domain();
   fit.roles = fit.schema.roles();
   fit.data = pre::Deduplicate(domain, fit.schema.Encode(table));
   Note(common::FormatText(
-      "debias-data: %zu rows, %zu distinct, %zu blocks, d = %zu, |Omega| = %.4g", table.rows.size(),
+      "debias-data: %zu rows, %zu distinct, %zu blocks, d = %zu, |Omega| = %.4g", table.row_count(),
       fit.data.size(), domain.block_count(), domain.dimension(), std::exp(domain.log_size())));
   try {
     fit.reweighted = pre::ReweightForStatisticalRate(domain, fit.data, fit.roles, options.tau);

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/csv_reader.h"
 #include "host_tools/fit/label_options.h"
 #include "host_tools/preprocessing/maxent_domain.h"
@@ -82,7 +83,7 @@ void CheckDebiasOptions(const DebiasOptions& options);
 /// marginals and solves the dual. Notes go to the note sink (fit_notes.h).
 /// @throws common::DataError for data it cannot fit or bad options,
 ///         FitNotAccepted for a dual options.strict refuses.
-MaxentFit FitMaxent(const DebiasOptions& options, const data::CsvTable& data);
+MaxentFit FitMaxent(const DebiasOptions& options, const data::ColumnTable& data);
 
 /// `rows` points drawn with the sampler options.sampler names from PCG32
 /// seeded with `seed` (0 rows: as many as the data), exactly the rows the

@@ -90,7 +90,7 @@ void FinishHardtFromHistograms(const PostprocessOptions& o,
 
 tinyfair::Model HistogramScoringModel(const PostprocessOptions& o, const tinyfair::Model* scorer) {
   CheckStreamedPostprocessOptions(o, scorer != nullptr);
-  return ScoringModel(o, data::CsvTable{}, scorer);
+  return ScoringModel(o, data::ColumnTable{}, scorer);
 }
 
 void FinishFromHistograms(const PostprocessOptions& o,

@@ -79,7 +79,7 @@ IntegerPathReport AddIntegerPath(const IntegerPathRequest& request, const std::s
                                 request.width + "'");
   }
   const std::string name = "export --integer " + request.width;
-  const data::CsvTable& table = *request.data;
+  const data::ColumnTable& table = *request.data;
   // The float model is the reference: a scorer from an earlier export goes.
   model::ClearIntegerScorer(model);
   data::InputEncoder encoder(model.inputs(), table);
@@ -106,7 +106,7 @@ IntegerPathReport AddIntegerPath(const IntegerPathRequest& request, const std::s
   const auto integer_report = metrics::EvaluateDecisions(after, labels, groups);
   IntegerPathReport report;
   report.scorer_summary = model::IntegerScorerSummary(model);
-  report.rows = table.rows.size();
+  report.rows = table.row_count();
   CompareDecisions(before, after, report);
   report.float_accuracy = float_report.accuracy;
   report.integer_accuracy = integer_report.accuracy;

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "host_tools/data/csv_reader.h"
+#include "host_tools/data/column_table.h"
 #include "host_tools/fit/label_options.h"
 #include "host_tools/model/model_export.h"
 #include "host_tools/model/model_signature.h"
@@ -19,7 +19,7 @@ namespace tinyfair::host::fit {
 /// fitted to and checked on.
 struct IntegerPathRequest {
   std::string width;  // "int16" or "int8"
-  const data::CsvTable* data = nullptr;
+  const data::ColumnTable* data = nullptr;
   LabelOptions label;
   double max_gap_change = 0.01;
   uint64_t seed = 1;

@@ -110,20 +110,20 @@ tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& t
                             const ValidationSource& validation, const tinyfair::Model* scorer,
                             RampFit* chosen) {
   CheckPostprocessOptions(o, static_cast<bool>(validation));
-  tinyfair::Model model = ScoringModel(o, table, scorer);
-  return PostprocessScores(o, std::move(model), data::ColumnTableFromCsv(table), validation,
-                           chosen);
+  const data::ColumnTable fitting = data::ColumnTableFromCsv(table);
+  tinyfair::Model model = ScoringModel(o, fitting, scorer);
+  return PostprocessScores(o, std::move(model), fitting, validation, chosen);
 }
 
 tinyfair::Model Postprocess(const PostprocessOptions& o, const data::ColumnTable& fitting,
-                            const data::ColumnTable* validation, const tinyfair::Model& scorer,
+                            const data::ColumnTable* validation, const tinyfair::Model* scorer,
                             RampFit* chosen) {
   CheckPostprocessOptions(o, validation != nullptr);
   ValidationSource source;
   if (validation != nullptr) {
     source = [validation]() -> const data::ColumnTable& { return *validation; };
   }
-  return PostprocessScores(o, ScoringModel(o, scorer), fitting, source, chosen);
+  return PostprocessScores(o, ScoringModel(o, fitting, scorer), fitting, source, chosen);
 }
 
 tinyfair::Model Postprocess(const PostprocessOptions& o, const data::CsvTable& fitting,

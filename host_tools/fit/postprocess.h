@@ -51,10 +51,9 @@ tinyfair::Model Postprocess(const PostprocessOptions& options, const data::CsvTa
                             const ValidationSource& validation, const tinyfair::Model* scorer,
                             RampFit* chosen = nullptr);
 
-/// The same on typed tables (numbers from a front end, never as text), for
-/// the scores of `scorer`.
+/// The same on typed tables (numbers from a front end, never as text).
 tinyfair::Model Postprocess(const PostprocessOptions& options, const data::ColumnTable& fitting,
-                            const data::ColumnTable* validation, const tinyfair::Model& scorer,
+                            const data::ColumnTable* validation, const tinyfair::Model* scorer,
                             RampFit* chosen = nullptr);
 
 /// The ramp (rto) fitted from per-group score histograms, the CSV at `path`

@@ -7,12 +7,6 @@
 namespace tinyfair::host::fit {
 
 metrics::ClassificationReport ReportThroughRuntime(const tinyfair::Model& model,
-                                                   const data::CsvTable& table,
-                                                   const std::vector<int>& labels) {
-  return ReportThroughRuntime(model, data::ColumnTableFromCsv(table), labels);
-}
-
-metrics::ClassificationReport ReportThroughRuntime(const tinyfair::Model& model,
                                                    const data::ColumnTable& table,
                                                    const std::vector<int>& labels) {
   const data::InputEncoder encoder(model.inputs(), table);

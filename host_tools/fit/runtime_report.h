@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "host_tools/data/column_table.h"
-#include "host_tools/data/csv_reader.h"
 #include "host_tools/metrics/metrics.h"
 #include "tinyfair/model.pb.h"
 
@@ -16,9 +15,6 @@ namespace tinyfair::host::fit {
 /// counted, not measured.
 metrics::ClassificationReport ReportThroughRuntime(const tinyfair::Model& model,
                                                    const data::ColumnTable& table,
-                                                   const std::vector<int>& labels);
-metrics::ClassificationReport ReportThroughRuntime(const tinyfair::Model& model,
-                                                   const data::CsvTable& table,
                                                    const std::vector<int>& labels);
 
 }  // namespace tinyfair::host::fit

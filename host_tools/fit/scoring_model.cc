@@ -20,10 +20,10 @@ std::vector<std::string> GroupAttributes(const tinyfair::Model& model) {
 }  // namespace
 
 tinyfair::Model ScoringModel(const PostprocessOptions& o, const tinyfair::Model& scorer) {
-  return ScoringModel(o, data::CsvTable{}, &scorer);
+  return ScoringModel(o, data::ColumnTable{}, &scorer);
 }
 
-tinyfair::Model ScoringModel(const PostprocessOptions& o, const data::CsvTable& table,
+tinyfair::Model ScoringModel(const PostprocessOptions& o, const data::ColumnTable& table,
                              const tinyfair::Model* scorer) {
   tinyfair::Model model;
   std::vector<std::string> attributes = o.sensitive;

@@ -3,7 +3,7 @@
 // attributes (default: the model's) and the strata.
 #pragma once
 
-#include "host_tools/data/csv_reader.h"
+#include "host_tools/data/column_table.h"
 #include "host_tools/fit/postprocess_options.h"
 #include "tinyfair/model.pb.h"
 
@@ -12,7 +12,7 @@ namespace tinyfair::host::fit {
 /// `scorer`: the model; nullptr: o.score_column of `table`.
 /// @throws std::invalid_argument without a scorer, a score column or a
 ///         sensitive column.
-tinyfair::Model ScoringModel(const PostprocessOptions& o, const data::CsvTable& table,
+tinyfair::Model ScoringModel(const PostprocessOptions& o, const data::ColumnTable& table,
                              const tinyfair::Model* scorer);
 /// The same for a model's scores (no table needed).
 tinyfair::Model ScoringModel(const PostprocessOptions& o, const tinyfair::Model& scorer);

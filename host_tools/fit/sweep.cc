@@ -28,7 +28,7 @@ namespace tinyfair::host::fit {
 namespace {
 
 struct Evaluation {
-  const data::CsvTable* table;
+  const data::ColumnTable* table;
   std::vector<int> labels;
 };
 
@@ -149,7 +149,7 @@ std::vector<postprocessing::HardtGroupRule> AddBaselineRows(
 // fitting data (selected.json).
 tinyfair::Model SelectedModel(const tinyfair::Model& model, const RtoGrid& grid,
                               const std::vector<SweepRow>& rows, size_t chosen,
-                              const data::CsvTable& fit_table) {
+                              const data::ColumnTable& fit_table) {
   tinyfair::Model selected = model;
   // (rows[0] is the input model, so RTO fit k is row k + 1.)
   model::SetRampRule(grid.fits[chosen - 1].thresholds, rows[chosen].gamma, selected);
@@ -168,7 +168,7 @@ void CheckSweepOptions(const SweepOptions& o) {
   CheckParameter(kMaxValidationGap, o.selection.max_validation_gap);
 }
 
-tinyfair::Model SweepScorer(const SweepOptions& o, const data::CsvTable& fitting,
+tinyfair::Model SweepScorer(const SweepOptions& o, const data::ColumnTable& fitting,
                             const tinyfair::Model* scorer) {
   if ((scorer == nullptr) == o.score_column.empty()) {
     throw std::invalid_argument("give --model or --score-column (with --sensitive), not both");
@@ -189,8 +189,8 @@ tinyfair::Model SweepScorer(const SweepOptions& o, const data::CsvTable& fitting
 }
 
 SweepResult Sweep(const SweepOptions& o, const tinyfair::Model& model,
-                  const data::CsvTable& fit_table, const data::CsvTable& validation_table,
-                  const data::CsvTable& test_table) {
+                  const data::ColumnTable& fit_table, const data::ColumnTable& validation_table,
+                  const data::ColumnTable& test_table) {
   const data::ScoredSample fitting =
       simulate::ScoreThroughRuntime(model, fit_table, o.label.label, o.label.positive);
   // Every group needs both labels: Hardt et al. and shift inference fit on them.

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "host_tools/data/csv_reader.h"
+#include "host_tools/data/column_table.h"
 #include "host_tools/fit/label_options.h"
 #include "host_tools/fit/selection_check.h"
 #include "host_tools/fit/small_group_plan.h"
@@ -64,13 +64,14 @@ void CheckSweepOptions(const SweepOptions& options);
 /// `fitting`) with its groups formed from the sensitive columns.
 /// @throws std::invalid_argument without exactly one of a scorer and a score
 ///         column, or a score column without sensitive columns.
-tinyfair::Model SweepScorer(const SweepOptions& options, const data::CsvTable& fitting,
+tinyfair::Model SweepScorer(const SweepOptions& options, const data::ColumnTable& fitting,
                             const tinyfair::Model* scorer);
 
-/// The sweep over the three tables (each named by its path in messages).
+/// The sweep over the three tables (each named by its path in messages; a
+/// file's table converts with data::ColumnTableFromCsv).
 SweepResult Sweep(const SweepOptions& options, const tinyfair::Model& scorer,
-                  const data::CsvTable& fitting, const data::CsvTable& validation,
-                  const data::CsvTable& test);
+                  const data::ColumnTable& fitting, const data::ColumnTable& validation,
+                  const data::ColumnTable& test);
 
 /// sweep.csv: every row, the ROC curve's points included.
 std::string SweepCsv(const std::vector<SweepRow>& rows);

@@ -1,6 +1,7 @@
 #include "host_tools/fit/train.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "host_tools/common/data_error.h"
@@ -23,7 +24,7 @@ namespace {
 
 // A logistic regression on one label has no finite optimum; usually the
 // label column or --positive is not what the user meant.
-void RequireBothLabels(const host::data::CsvTable& table, const LabelOptions& label,
+void RequireBothLabels(const host::data::ColumnTable& table, const LabelOptions& label,
                        const std::vector<int>& labels) {
   size_t positives = 0;
   for (int y : labels) positives += static_cast<size_t>(y);
@@ -66,20 +67,25 @@ void NoteNearConstantModel(const std::vector<double>& rates) {
 
 // Training imputes a missing number with the column's mean (a zero in the
 // design); the device refuses such rows, so say how many there are.
-void NoteMissingValues(const host::data::CsvTable& table,
+void NoteMissingValues(const host::data::ColumnTable& table,
                        const std::vector<tinyfair::Input>& inputs) {
   for (const auto& input : inputs) {
     if (input.kind() != tinyfair::Input::NUMERIC) continue;
-    const size_t c = table.column(input.name());
+    const host::data::TableColumn& column = table.columns[table.column(input.name())];
     size_t missing = 0;
-    for (const auto& row : table.rows) missing += table.is_missing(row[c]) ? 1 : 0;
+    for (size_t r = 0; r < column.size(); ++r) {
+      missing +=
+          (column.numeric() ? std::isnan(column.number(r)) : table.is_missing_text(column.text(r)))
+              ? 1
+              : 0;
+    }
     NoteImputedMissingValues(input, missing);
   }
 }
 
 // With --min-category-count, the rare values of each column are learned as
 // one category: say which, so that nobody looks for them in the model.
-void NoteFoldedCategories(const host::data::CsvTable& table, const tinyfair::Model& model,
+void NoteFoldedCategories(const host::data::ColumnTable& table, const tinyfair::Model& model,
                           uint32_t min_count) {
   for (const auto& folded : host::data::FindUnlistedValues(model, table)) {
     Note("train: column '" + folded.column + "': " + std::to_string(folded.values.size()) +
@@ -117,7 +123,8 @@ const TrainMethod& ChooseTrainMethod(const std::vector<TrainMethod>& methods, Tr
   return *method;
 }
 
-host::data::ColumnRoles TrainColumnRoles(const TrainOptions& o, const data::CsvTable& table) {
+host::data::ColumnRoles TrainColumnRoles(const TrainOptions& o, const std::string& path,
+                                         const std::vector<std::string>& columns) {
   host::data::ColumnRoles roles;
   roles.label = o.label.label;
   roles.positive_labels = o.label.positive;
@@ -126,16 +133,16 @@ host::data::ColumnRoles TrainColumnRoles(const TrainOptions& o, const data::CsvT
   roles.numeric = o.numeric;
   roles.ignore = o.ignore;
   roles.min_category_count = o.min_category_count;
-  for (auto& name : host::data::ColumnsOutsideFeatures(table, o.features, roles)) {
+  for (auto& name : host::data::ColumnsOutsideFeatures(path, columns, o.features, roles)) {
     roles.ignore.push_back(std::move(name));
   }
   return roles;
 }
 
-tinyfair::Model Train(TrainOptions o, const data::CsvTable& table,
+tinyfair::Model Train(TrainOptions o, const data::ColumnTable& table,
                       const std::vector<TrainMethod>& methods) {
   const TrainMethod& method = ChooseTrainMethod(methods, o);
-  const host::data::ColumnRoles roles = TrainColumnRoles(o, table);
+  const host::data::ColumnRoles roles = TrainColumnRoles(o, table.path, table.column_names());
   std::vector<int> labels;
   if (!method.numeric_label)
     labels = host::data::ReadLabels(table, roles.label, roles.positive_labels);

@@ -4,9 +4,10 @@
 // reference rates and provenance.
 #pragma once
 
+#include <string>
 #include <vector>
 
-#include "host_tools/data/csv_reader.h"
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/fit/train_method.h"
 #include "tinyfair/model.pb.h"
@@ -20,18 +21,21 @@ namespace tinyfair::host::fit {
 const TrainMethod& ChooseTrainMethod(const std::vector<TrainMethod>& methods,
                                      TrainOptions& options);
 
-/// The roles of `table`'s columns the options give (--features leaves the
-/// other columns out); only the table's header is read.
-/// @throws DataError naming a listed column the table does not have.
-host::data::ColumnRoles TrainColumnRoles(const TrainOptions& options, const data::CsvTable& table);
+/// The roles of the columns the options give (--features leaves the other
+/// columns out); `columns` are the names of the columns of the data `path`
+/// names.
+/// @throws DataError naming a listed column the data does not have.
+host::data::ColumnRoles TrainColumnRoles(const TrainOptions& options, const std::string& path,
+                                         const std::vector<std::string>& columns);
 
-/// Fits a model on `table` with the method options.method names; the
+/// Fits a model on `table` (a file's table converts with
+/// data::ColumnTableFromCsv) with the method options.method names; the
 /// method's own options are those bound through its add_options. Notes go
 /// to the note sink (fit_notes.h).
 /// @throws common::DataError for data it cannot train on,
 ///         std::invalid_argument for options that do not go together,
 ///         FitNotAccepted for a fit options.strict refuses.
-tinyfair::Model Train(TrainOptions options, const data::CsvTable& table,
+tinyfair::Model Train(TrainOptions options, const data::ColumnTable& table,
                       const std::vector<TrainMethod>& methods);
 
 }  // namespace tinyfair::host::fit

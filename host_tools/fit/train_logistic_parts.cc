@@ -42,20 +42,25 @@ std::vector<bool> UsedInputs(const TrainOptions& options, const tinyfair::Model&
 
 // A part's 0/1 labels: as ReadLabels reads them, but a part may hold no
 // positive label (the whole table is checked from the merged counts).
-std::vector<int> PartLabels(const data::CsvTable& part, const LabelOptions& label) {
+std::vector<int> PartLabels(const data::ColumnTable& part, const LabelOptions& label) {
   if (label.positive.empty()) return data::ReadLabels(part, label.label, {});
   const size_t c = part.column(label.label);
-  std::vector<int> labels(part.rows.size());
-  for (size_t r = 0; r < part.rows.size(); ++r) {
-    const std::string& cell = part.rows[r][c];
-    if (part.is_missing(cell)) {
+  // Each distinct value is judged once; a row takes its value's verdict.
+  const data::TableColumn text = data::AsText(part.columns[c]);
+  std::vector<bool> missing, positive;
+  for (const auto& value : text.dictionary()) {
+    missing.push_back(part.is_missing_text(value));
+    positive.push_back(std::find(label.positive.begin(), label.positive.end(), value) !=
+                       label.positive.end());
+  }
+  std::vector<int> labels(text.size());
+  for (size_t r = 0; r < text.size(); ++r) {
+    if (missing[text.code(r)]) {
       throw common::DataError(
-          part.path, part.line_of_row[r], c + 1,
+          part.path, part.line(r), c + 1,
           "missing label in column '" + label.label + "'; drop the row or give it a label");
     }
-    labels[r] =
-        std::find(label.positive.begin(), label.positive.end(), cell) != label.positive.end() ? 1
-                                                                                              : 0;
+    labels[r] = positive[text.code(r)] ? 1 : 0;
   }
   return labels;
 }
@@ -102,7 +107,7 @@ data::ColumnRoles LogisticPartsRoles(const TrainOptions& options,
     throw std::invalid_argument("--method logistic takes no --constraint");
   }
   if (options.sensitive.empty()) throw std::invalid_argument("train needs --sensitive");
-  return TrainColumnRoles(options, HeaderOnly(options, header));
+  return TrainColumnRoles(options, options.data, header);
 }
 
 tinyfair::Model LogisticPartsModel(const TrainOptions& options,
@@ -118,7 +123,7 @@ tinyfair::Model LogisticPartsModel(const TrainOptions& options,
 }
 
 std::vector<double> GroupLabelCounts(const tinyfair::Model& model, const TrainOptions& options,
-                                     const data::CsvTable& part) {
+                                     const data::ColumnTable& part) {
   const std::vector<int> labels = PartLabels(part, options.label);
   const data::InputEncoder encoder(model.inputs(), part);
   const data::GroupIndex groups(model, encoder);
@@ -149,7 +154,7 @@ std::vector<double> LogisticPartsCellWeights(const TrainOptions& options, bool r
 }
 
 learn::LogisticSums PartLogisticSums(const tinyfair::Model& model, const TrainOptions& options,
-                                     const data::CsvTable& part,
+                                     const data::ColumnTable& part,
                                      const std::vector<double>& cell_weights,
                                      const Eigen::VectorXd& beta, double intercept) {
   const std::vector<int> labels = PartLabels(part, options.label);

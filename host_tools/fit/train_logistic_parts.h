@@ -39,7 +39,7 @@ tinyfair::Model LogisticPartsModel(const TrainOptions& options,
 /// @throws common::DataError for a missing label or one that is not 0/1
 ///         (without positive values).
 std::vector<double> GroupLabelCounts(const tinyfair::Model& model, const TrainOptions& options,
-                                     const data::CsvTable& part);
+                                     const data::ColumnTable& part);
 
 /// The weight of each (group, label) cell's rows: Kamiran-Calders weights
 /// with `reweigh`, else ones. Refuses labels of one class as train does.
@@ -51,7 +51,7 @@ std::vector<double> LogisticPartsCellWeights(const TrainOptions& options, bool r
 /// A part's sums at (beta, intercept), its rows weighted by their cell's
 /// weight, with the intercept and the Gram matrix.
 learn::LogisticSums PartLogisticSums(const tinyfair::Model& model, const TrainOptions& options,
-                                     const data::CsvTable& part,
+                                     const data::ColumnTable& part,
                                      const std::vector<double>& cell_weights,
                                      const Eigen::VectorXd& beta, double intercept);
 

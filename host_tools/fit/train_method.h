@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "host_tools/data/csv_reader.h"
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/dataset.h"
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/fit/label_options.h"
@@ -51,7 +51,7 @@ struct TrainOptions {
 /// host::Dataset. The model passed with it already has its inputs and groups.
 struct TrainingSet {
   const TrainOptions& options;
-  const host::data::CsvTable& table;
+  const host::data::ColumnTable& table;
   const host::data::InputEncoder& encoder;
   /// The encoded features the scorer uses (no intercept column).
   const Eigen::MatrixXd& design;

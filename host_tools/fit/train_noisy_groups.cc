@@ -211,13 +211,14 @@ host::noisy_groups::GroupNoiseModel NoiseModel(const TrainingSet& set, const tin
     }
   }
   const size_t c = set.table.column(o.true_group);
+  const host::data::TableColumn true_groups = host::data::AsText(set.table.columns[c]);
   std::vector<int> truth;
-  for (size_t r = 0; r < set.table.rows.size(); ++r) {
-    const std::string& cell = set.table.rows[r][c];
+  for (size_t r = 0; r < true_groups.size(); ++r) {
+    const std::string& cell = true_groups.text(r);
     auto found = std::find(true_names.begin(), true_names.end(), cell);
     if (found == true_names.end()) {
-      if (set.table.is_missing(cell)) {
-        throw host::common::DataError(set.table.path, set.table.line_of_row[r], c + 1,
+      if (set.table.is_missing_text(cell)) {
+        throw host::common::DataError(set.table.path, set.table.line(r), c + 1,
                                       "missing true group in '" + o.true_group + "'");
       }
       true_names.push_back(cell);

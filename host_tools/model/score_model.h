@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/csv_reader.h"
 #include "tinyfair/model.pb.h"
 
@@ -23,6 +24,8 @@ enum class ScoreKind {
 /// whose groups are not formed yet (see FormGroups).
 /// @throws DataError naming a missing column, a probability outside [0, 1],
 ///         or a missing value in a categorical column (they form the groups).
+tinyfair::Model ScoreOnlyModel(const data::ColumnTable& table, const std::string& score_column,
+                               ScoreKind kind, const std::vector<std::string>& categorical);
 tinyfair::Model ScoreOnlyModel(const data::CsvTable& table, const std::string& score_column,
                                ScoreKind kind, const std::vector<std::string>& categorical);
 

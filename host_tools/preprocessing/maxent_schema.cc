@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -25,14 +28,25 @@ std::vector<std::string> BinLabels(const std::vector<double>& edges) {
   return labels;
 }
 
-// A number that must be present (bins and ordinal columns).
-double RequiredNumber(const data::CsvTable& table, std::size_t row, std::size_t column) {
-  if (table.is_missing(table.rows[row][column])) {
-    throw common::DataError(table.path, table.line_of_row[row], column + 1,
-                            "missing value in column '" + table.header[column] +
+// A number that must be present (bins and ordinal columns): a numeric
+// column's value as it is, a text one parsed.
+double RequiredNumber(const data::ColumnTable& table, std::size_t row, std::size_t c) {
+  const data::TableColumn& column = table.columns[c];
+  const bool missing =
+      column.numeric() ? std::isnan(column.number(row)) : table.is_missing_text(column.text(row));
+  if (missing) {
+    throw common::DataError(table.path, table.line(row), c + 1,
+                            "missing value in column '" + column.name() +
                                 "', which the max-entropy domain bins or counts");
   }
-  return data::ParseNumber(table, row, column);
+  if (column.numeric()) return column.number(row);
+  double value = 0.0;
+  if (!data::ParseNumberText(column.text(row), &value)) {
+    throw common::DataError(table.path, table.line(row), c + 1,
+                            "column " + data::QuoteForMessage(column.name()) +
+                                ": not a number: " + data::QuoteForMessage(column.text(row)));
+  }
+  return value;
 }
 
 const char* KindName(BlockKind kind) {
@@ -47,7 +61,7 @@ const char* KindName(BlockKind kind) {
   return "unknown";
 }
 
-void CheckBinEdges(const data::CsvTable& table, const std::string& name,
+void CheckBinEdges(const data::ColumnTable& table, const std::string& name,
                    const std::vector<double>& edges) {
   if (edges.empty() || !std::is_sorted(edges.begin(), edges.end()) ||
       std::adjacent_find(edges.begin(), edges.end()) != edges.end()) {
@@ -57,16 +71,16 @@ void CheckBinEdges(const data::CsvTable& table, const std::string& name,
 
 // The protected attribute's two values: zero is --protected-zero, or else
 // the value of the smaller group (the first in order on a tie).
-DomainBlock ProtectedBlock(const data::CsvTable& table, std::size_t c, const std::string& name,
+DomainBlock ProtectedBlock(const data::ColumnTable& table, std::size_t c, const std::string& name,
                            const std::string& protected_zero) {
-  std::map<std::string, std::size_t> counts;
-  for (std::size_t r = 0; r < table.rows.size(); ++r) {
-    if (table.is_missing(table.rows[r][c])) {
-      throw common::DataError(table.path, table.line_of_row[r], c + 1,
+  const data::TableColumn text = data::AsText(table.columns[c]);
+  for (std::size_t r = 0; r < text.size(); ++r) {
+    if (table.is_missing_text(text.text(r))) {
+      throw common::DataError(table.path, table.line(r), c + 1,
                               "missing value in the protected attribute '" + name + "'");
     }
-    ++counts[table.rows[r][c]];
   }
+  const std::map<std::string, std::size_t> counts = data::ValueRowCounts(text);
   if (counts.size() != 2) {
     throw common::DataError(table.path, 0, 0,
                             "the protected attribute '" + name +
@@ -94,7 +108,7 @@ DomainBlock ProtectedBlock(const data::CsvTable& table, std::size_t c, const std
 // Past this the column is refused at once, in memory bounded by the limit.
 constexpr std::size_t kMaxValuesPerColumn = 1024;
 
-[[noreturn]] void RefuseManyValues(const data::CsvTable& table, const std::string& name) {
+[[noreturn]] void RefuseManyValues(const data::ColumnTable& table, const std::string& name) {
   throw common::DataError(table.path, 0, 0,
                           "column '" + name + "' has more than " +
                               std::to_string(kMaxValuesPerColumn) +
@@ -103,12 +117,45 @@ constexpr std::size_t kMaxValuesPerColumn = 1024;
                               name + "=EDGES) if it is a number, or leave it out");
 }
 
-DomainBlock CategoricalBlock(const data::CsvTable& table, std::size_t c, const std::string& name) {
+// The values the rows of column c hold, refused past the limit at once, in
+// memory bounded by it: a number counted by its bits, named by its text.
+std::set<std::string> DistinctValues(const data::ColumnTable& table, std::size_t c,
+                                     const std::string& name) {
+  const data::TableColumn& column = table.columns[c];
   std::set<std::string> values;
-  for (const auto& row : table.rows) {
-    values.insert(row[c]);
-    if (values.size() > kMaxValuesPerColumn) RefuseManyValues(table, name);
+  if (column.coded()) {
+    std::vector<bool> used(column.dictionary().size(), false);
+    for (std::size_t r = 0; r < column.size(); ++r) used[column.code(r)] = true;
+    for (std::size_t code = 0; code < used.size(); ++code) {
+      if (!used[code]) continue;
+      values.insert(column.dictionary()[code]);
+      if (values.size() > kMaxValuesPerColumn) RefuseManyValues(table, name);
+    }
+    return values;
   }
+  if (!column.numeric()) {
+    for (std::size_t r = 0; r < column.size(); ++r) {
+      values.insert(column.text(r));
+      if (values.size() > kMaxValuesPerColumn) RefuseManyValues(table, name);
+    }
+    return values;
+  }
+  std::map<std::uint64_t, std::size_t> first_row_of;
+  for (std::size_t r = 0; r < column.size(); ++r) {
+    double value = column.number(r);
+    if (std::isnan(value)) value = std::numeric_limits<double>::quiet_NaN();  // one NaN
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &value, sizeof(bits));
+    first_row_of.emplace(bits, r);
+    if (first_row_of.size() > kMaxValuesPerColumn) RefuseManyValues(table, name);
+  }
+  for (const auto& [bits, row] : first_row_of) values.insert(column.CellText(row));
+  return values;
+}
+
+DomainBlock CategoricalBlock(const data::ColumnTable& table, std::size_t c,
+                             const std::string& name) {
+  const std::set<std::string> values = DistinctValues(table, c, name);
   std::vector<std::string> labels(values.begin(), values.end());
   if (labels.size() < 2) {
     throw common::DataError(table.path, 0, 0, "column '" + name + "' has a single value; drop it");
@@ -116,16 +163,16 @@ DomainBlock CategoricalBlock(const data::CsvTable& table, std::size_t c, const s
   return labels.size() == 2 ? DomainBlock::Binary(name, labels) : DomainBlock::OneHot(name, labels);
 }
 
-DomainBlock BinsBlock(const data::CsvTable& table, std::size_t c, const std::string& name,
+DomainBlock BinsBlock(const data::ColumnTable& table, std::size_t c, const std::string& name,
                       const std::vector<double>& edges) {
-  for (std::size_t r = 0; r < table.rows.size(); ++r) RequiredNumber(table, r, c);
+  for (std::size_t r = 0; r < table.row_count(); ++r) RequiredNumber(table, r, c);
   const auto labels = BinLabels(edges);
   return labels.size() == 2 ? DomainBlock::Binary(name, labels) : DomainBlock::OneHot(name, labels);
 }
 
-DomainBlock OrdinalBlock(const data::CsvTable& table, std::size_t c, const std::string& name) {
+DomainBlock OrdinalBlock(const data::ColumnTable& table, std::size_t c, const std::string& name) {
   std::set<double> values;
-  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+  for (std::size_t r = 0; r < table.row_count(); ++r) {
     values.insert(RequiredNumber(table, r, c));
     if (values.size() > kMaxValuesPerColumn) RefuseManyValues(table, name);
   }
@@ -139,7 +186,7 @@ DomainBlock OrdinalBlock(const data::CsvTable& table, std::size_t c, const std::
 
 }  // namespace
 
-std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const data::CsvTable& table,
+std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const data::ColumnTable& table,
                                                        const MaxentColumns& spec,
                                                        std::vector<Column>& learned,
                                                        MaxentRoles& roles) {
@@ -160,7 +207,7 @@ std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const data::CsvTable& tab
     want(name, Source::kBins, edges);
   }
   std::vector<DomainBlock> blocks;
-  for (const auto& name : table.header) {
+  for (const auto& name : table.column_names()) {
     const auto found = wanted.find(name);
     if (found == wanted.end()) continue;
     const Column& column = found->second;
@@ -190,15 +237,34 @@ std::vector<DomainBlock> TableDiscretiser::LearnBlocks(const data::CsvTable& tab
   return blocks;
 }
 
-TableDiscretiser::TableDiscretiser(const data::CsvTable& table, const MaxentColumns& columns)
+TableDiscretiser::TableDiscretiser(const data::ColumnTable& table, const MaxentColumns& columns)
     : positive_(columns.positive), domain_(LearnBlocks(table, columns, columns_, roles_)) {}
 
-int TableDiscretiser::ValueOf(const data::CsvTable& table, std::size_t row,
-                              std::size_t block) const {
+TableDiscretiser::TableDiscretiser(const data::CsvTable& table, const MaxentColumns& columns)
+    : TableDiscretiser(data::ColumnTableFromCsv(table), columns) {}
+
+TableDiscretiser::BlockReader TableDiscretiser::ReaderOf(const data::ColumnTable& table,
+                                                         std::size_t block) const {
+  const Column& column = columns_[block];
+  BlockReader reader;
+  reader.column = table.column(column.name);
+  if (column.source != Source::kCategorical && column.source != Source::kProtected) return reader;
+  reader.text = data::AsText(table.columns[reader.column]);
+  const std::vector<std::string>& labels = domain_.blocks()[block].labels;
+  reader.value_of_code.assign(reader.text.dictionary().size(), BlockReader::kOutside);
+  for (std::size_t code = 0; code < reader.value_of_code.size(); ++code) {
+    const auto found = std::find(labels.begin(), labels.end(), reader.text.dictionary()[code]);
+    if (found != labels.end())
+      reader.value_of_code[code] = static_cast<int>(found - labels.begin());
+  }
+  return reader;
+}
+
+int TableDiscretiser::ValueOf(const data::ColumnTable& table, const BlockReader& reader,
+                              std::size_t row, std::size_t block) const {
   const Column& column = columns_[block];
   const DomainBlock& values = domain_.blocks()[block];
-  const std::size_t c = table.column(column.name);
-  const std::string& cell = table.rows[row][c];
+  const std::size_t c = reader.column;
   switch (column.source) {
     case Source::kBins: {
       const double x = RequiredNumber(table, row, c);
@@ -215,28 +281,36 @@ int TableDiscretiser::ValueOf(const data::CsvTable& table, std::size_t row,
     case Source::kLabel:
       break;  // Encode() reads the labels as a column
     case Source::kCategorical:
-    case Source::kProtected:
-      for (std::size_t j = 0; j < values.labels.size(); ++j) {
-        if (values.labels[j] == cell) return static_cast<int>(j);
-      }
+    case Source::kProtected: {
+      const int value = reader.value_of_code[reader.text.code(row)];
+      if (value != BlockReader::kOutside) return value;
       break;
+    }
   }
+  const std::string cell =
+      reader.text.size() != 0 ? reader.text.text(row) : table.columns[c].CellText(row);
   std::string known;
   for (const auto& label : values.labels) known += (known.empty() ? "'" : ", '") + label + "'";
   throw common::DataError(
-      table.path, table.line_of_row[row], c + 1,
+      table.path, table.line(row), c + 1,
       "value '" + cell + "' of column '" + column.name +
           "' is not in the domain learned from the training data (values: " + known + ")");
 }
 
 std::vector<std::vector<int>> TableDiscretiser::Encode(const data::CsvTable& table) const {
+  return Encode(data::ColumnTableFromCsv(table));
+}
+
+std::vector<std::vector<int>> TableDiscretiser::Encode(const data::ColumnTable& table) const {
   const std::vector<int> labels =
       data::ReadLabels(table, columns_[roles_.label_block].name, positive_);
-  std::vector<std::vector<int>> points(table.rows.size(),
+  std::vector<std::vector<int>> points(table.row_count(),
                                        std::vector<int>(domain_.block_count(), 0));
-  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+  std::vector<BlockReader> readers;
+  for (std::size_t b = 0; b < domain_.block_count(); ++b) readers.push_back(ReaderOf(table, b));
+  for (std::size_t r = 0; r < points.size(); ++r) {
     for (std::size_t b = 0; b < domain_.block_count(); ++b) {
-      points[r][b] = b == roles_.label_block ? labels[r] : ValueOf(table, r, b);
+      points[r][b] = b == roles_.label_block ? labels[r] : ValueOf(table, readers[b], r, b);
     }
   }
   return points;

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/csv_reader.h"
 #include "host_tools/preprocessing/maxent_domain.h"
 #include "host_tools/preprocessing/maxent_prior.h"
@@ -39,6 +40,7 @@ class TableDiscretiser {
   /// @throws DataError for a missing column, a protected attribute or label
   ///         that is not binary, a missing cell where a number is needed or
   ///         a column named twice.
+  TableDiscretiser(const data::ColumnTable& table, const MaxentColumns& columns);
   TableDiscretiser(const data::CsvTable& table, const MaxentColumns& columns);
 
   const Domain& domain() const { return domain_; }
@@ -46,6 +48,7 @@ class TableDiscretiser {
 
   /// One point per row of `table` (which needs every domain column).
   /// @throws DataError naming line and column of a value outside the schema.
+  std::vector<std::vector<int>> Encode(const data::ColumnTable& table) const;
   std::vector<std::vector<int>> Encode(const data::CsvTable& table) const;
 
   /// The points as a table of cells: header = the domain columns in file
@@ -63,8 +66,19 @@ class TableDiscretiser {
     Source source = Source::kCategorical;
     std::vector<double> edges;  // bins
   };
-  int ValueOf(const data::CsvTable& table, std::size_t row, std::size_t block) const;
-  static std::vector<DomainBlock> LearnBlocks(const data::CsvTable& table,
+  // How Encode reads one block's column: its index and, for a block of
+  // text values, the column as codes with each code's value (kOutside: a
+  // value the domain does not hold), looked up once per distinct value.
+  struct BlockReader {
+    static constexpr int kOutside = -1;
+    std::size_t column = 0;
+    data::TableColumn text = data::TableColumn::Text("", {}, {});
+    std::vector<int> value_of_code;
+  };
+  BlockReader ReaderOf(const data::ColumnTable& table, std::size_t block) const;
+  int ValueOf(const data::ColumnTable& table, const BlockReader& reader, std::size_t row,
+              std::size_t block) const;
+  static std::vector<DomainBlock> LearnBlocks(const data::ColumnTable& table,
                                               const MaxentColumns& columns,
                                               std::vector<Column>& learned, MaxentRoles& roles);
 

@@ -135,13 +135,17 @@ std::string RefusedRowsSummary(const RefusedRows& refused, size_t decided,
 }
 
 std::string RefusedRowsSummary(const std::vector<runtime::Decision>& decisions,
-                               const data::ColumnTable& table) {
-  return RefusedRowsSummary(RefusedOf(decisions), decisions.size(), table);
+                               const data::ColumnTable& table,
+                               const std::vector<size_t>* data_row) {
+  return RefusedRowsSummary(RefusedOf(decisions), decisions.size(), table, data_row);
 }
 
 std::string RefusedRowsSummary(const RefusedRows& refused, size_t decided,
-                               const data::ColumnTable& table) {
-  return Summary(refused, decided, table.path, [&](size_t row) { return table.line(row); });
+                               const data::ColumnTable& table,
+                               const std::vector<size_t>* data_row) {
+  return Summary(refused, decided, table.path, [&](size_t decision) {
+    return table.line(data_row != nullptr ? (*data_row)[decision] : decision);
+  });
 }
 
 std::string DecisionLog(const std::vector<runtime::Decision>& decisions) {

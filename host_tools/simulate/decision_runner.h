@@ -65,9 +65,11 @@ std::string RefusedRowsSummary(const RefusedRows& refused, size_t decided,
 
 /// The same summaries for rows of a typed table (located as it says).
 std::string RefusedRowsSummary(const std::vector<runtime::Decision>& decisions,
-                               const data::ColumnTable& table);
+                               const data::ColumnTable& table,
+                               const std::vector<size_t>* data_row = nullptr);
 std::string RefusedRowsSummary(const RefusedRows& refused, size_t decided,
-                               const data::ColumnTable& table);
+                               const data::ColumnTable& table,
+                               const std::vector<size_t>* data_row = nullptr);
 
 /// The decision log: header line, then one record line per decision.
 std::string DecisionLog(const std::vector<runtime::Decision>& decisions);

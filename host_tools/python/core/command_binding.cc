@@ -39,10 +39,10 @@ std::tuple<py::bytes, std::vector<std::string>> ExportModelFile(
   request.out = path;
   if (!sign_key.empty()) request.key = host::model::ReadSigningKeyFile(sign_key);
   if (!model_file.empty()) host::fit::RefuseSignedModelFile(model_file);
-  std::optional<host::data::CsvTable> data;
+  std::optional<host::data::ColumnTable> data;
   if (!integer.empty()) {
     if (!columns) throw std::invalid_argument("export: integer needs the data (X and y)");
-    data = TableFromColumns(name, *columns);
+    data = ColumnTableFromColumns(name, *columns);
     request.integer =
         host::fit::IntegerPathRequest{integer, &*data, {label, positive}, max_gap_change, seed};
   }
@@ -122,10 +122,10 @@ py::dict Sweep(const host::fit::SweepOptions& options, const tinyfair::Model* sc
                const NamedColumns& fitting, const NamedColumns& validation,
                const NamedColumns& test, bool strict) {
   host::fit::CheckSweepOptions(options);
-  const host::data::CsvTable fit_table = TableFromColumns(fitting.first, fitting.second);
-  const host::data::CsvTable validation_table =
-      TableFromColumns(validation.first, validation.second);
-  const host::data::CsvTable test_table = TableFromColumns(test.first, test.second);
+  const host::data::ColumnTable fit_table = ColumnTableFromColumns(fitting.first, fitting.second);
+  const host::data::ColumnTable validation_table =
+      ColumnTableFromColumns(validation.first, validation.second);
+  const host::data::ColumnTable test_table = ColumnTableFromColumns(test.first, test.second);
   NoteCollector notes;
   host::fit::SweepResult sweep;
   {

@@ -61,7 +61,7 @@ using FitResult = std::pair<tinyfair::Model, std::vector<std::string>>;
 FitResult Train(fit::TrainOptions options,
                 const std::vector<std::pair<std::string, std::string>>& method_options,
                 const std::string& name, const py::list& columns, const py::object& progress) {
-  const host::data::CsvTable table = TableFromColumns(name, columns);
+  const host::data::ColumnTable table = ColumnTableFromColumns(name, columns);
   std::vector<fit::TrainMethod> methods = fit::TrainMethods();
   fit::ChooseTrainMethod(methods, options);
   // Every method's options, as the CLI registers them all on `train`: the
@@ -100,31 +100,13 @@ PostprocessResult RunPostprocess(const fit::PostprocessOptions& options,
   return {std::move(model), notes.Take(), std::move(ramp)};
 }
 
-// A column of scores: the score-only model is built from the table's text,
-// as `tinyfair postprocess --score-column` builds it from a file.
-PostprocessResult PostprocessScoreColumn(const fit::PostprocessOptions& options,
-                                         const std::string& name, const py::list& columns,
-                                         const std::optional<std::string>& validation_name,
-                                         const std::optional<py::list>& validation_columns,
-                                         const py::object& progress) {
-  const host::data::CsvTable fitting = TableFromColumns(name, columns);
-  std::optional<host::data::CsvTable> validation;
-  if (validation_columns) validation = TableFromColumns(*validation_name, *validation_columns);
-  return RunPostprocess(options, validation, progress,
-                        [&](const host::data::CsvTable* checked, fit::RampFit* chosen) {
-                          return fit::Postprocess(options, fitting, checked, nullptr, chosen);
-                        });
-}
-
+// scorer: the model whose scores are post-processed; nullptr: the score
+// column of the table. The numbers reach the library as float64.
 PostprocessResult Postprocess(const fit::PostprocessOptions& options, const std::string& name,
                               const py::list& columns,
                               const std::optional<std::string>& validation_name,
                               const std::optional<py::list>& validation_columns,
                               const tinyfair::Model* scorer, const py::object& progress) {
-  if (scorer == nullptr)
-    return PostprocessScoreColumn(options, name, columns, validation_name, validation_columns,
-                                  progress);
-  // A scorer's inputs: the numbers reach the library as float64.
   const host::data::ColumnTable fitting = ColumnTableFromColumns(name, columns);
   std::optional<host::data::ColumnTable> validation;
   if (validation_columns) {
@@ -132,7 +114,7 @@ PostprocessResult Postprocess(const fit::PostprocessOptions& options, const std:
   }
   return RunPostprocess(options, validation, progress,
                         [&](const host::data::ColumnTable* checked, fit::RampFit* chosen) {
-                          return fit::Postprocess(options, fitting, checked, *scorer, chosen);
+                          return fit::Postprocess(options, fitting, checked, scorer, chosen);
                         });
 }
 

@@ -28,8 +28,8 @@ namespace {
 // The part's column summaries under the roles train gives its header.
 ColumnSummaries SummariseColumns(const TrainOptions& options, const std::string& name,
                                  const py::list& columns) {
-  const host::data::CsvTable part = TableFromColumns(name, columns);
-  const host::data::ColumnRoles roles = host::fit::LogisticPartsRoles(options, part.header);
+  const host::data::ColumnTable part = ColumnTableFromColumns(name, columns);
+  const host::data::ColumnRoles roles = host::fit::LogisticPartsRoles(options, part.column_names());
   py::gil_scoped_release release;
   return ColumnSummaries(part, roles);
 }
@@ -44,7 +44,7 @@ std::pair<tinyfair::Model, std::vector<std::string>> PartsModel(
 
 std::vector<double> GroupLabelCounts(const tinyfair::Model& model, const TrainOptions& options,
                                      const std::string& name, const py::list& columns) {
-  const host::data::CsvTable part = TableFromColumns(name, columns);
+  const host::data::ColumnTable part = ColumnTableFromColumns(name, columns);
   py::gil_scoped_release release;
   return host::fit::GroupLabelCounts(model, options, part);
 }
@@ -53,7 +53,7 @@ LogisticSums PartSums(const tinyfair::Model& model, const TrainOptions& options,
                       const std::string& name, const py::list& columns,
                       const std::vector<double>& cell_weights, const Eigen::VectorXd& beta,
                       double intercept) {
-  const host::data::CsvTable part = TableFromColumns(name, columns);
+  const host::data::ColumnTable part = ColumnTableFromColumns(name, columns);
   py::gil_scoped_release release;
   return host::fit::PartLogisticSums(model, options, part, cell_weights, beta, intercept);
 }

@@ -23,7 +23,7 @@ std::pair<fit::MaxentFit, std::vector<std::string>> FitMaxent(const fit::DebiasO
                                                               const std::string& name,
                                                               const py::list& columns) {
   fit::CheckDebiasOptions(options);
-  const host::data::CsvTable table = TableFromColumns(name, columns);
+  const host::data::ColumnTable table = ColumnTableFromColumns(name, columns);
   NoteCollector notes;
   py::gil_scoped_release release;
   fit::MaxentFit fitted = fit::FitMaxent(options, table);

@@ -32,7 +32,7 @@ std::string EvaluateModel(const tinyfair::Model& model, const std::string& name,
                           const py::list& columns, const std::string& label,
                           const std::vector<std::string>& positive, uint64_t seed,
                           uint64_t stream) {
-  const host::data::CsvTable table = TableFromColumns(name, columns);
+  const host::data::ColumnTable table = ColumnTableFromColumns(name, columns);
   host::data::InputEncoder encoder(model.inputs(), table);
   host::data::CheckGroupsKnown(model, table);
   const auto runtime_model = host::simulate::LoadIntoRuntime(model);
@@ -46,7 +46,8 @@ std::string EvaluateModel(const tinyfair::Model& model, const std::string& name,
 
 // The groups of a table's sensitive columns as a model would form them:
 // categories in the CLI's order, the product in the order given.
-host::data::GroupIndex GroupsOfColumns(const host::data::CsvTable& table, const std::string& label,
+host::data::GroupIndex GroupsOfColumns(const host::data::ColumnTable& table,
+                                       const std::string& label,
                                        const std::vector<std::string>& sensitive) {
   host::data::ColumnRoles roles;
   roles.label = label;
@@ -71,7 +72,7 @@ std::string ReportPredictions(const py::array_t<int, py::array::forcecast>& y_tr
   const auto outcome = y_pred.unchecked<1>();
   const auto probability = y_prob.unchecked<1>();
   const host::data::GroupIndex groups =
-      GroupsOfColumns(TableFromColumns(name, columns), label, sensitive);
+      GroupsOfColumns(ColumnTableFromColumns(name, columns), label, sensitive);
   const py::ssize_t n = truth.shape(0);
   if (outcome.shape(0) != n || probability.shape(0) != n ||
       static_cast<py::ssize_t>(groups.rows().size()) != n) {
@@ -106,7 +107,7 @@ std::pair<std::vector<std::string>, std::vector<uint32_t>> GroupsOfRows(
     const std::string& name, const py::list& columns, const std::string& label,
     const std::vector<std::string>& sensitive) {
   const host::data::GroupIndex groups =
-      GroupsOfColumns(TableFromColumns(name, columns), label, sensitive);
+      GroupsOfColumns(ColumnTableFromColumns(name, columns), label, sensitive);
   return {groups.names(), groups.rows()};
 }
 
@@ -123,7 +124,7 @@ host::metrics::DecisionTally TallyDecisions(const tinyfair::Model& model, const 
                                             const py::list& columns, const std::string& label,
                                             const std::vector<std::string>& positive, uint64_t seed,
                                             uint64_t stream, uint64_t draws_before) {
-  const host::data::CsvTable table = TableFromColumns(name, columns);
+  const host::data::ColumnTable table = ColumnTableFromColumns(name, columns);
   host::data::InputEncoder encoder(model.inputs(), table);
   host::data::CheckGroupsKnown(model, table);
   const auto runtime_model = host::simulate::LoadIntoRuntime(model);

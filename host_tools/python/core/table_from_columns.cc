@@ -15,31 +15,6 @@ namespace py = pybind11;
 
 namespace {
 
-std::vector<std::string> NumberCells(const py::array_t<double, py::array::forcecast>& values) {
-  const auto view = values.unchecked<1>();
-  std::vector<std::string> cells(static_cast<size_t>(view.shape(0)));
-  for (py::ssize_t i = 0; i < view.shape(0); ++i) {
-    if (!std::isnan(view(i)))
-      cells[static_cast<size_t>(i)] = host::data::ShortestNumberText(view(i));
-  }
-  return cells;
-}
-
-std::vector<std::string> TextCells(const std::string& column, const py::list& values) {
-  std::vector<std::string> cells(values.size());
-  for (size_t i = 0; i < cells.size(); ++i) {
-    const py::handle cell = values[i];
-    if (cell.is_none()) continue;
-    if (!py::isinstance<py::str>(cell)) {
-      throw std::invalid_argument("column '" + column + "', row " + std::to_string(i) +
-                                  ": expected str or None, got " +
-                                  std::string(py::str(cell.get_type().attr("__name__"))));
-    }
-    cells[i] = cell.cast<std::string>();
-  }
-  return cells;
-}
-
 // A text column given as (codes, values): an integer array of indices into
 // the list of str `values`, -1 for a missing cell; checked here, since a
 // code from the caller indexes memory.
@@ -128,28 +103,6 @@ host::data::TableColumn TypedColumn(const std::string& column, const py::handle&
   throw std::invalid_argument("column '" + column + "': expected a float array or a list of str");
 }
 
-// Each row's text of a coded column.
-std::vector<std::string> CodedCells(const std::string& column, const py::tuple& coded) {
-  const host::data::TableColumn text = CodedTextColumn(column, coded);
-  std::vector<std::string> cells(text.size());
-  for (size_t r = 0; r < cells.size(); ++r) cells[r] = text.CellText(r);
-  return cells;
-}
-
-std::vector<std::string> ColumnCells(const std::string& column, const py::handle& values) {
-  if (py::isinstance<py::list>(values)) return TextCells(column, values.cast<py::list>());
-  if (py::isinstance<py::tuple>(values)) return CodedCells(column, values.cast<py::tuple>());
-  if (py::isinstance<py::array>(values)) {
-    const auto array = values.cast<py::array>();
-    if (array.ndim() != 1 || array.dtype().kind() != 'f') {
-      throw std::invalid_argument("column '" + column +
-                                  "': a numeric column must be a 1-D float array");
-    }
-    return NumberCells(values.cast<py::array_t<double, py::array::forcecast>>());
-  }
-  throw std::invalid_argument("column '" + column + "': expected a float array or a list of str");
-}
-
 // The CLI's missing markers, as the reader sets them for a file.
 std::vector<std::string> MissingMarkers() { return host::data::CsvOptions{}.missing_markers; }
 
@@ -193,34 +146,6 @@ py::list ReadCsvColumns(const std::string& path) {
 
 }  // namespace
 
-host::data::CsvTable TableFromColumns(const std::string& name, const py::list& columns) {
-  host::data::CsvTable table;
-  table.path = name;
-  table.missing_markers = MissingMarkers();
-  std::vector<std::vector<std::string>> cells;
-  for (const py::handle item : columns) {
-    const auto pair = item.cast<py::tuple>();
-    const auto column = pair[0].cast<std::string>();
-    cells.push_back(ColumnCells(column, pair[1]));
-    if (cells.back().size() != cells.front().size()) {
-      throw std::invalid_argument(
-          name + ": column '" + column + "' has " + std::to_string(cells.back().size()) +
-          " values, column '" + table.header.front() + "' " + std::to_string(cells.front().size()));
-    }
-    table.header.push_back(column);
-  }
-  const size_t rows = cells.empty() ? 0 : cells.front().size();
-  table.rows.assign(rows, std::vector<std::string>(cells.size()));
-  for (size_t c = 0; c < cells.size(); ++c) {
-    for (size_t r = 0; r < rows; ++r) table.rows[r][c] = std::move(cells[c][r]);
-  }
-  // Messages name row r as "line r + 2", the line it has in a CSV file with
-  // a header (what tinyfair.read_csv read, or DataFrame.to_csv writes).
-  table.line_of_row.resize(rows);
-  for (size_t r = 0; r < rows; ++r) table.line_of_row[r] = r + 2;
-  return table;
-}
-
 host::data::ColumnTable ColumnTableFromColumns(const std::string& name, const py::list& columns) {
   host::data::ColumnTable table;
   table.path = name;
@@ -245,8 +170,8 @@ void AddTableFunctions(py::module_& module) {
   module.def(
       "table_shape",
       [](const std::string& name, const py::list& columns) {
-        const auto table = TableFromColumns(name, columns);
-        return py::make_tuple(table.rows.size(), table.header.size());
+        const auto table = ColumnTableFromColumns(name, columns);
+        return py::make_tuple(table.row_count(), table.columns.size());
       },
       py::arg("name"), py::arg("columns"), "(rows, columns) of the table the columns make");
 }

@@ -57,7 +57,7 @@ class DebiasWithoutCli : public ::testing::Test {
 };
 
 TEST_F(DebiasWithoutCli, EachSeedOfOneFitIsTheCommandsSample) {
-  const MaxentFit fit = FitMaxent(options_, table_);
+  const MaxentFit fit = FitMaxent(options_, data::ColumnTableFromCsv(table_));
   ASSERT_FALSE(notes_.empty());
   for (const uint64_t seed : {2u, 3u}) {
     const std::string out = ::testing::TempDir() + "/debias_sample.csv";
@@ -78,7 +78,7 @@ TEST_F(DebiasWithoutCli, EachSeedOfOneFitIsTheCommandsSample) {
 
 TEST_F(DebiasWithoutCli, ReportsTheRatesOfTheRowsDrawn) {
   options_.sampler = "sequential";
-  const MaxentFit fit = FitMaxent(options_, table_);
+  const MaxentFit fit = FitMaxent(options_, data::ColumnTableFromCsv(table_));
   const MaxentSample sample = SampleMaxent(fit, 500, 7);
   const nlohmann::json report = nlohmann::json::parse(MaxentReport(fit, sample, nullptr).Str());
   // Shares and positive rates counted from the cells.
@@ -110,7 +110,7 @@ TEST_F(DebiasWithoutCli, RefusesOptionsOutsideTheirChoices) {
   const auto refused = [this](auto change) {
     DebiasOptions options = options_;
     change(options);
-    EXPECT_THROW(FitMaxent(options, table_), common::DataError);
+    EXPECT_THROW(FitMaxent(options, data::ColumnTableFromCsv(table_)), common::DataError);
   };
   refused([](DebiasOptions& o) { o.tau = 0.0; });
   refused([](DebiasOptions& o) { o.prior_weight = 1.5; });

@@ -63,7 +63,7 @@ class TrainWithoutCli : public ::testing::Test {
       if (method.add_options) method.add_options(values);
     }
     values.Set("reweigh", reweigh ? "true" : "false");
-    return Train(options_, table_, methods);
+    return Train(options_, data::ColumnTableFromCsv(table_), methods);
   }
 
   std::string path_;
