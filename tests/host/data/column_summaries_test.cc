@@ -1,16 +1,23 @@
 // Column summaries of a table's parts, merged in order, give the inputs
-// InputsFromTable gives on the whole table.
+// InputsFromTable gives on the whole table; those of a typed part (numbers
+// as float64, as a Dask partition passes them) are the summaries of the same
+// rows read as a file's text, to the serialised byte.
 #include "host_tools/data/column_summaries.h"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "host_tools/common/data_error.h"
+#include "host_tools/data/column_table.h"
 #include "host_tools/data/csv_reader.h"
 #include "host_tools/data/input_encoder.h"
+#include "tests/host/data/serialised_inputs.h"
 
 namespace tinyfair::host::data {
 namespace {
@@ -53,12 +60,6 @@ ColumnSummaries MergedParts(const CsvTable& table, const ColumnRoles& roles,
   return merged;
 }
 
-std::vector<std::string> Serialised(const std::vector<tinyfair::Input>& inputs) {
-  std::vector<std::string> bytes;
-  for (const auto& input : inputs) bytes.push_back(input.SerializeAsString());
-  return bytes;
-}
-
 TEST(ColumnSummaries, MergedPartsGiveTheWholeTablesInputs) {
   const CsvTable table = ParseCsv(kCsv, "t.csv");
   for (const uint32_t min_count : {0U, 2U}) {
@@ -71,7 +72,7 @@ TEST(ColumnSummaries, MergedPartsGiveTheWholeTablesInputs) {
       const ColumnSummaries merged = MergedParts(table, roles, bounds);
       EXPECT_EQ(merged.rows(), 7U);
       EXPECT_EQ(merged.missing("income"), 1U);
-      EXPECT_EQ(Serialised(merged.Inputs("t.csv", roles)), Serialised(whole));
+      EXPECT_EQ(SerialisedInputs(merged.Inputs("t.csv", roles)), SerialisedInputs(whole));
     }
   }
 }
@@ -118,14 +119,62 @@ TEST(ColumnSummaries, DefaultSummariesTakeTheFirstMergedColumns) {
   ColumnSummaries merged;
   merged.Merge(ColumnSummaries(RowsOfTable(table, 0, 3), Roles()));
   merged.Merge(ColumnSummaries(RowsOfTable(table, 3, 7), Roles()));
-  EXPECT_EQ(Serialised(merged.Inputs("t.csv", Roles())),
-            Serialised(InputsFromTable(table, Roles())));
+  EXPECT_EQ(SerialisedInputs(merged.Inputs("t.csv", Roles())),
+            SerialisedInputs(InputsFromTable(table, Roles())));
 }
 
 TEST(ColumnSummaries, MergeRefusesOtherColumns) {
   ColumnSummaries a(ParseCsv(kCsv, "t.csv"), Roles());
   const ColumnSummaries b(ParseCsv("a,sex,y\n1,F,1\n", "m.csv"), Roles());
   EXPECT_THROW(a.Merge(b), std::invalid_argument);
+}
+
+// A missing value as a typed part holds it (a file writes an empty cell).
+constexpr double kMissingValue = std::numeric_limits<double>::quiet_NaN();
+
+// `values` as a file's column and as float64 (NaN written as an empty cell).
+struct BothForms {
+  std::string csv = "x,sex,y\n";
+  std::vector<double> numbers, labels;
+  std::vector<std::uint32_t> sexes;
+
+  void Add(double value, int row) {
+    csv += (std::isnan(value) ? std::string() : ShortestNumberText(value)) + "," +
+           (row % 2 ? "M" : "F") + "," + std::to_string(row % 2) + "\n";
+    numbers.push_back(value);
+    sexes.push_back(static_cast<std::uint32_t>(row % 2));
+    labels.push_back(row % 2);
+  }
+  ColumnTable Typed() const {
+    ColumnTable table;
+    table.path = "part.csv";
+    table.columns.push_back(TableColumn::NumbersOver("x", numbers.data(), numbers.size()));
+    table.columns.push_back(TableColumn::Text("sex", sexes, {"F", "M"}));
+    table.columns.push_back(TableColumn::NumbersOver("y", labels.data(), labels.size()));
+    return table;
+  }
+};
+
+TEST(ColumnSummariesTyped, NumbersSumAndListAsTheirText) {
+  BothForms rows;
+  const double values[] = {1.5, kMissingValue, -0.0, 0.0, 1e300, 0.1, 1.5, -2.25};
+  for (int r = 0; r < 8; ++r) rows.Add(values[r], r);
+  const ColumnSummaries from_file(ParseCsv(rows.csv, "part.csv"), Roles());
+  const ColumnSummaries from_typed(rows.Typed(), Roles());
+  EXPECT_EQ(from_file.Serialise(), from_typed.Serialise());
+  EXPECT_EQ(1u, from_typed.missing("x"));
+}
+
+TEST(ColumnSummariesTyped, ManyNumbersAreNoLongerListed) {
+  BothForms rows;
+  for (int r = 0; r < 1100; ++r) rows.Add(r * 0.5, r);
+  const ColumnSummaries from_file(ParseCsv(rows.csv, "part.csv"), Roles());
+  const ColumnSummaries from_typed(rows.Typed(), Roles());
+  EXPECT_EQ(from_file.Serialise(), from_typed.Serialise());
+  // Listed no more, the column can only be numeric.
+  ColumnRoles roles = Roles();
+  roles.categorical = {"x"};
+  EXPECT_THROW(from_typed.Inputs("part.csv", roles), common::DataError);
 }
 
 }  // namespace

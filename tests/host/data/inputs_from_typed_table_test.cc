@@ -11,13 +11,14 @@
 #include "host_tools/common/data_error.h"
 #include "host_tools/data/column_table.h"
 #include "host_tools/data/input_encoder.h"
+#include "tests/host/data/serialised_inputs.h"
 
 namespace tinyfair::host::data {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kNotANumber = std::numeric_limits<double>::quiet_NaN();
 
-const char kCsv[] =
+const char kInputsCsv[] =
     "age,colour,sex,code,y\n"
     "20.5,red,F,1,1\n"
     "30,blue,M,2,0\n"
@@ -26,9 +27,9 @@ const char kCsv[] =
     "0.1,blue,F,2,1\n";
 
 // The file's rows as a front end holds them.
-struct TypedRows {
-  std::vector<double> ages = {20.5, 30.0, 40.0, kNaN, 0.1};
-  std::vector<double> codes = {1.0, 2.0, 1.0, kNaN, 2.0};
+struct TypedInputRows {
+  std::vector<double> ages = {20.5, 30.0, 40.0, kNotANumber, 0.1};
+  std::vector<double> codes = {1.0, 2.0, 1.0, kNotANumber, 2.0};
   std::vector<double> labels = {1.0, 0.0, 1.0, 0.0, 1.0};
 
   ColumnTable Table() const {
@@ -44,18 +45,12 @@ struct TypedRows {
   }
 };
 
-ColumnRoles Roles() {
+ColumnRoles RolesWithCodes() {
   ColumnRoles roles;
   roles.label = "y";
   roles.sensitive = {"sex"};
   roles.categorical = {"code"};
   return roles;
-}
-
-std::vector<std::string> Serialised(const std::vector<tinyfair::Input>& inputs) {
-  std::vector<std::string> bytes;
-  for (const auto& input : inputs) bytes.push_back(input.SerializeAsString());
-  return bytes;
 }
 
 // The DataError `inputs` throws, or a failure.
@@ -70,16 +65,17 @@ common::DataError ErrorOf(const ColumnTable& table, const ColumnRoles& roles) {
 }
 
 TEST(InputsFromTypedTable, EqualTheFilesInputs) {
-  const TypedRows rows;
+  const TypedInputRows rows;
   for (uint32_t min_count : {0u, 2u}) {
-    ColumnRoles roles = Roles();
+    ColumnRoles roles = RolesWithCodes();
     roles.min_category_count = min_count;
-    const auto from_file = InputsFromTable(ParseCsv(kCsv, "t.csv"), roles);
+    const auto from_file = InputsFromTable(ParseCsv(kInputsCsv, "t.csv"), roles);
     const auto from_typed = InputsFromTable(rows.Table(), roles);
-    EXPECT_EQ(Serialised(from_file), Serialised(from_typed)) << "min_count " << min_count;
+    EXPECT_EQ(SerialisedInputs(from_file), SerialisedInputs(from_typed))
+        << "min_count " << min_count;
   }
   // The numbers are read as they are: the mean of 20.5, 30, 40 and 0.1.
-  const auto inputs = InputsFromTable(rows.Table(), Roles());
+  const auto inputs = InputsFromTable(rows.Table(), RolesWithCodes());
   ASSERT_EQ(4u, inputs.size());
   EXPECT_EQ(tinyfair::Input::NUMERIC, inputs[0].kind());
   EXPECT_FLOAT_EQ(22.65f, inputs[0].offset());
@@ -92,9 +88,9 @@ TEST(InputsFromTypedTable, EqualTheFilesInputs) {
 }
 
 TEST(InputsFromTypedTable, ANumberNotFiniteIsNamedByItsLine) {
-  TypedRows rows;
+  TypedInputRows rows;
   rows.ages[2] = std::numeric_limits<double>::infinity();
-  const common::DataError error = ErrorOf(rows.Table(), Roles());
+  const common::DataError error = ErrorOf(rows.Table(), RolesWithCodes());
   EXPECT_EQ(4u, error.line());  // row 2: line 4 of the file the frame would write
   EXPECT_EQ(1u, error.column());
   EXPECT_EQ(
@@ -102,15 +98,15 @@ TEST(InputsFromTypedTable, ANumberNotFiniteIsNamedByItsLine) {
       error.message());
   rows.ages[2] = 1e300;
   EXPECT_EQ("column 'age': '1e+300' is beyond the float range",
-            ErrorOf(rows.Table(), Roles()).message());
+            ErrorOf(rows.Table(), RolesWithCodes()).message());
 }
 
 TEST(InputsFromTypedTable, AMissingGroupOfNumbersIsRefusedAsAnEmptyCell) {
-  const TypedRows rows;
-  ColumnRoles roles = Roles();
+  const TypedInputRows rows;
+  ColumnRoles roles = RolesWithCodes();
   roles.sensitive = {"code"};
   const common::DataError typed = ErrorOf(rows.Table(), roles);
-  const common::DataError file = ErrorOf(ColumnTableFromCsv(ParseCsv(kCsv, "t.csv")), roles);
+  const common::DataError file = ErrorOf(ColumnTableFromCsv(ParseCsv(kInputsCsv, "t.csv")), roles);
   EXPECT_EQ(5u, typed.line());
   EXPECT_EQ(4u, typed.column());
   EXPECT_EQ(file.message(), typed.message());
@@ -119,9 +115,9 @@ TEST(InputsFromTypedTable, AMissingGroupOfNumbersIsRefusedAsAnEmptyCell) {
 }
 
 TEST(InputsFromTypedTable, ANumberColumnIsNeverTakenForWords) {
-  TypedRows rows;
-  rows.codes = {kNaN, kNaN, kNaN, kNaN, kNaN};
-  ColumnRoles roles = Roles();
+  TypedInputRows rows;
+  rows.codes = {kNotANumber, kNotANumber, kNotANumber, kNotANumber, kNotANumber};
+  ColumnRoles roles = RolesWithCodes();
   roles.categorical = {};
   // Every value missing: numeric without values, as a file's empty column.
   const common::DataError error = ErrorOf(rows.Table(), roles);

@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -16,14 +15,12 @@
 #include "host_tools/fit/fit_notes.h"
 #include "host_tools/fit/option_values.h"
 #include "host_tools/model/model_file.h"
+#include "tests/host/source_dir.h"
 
 namespace tinyfair::host::fit {
 namespace {
 
-std::string SourceDir() {
-  const char* dir = std::getenv("TINYFAIR_SOURCE_DIR");
-  return dir != nullptr ? dir : ".";
-}
+using tinyfair::testing::SourceDir;
 
 // Runs the tinyfair command; its stderr goes to `stderr_path`.
 void RunCli(const std::string& arguments, const std::string& stderr_path) {

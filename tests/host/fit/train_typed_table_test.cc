@@ -3,7 +3,6 @@
 // a file, for every method, and says the same notes.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <limits>
 #include <regex>
 #include <string>
@@ -15,14 +14,12 @@
 #include "host_tools/fit/fit_notes.h"
 #include "host_tools/fit/train.h"
 #include "host_tools/model/model_file.h"
+#include "tests/host/source_dir.h"
 
 namespace tinyfair::host::fit {
 namespace {
 
-std::string SourceDir() {
-  const char* dir = std::getenv("TINYFAIR_SOURCE_DIR");
-  return dir != nullptr ? dir : ".";
-}
+using tinyfair::testing::SourceDir;
 
 // The file's columns as a front end holds them: a column of numbers (an
 // empty cell missing) as float64, any other as codes into its values.

@@ -41,7 +41,7 @@ struct TypedRows {
   }
 };
 
-MaxentColumns Columns() {
+MaxentColumns LabelledColumns() {
   MaxentColumns columns;
   columns.label = "label";
   columns.protected_attribute = "group";
@@ -54,8 +54,8 @@ MaxentColumns Columns() {
 TEST(MaxentSchemaTyped, TheSchemaAndPointsOfTheFile) {
   const data::CsvTable file = data::ParseCsv(kFile, "t.csv");
   const TypedRows rows;
-  const TableDiscretiser from_file(file, Columns());
-  const TableDiscretiser from_typed(rows.Table(), Columns());
+  const TableDiscretiser from_file(file, LabelledColumns());
+  const TableDiscretiser from_typed(rows.Table(), LabelledColumns());
   EXPECT_EQ(from_file.SchemaJson(), from_typed.SchemaJson());
   EXPECT_EQ(from_file.Encode(file), from_typed.Encode(rows.Table()));
   // The protected attribute's values are the numbers' text; the unused
@@ -66,7 +66,7 @@ TEST(MaxentSchemaTyped, TheSchemaAndPointsOfTheFile) {
 }
 
 TEST(MaxentSchemaTyped, AColumnOfNumbersAsCategoriesIsNamedByTheirText) {
-  MaxentColumns columns = Columns();
+  MaxentColumns columns = LabelledColumns();
   columns.ordinal.clear();
   columns.categorical.push_back("count");
   const data::CsvTable file = data::ParseCsv(kFile, "t.csv");
@@ -78,7 +78,7 @@ TEST(MaxentSchemaTyped, AColumnOfNumbersAsCategoriesIsNamedByTheirText) {
 
 TEST(MaxentSchemaTyped, AValueOutsideTheDomainIsNamedByItsLine) {
   const TypedRows rows;
-  const TableDiscretiser schema(rows.Table(), Columns());
+  const TableDiscretiser schema(rows.Table(), LabelledColumns());
   TypedRows held_out;
   held_out.counts[2] = 7;
   try {
