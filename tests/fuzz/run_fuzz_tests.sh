@@ -18,7 +18,7 @@ configure=(cmake -S "$source_dir" -B "$build_dir" -G Ninja
   -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTINYFAIR_FIRMWARE=OFF -DTINYFAIR_FUZZ=ON
   # A build that only tests: each target's sources compiled in batches.
-  -DTINYFAIR_UNITY_BUILD=ALL
+  -DTINYFAIR_UNITY_BUILD=ON
   # Line tables only, as the host presets: enough for a crash's stack.
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG")
 golden=$source_dir/build/host/tests/golden
