@@ -14,7 +14,9 @@ for the dev build's 173 sources; grouped, 131 CPU-s for the host build's
 the same code and report it at the same lines of the same files (the
 .clang-tidy HeaderFilterRegex names the source folders). The compiler still
 compiles every source on its own, so a source that compiles only after
-another one is caught by the build, not here.
+another one is caught by the build (the dev preset's, which compiles
+every file alone), not here. A build that compiles in batches
+(TINYFAIR_UNITY_BUILD) lists its batches: each is read back into its sources.
 
 Usage: tidy_by_target.py --build DIR --source DIR --clang-tidy PATH
        --work DIR [--jobs N] [--sources-per-run N] REGEX
@@ -56,6 +58,26 @@ def command_without_source(entry):
         elif word != entry["file"]:
             kept.append(word)
     return tuple(kept)
+
+
+def sources_of_batches(entries):
+    """The entries with each batch of a unity build (a CMake-written source
+    that includes others: TINYFAIR_UNITY_BUILD) replaced by one entry per
+    source it includes, compiled by the batch's command."""
+    expanded = []
+    for entry in entries:
+        batch = os.path.join(entry["directory"], entry["file"])
+        if "/Unity/unity_" not in batch:
+            expanded.append(entry)
+            continue
+        words = entry["arguments"] if "arguments" in entry else shlex.split(entry["command"])
+        with open(batch, encoding="utf-8") as text:
+            sources = re.findall(r'^#include "([^"]+)"$', text.read(), re.MULTILINE)
+        for source in sources:
+            expanded.append({"directory": entry["directory"], "file": source,
+                             "arguments": [source if word == entry["file"] else word
+                                           for word in words]})
+    return expanded
 
 
 def groups_of_sources(entries, source_tree, pattern, sources_per_run):
@@ -107,7 +129,7 @@ def run_clang_tidy(arguments, unit):
 def main():
     arguments = parse_arguments()
     with open(os.path.join(arguments.build, "compile_commands.json"), encoding="utf-8") as db:
-        entries = json.load(db)
+        entries = sources_of_batches(json.load(db))
     groups = groups_of_sources(entries, os.path.realpath(arguments.source),
                               re.compile(arguments.regex), arguments.sources_per_run)
     os.makedirs(arguments.work, exist_ok=True)
