@@ -10,12 +10,12 @@
       static_cast<char>('0' + (n) / 1000 % 10), static_cast<char>('0' + (n) / 100 % 10), \
       static_cast<char>('0' + (n) / 10 % 10), static_cast<char>('0' + (n) % 10)
 
-static_assert(sizeof(tinyfair::runtime::Model) < 1000000, "six digits");
+static_assert(sizeof(tinyfair::runtime::ModelWithStorage<>) < 1000000, "six digits");
 static_assert(sizeof(tinyfair::runtime::FairnessMonitor) < 1000000, "six digits");
 
 extern const char tinyfair_probe_model[] = {
     'I', 'N', 'F', 'O', ':', 'm',
-    'o', 'd', 'e', 'l', '[', TINYFAIR_PROBE_DIGITS(sizeof(tinyfair::runtime::Model)),
+    'o', 'd', 'e', 'l', '[', TINYFAIR_PROBE_DIGITS(sizeof(tinyfair::runtime::ModelWithStorage<>)),
     ']', '\0'};
 extern const char tinyfair_probe_monitor[] = {
     'I', 'N', 'F', 'O', ':', 'm', 'o',

@@ -23,7 +23,8 @@ using tinyfair::runtime::Decision;
 using tinyfair::runtime::DecisionInput;
 using tinyfair::runtime::FairnessMonitor;
 using tinyfair::runtime::KeyedDraws;
-using tinyfair::runtime::Model;
+// The C API keeps a model with storage for any model this build accepts.
+using Model = tinyfair::runtime::ModelWithStorage<>;
 using tinyfair::runtime::Pcg32;
 using tinyfair::runtime::Status;
 

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "checked_model.h"
 #include "integer_scorer_check.h"
 #include "pb_decode.h"
 #include "strict_float.h"  // no FMA contraction in the functions defined after it
@@ -74,16 +75,6 @@ bool SumsToOne(float sum) {
 
 // Finite and, unless 0, normal.
 bool FiniteNormal(float value) { return IsFinite(value) && !IsSubnormal(value); }
-
-// Value i of a span, as nanopb decodes a fixed32 float: little-endian.
-float At(const tinyfair_FloatSpan& span, size_t i) {
-  const uint8_t* p = span.bytes + 4 * i;
-  const uint32_t bits = static_cast<uint32_t>(p[0]) | (static_cast<uint32_t>(p[1]) << 8U) |
-                        (static_cast<uint32_t>(p[2]) << 16U) | (static_cast<uint32_t>(p[3]) << 24U);
-  float value;
-  memcpy(&value, &bits, sizeof(value));
-  return value;
-}
 
 // ---------------------------------------------------------------------------
 // Recording the spans while nanopb decodes.
@@ -251,47 +242,13 @@ namespace {
 // ---------------------------------------------------------------------------
 // Reading what the spans point to.
 
-// The decoded message and the bytes its spans point into.
-struct Checked {
-  const uint8_t* bytes;
-  size_t size;
-  CheckModelMessage m;
-};
-
-bool InBytes(const Checked& c, const uint8_t* start, size_t length) {
+bool InBytes(const CheckedModel& c, const uint8_t* start, size_t length) {
   const uintptr_t begin = reinterpret_cast<uintptr_t>(c.bytes);
   const uintptr_t at = reinterpret_cast<uintptr_t>(start);
   return at >= begin && at - begin <= c.size && length <= c.size - (at - begin);
 }
 
-// The Input messages in order, decoded one at a time from the bytes.
-class InputReader {
- public:
-  explicit InputReader(const Checked& c) : stream_(pb_istream_from_buffer(c.bytes, c.size)) {}
-
-  bool Next(CheckInput& input) {
-    while (stream_.bytes_left > 0) {
-      pb_wire_type_t wire_type;
-      uint32_t tag;
-      bool eof;
-      if (!pb_decode_tag(&stream_, &wire_type, &tag, &eof)) return false;
-      if (tag == tinyfair_check_Model_inputs_tag && wire_type == PB_WT_STRING) {
-        pb_istream_t substream;
-        if (!pb_make_string_substream(&stream_, &substream)) return false;
-        input = tinyfair_check_Input_init_zero;
-        const bool decoded = pb_decode(&substream, tinyfair_check_Input_fields, &input);
-        return pb_close_string_substream(&stream_, &substream) && decoded;
-      }
-      if (!pb_skip_field(&stream_, wire_type)) return false;
-    }
-    return false;
-  }
-
- private:
-  pb_istream_t stream_;
-};
-
-bool InputAt(const Checked& c, uint32_t index, CheckInput& input) {
+bool InputAt(const CheckedModel& c, uint32_t index, CheckInput& input) {
   InputReader reader(c);
   for (uint32_t i = 0; i <= index; ++i) {
     if (!reader.Next(input)) return false;
@@ -422,7 +379,7 @@ const tinyfair_FloatSpan& SpanOf(const CheckModelMessage& m, const FloatArray& a
 
 // Every float array that applies to the model's rule: where it lies, its
 // count, then its values.
-bool FloatArraysOk(const Checked& c) {
+bool FloatArraysOk(const CheckedModel& c) {
   const CheckModelMessage& m = c.m;
   for (const FloatArray& array : kFloatArrays) {
     if (array.rule != kEveryModel && array.rule != m.which_rule) continue;
@@ -441,7 +398,7 @@ bool FloatArraysOk(const Checked& c) {
     const tinyfair_FloatSpan& span = SpanOf(m, array);
     if (!CountOk(m.dimensions, array.count, span.count)) return false;
     for (size_t i = 0; i < span.count; ++i) {
-      if (!ValueOk(At(span, i), array.values)) return false;
+      if (!ValueOk(FloatAt(span, i), array.values)) return false;
     }
   }
   return true;
@@ -480,12 +437,14 @@ Status CheckHeader(const uint8_t* bytes, size_t size, uint32_t minimum_model_ver
 }
 
 // Weights on categorical inputs must be 0: their terms come from the tables.
-bool CategoricalWeightsZero(const Checked& c, const tinyfair_FloatSpan& weights, size_t first) {
+bool CategoricalWeightsZero(const CheckedModel& c, const tinyfair_FloatSpan& weights,
+                            size_t first) {
   InputReader inputs(c);
   CheckInput input;
   for (size_t i = 0; i < c.m.inputs.count; ++i) {
     if (!inputs.Next(input)) return false;
-    if (Is(input.kind, tinyfair_check_Input_Kind_CATEGORICAL) && !IsZero(At(weights, first + i))) {
+    if (Is(input.kind, tinyfair_check_Input_Kind_CATEGORICAL) &&
+        !IsZero(FloatAt(weights, first + i))) {
       return false;
     }
   }
@@ -495,7 +454,7 @@ bool CategoricalWeightsZero(const Checked& c, const tinyfair_FloatSpan& weights,
 // Numeric inputs with finite, normal offset and scale; categorical inputs
 // with categories that add up to the declared count. Only a categorical
 // input has an "other" category.
-bool InputsOk(const Checked& c) {
+bool InputsOk(const CheckedModel& c) {
   InputReader inputs(c);
   CheckInput input;
   uint32_t categories = 0;
@@ -518,7 +477,7 @@ bool InputsOk(const Checked& c) {
   return categories == c.m.dimensions.category_count;
 }
 
-bool GroupsOk(const Checked& c) {
+bool GroupsOk(const CheckedModel& c) {
   const CheckModelMessage& m = c.m;
   const tinyfair_check_GroupFormation& groups = m.groups;
   const tinyfair_check_Dimensions& dims = m.dimensions;
@@ -575,7 +534,7 @@ Status CheckTwoThresholdRule(const CheckModelMessage& m) {
     return Status::kInvalidModel;
   }
   for (size_t g = 0; g < m.dimensions.group_count; ++g) {
-    if (!SumsToOne(At(rule.probability0, g) + At(rule.probability1, g))) {
+    if (!SumsToOne(FloatAt(rule.probability0, g) + FloatAt(rule.probability1, g))) {
       return Status::kInvalidModel;
     }
   }
@@ -593,7 +552,7 @@ Status CheckTruncatedLogisticRule(const CheckModelMessage& m) {
   }
   if (Is(rule.criterion, tinyfair_check_TruncatedLogisticRule_Criterion_EQUAL_OPPORTUNITY)) {
     for (size_t g = 0; g < m.dimensions.group_count; ++g) {
-      if (!IsZero(At(rule.cell_label0, g))) return Status::kInvalidModel;
+      if (!IsZero(FloatAt(rule.cell_label0, g))) return Status::kInvalidModel;
     }
   }
   return Status::kOk;
@@ -601,14 +560,14 @@ Status CheckTruncatedLogisticRule(const CheckModelMessage& m) {
 
 // A mixture: members whose probabilities sum to one and whose categorical
 // weights are zero, and a regression output when its members regress.
-Status CheckMixtureRule(const Checked& c) {
+Status CheckMixtureRule(const CheckedModel& c) {
   const CheckModelMessage& m = c.m;
   const tinyfair_check_MixtureRule& rule = m.rule.mixture;
   const uint32_t members = m.dimensions.member_count;
   if (members == 0 || !Below(rule.member_output, 2)) return Status::kInvalidModel;
   float sum = 0.0f;
   for (size_t j = 0; j < members; ++j) {
-    sum += At(rule.probability, j);
+    sum += FloatAt(rule.probability, j);
     if (!CategoricalWeightsZero(c, rule.weights, j * m.dimensions.input_count)) {
       return Status::kInvalidModel;
     }
@@ -623,7 +582,7 @@ Status CheckMixtureRule(const Checked& c) {
 // What the rule needs beyond its float arrays (FloatArraysOk). A kind the
 // build leaves out (TINYFAIR_RUNTIME_CFG_RULE_KINDS) is refused like an
 // unknown one, and its checks are not linked.
-Status CheckRule(const Checked& c) {
+Status CheckRule(const CheckedModel& c) {
   const CheckModelMessage& m = c.m;
   switch (m.which_rule) {
     case tinyfair_check_Model_threshold_tag:
@@ -653,13 +612,13 @@ Status CheckRule(const Checked& c) {
 // Folding can overflow for extreme but finite numbers, or leave a subnormal:
 // whether the folded weights from `first` on and the folded bias are finite
 // and normal, computed as the tables will be.
-bool FoldOk(const Checked& c, const tinyfair_FloatSpan& weights, size_t first, float bias) {
+bool FoldOk(const CheckedModel& c, const tinyfair_FloatSpan& weights, size_t first, float bias) {
   InputReader inputs(c);
   CheckInput input;
   bool ok = true;
   for (size_t i = 0; i < c.m.inputs.count; ++i) {
     if (!inputs.Next(input)) return false;
-    float weight = At(weights, first + i);
+    float weight = FloatAt(weights, first + i);
     FoldInput(Is(input.kind, tinyfair_check_Input_Kind_NUMERIC), input.scale, input.offset, weight,
               bias);
     ok = ok && FiniteNormal(weight);
@@ -667,7 +626,7 @@ bool FoldOk(const Checked& c, const tinyfair_FloatSpan& weights, size_t first, f
   return ok && FiniteNormal(bias);
 }
 
-Status CheckFolds(const Checked& c) {
+Status CheckFolds(const CheckedModel& c) {
   // Integer models only: the float tables are never built.
   if (!kFloatDecisions) return Status::kOk;
   const CheckModelMessage& m = c.m;
@@ -677,7 +636,7 @@ Status CheckFolds(const Checked& c) {
   }
   const tinyfair_check_MixtureRule& rule = m.rule.mixture;
   for (size_t j = 0; j < m.dimensions.member_count; ++j) {
-    if (!FoldOk(c, rule.weights, j * m.inputs.count, At(rule.bias, j))) {
+    if (!FoldOk(c, rule.weights, j * m.inputs.count, FloatAt(rule.bias, j))) {
       return Status::kInvalidModel;
     }
   }
@@ -702,7 +661,7 @@ const tinyfair_check_IntegerScorer* IntegerScorerOf(const CheckModelMessage& m) 
 }
 
 // A model decides by its integer scorer exactly when it says it needs one.
-Status CheckInteger(const Checked& c) {
+Status CheckInteger(const CheckedModel& c) {
   const CheckModelMessage& m = c.m;
   const tinyfair_check_IntegerScorer* scorer = IntegerScorerOf(m);
   const bool required =
@@ -736,7 +695,7 @@ Status CheckInteger(const Checked& c) {
 // not matter; the rule comes after them, so that an unknown rule in an
 // otherwise valid model is kUnsupportedRule, and the folds last, as the
 // tables are built from a model that passed every other check.
-Status CheckDecoded(const Checked& c) {
+Status CheckDecoded(const CheckedModel& c) {
   const CheckModelMessage& m = c.m;
   const tinyfair_check_Dimensions& dims = m.dimensions;
   // Capacities were checked on the header; the arrays must now match the
@@ -761,7 +720,7 @@ Status CheckDecoded(const Checked& c) {
 
 // At most one rule field: when a later rule field replaces an earlier one,
 // nanopb clears the earlier one's spans, which then could not be checked.
-bool AtMostOneRule(const Checked& c) {
+bool AtMostOneRule(const CheckedModel& c) {
   pb_istream_t stream = pb_istream_from_buffer(c.bytes, c.size);
   int rules = 0;
   while (stream.bytes_left > 0) {
@@ -780,7 +739,7 @@ bool AtMostOneRule(const Checked& c) {
 
 // Every span of the model lies in its bytes. One outside is a value nanopb
 // copied: a field with another wire type than the schema's, or unpacked.
-bool SpansInBytes(const Checked& c) {
+bool SpansInBytes(const CheckedModel& c) {
   const tinyfair_InputSpans& inputs = c.m.inputs;
   if (inputs.count != 0 && (!InBytes(c, inputs.lowest, 0) || !InBytes(c, inputs.highest, 0))) {
     return false;
@@ -800,11 +759,13 @@ bool SpansInBytes(const Checked& c) {
 // the deepest stack of a signed load, runs below it.
 __attribute__((noinline)) Status CheckModel(const uint8_t* bytes, size_t size,
                                             uint64_t input_layout_hash,
-                                            uint32_t minimum_model_version) {
+                                            uint32_t minimum_model_version, CheckedModel& c) {
   if (const Status status = CheckHeader(bytes, size, minimum_model_version); !IsOk(status)) {
     return status;
   }
-  Checked c{bytes, size, {}};
+  c.bytes = bytes;
+  c.size = size;
+  c.m = {};
   pb_istream_t stream = pb_istream_from_buffer(bytes, size);
   if (!pb_decode(&stream, tinyfair_check_Model_fields, &c.m) || !AtMostOneRule(c) ||
       !SpansInBytes(c)) {

@@ -15,7 +15,7 @@ namespace {
 
 namespace target = tinyfair::target;
 
-tinyfair::runtime::Model g_model;
+tinyfair::runtime::ModelWithStorage<> g_model;
 tinyfair::stress::StressResult g_result;
 
 // The last word of the command line, if it is a number.

@@ -65,7 +65,7 @@ std::string Serialize(const tinyfair::Model& model) {
 std::string SerializeModel(const tinyfair::Model& model) { return Serialize(model); }
 
 void VerifyWithRuntime(const std::string& bytes, const std::string& prefix) {
-  auto device_model = std::make_unique<runtime::Model>();
+  auto device_model = std::make_unique<runtime::ModelWithStorage<>>();
   const runtime::Status status =
       device_model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   if (!runtime::IsOk(status)) {

@@ -14,7 +14,7 @@ std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model) {
   // device loads it; only a model without a valid seal (JSON from a fit, or
   // edited) is sealed first.
   const std::string bytes = model::DeviceBytes(model);
-  auto loaded = std::make_unique<runtime::Model>();
+  auto loaded = std::make_unique<runtime::ModelWithStorage<>>();
   const runtime::Status status =
       loaded->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   if (!runtime::IsOk(status)) {

@@ -72,7 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } catch (const std::exception&) {
     return 0;
   }
-  auto device = std::make_unique<tinyfair::runtime::Model>();
+  auto device = std::make_unique<tinyfair::runtime::ModelWithStorage<>>();
   if (!tinyfair::runtime::IsOk(
           device->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()))) {
     Violation("a header was generated for a file that Load() refuses");

@@ -76,7 +76,7 @@ float Value(Script& script, bool categorical, uint32_t count) {
   return static_cast<float>(static_cast<int8_t>(selector)) / 8.0f;
 }
 
-Model g_model;
+ModelWithStorage<> g_model;
 
 using tinyfair::fuzz::kTestPublicKey;
 

@@ -42,7 +42,7 @@ class Corruptions : public ::testing::TestWithParam<size_t> {};
 
 TEST_P(Corruptions, AreRefusedOrLoadIntoValidTables) {
   const GoldenModel& golden = kGoldenModels[GetParam()];
-  auto model = std::make_unique<tinyfair::runtime::Model>();
+  auto model = std::make_unique<tinyfair::runtime::ModelWithStorage<>>();
   ASSERT_EQ(Status::kOk, model->Load(golden.bytes, golden.size));
   std::vector<uint8_t> scratch(golden.size + 16);
   CampaignBudget budget;

@@ -13,7 +13,7 @@ using namespace tinyfair::hardening;
 
 constexpr uint32_t kRandomCorruptions = 200;
 
-tinyfair::runtime::Model g_model;
+tinyfair::runtime::ModelWithStorage<> g_model;
 uint8_t g_scratch[512];
 CampaignResult g_result;
 

@@ -33,7 +33,7 @@ Status Load(tinyfair::Model model) {
   EXPECT_TRUE(model.SerializeToString(&bytes));
   auto* data = reinterpret_cast<uint8_t*>(bytes.data());
   tinyfair::hardening::Reseal(data, bytes.size());
-  auto runtime_model = std::make_unique<tinyfair::runtime::Model>();
+  auto runtime_model = std::make_unique<tinyfair::runtime::ModelWithStorage<>>();
   return runtime_model->Load(data, bytes.size());
 }
 

@@ -22,7 +22,7 @@ using tinyfair::hardening::CheckTables;
 constexpr float kNan = std::numeric_limits<float>::quiet_NaN();
 
 TEST(CheckTables, AcceptsEveryGoldenModel) {
-  auto model = std::make_unique<Model>();
+  auto model = std::make_unique<ModelWithStorage<>>();
   for (const auto& golden : tinyfair_models::kGoldenModels) {
     ASSERT_EQ(Status::kOk, model->Load(golden.bytes, golden.size));
     EXPECT_EQ(nullptr, CheckTables(model->tables())) << golden.name;

@@ -33,7 +33,7 @@ void ExpectSameDecisions(const Model& a, const Model& b, int count) {
 }
 
 TEST(LoadContract, ReadsNoByteBeyondSize) {
-  auto model = std::make_unique<Model>();
+  auto model = std::make_unique<ModelWithStorage<>>();
   for (const auto& golden : kGoldenModels) {
     for (size_t n = 1; n <= golden.size; ++n) {
       // Each prefix in a heap block of exactly n bytes, as stored and re-sealed.
@@ -48,8 +48,8 @@ TEST(LoadContract, ReadsNoByteBeyondSize) {
 }
 
 TEST(LoadContract, NeedsNoAlignment) {
-  auto aligned = std::make_unique<Model>();
-  auto model = std::make_unique<Model>();
+  auto aligned = std::make_unique<ModelWithStorage<>>();
+  auto model = std::make_unique<ModelWithStorage<>>();
   for (const auto& golden : kGoldenModels) {
     ASSERT_EQ(Status::kOk, aligned->Load(golden.bytes, golden.size));
     std::vector<uint8_t> buffer(golden.size + 8);
@@ -63,8 +63,8 @@ TEST(LoadContract, NeedsNoAlignment) {
 }
 
 TEST(LoadContract, KeepsNoPointerIntoTheBytes) {
-  auto reference = std::make_unique<Model>();
-  auto model = std::make_unique<Model>();
+  auto reference = std::make_unique<ModelWithStorage<>>();
+  auto model = std::make_unique<ModelWithStorage<>>();
   for (const auto& golden : kGoldenModels) {
     ASSERT_EQ(Status::kOk, reference->Load(golden.bytes, golden.size));
     {
@@ -77,8 +77,8 @@ TEST(LoadContract, KeepsNoPointerIntoTheBytes) {
 }
 
 TEST(LoadContract, ARefusedLoadKeepsTheLoadedModel) {
-  auto model = std::make_unique<Model>();
-  auto reference = std::make_unique<Model>();
+  auto model = std::make_unique<ModelWithStorage<>>();
+  auto reference = std::make_unique<ModelWithStorage<>>();
   const auto& golden = tinyfair_models::kGoldenModels[0];
   const auto& update = tinyfair_models::kGoldenModels[1];
   std::vector<uint8_t> bytes(update.bytes, update.bytes + update.size);
@@ -92,7 +92,7 @@ TEST(LoadContract, ARefusedLoadKeepsTheLoadedModel) {
 }
 
 TEST(LoadContract, ARefusedLoadLeavesAnUnloadedModelUnloaded) {
-  auto model = std::make_unique<Model>();
+  auto model = std::make_unique<ModelWithStorage<>>();
   const auto& golden = tinyfair_models::kGoldenModels[0];
   std::vector<uint8_t> bytes(golden.bytes, golden.bytes + golden.size);
   bytes.back() ^= 1U;

@@ -3,7 +3,7 @@
 namespace tinyfair::testing {
 namespace {
 
-runtime::Model g_model;
+runtime::ModelWithStorage<> g_model;
 runtime::FairnessMonitor g_monitor;
 uint8_t g_scratch[kScratchSize];
 

@@ -4,18 +4,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tinyfair/model.nanopb.h"
 #include "tinyfair_runtime/capacity.h"
 #include "tinyfair_runtime/crypto.h"
 #include "tinyfair_runtime/decide.h"
 #include "tinyfair_runtime/decision.h"
 #include "tinyfair_runtime/decision_tables.h"
 #include "tinyfair_runtime/input_layout.h"
+#include "tinyfair_runtime/internal/model_storage_bytes.h"
 #include "tinyfair_runtime/keyed_draws.h"
 #include "tinyfair_runtime/pcg32.h"
 #include "tinyfair_runtime/status.h"
 
 namespace tinyfair::runtime {
+namespace internal {
+struct CheckedModel;
+}  // namespace internal
 
 inline constexpr size_t kModelDigestBytes = 32;
 
@@ -38,20 +41,37 @@ struct LoadOptions {
   /// with kRolledBack (the firmware keeps the minimum, e.g. the version it
   /// last loaded, in its own storage).
   uint32_t minimum_model_version = 0;
+  /// Where Decide() reads the model's arrays from. false (the default): a
+  /// copy in the model's storage, so the bytes may be reused once Load()
+  /// returns. true: the bytes themselves, wherever an array lies aligned
+  /// for its type (4 bytes), so the storage holds only what Load() derives
+  /// (folded weights, category indices, draw bounds, decoded varints) and
+  /// the bytes MUST stay readable and unchanged while the model is loaded:
+  /// a firmware that receives updates keeps two slots (docs/firmware.md).
+  bool in_place = false;
 };
 
-/// A model in caller-owned storage (sizeof(Model): about 8 KiB at the
-/// default capacities). It never allocates and holds no pointer into the
-/// bytes it was loaded from, so they may be freed after Load().
+/// Storage that holds what Load() keeps of any model this build accepts,
+/// arrays copied (LoadOptions::in_place false): the capacities' worst case.
+/// A firmware that knows its model needs less: `inspect --footprint`, or
+/// the generated header's k<Name>ModelStorageBytes.
+inline constexpr size_t kMaxModelStorageBytes = internal::kMaxStorageBytes;
+
+/// A loaded model: the tables Decide() reads and what records name it by,
+/// in a few hundred bytes; the arrays it reads are in storage the firmware
+/// gives it (Model(storage, size), or ModelWithStorage<N>), or, loaded in
+/// place, in the model's bytes. It never allocates.
 ///
 /// Load() treats its bytes as untrusted: it checks the CRC, the schema
-/// version, the capacities, then every index, count and number, before it
-/// touches the model it holds. After a successful Load(), Decide() checks
-/// only the inputs it is given.
+/// version, the capacities, then every index, count and number, and
+/// measures the storage this model needs, all before it touches the model
+/// it holds. After a successful Load(), Decide() checks only the inputs it
+/// is given.
 class Model {
  public:
-  // constexpr: a static Model is zeroed .bss, with no constructor to run.
-  constexpr Model() = default;
+  /// A model whose arrays go to `storage` (`size` bytes, any alignment: the
+  /// first bytes up to an 8-byte boundary are not used).
+  Model(uint8_t* storage, size_t size) { Attach(storage, size); }
   Model(const Model&) = delete;
   Model& operator=(const Model&) = delete;
 
@@ -110,7 +130,7 @@ class Model {
   size_t group_count() const { return loaded_ ? tables_.group_count : 0; }
   /// The content_hash the file states (FNV-1a, written by the host): not
   /// checked by Load() and never used in records, since any file can state any.
-  uint64_t content_hash() const { return loaded_ ? message_.content_hash : 0; }
+  uint64_t content_hash() const { return loaded_ ? content_hash_ : 0; }
   /// SHA-256 of the sealed model bytes (a signed file's inner model),
   /// computed by Load(); kModelDigestBytes bytes, zero when not loaded.
   const uint8_t* digest() const { return digest_; }
@@ -118,19 +138,23 @@ class Model {
   /// (model_hash.h); 0 when not loaded.
   uint64_t model_hash() const { return loaded_ ? tables_.model_hash : 0; }
   /// The model's model_version (0 when not loaded or not stated).
-  uint32_t model_version() const { return loaded_ ? message_.model_version : 0; }
+  uint32_t model_version() const { return loaded_ ? model_version_ : 0; }
   /// The schema minor version the model states (0 when not loaded).
-  uint32_t schema_minor() const { return loaded_ ? message_.schema_minor : 0; }
+  uint32_t schema_minor() const { return loaded_ ? schema_minor_ : 0; }
   /// The model id, NUL-terminated ("" when not loaded).
-  const char* model_id() const { return loaded_ ? message_.model_id : ""; }
+  const char* model_id() const { return loaded_ ? model_id_ : ""; }
   /// The tables decisions read; valid while the model is loaded.
   const DecisionTables& tables() const { return tables_; }
-  /// Per group, the positive rate measured when the rule was fitted.
-  const float* reference_positive_rate() const { return message_.reference_positive_rate; }
+  /// Per group, the positive rate measured when the rule was fitted
+  /// (nullptr when not loaded).
+  const float* reference_positive_rate() const { return loaded_ ? reference_rate_ : nullptr; }
   /// The fairness monitor's settings (0 when the model sets none).
-  float monitor_alpha() const { return loaded_ ? message_.monitor_alpha : 0.0f; }
-  float monitor_tolerance() const { return loaded_ ? message_.monitor_tolerance : 0.0f; }
-  uint32_t monitor_window() const { return loaded_ ? message_.monitor_window : 0; }
+  float monitor_alpha() const { return loaded_ ? monitor_alpha_ : 0.0f; }
+  float monitor_tolerance() const { return loaded_ ? monitor_tolerance_ : 0.0f; }
+  uint32_t monitor_window() const { return loaded_ ? monitor_window_ : 0; }
+  /// Bytes of storage the loaded model uses; after a kStorageTooSmall, the
+  /// bytes the refused model needs.
+  size_t storage_needed() const { return storage_needed_; }
 
  private:
 #if TINYFAIR_RUNTIME_CFG_SIGNATURES
@@ -143,26 +167,38 @@ class Model {
                   SignatureVerifier verify);
   static Status Unwrap(const uint8_t*& bytes, size_t& size, const LoadOptions& options,
                        SignatureVerifier verify);
-  Status Prepare();
-  bool PrepareScorer();
-  void PrepareCategories();
-  void PrepareGroupFormation();
-  bool PrepareRule();
-  bool PrepareMixture();
-  void PrepareIntegerScorer();
+  Status LoadSealed(const uint8_t* bytes, size_t size, const LoadOptions& options);
+  void Attach(uint8_t* storage, size_t size);
+  void KeepHeader(const internal::CheckedModel& checked);
 
-  // The decoded message; Load() folds the numeric inputs' offsets and scales
-  // into the scorer's and the mixture members' weights in place.
-  tinyfair_Model message_{};
-  uint8_t categorical_input_[kMaxInputs] = {};
-  uint16_t category_start_[kMaxInputs] = {};
-  uint16_t category_count_of_[kMaxInputs] = {};
-  uint32_t other_category_[(kMaxInputs + 31) / 32] = {};
-  uint8_t attribute_categorical_[kMaxGroupAttributes] = {};
-  uint64_t member_draw_bound_[kMaxMembers] = {};
   DecisionTables tables_;
+  const float* reference_rate_ = nullptr;
+  uint8_t* storage_ = nullptr;
+  size_t storage_size_ = 0;
+  size_t storage_needed_ = 0;
+  uint64_t content_hash_ = 0;
+  uint32_t model_version_ = 0;
+  uint32_t schema_minor_ = 0;
+  float monitor_alpha_ = 0.0f;
+  float monitor_tolerance_ = 0.0f;
+  uint32_t monitor_window_ = 0;
+  char model_id_[internal::kModelIdBytes] = {};
   uint8_t digest_[kModelDigestBytes] = {};
   bool loaded_ = false;
+};
+
+/// A Model with its storage beside it: `kStorageBytes` from the generated
+/// header's k<Name>ModelStorageBytes (or `inspect --footprint`) for a
+/// firmware that ships one model, kMaxModelStorageBytes for any.
+template <size_t kStorageBytes = kMaxModelStorageBytes>
+class ModelWithStorage : public Model {
+ public:
+  // Not constexpr: a static one is zeroed .bss whose constructor, run at
+  // startup, only points the model at its storage.
+  ModelWithStorage() : Model(storage_, kStorageBytes) {}
+
+ private:
+  alignas(8) uint8_t storage_[kStorageBytes];
 };
 
 inline Status Model::Decide(const DecisionInput& input, KeyedDraws& draws, Decision& out) const {

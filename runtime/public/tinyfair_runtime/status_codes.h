@@ -79,6 +79,9 @@
   /* A saved monitor state of a monitor with other settings, groups or           \
    * reference rates (or another build's test interval) than the one that        \
    * restores it. */                                                             \
-  X(MonitorStateMismatch, MONITOR_STATE_MISMATCH, monitor_state_mismatch, 28)
+  X(MonitorStateMismatch, MONITOR_STATE_MISMATCH, monitor_state_mismatch, 28)    \
+  /* The storage a Model was given is too small for the arrays this model        \
+   * keeps beyond its bytes (Model::storage_needed() says how many bytes). */    \
+  X(StorageTooSmall, STORAGE_TOO_SMALL, storage_too_small, 29)
 
 #endif /* TINYFAIR_RUNTIME_STATUS_CODES_H_ */

@@ -22,7 +22,7 @@ using namespace tinyfair::runtime;
 using tinyfair::compat::Text;
 namespace target = tinyfair::target;
 
-Model g_model;
+ModelWithStorage<> g_model;
 float g_row[kMaxInputs];
 
 // Lines of a host file, read in blocks.

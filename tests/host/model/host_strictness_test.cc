@@ -34,7 +34,7 @@ using crafted::SealAsStated;
 using crafted::SmallRamp;
 
 std::string LoadStatusName(const std::string& bytes) {
-  auto device = std::make_unique<runtime::Model>();
+  auto device = std::make_unique<runtime::ModelWithStorage<>>();
   return runtime::StatusName(
       device->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
 }

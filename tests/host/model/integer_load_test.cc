@@ -32,7 +32,7 @@ tinyfair::IntegerScorer* Scorer(tinyfair::Model& model) {
 }
 
 Status LoadStatus(const std::string& bytes) {
-  auto model = std::make_unique<tinyfair::runtime::Model>();
+  auto model = std::make_unique<tinyfair::runtime::ModelWithStorage<>>();
   return model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
 }
 
@@ -84,7 +84,7 @@ TEST(IntegerLoad, TheGoldenIntegerModelSealsAsItStatesItselfAndLoads) {
 }
 
 TEST(IntegerLoad, EverySpoiltScorerIsRefusedAndTheLoadedModelKeepsDeciding) {
-  auto loaded = std::make_unique<tinyfair::runtime::Model>();
+  auto loaded = std::make_unique<tinyfair::runtime::ModelWithStorage<>>();
   ASSERT_EQ(Status::kOk, loaded->Load(tinyfair_models::kIntegerRampModel,
                                       tinyfair_models::kIntegerRampModelSize));
   const int16_t values[4] = {5600, 1, 0, 0};

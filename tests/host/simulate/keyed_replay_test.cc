@@ -27,7 +27,7 @@ constexpr DeviceKey kOtherKey = {0x5a, 0x17, 0xc3, 0x88, 0x02, 0xfe, 0x41, 0x9d,
 constexpr size_t kInputs = 4;
 
 std::unique_ptr<runtime::Model> LoadedSmallRamp() {
-  auto model = std::make_unique<runtime::Model>();
+  auto model = std::make_unique<runtime::ModelWithStorage<>>();
   EXPECT_EQ(runtime::Status::kOk,
             model->Load(tinyfair_models::kSmallRampModel, tinyfair_models::kSmallRampModelSize));
   return model;

@@ -12,7 +12,8 @@ using namespace tinyfair::runtime;
 using namespace tinyfair_models;
 namespace target = tinyfair::target;
 
-Model g_model;  // static storage: .bss, no constructor runs
+// .bss: the storage this model keeps beyond its bytes, as codegen measured it.
+ModelWithStorage<kDemoModelStorageBytes> g_model;
 
 struct Applicant {
   float test_score, experience, manager_rating;
