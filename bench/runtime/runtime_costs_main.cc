@@ -60,7 +60,7 @@ constexpr uint32_t kCallsB = 1100;
 constexpr uint32_t kSpinA = 1000;
 constexpr uint32_t kSpinB = 1001000;
 
-Model g_model;
+ModelWithStorage<> g_model;
 FairnessMonitor g_monitor;
 
 // The monitor restarted with 32 groups (the same object: its capacity is the

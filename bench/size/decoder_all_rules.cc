@@ -12,7 +12,7 @@ namespace {
 
 using namespace tinyfair::runtime;
 
-Model g_model;
+ModelWithStorage<> g_model;
 const uint8_t* volatile g_bytes = nullptr;
 volatile size_t g_size = 0;
 const float* volatile g_values = nullptr;

@@ -13,7 +13,7 @@ namespace {
 
 using namespace tinyfair::runtime;
 
-Model g_model;
+ModelWithStorage<> g_model;
 FairnessMonitor g_monitor;
 // The report buffer is the caller's choice (MonitorReportMaxSize(groups)
 // for any state); a fixed 256 bytes here, so both images count the same.

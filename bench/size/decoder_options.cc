@@ -15,7 +15,7 @@ namespace {
 
 using namespace tinyfair::runtime;
 
-Model g_model;
+ModelWithStorage<> g_model;
 const uint8_t* volatile g_bytes = nullptr;
 volatile size_t g_size = 0;
 const uint8_t* volatile g_public_key = nullptr;

@@ -1,6 +1,7 @@
 // Size image of the decoder path as firmware uses it: a model's bytes
 // compiled in (`tinyfair codegen --name FootprintModel`, footprint_model.h
-// from the image's include folder), Model::Load and Model::Decide. The
+// from the image's include folder), Model::Load in place with the storage
+// codegen measured for it, and Model::Decide. The
 // inputs, the group and the seed come from volatile objects, so the
 // optimiser can assume nothing about them (the program is the same for
 // every model; only the bytes differ). The size, too, is read from a volatile
@@ -18,7 +19,7 @@ namespace {
 
 using namespace tinyfair::runtime;
 
-Model g_model;
+ModelWithStorage<tinyfair_models::kFootprintModelInPlaceStorageBytes> g_model;
 const float* volatile g_values = nullptr;  // the caller's input buffer, not counted
 volatile uint32_t g_group = 0;
 volatile uint64_t g_seed = 0;
@@ -28,7 +29,7 @@ volatile size_t g_model_size = tinyfair_models::kFootprintModelSize;
 }  // namespace
 
 int main() {
-  if (g_model.Load(tinyfair_models::kFootprintModel, g_model_size) != Status::kOk) {
+  if (g_model.LoadInPlace(tinyfair_models::kFootprintModel, g_model_size) != Status::kOk) {
     return 1;
   }
   Pcg32 rng(g_seed, 1);

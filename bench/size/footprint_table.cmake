@@ -5,6 +5,7 @@
 #
 #   cmake -DVALUES=<size_report.cmake VALUES of the images> -DBOARD=<board>
 #         -DKINDS=<rule kind|...> "-DCAPACITIES=<NAME=value|...>" -DOUT=<table>
+#         -DDECODER_MODEL_HEADER=<the decoder image's footprint_model.h>
 #         [-DLTO=ON: the images were linked with link-time optimisation]
 #         -P footprint_table.cmake
 #
@@ -12,11 +13,13 @@
 # one's sections over the baseline image and its symbols (<image>.nm.txt,
 # nm -S -C, next to VALUES). A model's own bytes are its symbols
 # tinyfair_models::kFootprintModel... (the .pb array; the tables and their
-# arrays): they are subtracted, so what is left is the path's fixed cost.
+# arrays) and the storage the decoder's g_model keeps beyond them (the
+# header's kFootprintModelInPlaceStorageBytes): they are subtracted, so what
+# is left is the path's fixed cost.
 # Lines: "<key> <value>"; '#' starts a comment.
 cmake_minimum_required(VERSION 3.25)
 
-foreach(variable VALUES BOARD KINDS CAPACITIES OUT)
+foreach(variable VALUES BOARD KINDS CAPACITIES OUT DECODER_MODEL_HEADER)
   if(NOT DEFINED ${variable})
     message(FATAL_ERROR "footprint_table.cmake: -D${variable}=... is required")
   endif()
@@ -66,7 +69,17 @@ symbol_bytes(decoder "^\\(anonymous namespace\\)::g_model$" model_sizeof)
 if(model_sizeof EQUAL 0)
   message(FATAL_ERROR "footprint_table.cmake: the decoder image has no g_model")
 endif()
+# The storage the footprint model keeps beyond its bytes is its own too:
+# g_model is a ModelWithStorage<kFootprintModelInPlaceStorageBytes>.
+file(STRINGS "${DECODER_MODEL_HEADER}" storage_line
+     REGEX "kFootprintModelInPlaceStorageBytes = [0-9]+")
+if(NOT storage_line MATCHES "= ([0-9]+)")
+  message(FATAL_ERROR "footprint_table.cmake: ${DECODER_MODEL_HEADER} states no storage bytes")
+endif()
+set(storage_bytes ${CMAKE_MATCH_1})
 math(EXPR flash "${flash} - ${model_bytes}")
+math(EXPR ram "${ram} - ${storage_bytes}")
+math(EXPR model_sizeof "${model_sizeof} - ${storage_bytes}")
 string(APPEND text "decoder.flash ${flash}\ndecoder.ram ${ram}\nmodel.sizeof ${model_sizeof}\n")
 
 set(tables_sizeof 0)

@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "codegen/model_header.h"
 #include "codegen/model_tables.h"
 #include "host_tools/cli/footprint_table.h"
 #include "host_tools/common/json_writer.h"
@@ -60,7 +61,7 @@ long long ModelNeeds(const std::string& capacity, const DecisionTables& t) {
 struct PathFootprint {
   long long fixed_flash = 0;  // the path's code and constants, measured
   long long model_flash = 0;  // this model's bytes, counted
-  long long ram = 0;          // measured; nothing of it depends on the model
+  long long ram = 0;          // measured, plus what the model keeps beyond its bytes
   long long flash() const { return fixed_flash + model_flash; }
 };
 
@@ -68,6 +69,7 @@ struct Footprint {
   std::string kind;
   PathFootprint decoder, tables;
   long long model_sizeof = 0;
+  codegen::StorageBytes storage;  // the decoder's, loaded in place and copied
   // (capacity, in force, this model's need)
   std::vector<std::pair<std::string, std::pair<long long, long long>>> capacities;
   std::vector<std::string> exceeded;
@@ -80,8 +82,10 @@ Footprint Measure(const FootprintRequest& request, const FootprintTable& table) 
   Footprint f;
   f.kind = KindName(t.rule);
   f.decoder.fixed_flash = table.Bytes("decoder.flash");
-  f.decoder.model_flash = static_cast<long long>(host::model::SealModel(model).size());
-  f.decoder.ram = table.Bytes("decoder.ram");
+  const std::string sealed = host::model::SealModel(model);
+  f.decoder.model_flash = static_cast<long long>(sealed.size());
+  f.storage = codegen::ModelStorageBytes(sealed, request.model);
+  f.decoder.ram = table.Bytes("decoder.ram") + static_cast<long long>(f.storage.in_place);
   f.model_sizeof = table.Bytes("model.sizeof");
   f.tables.fixed_flash = table.Bytes("tables." + f.kind + ".flash");
   f.tables.model_flash = table.Bytes("tables.sizeof") +
@@ -121,6 +125,8 @@ void PrintJson(const FootprintRequest& request, const FootprintTable& table, con
       .Text("rule", f.kind)
       .Raw("decoder", PathJson(f.decoder, "model_file_bytes"))
       .Number("model_sizeof", static_cast<double>(f.model_sizeof))
+      .Number("storage_in_place", static_cast<double>(f.storage.in_place))
+      .Number("storage_copied", static_cast<double>(f.storage.copied))
       .Raw("tables", PathJson(f.tables, "tables_bytes"))
       .Raw("capacities", capacities.Str(2))
       .Raw("fits", f.exceeded.empty() ? "true" : "false")
@@ -132,9 +138,12 @@ void PrintText(const FootprintRequest& request, const FootprintTable& table, con
   std::printf("footprint of %s (%s rule) on %s, bytes over a startup-only image:\n",
               request.model.c_str(), f.kind.c_str(), request.board.c_str());
   std::printf("  %-44s %8s %8s\n", "path", "flash", "RAM");
-  std::printf("  %-44s %8lld %8lld  (runtime %lld + model file %lld; RAM: the Model, %lld B)\n",
-              "decoder (model file, Model::Load + Decide)", f.decoder.flash(), f.decoder.ram,
-              f.decoder.fixed_flash, f.decoder.model_flash, f.model_sizeof);
+  std::printf(
+      "  %-44s %8lld %8lld  (runtime %lld + model file %lld; RAM: the Model, %lld B, and its "
+      "storage in place, %zu B; copied, %zu B)\n",
+      "decoder (model file, Model::Load + Decide)", f.decoder.flash(), f.decoder.ram,
+      f.decoder.fixed_flash, f.decoder.model_flash, f.model_sizeof, f.storage.in_place,
+      f.storage.copied);
   std::printf("  %-44s %8lld %8lld  (code %lld + tables %lld)\n",
               "tables (codegen --tables + Decide)", f.tables.flash(), f.tables.ram,
               f.tables.fixed_flash, f.tables.model_flash);

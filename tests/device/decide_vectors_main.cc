@@ -15,7 +15,7 @@ namespace {
 using namespace tinyfair::runtime;
 namespace target = tinyfair::target;
 
-Model g_model;
+ModelWithStorage<> g_model;
 
 }  // namespace
 

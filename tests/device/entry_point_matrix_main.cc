@@ -276,10 +276,11 @@ constexpr EntryPoint kEntryPoints[] = {
 
 // One model's storage, for the C++ Model or the C API's model in turn: both
 // at once would not fit the micro:bit's 16 KiB of RAM.
-constexpr size_t kModelStorageBytes = sizeof(Model) > sizeof(tinyfair_model)
-                                          ? sizeof(Model)
+using StoredModel = ModelWithStorage<>;
+constexpr size_t kModelStorageBytes = sizeof(StoredModel) > sizeof(tinyfair_model)
+                                          ? sizeof(StoredModel)
                                           : sizeof(tinyfair_model);
-alignas(Model) alignas(tinyfair_model) unsigned char g_model_storage[kModelStorageBytes];
+alignas(StoredModel) alignas(tinyfair_model) unsigned char g_model_storage[kModelStorageBytes];
 Loaded g_loaded = Loaded::kNothing;
 
 float g_values[kMaxInputs];
@@ -300,7 +301,7 @@ long Fail(const char* model, const char* entry_point, const char* message) {
 
 // Empties the storage of whatever was loaded in it.
 void Unload() {
-  if (g_loaded == Loaded::kModel) reinterpret_cast<Model*>(g_model_storage)->~Model();
+  if (g_loaded == Loaded::kModel) reinterpret_cast<StoredModel*>(g_model_storage)->~StoredModel();
   memset(g_model_storage, 0, sizeof(g_model_storage));
   g_loaded = Loaded::kNothing;
 }
@@ -312,7 +313,7 @@ tinyfair_status Load(const tinyfair_models::GoldenModel& golden, Loaded loaded, 
   s.model = nullptr;
   s.c_model = nullptr;
   if (loaded == Loaded::kModel) {
-    Model* model = new (g_model_storage) Model();
+    StoredModel* model = new (g_model_storage) StoredModel();
     s.model = model;
     return static_cast<tinyfair_status>(model->Load(golden.bytes, golden.size));
   }

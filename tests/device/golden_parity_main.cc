@@ -26,7 +26,7 @@ namespace {
 using namespace tinyfair::runtime;
 namespace target = tinyfair::target;
 
-Model g_model;
+ModelWithStorage<> g_model;
 
 // Loads one model and replays its golden_<Name>.tfv; the decisions, or -1.
 long Replay(const tinyfair_models::GoldenModel& golden) {

@@ -11,6 +11,7 @@ namespace {
 using runtime::Decision;
 using runtime::DecisionInput;
 using runtime::Model;
+using runtime::ModelWithStorage;
 using runtime::Pcg32;
 using runtime::Status;
 
@@ -114,8 +115,8 @@ size_t Corrupt(const uint8_t* original, size_t size, uint8_t* out, size_t capaci
 
 class Campaign {
  public:
-  Campaign(Model& model, const CampaignBudget& budget, CampaignResult& result, AcceptedCheck check,
-           void* context)
+  Campaign(ModelWithStorage<>& model, const CampaignBudget& budget, CampaignResult& result,
+           AcceptedCheck check, void* context)
       : model_(model),
         budget_(budget),
         result_(result),
@@ -189,7 +190,7 @@ class Campaign {
     }
   }
 
-  Model& model_;
+  ModelWithStorage<>& model_;
   const CampaignBudget& budget_;
   CampaignResult& result_;
   AcceptedCheck check_;
@@ -230,8 +231,8 @@ uint32_t StatusCounts::Total() const {
 }
 
 void RunCorruptionCampaign(const uint8_t* bytes, size_t size, uint8_t* scratch, size_t scratch_size,
-                           Model& model, const CampaignBudget& budget, CampaignResult& result,
-                           AcceptedCheck check, void* context) {
+                           ModelWithStorage<>& model, const CampaignBudget& budget,
+                           CampaignResult& result, AcceptedCheck check, void* context) {
   result = CampaignResult{};
   Campaign campaign(model, budget, result, check, context);
   if (scratch_size < size + kMaxGrowth) {

@@ -71,7 +71,7 @@ using AcceptedCheck = const char* (*)(const runtime::Model& model, runtime::Pcg3
 /// Runs the whole campaign on the sealed model `bytes`. `scratch` needs
 /// size + 16 bytes.
 void RunCorruptionCampaign(const uint8_t* bytes, size_t size, uint8_t* scratch, size_t scratch_size,
-                           runtime::Model& model, const CampaignBudget& budget,
+                           runtime::ModelWithStorage<>& model, const CampaignBudget& budget,
                            CampaignResult& result, AcceptedCheck check = nullptr,
                            void* context = nullptr);
 

@@ -28,7 +28,7 @@ void NextInput(Pcg32& rng, float (&values)[4], uint32_t& group) {
 TEST(CodegenTables, DecideLikeTheDecoderPath) {
   static_assert(sizeof(kGoldenTables) / sizeof(kGoldenTables[0]) ==
                 sizeof(kGoldenModels) / sizeof(kGoldenModels[0]));
-  Model& model = tinyfair::testing::TestModel();
+  ModelWithStorage<>& model = tinyfair::testing::TestModel();
   for (size_t m = 0; m < sizeof(kGoldenModels) / sizeof(kGoldenModels[0]); ++m) {
     ASSERT_EQ(0, strcmp(kGoldenModels[m].name, kGoldenTables[m].name));
     ASSERT_EQ(Status::kOk, model.Load(kGoldenModels[m].bytes, kGoldenModels[m].size));
@@ -54,7 +54,7 @@ TEST(CodegenTables, DecideLikeTheDecoderPath) {
 
 TEST(CodegenTables, RuleSpecificEntryPointAgrees) {
   // DecideAs<kRamp> is what a generated header calls.
-  Model& model = tinyfair::testing::TestModel();
+  ModelWithStorage<>& model = tinyfair::testing::TestModel();
   ASSERT_EQ(Status::kOk, model.Load(kSmallRampModel, kSmallRampModelSize));
   const float values[4] = {1.2f, 1.0f, 0.0f, -2.0f};
   DecisionInput input;

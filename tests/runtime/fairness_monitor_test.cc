@@ -339,7 +339,7 @@ TEST(FairnessMonitor, WindowsSpendAlphaByTheSeries) {
 
 TEST(FairnessMonitor, ModelWithoutSettingsNeedsTheFirmwares) {
   using namespace tinyfair_models;
-  Model& model = tinyfair::testing::TestModel();
+  ModelWithStorage<>& model = tinyfair::testing::TestModel();
   ASSERT_EQ(Status::kOk, model.Load(kSmallThresholdModel, kSmallThresholdModelSize));
   MonitorReference reference = MonitorReferenceOf(model);
   EXPECT_TRUE(reference.model_hash == kSmallThresholdModelHash);

@@ -17,7 +17,7 @@ namespace {
 using namespace tinyfair::runtime;
 using namespace tinyfair_models;
 
-Model& g_model = tinyfair::testing::TestModel();
+ModelWithStorage<>& g_model = tinyfair::testing::TestModel();
 
 TEST(FloatOnly, RefusesTheIntegerModelsAndLoadsTheRest) {
   int loaded = 0;

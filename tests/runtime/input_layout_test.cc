@@ -11,7 +11,7 @@ namespace {
 using namespace tinyfair::runtime;
 using namespace tinyfair_models;
 
-Model& g_model = tinyfair::testing::TestModel();
+ModelWithStorage<>& g_model = tinyfair::testing::TestModel();
 
 TEST(InputLayout, AcceptsTheLayoutTheFirmwareWasBuiltFor) {
   EXPECT_EQ(Status::kOk, g_model.Load(kSmallThresholdModel, kSmallThresholdModelSize,

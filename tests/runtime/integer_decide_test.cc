@@ -17,7 +17,7 @@ namespace {
 using namespace tinyfair::runtime;
 using namespace tinyfair_models;
 
-Model& g_model = tinyfair::testing::TestModel();
+ModelWithStorage<>& g_model = tinyfair::testing::TestModel();
 
 // The golden integer models (tests/golden/make_golden_models.cc): inputs x,
 // colour, sex, z; x and z enter as round(v * 2^12); the margin has 16

@@ -18,7 +18,7 @@ namespace {
 using namespace tinyfair::runtime;
 using namespace tinyfair_models;
 
-Model& g_model = tinyfair::testing::TestModel();
+ModelWithStorage<>& g_model = tinyfair::testing::TestModel();
 
 bool SameRecord(const Decision& a, const Decision& b) {
   return a.model_hash == b.model_hash && a.status == b.status && a.group == b.group &&

@@ -41,7 +41,7 @@ void NextDemoInput(Pcg32& rng, float (&values)[5]) {
 
 TEST(CodegenKeyed, GeneratedKeyedDecideEqualsModelDecide) {
   static_assert(kDemoModelInputCount == 5);
-  Model& model = tinyfair::testing::TestModel();
+  ModelWithStorage<>& model = tinyfair::testing::TestModel();
   ASSERT_EQ(Status::kOk, model.Load(kDemoModel, kDemoModelSize));
   KeyedDraws by_model(kCodegenKey, 1000), by_header(kCodegenKey, 1000);
   Pcg32 inputs(5, 17);
@@ -75,7 +75,7 @@ TEST(CodegenKeyed, GeneratedKeyedDecideEqualsModelDecide) {
 }
 
 TEST(CApiKeyed, TablesKeyedDecideEqualsTheCppOne) {
-  Model& model = tinyfair::testing::TestModel();
+  ModelWithStorage<>& model = tinyfair::testing::TestModel();
   ASSERT_EQ(Status::kOk, model.Load(kSmallRampModel, kSmallRampModelSize));
   KeyedDraws cpp(kKey, 41);
   tinyfair_keyed_draws c;

@@ -54,7 +54,7 @@ size_t ContentHashOffset(const uint8_t* bytes, size_t size, uint64_t hash) {
 }
 
 TEST(ModelHash, IsTheFirstEightBytesOfTheSealedModelsSha256) {
-  Model& model = tinyfair::testing::TestModel();
+  ModelWithStorage<>& model = tinyfair::testing::TestModel();
   ASSERT_EQ(Status::kOk, model.Load(kSmallRampModel, kSmallRampModelSize));
   const uint64_t expected = Sha256Prefix(kSmallRampModel, kSmallRampModelSize);
   EXPECT_TRUE(model.model_hash() == expected);
@@ -67,7 +67,7 @@ TEST(ModelHash, IsTheFirstEightBytesOfTheSealedModelsSha256) {
 }
 
 TEST(ModelHash, AFileStatingAnotherModelsContentHashIsNamedByItsOwnDigest) {
-  Model& model = tinyfair::testing::TestModel();
+  ModelWithStorage<>& model = tinyfair::testing::TestModel();
   uint8_t* const buffer = tinyfair::testing::Scratch();
   // The audited model: what it states and what its records say.
   ASSERT_EQ(Status::kOk, model.Load(kSmallThresholdModel, kSmallThresholdModelSize));

@@ -14,7 +14,7 @@ namespace {
 using namespace tinyfair::runtime;
 using namespace tinyfair_models;
 
-Model& g_model = tinyfair::testing::TestModel();
+ModelWithStorage<>& g_model = tinyfair::testing::TestModel();
 uint8_t* const g_buffer = tinyfair::testing::Scratch();
 static_assert(kSmallRampModelSize + 2 <= tinyfair::testing::kScratchSize);
 

@@ -21,7 +21,7 @@ using tinyfair::testing::RampWidthOffset;
 using tinyfair::testing::Reseal;
 using tinyfair::testing::SetFloatBits;
 
-Model& g_model = tinyfair::testing::TestModel();
+ModelWithStorage<>& g_model = tinyfair::testing::TestModel();
 uint8_t* const g_buffer = tinyfair::testing::Scratch();
 
 // Two halves of the scratch buffer: the slots a firmware receives updates in.

@@ -20,7 +20,7 @@ using tinyfair::testing::ReferenceRateOffset;
 using tinyfair::testing::Reseal;
 using tinyfair::testing::SetFloatBits;
 
-Model& g_model = tinyfair::testing::TestModel();
+ModelWithStorage<>& g_model = tinyfair::testing::TestModel();
 uint8_t* const g_buffer = tinyfair::testing::Scratch();
 static_assert(kSmallRampModelSize <= tinyfair::testing::kScratchSize);
 

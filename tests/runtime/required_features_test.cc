@@ -16,7 +16,7 @@ using namespace tinyfair::runtime;
 using namespace tinyfair_models;
 using tinyfair::testing::Reseal;
 
-Model& g_model = tinyfair::testing::TestModel();
+ModelWithStorage<>& g_model = tinyfair::testing::TestModel();
 uint8_t* const g_buffer = tinyfair::testing::Scratch();
 static_assert(kSmallRampModelSize + 6 <= tinyfair::testing::kScratchSize);
 

@@ -15,7 +15,7 @@ namespace {
 using namespace tinyfair::runtime;
 using namespace tinyfair_models;
 
-Model& g_model = tinyfair::testing::TestModel();
+ModelWithStorage<>& g_model = tinyfair::testing::TestModel();
 
 // Inputs of the golden models: x, colour, sex, z.
 const float kValues[4] = {1.0f, 0.0f, 1.0f, -2.0f};

@@ -20,7 +20,7 @@ using namespace tinyfair_models;
 using tinyfair::testing::DecisionDigest;
 using tinyfair::testing::Reseal;
 
-Model& g_model = tinyfair::testing::TestModel();
+ModelWithStorage<>& g_model = tinyfair::testing::TestModel();
 uint8_t* const g_buffer = tinyfair::testing::Scratch();
 static_assert(kSignedRampModelSize <= tinyfair::testing::kScratchSize);
 

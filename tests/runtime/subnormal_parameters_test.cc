@@ -16,7 +16,7 @@ using namespace tinyfair_models;
 using tinyfair::testing::Reseal;
 using tinyfair::testing::SetFloatBits;
 
-Model& g_model = tinyfair::testing::TestModel();
+ModelWithStorage<>& g_model = tinyfair::testing::TestModel();
 uint8_t* const g_buffer = tinyfair::testing::Scratch();
 
 // The small ramp model with the float at `at` set to `bits`, re-sealed.

@@ -9,7 +9,7 @@ uint8_t g_scratch[kScratchSize];
 
 }  // namespace
 
-runtime::Model& TestModel() { return g_model; }
+runtime::ModelWithStorage<>& TestModel() { return g_model; }
 runtime::FairnessMonitor& TestMonitor() { return g_monitor; }
 uint8_t* Scratch() { return g_scratch; }
 

@@ -11,7 +11,7 @@
 namespace tinyfair::testing {
 
 /// The one Model the tests load into.
-runtime::Model& TestModel();
+runtime::ModelWithStorage<>& TestModel();
 
 /// The one FairnessMonitor the tests start.
 runtime::FairnessMonitor& TestMonitor();

@@ -54,12 +54,13 @@ struct LoadOptions {
 /// Storage that holds what Load() keeps of any model this build accepts,
 /// arrays copied (LoadOptions::in_place false): the capacities' worst case.
 /// A firmware that knows its model needs less: `inspect --footprint`, or
-/// the generated header's k<Name>ModelStorageBytes.
+/// the generated header's k<Name>StorageBytes.
 inline constexpr size_t kMaxModelStorageBytes = internal::kMaxStorageBytes;
 
 /// A loaded model: the tables Decide() reads and what records name it by,
 /// in a few hundred bytes; the arrays it reads are in storage the firmware
-/// gives it (Model(storage, size), or ModelWithStorage<N>), or, loaded in
+/// gives it (Model(storage, size), or ModelWithStorage<N>, which a load
+/// through a Model& cannot see: load it as itself), or, loaded in
 /// place, in the model's bytes. It never allocates.
 ///
 /// Load() treats its bytes as untrusted: it checks the CRC, the schema
@@ -105,6 +106,15 @@ class Model {
   /// 25 KB on Cortex-M0).
   Status Load(const uint8_t* bytes, size_t size, const LoadOptions& options) {
     return LoadWith(bytes, size, options, options.public_key != nullptr ? kVerifier : nullptr);
+  }
+
+  /// Loads a model file whose arrays Decide() reads where they lie
+  /// (LoadOptions::in_place): `bytes` must stay readable and unchanged while
+  /// the model is loaded. Names no verifier, as Load(bytes, size).
+  Status LoadInPlace(const uint8_t* bytes, size_t size) {
+    LoadOptions options;
+    options.in_place = true;
+    return LoadWith(bytes, size, options, nullptr);
   }
 
   /// Drops the loaded model: Decide() then returns kNotLoaded.
@@ -156,6 +166,11 @@ class Model {
   /// bytes the refused model needs.
   size_t storage_needed() const { return storage_needed_; }
 
+ protected:
+  // For ModelWithStorage, whose loads attach its own storage.
+  constexpr Model() = default;
+  void Attach(uint8_t* storage, size_t size);
+
  private:
 #if TINYFAIR_RUNTIME_CFG_SIGNATURES
   static constexpr SignatureVerifier kVerifier = &crypto::VerifyEd25519;
@@ -168,7 +183,6 @@ class Model {
   static Status Unwrap(const uint8_t*& bytes, size_t& size, const LoadOptions& options,
                        SignatureVerifier verify);
   Status LoadSealed(const uint8_t* bytes, size_t size, const LoadOptions& options);
-  void Attach(uint8_t* storage, size_t size);
   void KeepHeader(const internal::CheckedModel& checked);
 
   DecisionTables tables_;
@@ -188,17 +202,29 @@ class Model {
 };
 
 /// A Model with its storage beside it: `kStorageBytes` from the generated
-/// header's k<Name>ModelStorageBytes (or `inspect --footprint`) for a
+/// header's k<Name>StorageBytes (or `inspect --footprint`) for a
 /// firmware that ships one model, kMaxModelStorageBytes for any.
 template <size_t kStorageBytes = kMaxModelStorageBytes>
 class ModelWithStorage : public Model {
  public:
-  // Not constexpr: a static one is zeroed .bss whose constructor, run at
-  // startup, only points the model at its storage.
-  ModelWithStorage() : Model(storage_, kStorageBytes) {}
+  // constexpr: a static one is zeroed .bss, with no constructor to run (a
+  // constructor that pointed at the storage would cost every image about
+  // 200 B of startup code); its loads point the model at its storage.
+  constexpr ModelWithStorage() = default;
+
+  /// Model::Load's forms, into this model's storage.
+  template <typename... Options>
+  Status Load(const uint8_t* bytes, size_t size, const Options&... options) {
+    Attach(storage_, kStorageBytes);
+    return Model::Load(bytes, size, options...);
+  }
+  Status LoadInPlace(const uint8_t* bytes, size_t size) {
+    Attach(storage_, kStorageBytes);
+    return Model::LoadInPlace(bytes, size);
+  }
 
  private:
-  alignas(8) uint8_t storage_[kStorageBytes];
+  alignas(8) uint8_t storage_[kStorageBytes] = {};
 };
 
 inline Status Model::Decide(const DecisionInput& input, KeyedDraws& draws, Decision& out) const {
