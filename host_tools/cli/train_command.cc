@@ -61,13 +61,14 @@ void AddTrainCommand(CommandLine& command_line) {
   std::vector<std::string> names, constraints;
   for (const auto& method : *methods) {
     method_help += "\n  " + method.name + ": " + method.help;
-    if (!method.constraints.empty()) {
+    const std::vector<std::string> method_constraints = host::fit::ConstraintNames(method);
+    if (!method_constraints.empty()) {
       method_help += " (--constraint";
-      for (const auto& c : method.constraints) method_help += " " + c;
+      for (const auto& c : method_constraints) method_help += " " + c;
       method_help += ")";
     }
     names.push_back(method.name);
-    for (const auto& c : method.constraints) {
+    for (const auto& c : method_constraints) {
       if (std::find(constraints.begin(), constraints.end(), c) == constraints.end()) {
         constraints.push_back(c);
       }

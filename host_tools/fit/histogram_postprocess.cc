@@ -17,6 +17,7 @@
 #include "host_tools/fit/ramp_model.h"
 #include "host_tools/fit/registry_postprocess.h"
 #include "host_tools/fit/scoring_model.h"
+#include "host_tools/metrics/fairness_constraint.h"
 #include "host_tools/model/fitted_rule.h"
 #include "host_tools/postprocessing/hardt_from_histograms.h"
 #include "host_tools/postprocessing/postprocessor_registry.h"
@@ -64,9 +65,8 @@ void FinishHardtFromHistograms(const PostprocessOptions& o,
                                const ReferenceRates& rates_of, tinyfair::Model& model) {
   const postprocessing::FittingGroups plan = RequireEveryGroupFitted(o, histograms, true, model);
   postprocessing::HardtOptions options;
-  options.constraint = o.method == "hardt-eo"
-                           ? postprocessing::HardtOptions::Constraint::kEqualizedOdds
-                           : postprocessing::HardtOptions::Constraint::kDemographicParity;
+  options.constraint = o.method == "hardt-eo" ? metrics::FairnessConstraint::kEqualizedOdds
+                                              : metrics::FairnessConstraint::kDemographicParity;
   const postprocessing::HistogramHardtFit streamed =
       postprocessing::FitHardtPostprocessing(histograms, options);
   Note(common::FormatText(

@@ -98,6 +98,18 @@ void NoteFoldedCategories(const host::data::ColumnTable& table, const tinyfair::
 
 }  // namespace
 
+std::vector<std::string> ConstraintNames(const TrainMethod& method) {
+  std::vector<std::string> names;
+  for (metrics::FairnessConstraint c : method.constraints) {
+    names.push_back(metrics::FairnessConstraintName(c));
+  }
+  return names;
+}
+
+metrics::FairnessConstraint ChosenConstraint(const TrainOptions& o) {
+  return metrics::FairnessConstraintNamed(o.constraint);
+}
+
 const TrainMethod& ChooseTrainMethod(const std::vector<TrainMethod>& methods, TrainOptions& o) {
   if (o.sensitive.empty()) throw std::invalid_argument("train needs --sensitive");
   CheckParameter(kL2, o.l2);
@@ -110,7 +122,7 @@ const TrainMethod& ChooseTrainMethod(const std::vector<TrainMethod>& methods, Tr
   const auto method = std::find_if(methods.begin(), methods.end(),
                                    [&](const TrainMethod& m) { return m.name == o.method; });
   if (method == methods.end()) throw std::invalid_argument("no train method '" + o.method + "'");
-  const auto& constraints = method->constraints;
+  const std::vector<std::string> constraints = ConstraintNames(*method);
   if (o.constraint.empty() && !constraints.empty()) o.constraint = constraints.front();
   if (!o.constraint.empty() &&
       std::find(constraints.begin(), constraints.end(), o.constraint) == constraints.end()) {

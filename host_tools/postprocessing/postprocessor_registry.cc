@@ -29,7 +29,7 @@ PostprocessorFit FitRto(const data::ScoredSample& sample, const FittingGroups& p
 }
 
 PostprocessorFit FitHardt(const data::ScoredSample& sample, const FittingGroups& plan,
-                          HardtOptions::Constraint constraint) {
+                          metrics::FairnessConstraint constraint) {
   HardtOptions options;
   options.constraint = constraint;
   struct GroupFit {
@@ -68,12 +68,12 @@ PostprocessorFit FitHardt(const data::ScoredSample& sample, const FittingGroups&
 
 PostprocessorFit FitHardtDp(const data::ScoredSample& sample, const FittingGroups& plan,
                             const PostprocessorOptions&) {
-  return FitHardt(sample, plan, HardtOptions::Constraint::kDemographicParity);
+  return FitHardt(sample, plan, metrics::FairnessConstraint::kDemographicParity);
 }
 
 PostprocessorFit FitHardtEo(const data::ScoredSample& sample, const FittingGroups& plan,
                             const PostprocessorOptions&) {
-  return FitHardt(sample, plan, HardtOptions::Constraint::kEqualizedOdds);
+  return FitHardt(sample, plan, metrics::FairnessConstraint::kEqualizedOdds);
 }
 
 // Thresholds on p = (f + 1) / 2 back on f.

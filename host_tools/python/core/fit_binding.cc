@@ -46,7 +46,7 @@ py::list TrainMethodDescriptions() {
     py::dict d;
     d["name"] = method.name;
     d["help"] = method.help;
-    d["constraints"] = method.constraints;
+    d["constraints"] = fit::ConstraintNames(method);
     d["numeric_label"] = method.numeric_label;
     d["options"] = options;
     methods.append(d);
