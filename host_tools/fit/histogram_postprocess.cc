@@ -17,7 +17,6 @@
 #include "host_tools/fit/ramp_model.h"
 #include "host_tools/fit/registry_postprocess.h"
 #include "host_tools/fit/scoring_model.h"
-#include "host_tools/metrics/fairness_constraint.h"
 #include "host_tools/model/fitted_rule.h"
 #include "host_tools/postprocessing/hardt_from_histograms.h"
 #include "host_tools/postprocessing/postprocessor_registry.h"
@@ -65,8 +64,7 @@ void FinishHardtFromHistograms(const PostprocessOptions& o,
                                const ReferenceRates& rates_of, tinyfair::Model& model) {
   const postprocessing::FittingGroups plan = RequireEveryGroupFitted(o, histograms, true, model);
   postprocessing::HardtOptions options;
-  options.constraint = o.method == "hardt-eo" ? metrics::FairnessConstraint::kEqualizedOdds
-                                              : metrics::FairnessConstraint::kDemographicParity;
+  options.constraint = postprocessing::FindPostprocessor(o.method).constraint.value();
   const postprocessing::HistogramHardtFit streamed =
       postprocessing::FitHardtPostprocessing(histograms, options);
   Note(common::FormatText(

@@ -132,6 +132,7 @@ TEST(PostprocessorRegistry, HardtEntriesReturnTheFittersRules) {
   for (auto [name, constraint] :
        {std::pair{"hardt-dp", metrics::FairnessConstraint::kDemographicParity},
         std::pair{"hardt-eo", metrics::FairnessConstraint::kEqualizedOdds}}) {
+    EXPECT_EQ(FindPostprocessor(name).constraint, constraint) << name;
     HardtOptions options;
     options.constraint = constraint;
     const HardtFit direct =
