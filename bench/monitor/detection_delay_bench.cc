@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "host_tools/data/input_encoder.h"
+#include "host_tools/metrics/rate_spread.h"
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/model_trust.h"
 #include "host_tools/simulate/decision_runner.h"
@@ -120,16 +121,13 @@ struct WindowGap {
     ++decided[d.group];
     positive[d.group] += d.positive;
     if ((i + 1) % width != 0) return true;
-    double high = 0.0, low = 1.0;
+    tinyfair::host::metrics::RateSpread spread;
     for (size_t g = 0; g < decided.size(); ++g) {
-      if (decided[g] == 0) continue;
-      const double rate = static_cast<double>(positive[g]) / decided[g];
-      high = std::max(high, rate);
-      low = std::min(low, rate);
+      if (decided[g] != 0) spread.Add(static_cast<double>(positive[g]) / decided[g]);
     }
     std::fill(decided.begin(), decided.end(), 0);
     std::fill(positive.begin(), positive.end(), 0);
-    return at_end(i + 1, high >= low ? high - low : 0.0);
+    return at_end(i + 1, spread.Gap());
   }
 };
 

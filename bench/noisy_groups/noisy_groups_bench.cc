@@ -36,8 +36,8 @@
 
 namespace {
 
+using tinyfair::host::metrics::FairnessConstraint;
 using tinyfair::host::noisy_groups::NoisyGroupData;
-using tinyfair::host::noisy_groups::RateConstraint;
 
 struct Dataset {
   std::vector<std::vector<std::string>> categorical;  // per feature, per row
@@ -47,7 +47,7 @@ struct Dataset {
   std::vector<std::vector<double>> fixed_cuts;
   std::vector<double> labels;
   std::vector<int> true_groups;
-  RateConstraint constraint;
+  FairnessConstraint constraint;
   double alpha;
 };
 
@@ -65,7 +65,7 @@ void AppendFeatures(const tinyfair::host::data::CsvTable& table, size_t r,
 
 Dataset LoadAdult(const std::string& dir) {
   Dataset d;
-  d.constraint = RateConstraint::kEqualOpportunity;
+  d.constraint = FairnessConstraint::kEqualOpportunity;
   d.alpha = 0.05;
   const std::vector<std::string> categorical = {"workclass",     "education",    "marital-status",
                                                 "occupation",    "relationship", "sex",
@@ -93,7 +93,7 @@ Dataset LoadAdult(const std::string& dir) {
 
 Dataset LoadCredit(const std::string& dir) {
   Dataset d;
-  d.constraint = RateConstraint::kEqualizedOdds;
+  d.constraint = FairnessConstraint::kEqualizedOdds;
   d.alpha = 0.03;
   const std::vector<std::string> categorical = {"SEX",   "MARRIAGE", "PAY_0", "PAY_2",
                                                 "PAY_3", "PAY_4",    "PAY_5", "PAY_6"};

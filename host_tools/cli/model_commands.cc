@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/inspect_footprint.h"
@@ -12,6 +13,7 @@
 #include "host_tools/common/outputs_over_inputs.h"
 #include "host_tools/fit/model_export_file.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/model_id.h"
 #include "host_tools/model/model_keys.h"
 #include "host_tools/model/model_trust.h"
 #include "host_tools/model/provenance.h"
@@ -186,7 +188,9 @@ void AddModelCommands(CommandLine& command_line) {
       "export", "Validate a model through the runtime and write the sealed model.pb");
   export_command.Option("--model", &o->model, "Model (JSON or .pb)").Required().ExistingFile();
   export_command.Option("--out", &o->out, "Output file (model.pb)").Required();
-  export_command.Option("--id", &o->id, "Set the model id (at most 31 characters)");
+  export_command.Option("--id", &o->id,
+                        "Set the model id (at most " +
+                            std::to_string(host::model::MaxModelIdBytes()) + " characters)");
   export_command
       .Option("--monitor-alpha", &o->monitor_alpha,
               "The monitor's drift alarm: false-alarm probability over the deployment")

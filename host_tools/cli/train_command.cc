@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/cli_option_binder.h"
@@ -14,6 +15,7 @@
 #include "host_tools/fit/provenance_option.h"
 #include "host_tools/fit/train.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/model_id.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -61,13 +63,14 @@ void AddTrainCommand(CommandLine& command_line) {
   std::vector<std::string> names, constraints;
   for (const auto& method : *methods) {
     method_help += "\n  " + method.name + ": " + method.help;
-    if (!method.constraints.empty()) {
+    const std::vector<std::string> method_constraints = host::fit::ConstraintNames(method);
+    if (!method_constraints.empty()) {
       method_help += " (--constraint";
-      for (const auto& c : method.constraints) method_help += " " + c;
+      for (const auto& c : method_constraints) method_help += " " + c;
       method_help += ")";
     }
     names.push_back(method.name);
-    for (const auto& c : method.constraints) {
+    for (const auto& c : method_constraints) {
       if (std::find(constraints.begin(), constraints.end(), c) == constraints.end()) {
         constraints.push_back(c);
       }
@@ -97,7 +100,9 @@ void AddTrainCommand(CommandLine& command_line) {
                  "Fold the categories of fewer training rows into one category '(other)' "
                  "per column (sensitive columns excepted), which also decides values first "
                  "seen after training; 0: off, the device refuses unseen values");
-  command.Option("--id", &o->id, "Model id (at most 31 characters)");
+  command.Option(
+      "--id", &o->id,
+      "Model id (at most " + std::to_string(host::model::MaxModelIdBytes()) + " characters)");
   command.Option("--out", &command_options->out, "Output model (JSON)");
   CliOptionBinder binder(command);
   host::fit::AddProvenanceOption(binder, &o->provenance);

@@ -64,9 +64,7 @@ void FinishHardtFromHistograms(const PostprocessOptions& o,
                                const ReferenceRates& rates_of, tinyfair::Model& model) {
   const postprocessing::FittingGroups plan = RequireEveryGroupFitted(o, histograms, true, model);
   postprocessing::HardtOptions options;
-  options.constraint = o.method == "hardt-eo"
-                           ? postprocessing::HardtOptions::Constraint::kEqualizedOdds
-                           : postprocessing::HardtOptions::Constraint::kDemographicParity;
+  options.constraint = postprocessing::FindPostprocessor(o.method).constraint.value();
   const postprocessing::HistogramHardtFit streamed =
       postprocessing::FitHardtPostprocessing(histograms, options);
   Note(common::FormatText(

@@ -6,6 +6,7 @@
 #include "host_tools/data/group_index.h"
 #include "host_tools/fit/fit_notes.h"
 #include "host_tools/fit/group_names.h"
+#include "host_tools/metrics/rate_spread.h"
 #include "host_tools/model/finish_model.h"
 #include "host_tools/model/model_id.h"
 #include "host_tools/model/provenance.h"
@@ -39,15 +40,14 @@ void FinishRampModel(const PostprocessOptions& o, const RampFit& fit, const std:
   }
   // Parity holds within each stratum (the last group attributes).
   const size_t strata_count = groups.StratumCount(o.strata.size());
-  std::vector<double> low(strata_count, 1.0), high(strata_count, 0.0);
+  std::vector<metrics::RateSpread> spread(strata_count);
   for (size_t g = 0; g < group_count; ++g) {
     const uint32_t s =
         groups.SensitiveAndStratum(static_cast<uint32_t>(g), o.strata.size()).trailing;
-    low[s] = std::min(low[s], rates[g]);
-    high[s] = std::max(high[s], rates[g]);
+    spread[s].Add(rates[g]);
   }
   double worst = 0.0;
-  for (size_t s = 0; s < strata_count; ++s) worst = std::max(worst, high[s] - low[s]);
+  for (const metrics::RateSpread& stratum : spread) worst = std::max(worst, stratum.Gap());
   std::snprintf(line, sizeof(line), "postprocess: parity gap on the fitting sample %.3g%s", worst,
                 o.strata.empty() ? "" : " (largest within a stratum)");
   Note(line);

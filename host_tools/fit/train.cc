@@ -98,19 +98,34 @@ void NoteFoldedCategories(const host::data::ColumnTable& table, const tinyfair::
 
 }  // namespace
 
+std::vector<std::string> ConstraintNames(const TrainMethod& method) {
+  std::vector<std::string> names;
+  for (metrics::FairnessConstraint c : method.constraints) {
+    names.push_back(metrics::FairnessConstraintName(c));
+  }
+  return names;
+}
+
+metrics::FairnessConstraint ChosenConstraint(const TrainOptions& o) {
+  return metrics::FairnessConstraintNamed(o.constraint);
+}
+
+std::string TrainedModelId(const TrainOptions& o) {
+  model::RequireModelIdFits(o.id);
+  if (!o.id.empty()) return o.id;
+  return model::FittedModelId(o.method, o.constraint.empty() ? "" : "-" + o.constraint,
+                              model::CutPart::kHead);
+}
+
 const TrainMethod& ChooseTrainMethod(const std::vector<TrainMethod>& methods, TrainOptions& o) {
   if (o.sensitive.empty()) throw std::invalid_argument("train needs --sensitive");
   CheckParameter(kL2, o.l2);
   model::ProvenanceDetailNamed(o.provenance);  // refused before the data is read
-  if (o.id.size() > model::MaxModelIdBytes()) {
-    throw std::invalid_argument("id: " + std::to_string(o.id.size()) +
-                                " bytes; a model's id holds at most " +
-                                std::to_string(model::MaxModelIdBytes()));
-  }
+  model::RequireModelIdFits(o.id);
   const auto method = std::find_if(methods.begin(), methods.end(),
                                    [&](const TrainMethod& m) { return m.name == o.method; });
   if (method == methods.end()) throw std::invalid_argument("no train method '" + o.method + "'");
-  const auto& constraints = method->constraints;
+  const std::vector<std::string> constraints = ConstraintNames(*method);
   if (o.constraint.empty() && !constraints.empty()) o.constraint = constraints.front();
   if (!o.constraint.empty() &&
       std::find(constraints.begin(), constraints.end(), o.constraint) == constraints.end()) {
@@ -148,9 +163,7 @@ tinyfair::Model Train(TrainOptions o, const data::ColumnTable& table,
     labels = host::data::ReadLabels(table, roles.label, roles.positive_labels);
 
   tinyfair::Model model;
-  model.set_model_id(!o.id.empty()          ? o.id
-                     : o.constraint.empty() ? method.name
-                                            : method.name + "-" + o.constraint);
+  model.set_model_id(TrainedModelId(o));
   const std::vector<tinyfair::Input> inputs = host::data::InputsFromTable(table, roles);
   for (const auto& input : inputs) *model.add_inputs() = input;
   if (!method.numeric_label) RequireBothLabels(table, o.label, labels);

@@ -21,6 +21,12 @@ namespace tinyfair::host::fit {
 const TrainMethod& ChooseTrainMethod(const std::vector<TrainMethod>& methods,
                                      TrainOptions& options);
 
+/// The id of the model `options` trains: options.id as given, or the
+/// method's name with its constraint ("reduction-eodds") cut to fit by
+/// model::FittedModelId.
+/// @throws std::invalid_argument for a given id longer than the device holds.
+std::string TrainedModelId(const TrainOptions& options);
+
 /// The roles of the columns the options give (--features leaves the other
 /// columns out); `columns` are the names of the columns of the data `path`
 /// names.

@@ -251,7 +251,8 @@ TrainMethod FairRegressionTrainMethod() {
   TrainMethod method;
   method.name = "fair-regression";
   method.help = "fair regression by reductions: a mixture of linear regressors, label in [0, 1]";
-  method.constraints = {"sp", "bgl"};
+  method.constraints = {metrics::FairnessConstraint::kStatisticalParity,
+                        metrics::FairnessConstraint::kBoundedGroupLoss};
   method.numeric_label = true;
   method.add_options = [f](OptionBinder& options) {
     options.Text("regression-loss", &f->loss, "fair-regression: squared | logistic",
@@ -316,7 +317,7 @@ TrainMethod FairRegressionTrainMethod() {
          " rows x " + std::to_string(set.design.cols()) + " features, " + std::to_string(groups) +
          " groups; at most " + std::to_string(options.max_members) + " members (the device holds " +
          std::to_string(capacity) + ")");
-    const std::string line = o.constraint == "bgl"
+    const std::string line = ChosenConstraint(o) == metrics::FairnessConstraint::kBoundedGroupLoss
                                  ? FitGroupLoss(set, options, y, group, groups, model)
                                  : FitParity(set, options, y, group, groups, model);
     SetReferenceMeans(set, y, model);

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <stdexcept>
+#include <string>
 
 #include "host_tools/common/text_format.h"
 #include "host_tools/fit/fit_notes.h"
@@ -12,6 +13,7 @@
 #include "host_tools/fit/fit_stop.h"
 #include "host_tools/fit/train_method.h"
 #include "host_tools/frll/fair_robust_log_loss.h"
+#include "host_tools/metrics/fairness_constraint.h"
 #include "host_tools/model/provenance.h"
 
 namespace tinyfair::host::fit {
@@ -19,19 +21,33 @@ namespace {
 
 // Each label slice of the constraint compares the two groups, so each needs
 // rows of both.
-void RequireRowsPerSlice(const std::string& constraint, const tinyfair::Input& attribute,
+void RequireRowsPerSlice(metrics::FairnessConstraint constraint, const tinyfair::Input& attribute,
                          const Eigen::VectorXd& a, const Eigen::VectorXd& y) {
+  using metrics::FairnessConstraint;
   size_t count[2][2] = {{0, 0}, {0, 0}};
   for (Eigen::Index i = 0; i < a.size(); ++i) ++count[a[i] == 1.0][y[i] == 1.0];
-  for (int label = 1; label >= 0 && constraint != "dp"; --label) {
-    if (label == 0 && constraint == "eopp") break;
+  for (int label = 1; label >= 0 && constraint != FairnessConstraint::kDemographicParity; --label) {
+    if (label == 0 && constraint == FairnessConstraint::kEqualOpportunity) break;
     for (int g = 0; g < 2; ++g) {
       if (count[g][label] > 0) continue;
-      throw std::invalid_argument("--constraint " + constraint +
-                                  " compares the groups among the rows with a " +
-                                  (label == 1 ? "positive" : "negative") + " label, but " +
-                                  attribute.name() + "=" + attribute.categories(g) + " has none");
+      throw std::invalid_argument(
+          std::string("--constraint ") + metrics::FairnessConstraintName(constraint) +
+          " compares the groups among the rows with a " + (label == 1 ? "positive" : "negative") +
+          " label, but " + attribute.name() + "=" + attribute.categories(g) + " has none");
     }
+  }
+}
+
+// The rule's record of the constraint it was fitted under.
+tinyfair::TruncatedLogisticRule::Criterion CriterionOf(metrics::FairnessConstraint constraint) {
+  using Rule = tinyfair::TruncatedLogisticRule;
+  switch (constraint) {
+    case metrics::FairnessConstraint::kEqualOpportunity:
+      return Rule::EQUAL_OPPORTUNITY;
+    case metrics::FairnessConstraint::kEqualizedOdds:
+      return Rule::EQUALIZED_ODDS;
+    default:
+      return Rule::DEMOGRAPHIC_PARITY;
   }
 }
 
@@ -83,15 +99,13 @@ std::string FitFrll(const TrainingSet& set, tinyfair::Model& model) {
   const TrainOptions& o = set.options;
   const tinyfair::Input& attribute = BinaryProtectedAttribute(set, model);
   const Eigen::VectorXd a = set.groups.RowsAsVector().cast<double>();
-  RequireRowsPerSlice(o.constraint, attribute, a, set.labels);
+  const metrics::FairnessConstraint constraint = ChosenConstraint(o);
+  RequireRowsPerSlice(constraint, attribute, a, set.labels);
 
   host::frll::FrllOptions options;
   options.l2 = o.l2;
   if (o.iterations > 0) options.max_iterations = o.iterations;
-  options.constraint = o.constraint == "eopp" ? host::frll::FairnessConstraint::kEqualOpportunity
-                       : o.constraint == "eodds"
-                           ? host::frll::FairnessConstraint::kEqualizedOdds
-                           : host::frll::FairnessConstraint::kDemographicParity;
+  options.constraint = constraint;
   Note("train: fair robust log loss (" + o.constraint + ") on " +
        std::to_string(set.design.rows()) + " rows x " + std::to_string(set.design.cols()) +
        " features, l2 = " + std::to_string(o.l2) + "; '" + attribute.name() +
@@ -123,11 +137,8 @@ std::string FitFrll(const TrainingSet& set, tinyfair::Model& model) {
 
   set.encoder.FillScorer(fit.coefficients, fit.intercept, set.use, model.mutable_scorer());
   model.mutable_scorer()->set_link(tinyfair::LinearScorer::LOGISTIC);
-  using Rule = tinyfair::TruncatedLogisticRule;
   auto* rule = model.mutable_truncated_logistic();
-  rule->set_criterion(o.constraint == "eopp"    ? Rule::EQUAL_OPPORTUNITY
-                      : o.constraint == "eodds" ? Rule::EQUALIZED_ODDS
-                                                : Rule::DEMOGRAPHIC_PARITY);
+  rule->set_criterion(CriterionOf(constraint));
   for (int g = 0; g < 2; ++g) {
     rule->add_cell_label1(static_cast<float>(fit.cell[g][1]));
     rule->add_cell_label0(static_cast<float>(fit.cell[g][0]));
@@ -146,7 +157,9 @@ TrainMethod FrllTrainMethod() {
   TrainMethod method;
   method.name = "frll";
   method.help = "fair robust log loss (one binary --sensitive column, also a feature)";
-  method.constraints = {"dp", "eopp", "eodds"};
+  method.constraints = {metrics::FairnessConstraint::kDemographicParity,
+                        metrics::FairnessConstraint::kEqualOpportunity,
+                        metrics::FairnessConstraint::kEqualizedOdds};
   method.sensitive_is_feature = true;
   method.fit = FitFrll;
   return method;

@@ -115,7 +115,7 @@ tinyfair::Model LogisticPartsModel(const TrainOptions& options,
                                    const data::ColumnSummaries& columns) {
   const data::ColumnRoles roles = LogisticPartsRoles(options, header);
   tinyfair::Model model;
-  model.set_model_id(options.id.empty() ? options.method : options.id);
+  model.set_model_id(TrainedModelId(options));
   for (auto& input : columns.Inputs(options.data, roles)) *model.add_inputs() = std::move(input);
   NoteMissingValues(columns, model);
   data::FormGroups(options.sensitive, options.unknown_group, model);

@@ -16,6 +16,7 @@
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/fit/label_options.h"
 #include "host_tools/fit/option_binder.h"
+#include "host_tools/metrics/fairness_constraint.h"
 #include "host_tools/model/provenance.h"
 #include "tinyfair/model.pb.h"
 
@@ -68,8 +69,8 @@ struct TrainMethod {
   std::string name;
   /// One line for --method's help.
   std::string help;
-  /// The --constraint values it accepts, the default first; empty: none.
-  std::vector<std::string> constraints;
+  /// The constraints it fits, the default first; empty: none.
+  std::vector<metrics::FairnessConstraint> constraints;
   /// The method reads --label as a number itself (regression); train then
   /// neither reads 0/1 labels nor computes reference positive rates.
   bool numeric_label = false;
@@ -80,6 +81,14 @@ struct TrainMethod {
   /// Fills the model's scorer and rule; returns the provenance line.
   std::function<std::string(const TrainingSet& set, tinyfair::Model& model)> fit;
 };
+
+/// The --constraint spellings (and the Python `constraint` values) of
+/// `method.constraints`, the default first.
+std::vector<std::string> ConstraintNames(const TrainMethod& method);
+
+/// The constraint ChooseTrainMethod() settled on in `o`, for a method that
+/// takes one.
+metrics::FairnessConstraint ChosenConstraint(const TrainOptions& o);
 
 TrainMethod LogisticTrainMethod();
 TrainMethod FrllTrainMethod();

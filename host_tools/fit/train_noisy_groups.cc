@@ -273,7 +273,7 @@ host::noisy_groups::NoisyGroupOptions NoisyTrainingOptions(const std::string& me
                                                            const TrainingSet& set,
                                                            const NoisyGroupCliOptions& o) {
   host::noisy_groups::NoisyGroupOptions options;
-  options.constraint = host::noisy_groups::ParseRateConstraint(set.options.constraint);
+  options.constraint = ChosenConstraint(set.options);
   options.alpha = o.alpha;
   options.hinge_slack =
       o.hinge_slack >= 0.0 ? o.hinge_slack : (method == "soft-groups" ? 0.0 : 1.0);
@@ -470,7 +470,8 @@ TrainMethod NoisyGroupMethod(const std::string& name, const std::string& help,
   TrainMethod method;
   method.name = name;
   method.help = help;
-  method.constraints = {"eopp", "eodds"};
+  method.constraints = {metrics::FairnessConstraint::kEqualOpportunity,
+                        metrics::FairnessConstraint::kEqualizedOdds};
   method.sensitive_is_feature = true;
   method.fit = [name, options](const TrainingSet& set, tinyfair::Model& model) {
     return FitNoisyGroups(name, *options, set, model);

@@ -68,8 +68,7 @@ const tinyfair::Input* WidestIgnorableInput(const tinyfair::Model& model) {
 // The reduction's mixture has at most MaxReductionMembers() members, known
 // from the groups and the constraint; each member's width is known from the
 // inputs. A device that cannot hold that many is refused before fitting.
-void RequireCapacityBeforeFitting(const TrainingSet& set,
-                                  host::reductions::ReductionConstraint constraint,
+void RequireCapacityBeforeFitting(const TrainingSet& set, metrics::FairnessConstraint constraint,
                                   const tinyfair::Model& model) {
   const int groups = static_cast<int>(model.dimensions().group_count());
   const size_t needed =
@@ -97,9 +96,7 @@ std::string FitReduction(const ReductionFlags& flags, const TrainingSet& set,
                          tinyfair::Model& model) {
   const TrainOptions& o = set.options;
   host::reductions::ReductionOptions options;
-  options.constraint = o.constraint == "eodds"
-                           ? host::reductions::ReductionConstraint::kEqualizedOdds
-                           : host::reductions::ReductionConstraint::kDemographicParity;
+  options.constraint = ChosenConstraint(o);
   options.epsilon = flags.epsilon;
   options.bound = flags.bound;
   options.max_iterations = flags.iterations;
@@ -157,7 +154,8 @@ TrainMethod ReductionTrainMethod() {
   TrainMethod method;
   method.name = "reduction";
   method.help = "exponentiated-gradient reduction with logistic regression (a mixture)";
-  method.constraints = {"dp", "eodds"};
+  method.constraints = {metrics::FairnessConstraint::kDemographicParity,
+                        metrics::FairnessConstraint::kEqualizedOdds};
   method.add_options = [flags](OptionBinder& options) {
     options.Number("epsilon", &flags->epsilon,
                    "reduction: allowed constraint violation epsilon (default 0.01)",

@@ -90,18 +90,23 @@ double BisectOriented(const std::vector<double>& e1, const std::vector<double>& 
 }
 
 // The slices of a constraint, in the order of FrllFit::slices.
-std::vector<int> SliceLabels(FairnessConstraint constraint) {
-  switch (constraint) {
-    case FairnessConstraint::kNone:
-      return {};
+std::vector<int> SliceLabels(const std::optional<metrics::FairnessConstraint>& constraint) {
+  using metrics::FairnessConstraint;
+  if (!constraint) return {};
+  metrics::RequireSupportedConstraint(
+      "frll", *constraint,
+      {FairnessConstraint::kDemographicParity, FairnessConstraint::kEqualOpportunity,
+       FairnessConstraint::kEqualizedOdds});
+  switch (*constraint) {
     case FairnessConstraint::kDemographicParity:
-      return {-1};
+      return {-1};  // every sample
     case FairnessConstraint::kEqualOpportunity:
       return {1};
     case FairnessConstraint::kEqualizedOdds:
       return {1, 0};
+    default:
+      return {};
   }
-  return {};
 }
 
 struct Evaluation {
@@ -397,20 +402,6 @@ VectorXd StartingTheta(const FrllOptions& options, Index parameters) {
 
 }  // namespace
 
-const char* FairnessConstraintName(FairnessConstraint constraint) {
-  switch (constraint) {
-    case FairnessConstraint::kNone:
-      return "none";
-    case FairnessConstraint::kDemographicParity:
-      return "dp";
-    case FairnessConstraint::kEqualOpportunity:
-      return "eopp";
-    case FairnessConstraint::kEqualizedOdds:
-      return "eodds";
-  }
-  return "?";
-}
-
 double SolveFairnessMultiplier(const std::vector<double>& e1_in, const std::vector<double>& e0_in,
                                size_t n_total, double smoothing, double tie_tolerance) {
   if (e1_in.empty() || e0_in.empty()) {
@@ -482,8 +473,7 @@ double CellApproximator(double p, double c) { return Clamp(p * (1.0 + c * (1.0 -
 
 double FrllProbability(const FrllFit& fit, double pe, int a, double denominator_epsilon) {
   const double c1 = fit.cell[a][1];
-  if (fit.constraint == FairnessConstraint::kNone ||
-      fit.constraint == FairnessConstraint::kDemographicParity) {
+  if (!fit.constraint || *fit.constraint == metrics::FairnessConstraint::kDemographicParity) {
     return Clamp(pe, CellLower(c1), CellUpper(c1));
   }
   // Spec Sec. 4.2: marginalise the label with the approximator's
@@ -538,7 +528,7 @@ FrllFit FitFairRobustLogLoss(const MatrixXd& X, const VectorXd& y, const VectorX
   // objective alone without a constraint, without smoothing, or when
   // following the paper's gradient (which is not J_mu's).
   std::vector<double> stages;
-  if (options.constraint == FairnessConstraint::kNone || options.smoothing_start == 0.0 ||
+  if (!options.constraint || options.smoothing_start == 0.0 ||
       options.gradient == FrllGradient::kPaper) {
     stages.push_back(0.0);
   } else {

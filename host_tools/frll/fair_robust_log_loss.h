@@ -32,22 +32,13 @@
 
 #include <Eigen/Core>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "host_tools/metrics/fairness_constraint.h"
+
 namespace tinyfair::host::frll {
-
-/// The fairness constraint, with group gamma1 = {a = 1} and gamma0 = {a = 0}
-/// within each slice.
-enum class FairnessConstraint {
-  kNone,               // plain L2 logistic regression (lambda = 0)
-  kDemographicParity,  // one slice: every sample
-  kEqualOpportunity,   // one slice: y = 1
-  kEqualizedOdds,      // two slices: y = 1 and y = 0
-};
-
-/// "none", "dp", "eopp", "eodds".
-const char* FairnessConstraintName(FairnessConstraint constraint);
 
 /// Which gradient the solver follows.
 enum class FrllGradient {
@@ -57,7 +48,11 @@ enum class FrllGradient {
 
 /// Settings of FitFairRobustLogLoss().
 struct FrllOptions {
-  FairnessConstraint constraint = FairnessConstraint::kDemographicParity;
+  /// dp, eopp or eodds (others are refused), with group gamma1 = {a = 1} and
+  /// gamma0 = {a = 0} within each slice; std::nullopt: plain L2 logistic
+  /// regression (lambda = 0).
+  std::optional<metrics::FairnessConstraint> constraint =
+      metrics::FairnessConstraint::kDemographicParity;
   /// C: mean loss + (C / 2) |theta|^2.
   double l2 = 0.01;
   /// Include the intercept in |theta|^2 (as the paper's released code does).
@@ -90,7 +85,8 @@ struct FrllSlice {
 
 /// A fitted model.
 struct FrllFit {
-  FairnessConstraint constraint = FairnessConstraint::kDemographicParity;
+  std::optional<metrics::FairnessConstraint> constraint =
+      metrics::FairnessConstraint::kDemographicParity;
   Eigen::VectorXd coefficients;
   double intercept = 0.0;
   std::vector<FrllSlice> slices;

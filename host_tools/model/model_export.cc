@@ -5,6 +5,7 @@
 
 #include "host_tools/common/text_format.h"
 #include "host_tools/model/model_file.h"
+#include "host_tools/model/model_id.h"
 #include "host_tools/model/record_model_hash.h"
 #include "tinyfair_runtime/sha256.h"
 
@@ -13,7 +14,10 @@ namespace tinyfair::host::model {
 namespace {
 
 void ApplySettings(const ExportSettings& settings, tinyfair::Model& model) {
-  if (!settings.model_id.empty()) model.set_model_id(settings.model_id);
+  if (!settings.model_id.empty()) {
+    RequireModelIdFits(settings.model_id);
+    model.set_model_id(settings.model_id);
+  }
   if (settings.monitor_alpha) model.set_monitor_alpha(static_cast<float>(*settings.monitor_alpha));
   if (settings.monitor_tolerance) {
     model.set_monitor_tolerance(static_cast<float>(*settings.monitor_tolerance));

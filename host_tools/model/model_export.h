@@ -33,8 +33,9 @@ struct ExportSettings {
 /// re-sealed: its own bytes are returned once the runtime accepts them.
 /// @throws std::runtime_error naming the runtime status when the runtime
 ///         refuses the result; std::invalid_argument when `settings` would
-///         change a sealed model, or ask for kFull (a path the fit left out
-///         cannot be brought back).
+///         change a sealed model, ask for kFull (a path the fit left out
+///         cannot be brought back) or give an id longer than the device
+///         holds (RequireModelIdFits).
 std::string ExportModel(const ExportSettings& settings, tinyfair::Model& model);
 
 /// "export: signed with key ID (SHA-256 of the model H)": the key id and

@@ -1,5 +1,7 @@
 #include "host_tools/model/model_id.h"
 
+#include <stdexcept>
+
 #include "tinyfair/model.nanopb.h"
 
 namespace tinyfair::host::model {
@@ -17,6 +19,13 @@ std::string CutAtCharacter(const std::string& text, size_t limit) {
 }  // namespace
 
 size_t MaxModelIdBytes() { return sizeof(tinyfair_Model::model_id) - 1; }
+
+void RequireModelIdFits(const std::string& id) {
+  if (id.size() <= MaxModelIdBytes()) return;
+  throw std::invalid_argument("id: " + std::to_string(id.size()) +
+                              " bytes; a model's id holds at most " +
+                              std::to_string(MaxModelIdBytes()));
+}
 
 std::string FittedModelId(const std::string& head, const std::string& tail, CutPart cut) {
   const std::string kept = CutAtCharacter(cut == CutPart::kHead ? tail : head, MaxModelIdBytes());

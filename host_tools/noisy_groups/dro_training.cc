@@ -72,8 +72,8 @@ double MinimumRatio(const CellBall& ball, const Cells& a, const Cells& b) {
 }  // namespace
 
 std::vector<double> TvBallWorstViolations(const Eigen::VectorXd& scores, const NoisyGroupData& data,
-                                          const Eigen::VectorXd& radii, RateConstraint constraint,
-                                          double alpha) {
+                                          const Eigen::VectorXd& radii,
+                                          metrics::FairnessConstraint constraint, double alpha) {
   const GroupCells cells = CountCells(scores, data.labels, data.groups, data.group_count);
   std::vector<CellBall> balls(static_cast<size_t>(data.group_count));
   for (size_t j = 0; j < balls.size(); ++j) {
@@ -98,7 +98,7 @@ std::vector<double> TvBallWorstViolations(const Eigen::VectorXd& scores, const N
     const double worst = MinimumRatio(ball, {0, 0, 0, 1}, {0, 1, 0, 1});
     violations.push_back(worst < 0.0 ? -alpha : tpr - worst - alpha);
   }
-  if (constraint == RateConstraint::kEqualizedOdds) {
+  if (constraint == metrics::FairnessConstraint::kEqualizedOdds) {
     for (const CellBall& ball : balls) {
       if (ball.group_size == 0.0) {
         violations.push_back(-alpha);
@@ -132,8 +132,8 @@ NoisyGroupFit TrainDro(const NoisyGroupData& data, const Eigen::VectorXd& radii,
   std::vector<learn::TvBallThresholds> thresholds(static_cast<size_t>(m));
   std::vector<learn::Adam> adams;
   for (int j = 0; j < m; ++j) adams.emplace_back(n, options.weight_rate);
-  const RateConstraint constraint = options.constraint;
-  const bool odds = constraint == RateConstraint::kEqualizedOdds;
+  const metrics::FairnessConstraint constraint = options.constraint;
+  const bool odds = constraint == metrics::FairnessConstraint::kEqualizedOdds;
 
   // The ascent on group j's weights: d(N/D)/dp_i = (a_i - (N/D) b_i) / D,
   // negated for TPR (the group term enters with a minus sign).

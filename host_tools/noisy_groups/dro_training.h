@@ -19,8 +19,8 @@ namespace tinyfair::host::noisy_groups {
 /// its cell, so Dinkelbach's method with the greedy mass transfer runs on
 /// the four cells.
 std::vector<double> TvBallWorstViolations(const Eigen::VectorXd& scores, const NoisyGroupData& data,
-                                          const Eigen::VectorXd& radii, RateConstraint constraint,
-                                          double alpha);
+                                          const Eigen::VectorXd& radii,
+                                          metrics::FairnessConstraint constraint, double alpha);
 
 /// Algorithm 2: theta, lambda and one weight vector per noisy group
 /// (initialized at p^_j, shared by the group's TPR and FPR constraints),

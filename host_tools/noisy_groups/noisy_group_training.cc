@@ -110,7 +110,7 @@ NoisyGroupFit RunDescentAscent(
 }
 
 std::vector<double> NoisyGroupViolations(const Eigen::VectorXd& scores, const NoisyGroupData& data,
-                                         RateConstraint constraint, double alpha) {
+                                         metrics::FairnessConstraint constraint, double alpha) {
   return RateViolations(CountCells(scores, data.labels, data.groups, data.group_count), constraint,
                         alpha);
 }
@@ -125,7 +125,7 @@ NoisyGroupFit TrainNaive(const NoisyGroupData& data, const NoisyGroupOptions& op
   for (size_t i = 0; i < data.groups.size(); ++i) {
     indicators[static_cast<size_t>(data.groups[i])][static_cast<Eigen::Index>(i)] = 1.0;
   }
-  const RateConstraint constraint = options.constraint;
+  const metrics::FairnessConstraint constraint = options.constraint;
   return RunDescentAscent(
       data, options, ConstraintCount(constraint, data.group_count),
       [&](const Eigen::VectorXd& scores) {

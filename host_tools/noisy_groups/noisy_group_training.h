@@ -33,7 +33,7 @@ struct LinearScorerFit {
 };
 
 struct NoisyGroupOptions {
-  RateConstraint constraint = RateConstraint::kEqualOpportunity;
+  metrics::FairnessConstraint constraint = metrics::FairnessConstraint::kEqualOpportunity;
   /// The 0-1 constraints' slack alpha.
   double alpha = 0.05;
   /// beta, added to the surrogate constraints (section 4.6).
@@ -116,7 +116,7 @@ NoisyGroupFit RunDescentAscent(
 
 /// The noisy groups' own 0-1 violations (the naive method's constraints).
 std::vector<double> NoisyGroupViolations(const Eigen::VectorXd& scores, const NoisyGroupData& data,
-                                         RateConstraint constraint, double alpha);
+                                         metrics::FairnessConstraint constraint, double alpha);
 
 /// Hinge loss only; the candidate with the lowest training error.
 NoisyGroupFit TrainUnconstrained(const NoisyGroupData& data, const NoisyGroupOptions& options);

@@ -6,12 +6,6 @@
 
 namespace tinyfair::host::noisy_groups {
 
-RateConstraint ParseRateConstraint(const std::string& name) {
-  if (name == "eopp") return RateConstraint::kEqualOpportunity;
-  if (name == "eodds") return RateConstraint::kEqualizedOdds;
-  throw std::invalid_argument("unknown rate constraint '" + name + "' (eopp | eodds)");
-}
-
 GroupCells CountCells(const Eigen::VectorXd& scores, const Eigen::VectorXd& labels,
                       const std::vector<int>& groups, int group_count) {
   GroupCells cells;
@@ -40,18 +34,21 @@ double ErrorRate(const Cells& c) {
   return n > 0.0 ? (c[1] + c[2]) / n : 0.0;
 }
 
-int ConstraintCount(RateConstraint constraint, int group_count) {
-  return constraint == RateConstraint::kEqualizedOdds ? 2 * group_count : group_count;
+int ConstraintCount(metrics::FairnessConstraint constraint, int group_count) {
+  metrics::RequireSupportedConstraint("noisy groups", constraint,
+                                      {metrics::FairnessConstraint::kEqualOpportunity,
+                                       metrics::FairnessConstraint::kEqualizedOdds});
+  return constraint == metrics::FairnessConstraint::kEqualizedOdds ? 2 * group_count : group_count;
 }
 
-std::vector<double> RateViolations(const GroupCells& cells, RateConstraint constraint,
+std::vector<double> RateViolations(const GroupCells& cells, metrics::FairnessConstraint constraint,
                                    double alpha) {
   std::vector<double> violations;
   const double tpr = TruePositiveRate(cells.overall), fpr = FalsePositiveRate(cells.overall);
   for (const Cells& g : cells.group) {
     violations.push_back(g[1] + g[3] > 0.0 ? tpr - TruePositiveRate(g) - alpha : -alpha);
   }
-  if (constraint == RateConstraint::kEqualizedOdds) {
+  if (constraint == metrics::FairnessConstraint::kEqualizedOdds) {
     for (const Cells& g : cells.group) {
       violations.push_back(g[0] + g[2] > 0.0 ? FalsePositiveRate(g) - fpr - alpha : -alpha);
     }
@@ -72,7 +69,7 @@ namespace tinyfair::host::noisy_groups {
 SurrogateConstraints WeightedRateSurrogates(const Eigen::VectorXd& scores,
                                             const Eigen::VectorXd& labels,
                                             const std::vector<Eigen::VectorXd>& group_weights,
-                                            RateConstraint constraint, double slack) {
+                                            metrics::FairnessConstraint constraint, double slack) {
   const Eigen::Index n = scores.size();
   const Eigen::ArrayXd y = labels.array(), z = scores.array();
   const Eigen::ArrayXd upper = z.unaryExpr([](double v) { return UpperHinge(v); });
@@ -109,7 +106,7 @@ SurrogateConstraints WeightedRateSurrogates(const Eigen::VectorXd& scores,
       out.score_gradient.push_back(Eigen::VectorXd::Zero(n));
     }
   }
-  if (constraint != RateConstraint::kEqualizedOdds) return out;
+  if (constraint != metrics::FairnessConstraint::kEqualizedOdds) return out;
   for (const Eigen::VectorXd& w : group_weights) {
     overall(not_y, negatives, lower, lower_slope, mean, gradient);
     if (group(w.array() * not_y, upper, upper_slope, group_mean, group_gradient)) {

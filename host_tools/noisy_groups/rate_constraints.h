@@ -10,12 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "host_tools/metrics/fairness_constraint.h"
+
 namespace tinyfair::host::noisy_groups {
-
-enum class RateConstraint { kEqualOpportunity, kEqualizedOdds };
-
-/// "eopp" or "eodds"; throws std::invalid_argument otherwise.
-RateConstraint ParseRateConstraint(const std::string& name);
 
 /// Counts per cell (prediction, label), indexed 2 * prediction + label:
 /// (0,0), (0,1), (1,0), (1,1). Prediction: positive iff score > 0.
@@ -38,13 +35,15 @@ double ErrorRate(const Cells& cells);
 
 /// The constraints' count: one per group (TPR) for equal opportunity, then
 /// as many again (FPR) for equalized odds.
-int ConstraintCount(RateConstraint constraint, int group_count);
+/// @throws std::invalid_argument for another constraint (the rate
+///         constraints are eopp and eodds only).
+int ConstraintCount(metrics::FairnessConstraint constraint, int group_count);
 
 /// Delta_j^TPR = TPR - TPR_j - alpha for every group, then for equalized
 /// odds Delta_j^FPR = FPR_j - FPR - alpha. A group without rows of the
 /// constraint's label cannot be judged and gets -alpha (its rate taken as
 /// the overall one).
-std::vector<double> RateViolations(const GroupCells& cells, RateConstraint constraint,
+std::vector<double> RateViolations(const GroupCells& cells, metrics::FairnessConstraint constraint,
                                    double alpha);
 
 double MaxOf(const std::vector<double>& values);
@@ -83,6 +82,6 @@ struct SurrogateConstraints {
 SurrogateConstraints WeightedRateSurrogates(const Eigen::VectorXd& scores,
                                             const Eigen::VectorXd& labels,
                                             const std::vector<Eigen::VectorXd>& group_weights,
-                                            RateConstraint constraint, double slack);
+                                            metrics::FairnessConstraint constraint, double slack);
 
 }  // namespace tinyfair::host::noisy_groups

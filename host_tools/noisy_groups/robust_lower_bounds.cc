@@ -31,15 +31,16 @@ double UnitUniform(runtime::Pcg32& rng) {
 
 std::vector<double> TvBallSampledViolations(const Eigen::VectorXd& scores,
                                             const NoisyGroupData& data,
-                                            const Eigen::VectorXd& radii, RateConstraint constraint,
-                                            double alpha, int samples, uint64_t seed) {
+                                            const Eigen::VectorXd& radii,
+                                            metrics::FairnessConstraint constraint, double alpha,
+                                            int samples, uint64_t seed) {
   const int m = data.group_count;
   if (radii.size() != m) throw std::invalid_argument("one radius per noisy group expected");
   if (samples < 1) throw std::invalid_argument("at least one sample expected");
   const Eigen::Index n = scores.size();
   const GroupCells cells = CountCells(scores, data.labels, data.groups, m);
   const double tpr = TruePositiveRate(cells.overall), fpr = FalsePositiveRate(cells.overall);
-  const bool odds = constraint == RateConstraint::kEqualizedOdds;
+  const bool odds = constraint == metrics::FairnessConstraint::kEqualizedOdds;
   // Worst (lowest) TPR_j and (highest) FPR_j over the samples.
   std::vector<double> lowest_tpr(static_cast<size_t>(m), 2.0);
   std::vector<double> highest_fpr(static_cast<size_t>(m), -1.0);
@@ -83,8 +84,8 @@ std::vector<double> TvBallSampledViolations(const Eigen::VectorXd& scores,
 
 std::vector<double> AssignedTableViolations(const Eigen::VectorXd& scores,
                                             const NoisyGroupData& data,
-                                            const Eigen::MatrixXd& table, RateConstraint constraint,
-                                            double alpha) {
+                                            const Eigen::MatrixXd& table,
+                                            metrics::FairnessConstraint constraint, double alpha) {
   const int m_hat = data.group_count;
   if (table.rows() != 4 * m_hat) {
     throw std::invalid_argument("the table needs four rows per noisy group");
@@ -105,7 +106,7 @@ std::vector<double> AssignedTableViolations(const Eigen::VectorXd& scores,
     const double hit = assigned(j, CellIndex(1, 1)), miss = assigned(j, CellIndex(0, 1));
     violations.push_back(hit + miss > 0.0 ? tpr - hit / (hit + miss) - alpha : -alpha);
   }
-  if (constraint == RateConstraint::kEqualizedOdds) {
+  if (constraint == metrics::FairnessConstraint::kEqualizedOdds) {
     for (Eigen::Index j = 0; j < table.cols(); ++j) {
       const double hit = assigned(j, CellIndex(1, 0)), miss = assigned(j, CellIndex(0, 0));
       violations.push_back(hit + miss > 0.0 ? hit / (hit + miss) - fpr - alpha : -alpha);

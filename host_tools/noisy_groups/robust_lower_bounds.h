@@ -25,8 +25,9 @@ namespace tinyfair::host::noisy_groups {
 /// a seed.
 std::vector<double> TvBallSampledViolations(const Eigen::VectorXd& scores,
                                             const NoisyGroupData& data,
-                                            const Eigen::VectorXd& radii, RateConstraint constraint,
-                                            double alpha, int samples, uint64_t seed);
+                                            const Eigen::VectorXd& radii,
+                                            metrics::FairnessConstraint constraint, double alpha,
+                                            int samples, uint64_t seed);
 
 /// The rate constraints of the true groups as a fixed soft-assignment
 /// table assigns them (rows 4 k + cell, column j, as SoftAssignment):
@@ -34,7 +35,7 @@ std::vector<double> TvBallSampledViolations(const Eigen::VectorXd& scores,
 /// without weight on the label gets -alpha.
 std::vector<double> AssignedTableViolations(const Eigen::VectorXd& scores,
                                             const NoisyGroupData& data,
-                                            const Eigen::MatrixXd& table, RateConstraint constraint,
-                                            double alpha);
+                                            const Eigen::MatrixXd& table,
+                                            metrics::FairnessConstraint constraint, double alpha);
 
 }  // namespace tinyfair::host::noisy_groups

@@ -101,7 +101,7 @@ Eigen::VectorXd TrueGroupShares(const GroupCells& cells, const Eigen::MatrixXd& 
 std::vector<double> SoftGroupWorstViolations(const Eigen::VectorXd& scores,
                                              const NoisyGroupData& data,
                                              const Eigen::MatrixXd& true_given_noisy,
-                                             RateConstraint constraint, double alpha) {
+                                             metrics::FairnessConstraint constraint, double alpha) {
   if (true_given_noisy.cols() != data.group_count) {
     throw std::invalid_argument("the noise model needs one column per noisy group");
   }
@@ -114,7 +114,7 @@ std::vector<double> SoftGroupWorstViolations(const Eigen::VectorXd& scores,
         MinimumAssignedRatio(cells, true_given_noisy, j, {0, 0, 0, 1}, {0, 1, 0, 1});
     violations.push_back(worst < 0.0 ? -alpha : tpr - worst - alpha);
   }
-  if (constraint == RateConstraint::kEqualizedOdds) {
+  if (constraint == metrics::FairnessConstraint::kEqualizedOdds) {
     for (int j = 0; j < m; ++j) {
       // max FPR_j^w = 1 - min TNR_j^w.
       const double worst =
@@ -126,8 +126,8 @@ std::vector<double> SoftGroupWorstViolations(const Eigen::VectorXd& scores,
 }
 
 SoftAssignment WorstCaseAssignment(const GroupCells& cells, const Eigen::MatrixXd& true_given_noisy,
-                                   const std::vector<double>& lambda, RateConstraint constraint,
-                                   double alpha) {
+                                   const std::vector<double>& lambda,
+                                   metrics::FairnessConstraint constraint, double alpha) {
   const int m = static_cast<int>(true_given_noisy.rows());
   const int m_hat = static_cast<int>(true_given_noisy.cols());
   if (static_cast<int>(lambda.size()) != ConstraintCount(constraint, m)) {
@@ -224,11 +224,11 @@ TableRatio AssignedRatio(const std::vector<SurrogateCellSums::Sums>& sums,
 SoftAssignment SoftAssignmentTableGradient(const SurrogateCellSums& sums,
                                            const SoftAssignment& table,
                                            const std::vector<double>& lambda,
-                                           RateConstraint constraint) {
+                                           metrics::FairnessConstraint constraint) {
   const auto m = static_cast<int>(table.cols());
   SoftAssignment gradient = SoftAssignment::Zero(table.rows(), table.cols());
   for (int label = 1; label >= 0; --label) {
-    if (label == 0 && constraint != RateConstraint::kEqualizedOdds) break;
+    if (label == 0 && constraint != metrics::FairnessConstraint::kEqualizedOdds) break;
     const auto& family = label == 1 ? sums.positives : sums.negatives;
     const int hit = CellIndex(1, label), miss = CellIndex(0, label);
     for (int j = 0; j < m; ++j) {
@@ -252,7 +252,8 @@ SoftAssignment SoftAssignmentTableGradient(const SurrogateCellSums& sums,
 SurrogateConstraints SoftAssignmentSurrogates(const Eigen::VectorXd& scores,
                                               const NoisyGroupData& data,
                                               const SoftAssignment& table, int true_group_count,
-                                              RateConstraint constraint, double slack) {
+                                              metrics::FairnessConstraint constraint,
+                                              double slack) {
   const Eigen::Index n = scores.size();
   const int m = true_group_count;
   const SurrogateCellSums sums = SoftAssignmentSums(scores, data);
@@ -260,7 +261,7 @@ SurrogateConstraints SoftAssignmentSurrogates(const Eigen::VectorXd& scores,
   SurrogateConstraints out;
   // label 1: TPR_j (hinge in cell (1,1)); label 0: FPR_j (cell (1,0)).
   for (int label = 1; label >= 0; --label) {
-    if (label == 0 && constraint != RateConstraint::kEqualizedOdds) break;
+    if (label == 0 && constraint != metrics::FairnessConstraint::kEqualizedOdds) break;
     const int hit = CellIndex(1, label), miss = CellIndex(0, label);
     for (int j = 0; j < m; ++j) {
       const TableRatio r =
@@ -293,7 +294,7 @@ NoisyGroupFit TrainSoftGroups(const NoisyGroupData& data, const Eigen::MatrixXd&
     throw std::invalid_argument("the noise model needs one column per noisy group");
   }
   const int m = static_cast<int>(true_given_noisy.rows());
-  const RateConstraint constraint = options.constraint;
+  const metrics::FairnessConstraint constraint = options.constraint;
   SoftAssignment table = IndependentAssignment(true_given_noisy);
   const bool like_code = options.adversary == NoisyGroupOptions::Adversary::kReferenceCode;
   ReferenceCodeTableAdversary code_adversary(true_given_noisy, options.weight_rate);

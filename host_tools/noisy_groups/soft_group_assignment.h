@@ -34,15 +34,15 @@ Eigen::VectorXd TrueGroupShares(const GroupCells& cells, const Eigen::MatrixXd& 
 std::vector<double> SoftGroupWorstViolations(const Eigen::VectorXd& scores,
                                              const NoisyGroupData& data,
                                              const Eigen::MatrixXd& true_given_noisy,
-                                             RateConstraint constraint, double alpha);
+                                             metrics::FairnessConstraint constraint, double alpha);
 
 /// Algorithm 4's adversary: a table of W(theta) maximizing
 /// sum_c lambda_c E[h_c w(j(c) | .)] / P(G = j(c)) with the linearized
 /// constraints h of section 1.2 (an exact LP). With lambda = 0 every table
 /// is optimal and the independent one is returned.
 SoftAssignment WorstCaseAssignment(const GroupCells& cells, const Eigen::MatrixXd& true_given_noisy,
-                                   const std::vector<double>& lambda, RateConstraint constraint,
-                                   double alpha);
+                                   const std::vector<double>& lambda,
+                                   metrics::FairnessConstraint constraint, double alpha);
 
 /// What the soft-assignment surrogates need from the scores: per noisy
 /// group, over its positives the sums of L(z), Rn(z), Rp(z) and over its
@@ -63,7 +63,7 @@ SurrogateCellSums SoftAssignmentSums(const Eigen::VectorXd& scores, const NoisyG
 SoftAssignment SoftAssignmentTableGradient(const SurrogateCellSums& sums,
                                            const SoftAssignment& table,
                                            const std::vector<double>& lambda,
-                                           RateConstraint constraint);
+                                           metrics::FairnessConstraint constraint);
 
 /// The hinge surrogates of the soft-assigned rate constraints for a fixed
 /// table (section 4.4): TPR_j: mean_{y=1} U(z) - r1.W_j / (r2.W_j + 1) -
@@ -73,7 +73,7 @@ SoftAssignment SoftAssignmentTableGradient(const SurrogateCellSums& sums,
 SurrogateConstraints SoftAssignmentSurrogates(const Eigen::VectorXd& scores,
                                               const NoisyGroupData& data,
                                               const SoftAssignment& table, int true_group_count,
-                                              RateConstraint constraint, double slack);
+                                              metrics::FairnessConstraint constraint, double slack);
 
 /// Algorithm 4 (the practical algorithm): each iteration the exact LP
 /// adversary at the current theta and lambda (options.adversary

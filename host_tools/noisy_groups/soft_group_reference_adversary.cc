@@ -71,7 +71,7 @@ ReferenceCodeTableAdversary::ReferenceCodeTableAdversary(const Eigen::MatrixXd& 
 const SoftAssignment& ReferenceCodeTableAdversary::Step(const Eigen::VectorXd& scores,
                                                         const NoisyGroupData& data,
                                                         const std::vector<double>& lambda,
-                                                        RateConstraint constraint) {
+                                                        metrics::FairnessConstraint constraint) {
   const AssignmentProjection project(CountCells(scores, data.labels, data.groups, data.group_count),
                                      true_given_noisy_);
   if (!started_) {

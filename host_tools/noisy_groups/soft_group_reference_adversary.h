@@ -53,7 +53,8 @@ class ReferenceCodeTableAdversary {
   /// One iteration of Algorithm 4's step 1 at the current scores and
   /// multipliers; returns the table the theta step uses.
   const SoftAssignment& Step(const Eigen::VectorXd& scores, const NoisyGroupData& data,
-                             const std::vector<double>& lambda, RateConstraint constraint);
+                             const std::vector<double>& lambda,
+                             metrics::FairnessConstraint constraint);
 
  private:
   Eigen::MatrixXd true_given_noisy_;

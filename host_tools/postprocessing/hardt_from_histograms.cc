@@ -63,7 +63,7 @@ HistogramHardtFit FitHardtPostprocessing(const ScoreHistograms& histograms,
   }
   HistogramHardtFit result;
   result.fit = FitHardtOnCounts(counts, options);
-  const bool parity = options.constraint == HardtOptions::Constraint::kDemographicParity;
+  const bool parity = options.constraint == metrics::FairnessConstraint::kDemographicParity;
   result.accuracy_bound = AccuracyBound(histograms, counts, parity);
   return result;
 }

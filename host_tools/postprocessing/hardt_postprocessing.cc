@@ -348,7 +348,11 @@ void MeasureRules(const std::vector<GroupCounts>& groups, HardtFit& fit) {
 HardtFit FitHardtOnCounts(const std::vector<GroupCounts>& groups, const HardtOptions& options) {
   if (groups.empty()) throw std::invalid_argument("group count must be positive");
   for (size_t g = 0; g < groups.size(); ++g) CheckGroup(groups[g], g);
-  const bool parity = options.constraint == HardtOptions::Constraint::kDemographicParity;
+  using metrics::FairnessConstraint;
+  metrics::RequireSupportedConstraint(
+      "hardt", options.constraint,
+      {FairnessConstraint::kDemographicParity, FairnessConstraint::kEqualizedOdds});
+  const bool parity = options.constraint == FairnessConstraint::kDemographicParity;
   std::vector<std::vector<Vertex>> hulls;
   std::vector<size_t> sizes;
   int64_t all_positives = 0, all_examples = 0;

@@ -12,16 +12,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "host_tools/metrics/fairness_constraint.h"
+
 namespace tinyfair::host::postprocessing {
 
 struct HardtOptions {
-  enum class Constraint {
-    /// Equal expected selection rates across groups.
-    kDemographicParity,
-    /// Equal expected true and false positive rates across groups.
-    kEqualizedOdds,
-  };
-  Constraint constraint = Constraint::kDemographicParity;
+  /// dp (equal expected selection rates across groups) or eodds (equal
+  /// expected true and false positive rates); others are refused.
+  metrics::FairnessConstraint constraint = metrics::FairnessConstraint::kDemographicParity;
 };
 
 /// One group's rule in the device's `two_threshold` form:

@@ -29,7 +29,7 @@ PostprocessorFit FitRto(const data::ScoredSample& sample, const FittingGroups& p
 }
 
 PostprocessorFit FitHardt(const data::ScoredSample& sample, const FittingGroups& plan,
-                          HardtOptions::Constraint constraint) {
+                          metrics::FairnessConstraint constraint) {
   HardtOptions options;
   options.constraint = constraint;
   struct GroupFit {
@@ -68,12 +68,12 @@ PostprocessorFit FitHardt(const data::ScoredSample& sample, const FittingGroups&
 
 PostprocessorFit FitHardtDp(const data::ScoredSample& sample, const FittingGroups& plan,
                             const PostprocessorOptions&) {
-  return FitHardt(sample, plan, HardtOptions::Constraint::kDemographicParity);
+  return FitHardt(sample, plan, metrics::FairnessConstraint::kDemographicParity);
 }
 
 PostprocessorFit FitHardtEo(const data::ScoredSample& sample, const FittingGroups& plan,
                             const PostprocessorOptions&) {
-  return FitHardt(sample, plan, HardtOptions::Constraint::kEqualizedOdds);
+  return FitHardt(sample, plan, metrics::FairnessConstraint::kEqualizedOdds);
 }
 
 // Thresholds on p = (f + 1) / 2 back on f.
@@ -118,11 +118,13 @@ PostprocessorFit FitRoc(const data::ScoredSample& sample, const FittingGroups& p
 
 const std::vector<Postprocessor>& Postprocessors() {
   static const std::vector<Postprocessor> postprocessors = {
-      {"rto", "RTO", "randomized threshold optimizer", false, false, FitRto},
-      {"hardt-dp", "Hardt DP", "Hardt et al., demographic parity", true, false, FitHardtDp},
-      {"hardt-eo", "Hardt EO", "Hardt et al., equalized odds", true, false, FitHardtEo},
-      {"shift", "shift inference", "shift inference", true, false, FitShift},
-      {"roc", "ROC", "reject option classification", false, true, FitRoc},
+      {"rto", "RTO", "randomized threshold optimizer", false, false, std::nullopt, FitRto},
+      {"hardt-dp", "Hardt DP", "Hardt et al., demographic parity", true, false,
+       metrics::FairnessConstraint::kDemographicParity, FitHardtDp},
+      {"hardt-eo", "Hardt EO", "Hardt et al., equalized odds", true, false,
+       metrics::FairnessConstraint::kEqualizedOdds, FitHardtEo},
+      {"shift", "shift inference", "shift inference", true, false, std::nullopt, FitShift},
+      {"roc", "ROC", "reject option classification", false, true, std::nullopt, FitRoc},
   };
   return postprocessors;
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "host_tools/data/scored_sample.h"
+#include "host_tools/metrics/fairness_constraint.h"
 #include "host_tools/model/fitted_rule.h"
 #include "host_tools/postprocessing/hardt_postprocessing.h"
 #include "host_tools/postprocessing/randomized_threshold_optimizer.h"
@@ -77,6 +78,10 @@ struct Postprocessor {
   /// Defined on two groups whose rows are all its own: no merged or pooled
   /// small group.
   bool two_groups_only;
+  /// The fairness constraint of the table it fits, for the entries that
+  /// differ by constraint only (hardt-dp, hardt-eo): the Python estimator's
+  /// `constraint` chooses among them.
+  std::optional<metrics::FairnessConstraint> constraint;
   /// Fits on `sample` (scores f in [-1, 1], groups, labels), one rule per
   /// model group through `plan` (merged and pooled small groups).
   /// @throws std::invalid_argument on bad options or data.

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "host_tools/metrics/rate_spread.h"
+
 namespace tinyfair::host::postprocessing {
 namespace {
 
@@ -93,7 +95,10 @@ RocFit FitRejectOptionClassification(const std::vector<double>& scores,
   bool reached = false;
   for (size_t j = 0; j < thetas.size(); ++j) {
     const std::vector<double> t = RocThresholds(thetas[j], options.unprivileged_group);
-    const double gap = std::fabs(RateAtOrAbove(sorted[0], t[0]) - RateAtOrAbove(sorted[1], t[1]));
+    metrics::RateSpread spread;
+    spread.Add(RateAtOrAbove(sorted[0], t[0]));
+    spread.Add(RateAtOrAbove(sorted[1], t[1]));
+    const double gap = spread.Gap();
     fit.thetas.push_back(thetas[j]);
     fit.gaps.push_back(gap);
     if (!reached && gap <= options.bias_target + kGapSlack) {

@@ -1,9 +1,10 @@
 #include "host_tools/postprocessing/shift_inference.h"
 
-#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
+
+#include "host_tools/metrics/rate_spread.h"
 
 namespace tinyfair::host::postprocessing {
 
@@ -79,8 +80,9 @@ ShiftInferenceFit FitShiftInference(const std::vector<double>& scores,
   for (size_t g = 0; g < group_count; ++g) {
     fit.selection_rates.push_back(selected[g] / static_cast<double>(n[g]));
   }
-  fit.parity_gap = *std::max_element(fit.selection_rates.begin(), fit.selection_rates.end()) -
-                   *std::min_element(fit.selection_rates.begin(), fit.selection_rates.end());
+  metrics::RateSpread spread;  // every group has examples (checked above)
+  for (const double rate : fit.selection_rates) spread.Add(rate);
+  fit.parity_gap = spread.Gap();
   fit.accuracy = static_cast<double>(correct) / static_cast<double>(scores.size());
   return fit;
 }

@@ -6,14 +6,22 @@
 
 namespace tinyfair::host::reductions {
 
-ClassificationMoments::ClassificationMoments(ReductionConstraint constraint,
+int ConstraintEvents(metrics::FairnessConstraint constraint) {
+  using metrics::FairnessConstraint;
+  metrics::RequireSupportedConstraint(
+      "reduction", constraint,
+      {FairnessConstraint::kDemographicParity, FairnessConstraint::kEqualizedOdds});
+  return constraint == FairnessConstraint::kEqualizedOdds ? 2 : 1;
+}
+
+ClassificationMoments::ClassificationMoments(metrics::FairnessConstraint constraint,
                                              const Eigen::VectorXd& y, const Eigen::VectorXi& group,
                                              const Eigen::VectorXd& sample_weight) {
   const Eigen::Index n = y.size();
   if (group.size() != n || (sample_weight.size() != 0 && sample_weight.size() != n)) {
     throw std::invalid_argument("reduction: labels, groups and weights differ in length");
   }
-  events_ = constraint == ReductionConstraint::kEqualizedOdds ? 2 : 1;
+  events_ = ConstraintEvents(constraint);
   if (n == 0 || group.minCoeff() < 0) {
     throw std::invalid_argument("reduction: needs rows, with group indices 0, 1, ...");
   }

@@ -9,23 +9,25 @@
 #include <Eigen/Core>
 #include <vector>
 
+#include "host_tools/metrics/fairness_constraint.h"
 #include "host_tools/reductions/eg_core.h"
 
 namespace tinyfair::host::reductions {
 
-enum class ReductionConstraint {
-  kDemographicParity,  // E[h | A = a] = E[h] for every group a
-  kEqualizedOdds,      // E[h | A = a, Y = y] = E[h | Y = y] for every a and y
-};
+/// The events of a constraint: 1 for demographic parity (E[h | A = a] =
+/// E[h] for every group a), 2 for equalized odds (E[h | A = a, Y = y] =
+/// E[h | Y = y] for every a and y).
+/// @throws std::invalid_argument for a constraint the reduction does not fit.
+int ConstraintEvents(metrics::FairnessConstraint constraint);
 
 class ClassificationMoments {
  public:
   /// `y` 0/1, `group` 0..G-1, `sample_weight` n non-negative weights with a
   /// positive sum or empty for all ones.
-  /// @throws std::invalid_argument on mismatched sizes, labels other than
-  ///         0/1, a negative group, or a group (for equalized odds: a group
-  ///         and label) without weight.
-  ClassificationMoments(ReductionConstraint constraint, const Eigen::VectorXd& y,
+  /// @throws std::invalid_argument on a constraint other than dp and eodds,
+  ///         mismatched sizes, labels other than 0/1, a negative group, or a group (for equalized
+  ///         odds: a group and label) without weight.
+  ClassificationMoments(metrics::FairnessConstraint constraint, const Eigen::VectorXd& y,
                         const Eigen::VectorXi& group, const Eigen::VectorXd& sample_weight);
 
   /// Moments (one per event and group; the + sign of each pair).

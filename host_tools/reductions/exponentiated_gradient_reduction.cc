@@ -178,15 +178,14 @@ void SetMembers(const EgGame& game, const LogisticBestResponse& oracle, const Eg
 
 }  // namespace
 
-Eigen::VectorXd ReductionMoments(ReductionConstraint constraint, const Eigen::VectorXd& h,
+Eigen::VectorXd ReductionMoments(metrics::FairnessConstraint constraint, const Eigen::VectorXd& h,
                                  const Eigen::VectorXd& y, const Eigen::VectorXi& group,
                                  const Eigen::VectorXd& sample_weight) {
   return ClassificationMoments(constraint, y, group, sample_weight).Of(h);
 }
 
-int MaxReductionMembers(ReductionConstraint constraint, int group_count) {
-  const int independent_moments =
-      (constraint == ReductionConstraint::kEqualizedOdds ? 2 : 1) * (group_count - 1);
+int MaxReductionMembers(metrics::FairnessConstraint constraint, int group_count) {
+  const int independent_moments = ConstraintEvents(constraint) * (group_count - 1);
   return independent_moments + 2;
 }
 

@@ -57,7 +57,8 @@ namespace tinyfair::host::reductions {
 
 /// Settings of FitExponentiatedGradient().
 struct ReductionOptions {
-  ReductionConstraint constraint = ReductionConstraint::kDemographicParity;
+  /// dp or eodds (ClassificationMoments refuses others).
+  metrics::FairnessConstraint constraint = metrics::FairnessConstraint::kDemographicParity;
   /// epsilon: the allowed |gamma| of every moment.
   double epsilon = 0.01;
   /// B, the l1 bound on lambda; 0: 1 / epsilon (as the released code).
@@ -137,7 +138,7 @@ ReductionFit FitExponentiatedGradient(const Eigen::MatrixXd& X, const Eigen::Vec
 /// zero when weighted by the groups' shares (DP: 1 + (G - 1) + 1 = G + 1;
 /// equalized odds: 1 + 2 (G - 1) + 1 = 2G). Known before fitting, so a
 /// device that cannot hold that many members is refused before any work.
-int MaxReductionMembers(ReductionConstraint constraint, int group_count);
+int MaxReductionMembers(metrics::FairnessConstraint constraint, int group_count);
 
 /// Each row's h(x) for one member, and Q's expected decision
 /// sum_j weight_j h_j(x).
@@ -146,7 +147,7 @@ Eigen::VectorXd MixtureExpectedDecisions(const ReductionFit& fit, const Eigen::M
 
 /// The moments gamma_k (the + sign of each pair, in the order the fit uses)
 /// of a per-row expected decision `h` on (y, group, weights).
-Eigen::VectorXd ReductionMoments(ReductionConstraint constraint, const Eigen::VectorXd& h,
+Eigen::VectorXd ReductionMoments(metrics::FairnessConstraint constraint, const Eigen::VectorXd& h,
                                  const Eigen::VectorXd& y, const Eigen::VectorXi& group,
                                  const Eigen::VectorXd& sample_weight);
 

@@ -13,6 +13,8 @@
 #include "host_tools/fit/postprocess.h"
 #include "host_tools/fit/train.h"
 #include "host_tools/fit/train_method.h"
+#include "host_tools/metrics/fairness_constraint.h"
+#include "host_tools/postprocessing/postprocessor_registry.h"
 #include "host_tools/python/core/note_collector.h"
 #include "host_tools/python/core/progress_forwarder.h"
 #include "host_tools/python/core/table_from_columns.h"
@@ -46,7 +48,7 @@ py::list TrainMethodDescriptions() {
     py::dict d;
     d["name"] = method.name;
     d["help"] = method.help;
-    d["constraints"] = method.constraints;
+    d["constraints"] = fit::ConstraintNames(method);
     d["numeric_label"] = method.numeric_label;
     d["options"] = options;
     methods.append(d);
@@ -207,6 +209,19 @@ void AddPostprocessOptions(py::module_& module) {
 void AddFitFunctions(py::module_& module) {
   AddOptionStructs(module);
   AddPostprocessOptions(module);
+  module.def(
+      "postprocessor_constraints",
+      [] {
+        std::vector<std::pair<std::string, std::string>> entries;
+        for (const host::postprocessing::Postprocessor& p :
+             host::postprocessing::Postprocessors()) {
+          if (p.constraint) {
+            entries.emplace_back(p.name, host::metrics::FairnessConstraintName(*p.constraint));
+          }
+        }
+        return entries;
+      },
+      "(method, constraint) of every post-processor that fits one constraint of the table");
   module.def("train_methods", &TrainMethodDescriptions,
              "Every train method: name, help, constraints, numeric_label, options");
   module.def("train", &Train, py::arg("options"), py::arg("method_options"), py::arg("name"),

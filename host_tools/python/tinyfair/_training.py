@@ -37,7 +37,8 @@ COMMON_OPTIONS = {
                       "'refuse' or 'fallback:NAME'"),
     "categorical": ("categorical", "columns to treat as categorical (default: detected)"),
     "numeric": ("numeric", "columns to treat as numeric (default: detected)"),
-    "model_id": ("id", "the model's id (at most 31 characters; default: the method's name)"),
+    "model_id": ("id", f"the model's id (at most {_core.MAX_MODEL_ID_BYTES} characters; "
+                       "default: the method's name)"),
     "strict": ("strict", "raise FitNotAccepted unless the fit converged within its bound"),
 }
 

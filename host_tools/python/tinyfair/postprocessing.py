@@ -314,7 +314,7 @@ class HardtPostprocessing(_Postprocessor):
 
     @property
     def _method(self):
-        methods = {"dp": "hardt-dp", "eodds": "hardt-eo"}
+        methods = {constraint: name for name, constraint in _core.postprocessor_constraints()}
         return methods[check_choice("constraint", self.constraint, tuple(methods))]
 
 

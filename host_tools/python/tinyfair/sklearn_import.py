@@ -47,13 +47,15 @@ import math
 
 import numpy as np
 
+from . import _core
+
 # The CLI's name for the category that stands for values a model does not
 # list (host_tools/data/input_encoder.h, kOtherCategory).
 OTHER_CATEGORY = "(other)"
 # Cells the CLI's CSV reader takes as a missing value (CsvOptions).
 MISSING_MARKERS = ("", "?", "NA", "N/A", "NaN", "nan", "-nan")
-# Model.model_id holds at most 31 bytes on the device (model.options).
-MAX_MODEL_ID_BYTES = 31
+# Model.model_id holds at most this many bytes on the device (model.options).
+MAX_MODEL_ID_BYTES = _core.MAX_MODEL_ID_BYTES
 
 # Keys of the affine map's basis: the constant, a numeric input, and the
 # indicator of one category of a categorical input.

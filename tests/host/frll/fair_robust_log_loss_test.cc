@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -21,6 +22,8 @@ namespace {
 
 using Eigen::MatrixXd;
 using Eigen::VectorXd;
+using metrics::FairnessConstraint;
+using metrics::FairnessConstraintName;
 
 // mt19937_64's raw output is fixed by the standard, its distributions are
 // not; these draws are the same with every standard library.
@@ -83,7 +86,7 @@ const FairnessConstraint kConstraints[] = {FairnessConstraint::kDemographicParit
                                            FairnessConstraint::kEqualOpportunity,
                                            FairnessConstraint::kEqualizedOdds};
 
-FrllOptions Options(FairnessConstraint constraint) {
+FrllOptions Options(std::optional<FairnessConstraint> constraint) {
   FrllOptions options;
   options.constraint = constraint;
   options.l2 = 0.01;
@@ -396,7 +399,7 @@ TEST(FairRobustLogLossFit, SmoothingConvergesWhereTheExactObjectiveStallsOnTheKi
 
 TEST(FairRobustLogLossFit, WithoutAConstraintItIsLogisticRegression) {
   const Data d = Figure3Data();
-  FrllOptions options = Options(FairnessConstraint::kNone);
+  FrllOptions options = Options(std::nullopt);
   options.penalize_intercept = false;  // as FitLogisticRegression
   const FrllFit fit = FitFairRobustLogLoss(d.X, d.y, d.a, options);
   learn::LogisticOptions logistic;
@@ -490,6 +493,21 @@ TEST(FairRobustLogLossFit, RefusesEmptyComparisonGroupsAndWarnsOfSmallOnes) {
   EXPECT_THROW(
       FitFairRobustLogLoss(bad.X, bad.y, bad.a, Options(FairnessConstraint::kDemographicParity)),
       std::invalid_argument);
+}
+
+TEST(FairRobustLogLossFit, RefusesTheRegressionConstraintsByName) {
+  const Data d = Figure3Data();
+  for (FairnessConstraint regression :
+       {FairnessConstraint::kStatisticalParity, FairnessConstraint::kBoundedGroupLoss}) {
+    try {
+      FitFairRobustLogLoss(d.X, d.y, d.a, Options(regression));
+      ADD_FAILURE() << FairnessConstraintName(regression) << " was fitted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_EQ(std::string("frll fits constraint dp | eopp | eodds, not '") +
+                    FairnessConstraintName(regression) + "'",
+                e.what());
+    }
+  }
 }
 
 }  // namespace

@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 
+#include "host_tools/model/model_export.h"
 #include "tinyfair/model.nanopb.h"
 
 namespace tinyfair::host::model {
@@ -36,6 +38,29 @@ TEST(ModelId, NeverCutsInsideAUtf8Character) {
   EXPECT_EQ(0u, (derived.size() - 4) % 2) << derived;
   const std::string kept = FittedModelId("x", std::string(40, 'k'), CutPart::kHead);
   EXPECT_EQ(MaxModelIdBytes(), kept.size());  // a part kept whole still fits
+}
+
+TEST(ModelId, AGivenIdThatDoesNotFitIsRefusedWithTheLimit) {
+  EXPECT_NO_THROW(RequireModelIdFits(""));
+  EXPECT_NO_THROW(RequireModelIdFits(std::string(MaxModelIdBytes(), 'i')));
+  const std::string long_id(MaxModelIdBytes() + 1, 'i');
+  try {
+    RequireModelIdFits(long_id);
+    ADD_FAILURE() << "an id of " << long_id.size() << " bytes was taken";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ("id: " + std::to_string(long_id.size()) + " bytes; a model's id holds at most " +
+                  std::to_string(MaxModelIdBytes()),
+              e.what());
+  }
+}
+
+TEST(ModelId, ExportRefusesAnIdThatDoesNotFitBeforeSealing) {
+  ExportSettings settings;
+  settings.model_id = std::string(MaxModelIdBytes() + 1, 'e');
+  tinyfair::Model model;
+  model.set_model_id("kept");
+  EXPECT_THROW(ExportModel(settings, model), std::invalid_argument);
+  EXPECT_EQ("kept", model.model_id());
 }
 
 }  // namespace

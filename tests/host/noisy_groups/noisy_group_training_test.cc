@@ -20,6 +20,8 @@
 namespace tinyfair::host::noisy_groups {
 namespace {
 
+using metrics::FairnessConstraint;
+
 struct Problem {
   NoisyGroupData data;  // groups: the noisy ones
   std::vector<int> true_groups;
@@ -66,7 +68,7 @@ Eigen::VectorXd RandomLinearScores(const Problem& p, std::mt19937_64& engine,
 }
 
 std::vector<double> TrueViolations(const Problem& p, const Eigen::VectorXd& scores,
-                                   RateConstraint constraint, double alpha) {
+                                   FairnessConstraint constraint, double alpha) {
   return RateViolations(CountCells(scores, p.data.labels, p.true_groups, 3), constraint, alpha);
 }
 
@@ -83,7 +85,8 @@ TEST(NoisyGroupRobustness, WorstCasesBoundTheTrueGroups) {
   int true_positive = 0;
   for (int trial = 0; trial < 40; ++trial) {
     const Eigen::VectorXd scores = RandomLinearScores(p, engine, normal);
-    for (RateConstraint c : {RateConstraint::kEqualOpportunity, RateConstraint::kEqualizedOdds}) {
+    for (FairnessConstraint c :
+         {FairnessConstraint::kEqualOpportunity, FairnessConstraint::kEqualizedOdds}) {
       const auto truth = TrueViolations(p, scores, c, 0.05);
       const auto dro = TvBallWorstViolations(scores, p.data, noise.BoundRadii(), c, 0.05);
       const auto soft = SoftGroupWorstViolations(scores, p.data, noise.TrueGivenNoisy(), c, 0.05);
@@ -108,7 +111,7 @@ TEST(NoisyGroupRobustness, TvBallWorstCaseBeatsRandomReweightings) {
   const double gamma = 0.2;
   const Eigen::VectorXd radii = Eigen::Vector3d::Constant(gamma);
   const auto worst =
-      TvBallWorstViolations(scores, p.data, radii, RateConstraint::kEqualizedOdds, 0.0);
+      TvBallWorstViolations(scores, p.data, radii, FairnessConstraint::kEqualizedOdds, 0.0);
   const GroupCells cells = CountCells(scores, p.data.labels, p.data.groups, 3);
   const double tpr = TruePositiveRate(cells.overall), fpr = FalsePositiveRate(cells.overall);
   std::mt19937_64 engine(2);
@@ -144,7 +147,7 @@ TEST(NoisyGroupRobustness, TvBallWorstCaseBeatsRandomReweightings) {
 
 NoisyGroupOptions TestOptions() {
   NoisyGroupOptions options;
-  options.constraint = RateConstraint::kEqualOpportunity;
+  options.constraint = FairnessConstraint::kEqualOpportunity;
   options.alpha = 0.05;
   options.iterations = 750;
   options.hinge_slack = 0.0;
@@ -235,7 +238,8 @@ TEST(RobustLowerBounds, NeverAboveTheExactWorstCases) {
   int strictly_below = 0;
   for (int trial = 0; trial < 20; ++trial) {
     const Eigen::VectorXd scores = RandomLinearScores(p, engine, normal);
-    for (RateConstraint c : {RateConstraint::kEqualOpportunity, RateConstraint::kEqualizedOdds}) {
+    for (FairnessConstraint c :
+         {FairnessConstraint::kEqualOpportunity, FairnessConstraint::kEqualizedOdds}) {
       const auto exact_soft = SoftGroupWorstViolations(scores, p.data, conditional, c, 0.05);
       const auto exact_dro = TvBallWorstViolations(scores, p.data, noise.PaperRadii(), c, 0.05);
       std::vector<double> lambda(exact_soft.size());
@@ -261,7 +265,8 @@ TEST(RobustLowerBounds, NeverAboveTheExactWorstCases) {
 
   const Problem clean = MakeProblem(2000, 0.0, 5);
   const Eigen::VectorXd scores = clean.data.features.col(0).toDense().array() - 0.8;
-  for (RateConstraint c : {RateConstraint::kEqualOpportunity, RateConstraint::kEqualizedOdds}) {
+  for (FairnessConstraint c :
+       {FairnessConstraint::kEqualOpportunity, FairnessConstraint::kEqualizedOdds}) {
     const auto own = NoisyGroupViolations(scores, clean.data, c, 0.05);
     const auto table = AssignedTableViolations(
         scores, clean.data, IndependentAssignment(Eigen::Matrix3d::Identity()), c, 0.05);
@@ -310,7 +315,7 @@ TEST(ReferenceCodeTableAdversary, TableGradientMatchesDifferences) {
     for (int j = 0; j < 3; ++j) table(r, j) = uniform(engine);
   }
   const std::vector<double> lambda = {0.1, 0.3, 0.05, 0.2, 0.15, 0.2};
-  const RateConstraint c = RateConstraint::kEqualizedOdds;
+  const FairnessConstraint c = FairnessConstraint::kEqualizedOdds;
   const SoftAssignment gradient =
       SoftAssignmentTableGradient(SoftAssignmentSums(scores, p.data), table, lambda, c);
   auto lagrangian = [&](const SoftAssignment& t) {
@@ -374,6 +379,17 @@ TEST(ReferenceCodeTableAdversary, ProjectsOntoTheAssignments) {
   for (const Candidate& candidate : fit.candidates) {
     EXPECT_LE((candidate.assignment.rowwise().sum().array() - 1.0).abs().maxCoeff(), 0.05);
     EXPECT_GE(candidate.assignment.minCoeff(), -1e-12);
+  }
+}
+
+TEST(RateConstraints, RefuseAConstraintOtherThanTheRatesByName) {
+  EXPECT_EQ(ConstraintCount(FairnessConstraint::kEqualOpportunity, 3), 3);
+  EXPECT_EQ(ConstraintCount(FairnessConstraint::kEqualizedOdds, 3), 6);
+  try {
+    ConstraintCount(FairnessConstraint::kDemographicParity, 3);
+    ADD_FAILURE() << "demographic parity was counted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ("noisy groups fits constraint eopp | eodds, not 'dp'", e.what());
   }
 }
 

@@ -18,7 +18,7 @@
 namespace tinyfair::host::postprocessing {
 namespace {
 
-using Constraint = HardtOptions::Constraint;
+using Constraint = metrics::FairnessConstraint;
 constexpr size_t kGroups = 3;
 
 using Sample = ThreeGroupSample;

@@ -17,7 +17,7 @@ namespace tinyfair::host::postprocessing {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-using Constraint = HardtOptions::Constraint;
+using Constraint = metrics::FairnessConstraint;
 
 using Sample = ThreeGroupSample;
 
@@ -198,6 +198,18 @@ TEST(HardtPostprocessing, EqualizedOddsEqualizesExpectedTprAndFpr) {
     EXPECT_NEAR(r.accuracy, fit.accuracy, 1e-12);
     // Something better than a constant prediction on this problem.
     EXPECT_GT(r.tpr[0], r.fpr[0] + 0.1);
+  }
+}
+
+TEST(HardtPostprocessing, RefusesAConstraintItDoesNotFitByName) {
+  const Sample s = MakeSample(2000, 3, 0.0);
+  HardtOptions options;
+  options.constraint = Constraint::kEqualOpportunity;
+  try {
+    FitHardtPostprocessing(s.scores, s.labels, s.groups, 3, options);
+    ADD_FAILURE() << "equal opportunity was fitted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ("hardt fits constraint dp | eodds, not 'eopp'", e.what());
   }
 }
 

@@ -130,8 +130,9 @@ TEST(PostprocessorRegistry, RtoRampMeetsTheTargetRateInEachGroup) {
 TEST(PostprocessorRegistry, HardtEntriesReturnTheFittersRules) {
   const data::ScoredSample sample = TwoGroupScoredSample(1, 8);
   for (auto [name, constraint] :
-       {std::pair{"hardt-dp", HardtOptions::Constraint::kDemographicParity},
-        std::pair{"hardt-eo", HardtOptions::Constraint::kEqualizedOdds}}) {
+       {std::pair{"hardt-dp", metrics::FairnessConstraint::kDemographicParity},
+        std::pair{"hardt-eo", metrics::FairnessConstraint::kEqualizedOdds}}) {
+    EXPECT_EQ(FindPostprocessor(name).constraint, constraint) << name;
     HardtOptions options;
     options.constraint = constraint;
     const HardtFit direct =

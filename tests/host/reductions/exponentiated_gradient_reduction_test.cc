@@ -25,6 +25,7 @@ namespace {
 using Eigen::MatrixXd;
 using Eigen::VectorXd;
 using Eigen::VectorXi;
+using metrics::FairnessConstraint;
 
 // mt19937_64's raw output is fixed by the standard, its distributions are
 // not; these draws are the same with every standard library.
@@ -92,7 +93,7 @@ double LargestOddsMoment(const VectorXd& h, const VectorXd& y, const VectorXi& a
 
 double Error(const VectorXd& h, const VectorXd& y) { return (h - y).cwiseAbs().mean(); }
 
-ReductionOptions Options(ReductionConstraint constraint, double epsilon) {
+ReductionOptions Options(FairnessConstraint constraint, double epsilon) {
   ReductionOptions options;
   options.constraint = constraint;
   options.epsilon = epsilon;
@@ -117,7 +118,7 @@ TEST(ExponentiatedGradientReduction, DemographicParityWithinBoundAndShrinkingWit
         FitExponentiatedGradient(s.X, s.y, s.a, VectorXd(), Options({}, epsilon));
     const VectorXd q = MixtureExpectedDecisions(fit, s.X);
     const double moment =
-        ReductionMoments(ReductionConstraint::kDemographicParity, q, s.y, s.a, VectorXd())
+        ReductionMoments(FairnessConstraint::kDemographicParity, q, s.y, s.a, VectorXd())
             .cwiseAbs()
             .maxCoeff();
     SCOPED_TRACE(epsilon);
@@ -143,7 +144,7 @@ TEST(ExponentiatedGradientReduction, EqualizedOddsWithinBound) {
   double previous = 1.0;
   for (const double epsilon : {0.1, 0.01}) {
     const ReductionFit fit = FitExponentiatedGradient(
-        s.X, s.y, s.a, VectorXd(), Options(ReductionConstraint::kEqualizedOdds, epsilon));
+        s.X, s.y, s.a, VectorXd(), Options(FairnessConstraint::kEqualizedOdds, epsilon));
     const VectorXd q = MixtureExpectedDecisions(fit, s.X);
     const double moment = LargestOddsMoment(q, s.y, s.a);
     SCOPED_TRACE(epsilon);
@@ -204,17 +205,30 @@ VectorXi ThreeGroups(const Sample& s) {
   return a;
 }
 
+TEST(ExponentiatedGradientReduction, RefusesAConstraintItDoesNotFitByName) {
+  const Sample s = MakeSample(200, 4);
+  try {
+    FitExponentiatedGradient(s.X, s.y, s.a, VectorXd(),
+                             Options(FairnessConstraint::kEqualOpportunity, 0.01));
+    ADD_FAILURE() << "equal opportunity was fitted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ("reduction fits constraint dp | eodds, not 'eopp'", e.what());
+  }
+  EXPECT_THROW(MaxReductionMembers(FairnessConstraint::kStatisticalParity, 2),
+               std::invalid_argument);
+}
+
 TEST(ExponentiatedGradientReduction, MembersWithinTheBoundKnownBeforeFitting) {
   // rank([err; gamma; 1]): DP on G groups has G - 1 independent moments,
   // equalized odds 2 (G - 1).
-  EXPECT_EQ(MaxReductionMembers(ReductionConstraint::kDemographicParity, 2), 3);
-  EXPECT_EQ(MaxReductionMembers(ReductionConstraint::kDemographicParity, 3), 4);
-  EXPECT_EQ(MaxReductionMembers(ReductionConstraint::kEqualizedOdds, 2), 4);
-  EXPECT_EQ(MaxReductionMembers(ReductionConstraint::kEqualizedOdds, 3), 6);
+  EXPECT_EQ(MaxReductionMembers(FairnessConstraint::kDemographicParity, 2), 3);
+  EXPECT_EQ(MaxReductionMembers(FairnessConstraint::kDemographicParity, 3), 4);
+  EXPECT_EQ(MaxReductionMembers(FairnessConstraint::kEqualizedOdds, 2), 4);
+  EXPECT_EQ(MaxReductionMembers(FairnessConstraint::kEqualizedOdds, 3), 6);
   const Sample s = MakeSample(600, 16);
   const VectorXi three = ThreeGroups(s);
   for (const auto constraint :
-       {ReductionConstraint::kDemographicParity, ReductionConstraint::kEqualizedOdds}) {
+       {FairnessConstraint::kDemographicParity, FairnessConstraint::kEqualizedOdds}) {
     for (const double epsilon : {0.05, 0.01}) {
       const ReductionFit fit =
           FitExponentiatedGradient(s.X, s.y, three, VectorXd(), Options(constraint, epsilon));
@@ -305,7 +319,7 @@ TEST(ExponentiatedGradientReduction, RefusesAGroupWithoutRowsOfALabel) {
     if (s.a[i] == 1) s.y[i] = 0.0;
   }
   EXPECT_THROW(FitExponentiatedGradient(s.X, s.y, s.a, VectorXd(),
-                                        Options(ReductionConstraint::kEqualizedOdds, 0.01)),
+                                        Options(FairnessConstraint::kEqualizedOdds, 0.01)),
                std::invalid_argument);
   EXPECT_THROW(FitExponentiatedGradient(s.X, s.y, s.a, VectorXd(), Options({}, -1.0)),
                std::invalid_argument);
@@ -352,7 +366,7 @@ tinyfair::Model MixtureModel(const ReductionFit& fit) {
 TEST(ExponentiatedGradientReduction, RuntimeMixtureDecidesAsQ) {
   const Sample s = MakeSample(600, 16);
   const ReductionFit fit = FitExponentiatedGradient(
-      s.X, s.y, s.a, VectorXd(), Options(ReductionConstraint::kEqualizedOdds, 0.01));
+      s.X, s.y, s.a, VectorXd(), Options(FairnessConstraint::kEqualizedOdds, 0.01));
   ASSERT_GE(fit.members.size(), 2u);
   const auto model = simulate::LoadIntoRuntime(MixtureModel(fit));
   runtime::Pcg32 rng(2024, 7);
