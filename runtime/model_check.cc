@@ -2,13 +2,13 @@
 // here, made before the working model is touched, so that a refused update
 // leaves the previous model deciding and Decide() can rely on what it reads.
 //
-// The bytes are decoded with a second nanopb description of the schema
-// (tinyfair/model_check.nanopb.h, runtime/model_check.options) in which every array
-// is a span into the bytes: the check reads the values where they lie, so it
-// needs a few hundred bytes of stack instead of a second Model. It takes
-// each packed array in one occurrence (as every protobuf writer emits it) and
-// refuses anything the full decoding would refuse, so that Load's second
-// pass, the decoding into the working model, cannot fail.
+// The bytes are decoded once, with a description of the schema
+// (tinyfair/model_check.nanopb.h, runtime/model_check.options) in which every
+// array is a span into the bytes: the check reads the values where they lie,
+// and hands its decoding to the table builder (table_builder.cc), which
+// builds the tables from the same spans. It takes each packed array in one
+// occurrence (as every protobuf writer emits it), so that building the
+// tables of a model it accepted cannot fail.
 #include "model_check.h"
 
 #include <stddef.h>
