@@ -248,6 +248,13 @@ tinyfair_status tinyfair_model_load_with_layout(tinyfair_model* model, const uin
   return static_cast<tinyfair_status>(ModelToLoad(model)->Load(bytes, size, input_layout_hash));
 }
 
+tinyfair_status tinyfair_model_load_in_place(tinyfair_model* model, const uint8_t* bytes,
+                                             size_t size, uint64_t input_layout_hash) {
+  if (model == nullptr) return TINYFAIR_NOT_LOADED;
+  return static_cast<tinyfair_status>(
+      ModelToLoad(model)->LoadInPlace(bytes, size, input_layout_hash));
+}
+
 tinyfair_status tinyfair_model_load_with_options(tinyfair_model* model, const uint8_t* bytes,
                                                  size_t size,
                                                  const tinyfair_load_options* options) {

@@ -132,6 +132,18 @@ int main(void) {
           TINYFAIR_OK);
     CHECK(tinyfair_model_load_with_options(&copy, kDemoModel, kDemoModelSize, NULL) == TINYFAIR_OK);
   }
+  /* In place: the arrays read from the bytes decide as the copied ones. */
+  {
+    memcpy(corrupted, kDemoModel, kDemoModelSize);
+    CHECK(tinyfair_model_load_in_place(&copy, corrupted, kDemoModelSize,
+                                       kDemoModelInputLayoutHash) == TINYFAIR_OK);
+    CHECK(tinyfair_model_decide_with_draw(&copy, inputs, 5, 0, 12345u, &decision) == TINYFAIR_OK);
+    CHECK(decision.probability == replay.probability && decision.positive == replay.positive);
+    CHECK(tinyfair_model_load_in_place(&copy, corrupted, kDemoModelSize,
+                                       kDemoModelInputLayoutHash ^ 1u) ==
+          TINYFAIR_INPUT_LAYOUT_MISMATCH);
+    CHECK(tinyfair_model_load(&copy, kDemoModel, kDemoModelSize) == TINYFAIR_OK);
+  }
   /* The refused update keeps the model loaded before it. */
   CHECK(tinyfair_model_loaded(&copy) && tinyfair_model_hash(&copy) == kDemoModelHash);
   CHECK(kDemoModelInputCount == 5 && kDemoModelInputGroup == 4 && kDemoModelGroupCategoryB == 1);

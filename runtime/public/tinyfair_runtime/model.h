@@ -111,8 +111,10 @@ class Model {
   /// Loads a model file whose arrays Decide() reads where they lie
   /// (LoadOptions::in_place): `bytes` must stay readable and unchanged while
   /// the model is loaded. Names no verifier, as Load(bytes, size).
-  Status LoadInPlace(const uint8_t* bytes, size_t size) {
+  Status LoadInPlace(const uint8_t* bytes, size_t size,
+                     uint64_t input_layout_hash = kAnyInputLayout) {
     LoadOptions options;
+    options.input_layout_hash = input_layout_hash;
     options.in_place = true;
     return LoadWith(bytes, size, options, nullptr);
   }
@@ -218,9 +220,10 @@ class ModelWithStorage : public Model {
     Attach(storage_, kStorageBytes);
     return Model::Load(bytes, size, options...);
   }
-  Status LoadInPlace(const uint8_t* bytes, size_t size) {
+  Status LoadInPlace(const uint8_t* bytes, size_t size,
+                     uint64_t input_layout_hash = kAnyInputLayout) {
     Attach(storage_, kStorageBytes);
-    return Model::LoadInPlace(bytes, size);
+    return Model::LoadInPlace(bytes, size, input_layout_hash);
   }
 
  private:

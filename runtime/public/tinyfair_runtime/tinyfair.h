@@ -110,6 +110,15 @@ typedef struct tinyfair_load_options {
 tinyfair_status tinyfair_model_load_with_options(tinyfair_model* model, const uint8_t* bytes,
                                                  size_t size, const tinyfair_load_options* options);
 
+/* tinyfair_model_load_with_layout, with the model's arrays read where they
+ * lie in `bytes` (those aligned for their type) instead of copied:
+ * `bytes` must stay readable and unchanged while the model is loaded. A
+ * firmware that receives updates keeps two slots and loads each update from
+ * the one not in use, so that a refused update leaves the model deciding
+ * (docs/firmware.md). Names no signature code, as tinyfair_model_load. */
+tinyfair_status tinyfair_model_load_in_place(tinyfair_model* model, const uint8_t* bytes,
+                                             size_t size, uint64_t input_layout_hash);
+
 /* The boot self-test (self_test.h): TINYFAIR_OK, or TINYFAIR_SELF_TEST_FAILED
  * when this build decides a built-in vector differently from the host. */
 tinyfair_status tinyfair_self_test(void);
