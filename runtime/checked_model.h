@@ -31,27 +31,15 @@ inline float FloatAt(const tinyfair_FloatSpan& span, size_t i) {
 }
 
 /// The Input messages in order, decoded one at a time from the bytes.
+/// Next() is defined beside the check (model_check.cc), so that a program
+/// that links the table builder links the callbacks the check's decoding
+/// names with it, whatever objects the runtime's sources are batched into.
 class InputReader {
  public:
   explicit InputReader(const CheckedModel& c) : stream_(pb_istream_from_buffer(c.bytes, c.size)) {}
 
-  bool Next(tinyfair_check_Input& input) {
-    while (stream_.bytes_left > 0) {
-      pb_wire_type_t wire_type;
-      uint32_t tag;
-      bool eof;
-      if (!pb_decode_tag(&stream_, &wire_type, &tag, &eof)) return false;
-      if (tag == tinyfair_check_Model_inputs_tag && wire_type == PB_WT_STRING) {
-        pb_istream_t substream;
-        if (!pb_make_string_substream(&stream_, &substream)) return false;
-        input = tinyfair_check_Input_init_zero;
-        const bool decoded = pb_decode(&substream, tinyfair_check_Input_fields, &input);
-        return pb_close_string_substream(&stream_, &substream) && decoded;
-      }
-      if (!pb_skip_field(&stream_, wire_type)) return false;
-    }
-    return false;
-  }
+  /// The next Input; false past the last one or on bytes that do not decode.
+  bool Next(tinyfair_check_Input& input);
 
  private:
   pb_istream_t stream_;

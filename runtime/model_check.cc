@@ -191,6 +191,25 @@ bool RecordInput(pb_istream_t* stream, const pb_field_iter_t* field) {
 }
 
 }  // namespace
+
+bool InputReader::Next(tinyfair_check_Input& input) {
+  while (stream_.bytes_left > 0) {
+    pb_wire_type_t wire_type;
+    uint32_t tag;
+    bool eof;
+    if (!pb_decode_tag(&stream_, &wire_type, &tag, &eof)) return false;
+    if (tag == tinyfair_check_Model_inputs_tag && wire_type == PB_WT_STRING) {
+      pb_istream_t substream;
+      if (!pb_make_string_substream(&stream_, &substream)) return false;
+      input = tinyfair_check_Input_init_zero;
+      const bool decoded = pb_decode(&substream, tinyfair_check_Input_fields, &input);
+      return pb_close_string_substream(&stream_, &substream) && decoded;
+    }
+    if (!pb_skip_field(&stream_, wire_type)) return false;
+  }
+  return false;
+}
+
 }  // namespace tinyfair::runtime::internal
 
 // The callbacks nanopb's generated descriptors name, one per message.
