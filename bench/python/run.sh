@@ -5,7 +5,9 @@
 # Python's predict alone (predict_cpu.py) and of Python's train of the
 # logistic scorer (train_cpu.py).
 #   bash bench/python/run.sh [BUILD_DIR]   (default build/host; needs the
-#   tinyfair and tinyfair_python targets built)
+#   tinyfair and tinyfair_python targets built). FAIRLEARN_SRC: a directory
+#   holding fairlearn 0.9.0's package, for its ThresholdOptimizer side by side
+#   (overhead.py; unset: skipped)
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)

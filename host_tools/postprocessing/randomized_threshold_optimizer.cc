@@ -23,13 +23,14 @@ double SolveThreshold(const std::vector<double>& sorted, double gamma, double ta
   const double highest = sorted.back();          // G = 0 at and above
   if (target >= 1.0) return lowest;
   if (target <= 0.0) return highest;
-  std::vector<double> breakpoints;
-  breakpoints.reserve(2 * sorted.size());
-  for (double f : sorted) {
-    breakpoints.push_back(f - gamma);
-    breakpoints.push_back(f);
-  }
-  std::sort(breakpoints.begin(), breakpoints.end());
+  // Both halves, {f - gamma} and {f}, are sorted already: merged in linear
+  // time, the same sorted values a sort of both gives (a sort per solve was
+  // a quarter of a validated RTO fit's CPU on Adult).
+  std::vector<double> shifted(sorted.size());
+  std::transform(sorted.begin(), sorted.end(), shifted.begin(),
+                 [gamma](double f) { return f - gamma; });
+  std::vector<double> breakpoints(2 * sorted.size());
+  std::merge(shifted.begin(), shifted.end(), sorted.begin(), sorted.end(), breakpoints.begin());
   breakpoints.erase(std::unique(breakpoints.begin(), breakpoints.end()), breakpoints.end());
   // Invariant: G(breakpoints[lo]) >= target > G(breakpoints[hi]).
   size_t lo = 0, hi = breakpoints.size() - 1;
