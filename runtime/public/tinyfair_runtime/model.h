@@ -187,20 +187,22 @@ class Model {
   Status LoadSealed(const uint8_t* bytes, size_t size, const LoadOptions& options);
   void KeepHeader(const internal::CheckedModel& checked);
 
+  // First: every Decide() reads it, and a Cortex-M0 loads a byte with an
+  // immediate offset only within the first 32 bytes.
+  bool loaded_ = false;
+  uint32_t model_version_ = 0;
   DecisionTables tables_;
   const float* reference_rate_ = nullptr;
   uint8_t* storage_ = nullptr;
   size_t storage_size_ = 0;
   size_t storage_needed_ = 0;
   uint64_t content_hash_ = 0;
-  uint32_t model_version_ = 0;
   uint32_t schema_minor_ = 0;
   float monitor_alpha_ = 0.0f;
   float monitor_tolerance_ = 0.0f;
   uint32_t monitor_window_ = 0;
   char model_id_[internal::kModelIdBytes] = {};
   uint8_t digest_[kModelDigestBytes] = {};
-  bool loaded_ = false;
 };
 
 /// A Model with its storage beside it: `kStorageBytes` from the generated
