@@ -11,12 +11,13 @@
 #include "host_tools/data/group_formation.h"
 #include "host_tools/data/group_index.h"
 #include "host_tools/data/input_encoder.h"
+#include "host_tools/fit/evaluate.h"
 #include "host_tools/fit/group_names.h"
 #include "host_tools/fit/parameter_ranges.h"
 #include "host_tools/metrics/decision_tally.h"
 #include "host_tools/metrics/metrics.h"
-#include "host_tools/metrics/score_quality.h"
 #include "host_tools/metrics/wilson_interval.h"
+#include "host_tools/python/core/note_collector.h"
 #include "host_tools/python/core/table_from_columns.h"
 #include "host_tools/simulate/decision_runner.h"
 
@@ -26,22 +27,18 @@ namespace py = pybind11;
 
 namespace {
 
-// evaluate --json for a classification model: its decisions on the table by
-// the runtime, then the report and the scorer's quality.
-std::string EvaluateModel(const tinyfair::Model& model, const std::string& name,
-                          const py::list& columns, const std::string& label,
-                          const std::vector<std::string>& positive, uint64_t seed,
-                          uint64_t stream) {
+// evaluate --json for the model on the table (a classification or a
+// regression report, as the model's rule decides), and the library's notes.
+std::pair<std::string, std::vector<std::string>> EvaluateModel(
+    const tinyfair::Model& model, const std::string& name, const py::list& columns,
+    const std::string& label, const std::vector<std::string>& positive, uint64_t seed,
+    uint64_t stream) {
   const host::data::ColumnTable table = ColumnTableFromColumns(name, columns);
-  host::data::InputEncoder encoder(model.inputs(), table);
-  host::data::CheckGroupsKnown(model, table);
-  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
-  const auto labels = host::data::ReadLabels(table, label, positive);
-  const auto decisions = host::simulate::DecideRows(*runtime_model, encoder, seed, stream);
-  auto report = host::metrics::EvaluateDecisions(decisions, labels, host::fit::GroupNames(model));
-  report.scores = host::metrics::EvaluateScores(
-      decisions, labels, host::metrics::ScoreMeaningOf(model.scorer()), model.has_mixture());
-  return host::metrics::ReportJson(report);
+  NoteCollector notes;
+  py::gil_scoped_release release;
+  const host::fit::Evaluation evaluation =
+      host::fit::Evaluate(model, table, {{label, positive}, seed, stream});
+  return {host::fit::EvaluationJson(evaluation), notes.Take()};
 }
 
 // The groups of a table's sensitive columns as a model would form them:
@@ -166,7 +163,8 @@ void AddReportFunctions(py::module_& module) {
   module.def("evaluate", &EvaluateModel, py::arg("model"), py::arg("name"), py::arg("columns"),
              py::arg("label"), py::arg("positive") = std::vector<std::string>{},
              py::arg("seed") = 1, py::arg("stream") = 0,
-             "The JSON `tinyfair evaluate --json` prints for the model on the table");
+             "(JSON, notes): what `tinyfair evaluate --json` prints for the model on the table "
+             "(a classification or a regression report) and what it notes");
   module.def("report_predictions", &ReportPredictions, py::arg("y_true"), py::arg("y_pred"),
              py::arg("y_prob"), py::arg("name"), py::arg("columns"), py::arg("label"),
              py::arg("sensitive"), "The same report (JSON) for decisions the caller made");
