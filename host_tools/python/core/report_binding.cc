@@ -8,18 +8,16 @@
 #include <utility>
 #include <vector>
 
-#include "host_tools/data/group_formation.h"
 #include "host_tools/data/group_index.h"
-#include "host_tools/data/input_encoder.h"
+#include "host_tools/data/table_groups.h"
 #include "host_tools/fit/evaluate.h"
-#include "host_tools/fit/group_names.h"
+#include "host_tools/fit/evaluate_in_parts.h"
 #include "host_tools/fit/parameter_ranges.h"
 #include "host_tools/metrics/decision_tally.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/metrics/wilson_interval.h"
 #include "host_tools/python/core/note_collector.h"
 #include "host_tools/python/core/table_from_columns.h"
-#include "host_tools/simulate/decision_runner.h"
 
 namespace tinyfair::python {
 
@@ -41,21 +39,6 @@ std::pair<std::string, std::vector<std::string>> EvaluateModel(
   return {host::fit::EvaluationJson(evaluation), notes.Take()};
 }
 
-// The groups of a table's sensitive columns as a model would form them:
-// categories in the CLI's order, the product in the order given.
-host::data::GroupIndex GroupsOfColumns(const host::data::ColumnTable& table,
-                                       const std::string& label,
-                                       const std::vector<std::string>& sensitive) {
-  host::data::ColumnRoles roles;
-  roles.label = label;
-  roles.sensitive = sensitive;
-  tinyfair::Model model;
-  for (const auto& input : host::data::InputsFromTable(table, roles)) *model.add_inputs() = input;
-  host::data::FormGroups(sensitive, "refuse", model);
-  const host::data::InputEncoder encoder(model.inputs(), table);
-  return host::data::GroupIndex(model, encoder);
-}
-
 // The report of decisions the caller made: outcome y_pred (0/1) with
 // probability y_prob (y_pred itself for a deterministic rule) per row, the
 // groups formed from the sensitive columns of `columns` (which also hold
@@ -69,7 +52,7 @@ std::string ReportPredictions(const py::array_t<int, py::array::forcecast>& y_tr
   const auto outcome = y_pred.unchecked<1>();
   const auto probability = y_prob.unchecked<1>();
   const host::data::GroupIndex groups =
-      GroupsOfColumns(ColumnTableFromColumns(name, columns), label, sensitive);
+      host::data::GroupsOfTable(ColumnTableFromColumns(name, columns), label, sensitive);
   const py::ssize_t n = truth.shape(0);
   if (outcome.shape(0) != n || probability.shape(0) != n ||
       static_cast<py::ssize_t>(groups.rows().size()) != n) {
@@ -104,7 +87,7 @@ std::pair<std::vector<std::string>, std::vector<uint32_t>> GroupsOfRows(
     const std::string& name, const py::list& columns, const std::string& label,
     const std::vector<std::string>& sensitive) {
   const host::data::GroupIndex groups =
-      GroupsOfColumns(ColumnTableFromColumns(name, columns), label, sensitive);
+      host::data::GroupsOfTable(ColumnTableFromColumns(name, columns), label, sensitive);
   return {groups.names(), groups.rows()};
 }
 
@@ -121,16 +104,8 @@ host::metrics::DecisionTally TallyDecisions(const tinyfair::Model& model, const 
                                             const py::list& columns, const std::string& label,
                                             const std::vector<std::string>& positive, uint64_t seed,
                                             uint64_t stream, uint64_t draws_before) {
-  const host::data::ColumnTable table = ColumnTableFromColumns(name, columns);
-  host::data::InputEncoder encoder(model.inputs(), table);
-  host::data::CheckGroupsKnown(model, table);
-  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
-  const auto labels = host::data::ReadLabels(table, label, positive);
-  const auto decisions =
-      host::simulate::DecideRows(*runtime_model, encoder, seed, stream, nullptr, draws_before);
-  host::metrics::DecisionTally tally(host::fit::GroupNames(model).size());
-  for (size_t i = 0; i < decisions.size(); ++i) tally.Add(decisions[i], labels[i]);
-  return tally;
+  return host::fit::TallyThroughRuntime(model, ColumnTableFromColumns(name, columns),
+                                        {{label, positive}, seed, stream}, draws_before);
 }
 
 void AddDecisionTally(py::module_& module) {
@@ -148,12 +123,8 @@ void AddDecisionTally(py::module_& module) {
              py::arg("columns"), py::arg("label"), py::arg("positive"), py::arg("seed"),
              py::arg("stream"), py::arg("draws_before"),
              "The tally of the runtime's decisions on one part of a data set");
-  module.def(
-      "report_of_tally",
-      [](const DecisionTally& tally, const tinyfair::Model& model) {
-        return host::metrics::ReportJson(tally.Report(host::fit::GroupNames(model)));
-      },
-      py::arg("tally"), py::arg("model"), "The report (JSON) of the tally, groups named by model");
+  module.def("report_of_tally", &host::fit::TallyReportJson, py::arg("tally"), py::arg("model"),
+             "The report (JSON) of the tally, groups named by model");
 }
 
 }  // namespace
