@@ -9,6 +9,7 @@ import pytest
 
 import tinyfair
 from conftest import run
+from tinyfair.reductions import FairRegression
 
 
 def wilson(successes, trials, z=1.959963984540054):
@@ -90,7 +91,6 @@ def test_evaluate_of_a_regression_model_equals_evaluate_json(cli, tmp_path):
                       "group": rng.choice(["a", "b"], size=rows)})
     y = pd.Series(np.clip(0.5 + 0.2 * x + np.where(X["group"] == "a", 0.1, 0.0)
                           + 0.05 * rng.normal(size=rows), 0.0, 1.0), name="y")
-    from tinyfair.reductions import FairRegression
     model = FairRegression(sensitive_features="group", max_iter=10, verbose=False).fit(X, y)
     model.export(tmp_path / "model.pb")
     X.assign(y=y).to_csv(tmp_path / "data.csv", index=False, float_format="%.17g")
