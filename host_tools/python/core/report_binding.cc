@@ -13,6 +13,7 @@
 #include "host_tools/fit/evaluate.h"
 #include "host_tools/fit/evaluate_in_parts.h"
 #include "host_tools/fit/parameter_ranges.h"
+#include "host_tools/fit/prediction_report.h"
 #include "host_tools/metrics/decision_tally.h"
 #include "host_tools/metrics/metrics.h"
 #include "host_tools/metrics/wilson_interval.h"
@@ -60,24 +61,22 @@ std::string ReportPredictions(const py::array_t<int, py::array::forcecast>& y_tr
                                 std::to_string(outcome.shape(0)) + ") and sensitive_features (" +
                                 std::to_string(groups.rows().size()) + ") differ in length");
   }
-  std::vector<runtime::Decision> decisions(static_cast<size_t>(n));
-  std::vector<int> labels(static_cast<size_t>(n));
+  host::fit::Predictions predictions;
+  predictions.labels.reserve(static_cast<size_t>(n));
+  predictions.positive.reserve(static_cast<size_t>(n));
+  predictions.probability.reserve(static_cast<size_t>(n));
   for (py::ssize_t i = 0; i < n; ++i) {
-    auto& d = decisions[static_cast<size_t>(i)];
-    d.status = runtime::Status::kOk;
-    d.group = groups.rows()[static_cast<size_t>(i)];
-    d.positive = outcome(i) != 0;
     // Checked at the edge, as the command line checks its numbers: a rate
     // of 7.5 is no rate.
     const std::string problem = host::fit::RangeProblem(host::fit::kProbability, probability(i));
     if (!problem.empty()) {
       throw std::invalid_argument("y_prob (row " + std::to_string(i) + "): " + problem);
     }
-    d.probability = static_cast<float>(probability(i));
-    labels[static_cast<size_t>(i)] = truth(i);
+    predictions.labels.push_back(truth(i));
+    predictions.positive.push_back(outcome(i) != 0 ? 1 : 0);
+    predictions.probability.push_back(static_cast<float>(probability(i)));
   }
-  return host::metrics::ReportJson(
-      host::metrics::EvaluateDecisions(decisions, labels, groups.names()));
+  return host::metrics::ReportJson(host::fit::ReportOfPredictions(predictions, groups));
 }
 
 // Each row's group as a model fitted on the table would form it: the groups'
