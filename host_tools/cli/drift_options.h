@@ -6,8 +6,7 @@
 #include <string>
 
 #include "host_tools/cli/command.h"
-#include "host_tools/simulate/stream_drift.h"
-#include "tinyfair/model.pb.h"
+#include "host_tools/fit/drift_request.h"
 
 namespace tinyfair::cli {
 
@@ -29,10 +28,8 @@ struct DriftFlags {
 /// Adds --drift-from, --drift-group, --drift-score-shift and --drift-share.
 void AddDriftOptions(Command& simulate, DriftFlags& flags);
 
-/// The drift the flags ask for, checked against the model and the data's
-/// row count. @throws host::DataError naming the flag for a bad combination
-/// (exit 2).
-host::simulate::StreamDrift ResolveDrift(const DriftFlags& flags, const tinyfair::Model& model,
-                                         size_t row_count);
+/// The drift the flags ask for, each part as given (the library checks it
+/// against the model and the data).
+host::fit::DriftRequest DriftRequestOf(const DriftFlags& flags);
 
 }  // namespace tinyfair::cli

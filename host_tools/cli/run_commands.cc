@@ -2,7 +2,6 @@
 // and compare decision logs from two places.
 #include <cstdio>
 #include <memory>
-#include <sstream>
 
 #include "host_tools/cli/cli_common.h"
 #include "host_tools/cli/drift_options.h"
@@ -14,17 +13,10 @@
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/column_table.h"
 #include "host_tools/data/csv_reader.h"
-#include "host_tools/data/numeric_labels.h"
 #include "host_tools/fit/decision_log_parity.h"
-#include "host_tools/metrics/metrics.h"
-#include "host_tools/metrics/regression_metrics.h"
-#include "host_tools/model/decision_vectors.h"
-#include "host_tools/model/mixture_outputs.h"
+#include "host_tools/fit/evaluate.h"
+#include "host_tools/fit/simulate.h"
 #include "host_tools/model/model_file.h"
-#include "host_tools/simulate/decision_runner.h"
-#include "host_tools/simulate/monitor_simulation.h"
-#include "host_tools/simulate/readable_decision_log.h"
-#include "host_tools/simulate/stream_drift.h"
 
 namespace tinyfair::cli {
 namespace {
@@ -71,21 +63,14 @@ void CheckSimulateFlags(const RunOptions& o) {
   }
 }
 
-// The monitor's report files: the final one and, with --monitor-every, one
-// every N decisions. Returns the alarm's summary.
-std::string AddMonitorReports(const RunOptions& o, const runtime::Model& model,
-                              const std::vector<runtime::Decision>& decisions,
-                              std::vector<std::pair<std::string, std::string>>& files) {
-  std::vector<std::string> reports;
-  const auto monitor =
-      host::simulate::MonitorDecisions(model, decisions, o.monitor_every, &reports, o.device_id);
-  for (size_t k = 0; k < reports.size(); ++k) {
-    files.emplace_back(SequenceReportPath(o.monitor, k + 1), reports[k]);
+// The monitor's report files: with --monitor-every, one every N decisions,
+// then the final one.
+void AddMonitorReports(const RunOptions& o, const host::fit::MonitorReports& reports,
+                       std::vector<std::pair<std::string, std::string>>& files) {
+  for (size_t k = 0; k < reports.periodic.size(); ++k) {
+    files.emplace_back(SequenceReportPath(o.monitor, k + 1), reports.periodic[k]);
   }
-  // The final report follows the periodic ones in the device's sequence.
-  const auto sequence = static_cast<uint32_t>(o.device_id == 0 ? 0 : reports.size() + 1);
-  files.emplace_back(o.monitor, host::simulate::EncodeReport(*monitor, {o.device_id, sequence}));
-  return host::simulate::AlarmSummary(*monitor);
+  files.emplace_back(o.monitor, reports.final_report);
 }
 
 // Every file simulate writes, the reports of --monitor-every included,
@@ -105,6 +90,18 @@ void RefuseOutputsOverInputs(const RunOptions& o,
       {{"--model", o.model}, {"--public-key", o.trust.public_key}, {"--data", o.data}}, outputs);
 }
 
+host::fit::SimulateOptions SimulateOptionsOf(const RunOptions& o) {
+  host::fit::SimulateOptions options;
+  options.seed = o.seed;
+  options.stream = o.stream;
+  options.vectors = !o.vectors.empty();
+  options.drift = DriftRequestOf(o.drift);
+  options.monitor = !o.monitor.empty();
+  options.monitor_every = o.monitor_every;
+  options.device_id = o.device_id;
+  return options;
+}
+
 void Simulate(const RunOptions& o) {
   CheckSimulateFlags(o);
   // Before the decisions (a large run takes a while), then with the
@@ -112,92 +109,28 @@ void Simulate(const RunOptions& o) {
   RefuseOutputsOverInputs(o, {{o.out, ""}, {o.vectors, ""}, {o.monitor, ""}});
   const tinyfair::Model model = ReadModelTrusted("simulate", o.model, o.trust);
   const host::data::CsvTable file = ReadDataCsv(o.data);
-  const host::data::ColumnTable table = host::data::ColumnTableFromCsv(file);
-  host::data::InputEncoder encoder(model.inputs(), table);
-  host::data::CheckGroupsKnown(model, table);
-  NoteUnlistedValues("simulate", model, table);
-  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
-  host::model::DecisionVectors vectors;
-  vectors.input_count = static_cast<uint32_t>(encoder.input_count());
-  vectors.seed = o.seed;
-  vectors.stream = o.stream;
-  host::simulate::DriftedStream stream;
-  std::string log;
-  if (o.drift.Given()) {
-    const host::simulate::StreamDrift drift = ResolveDrift(o.drift, model, table.row_count());
-    try {
-      stream = host::simulate::DecideRowsWithDrift(*runtime_model, encoder, o.seed, o.stream, drift,
-                                                   &vectors.inputs);
-    } catch (const std::invalid_argument& error) {
-      throw host::common::DataError("--drift-group", 0, 0, o.drift.group + ": " + error.what());
-    }
-    log = host::simulate::DriftedDecisionLog(stream);
-  } else {
-    stream.decisions =
-        host::simulate::DecideRows(*runtime_model, encoder, o.seed, o.stream, &vectors.inputs);
-    log = host::simulate::DecisionLog(stream.decisions);
-  }
-  log = host::simulate::WithReadableColumns(log, stream.decisions, GroupNames(model));
-  std::vector<std::pair<std::string, std::string>> files = {{o.out, log}};
-  if (!o.vectors.empty())
-    files.emplace_back(o.vectors, host::model::EncodeDecisionVectors(vectors));
-  std::string alarm;
-  if (!o.monitor.empty()) alarm = AddMonitorReports(o, *runtime_model, stream.decisions, files);
+  const host::fit::Simulation simulation =
+      host::fit::Simulate(model, host::data::ColumnTableFromCsv(file), SimulateOptionsOf(o));
+  std::vector<std::pair<std::string, std::string>> files = {{o.out, simulation.log}};
+  if (!o.vectors.empty()) files.emplace_back(o.vectors, simulation.vectors);
+  if (simulation.monitor) AddMonitorReports(o, *simulation.monitor, files);
   RefuseOutputsOverInputs(o, files);
   host::common::WriteFilesAtomically(files);
-  if (!alarm.empty()) Note("simulate: monitor: " + alarm);
-  const std::string refused = host::simulate::RefusedRowsSummary(
-      stream.decisions, table, stream.data_row.empty() ? nullptr : &stream.data_row);
-  if (!refused.empty()) Note("simulate: " + refused);
-  Note("simulate: " + std::to_string(stream.decisions.size()) + " decisions written to " + o.out);
-}
-
-// A regression model: RMSE, log loss and the KS disparity under Q, from
-// every member's output as the runtime computes it.
-void EvaluateRegression(const RunOptions& o, const tinyfair::Model& model,
-                        const host::data::ColumnTable& table, const runtime::Model& runtime_model) {
-  const Eigen::VectorXd all_labels =
-      host::data::ReadUnitIntervalLabels(table, o.label.label, o.label.positive);
-  host::data::InputEncoder encoder(model.inputs(), table);
-  const host::model::MemberOutputs members =
-      host::model::RegressionMemberOutputs(runtime_model, encoder);
-  Eigen::VectorXd labels(static_cast<Eigen::Index>(members.rows.size()));
-  for (size_t i = 0; i < members.rows.size(); ++i) {
-    const auto row = static_cast<Eigen::Index>(members.rows[i]);
-    labels[static_cast<Eigen::Index>(i)] = all_labels[row];
+  if (simulation.monitor && !simulation.monitor->alarm.empty()) {
+    Note("simulate: monitor: " + simulation.monitor->alarm);
   }
-  if (members.rows.size() != table.row_count()) {
-    Note("evaluate: " + std::to_string(table.row_count() - members.rows.size()) + " of " +
-         std::to_string(table.row_count()) + " rows refused by the model");
-  }
-  const auto report = host::metrics::EvaluateRegression(members.outputs, members.probability,
-                                                        labels, members.group, GroupNames(model));
-  std::fputs(o.json ? host::metrics::RegressionReportJson(report).c_str()
-                    : host::metrics::RegressionReportTable(report).c_str(),
-             stdout);
+  if (!simulation.refused.empty()) Note("simulate: " + simulation.refused);
+  Note("simulate: " + std::to_string(simulation.decisions.size()) + " decisions written to " +
+       o.out);
 }
 
 void Evaluate(const RunOptions& o) {
   const tinyfair::Model model = ReadModelTrusted("evaluate", o.model, o.trust);
   const host::data::CsvTable file = ReadDataCsv(o.data);
-  const host::data::ColumnTable table = host::data::ColumnTableFromCsv(file);
-  host::data::InputEncoder encoder(model.inputs(), table);
-  host::data::CheckGroupsKnown(model, table);
-  NoteUnlistedValues("evaluate", model, table);
-  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
-  if (host::model::IsRegressionModel(*runtime_model)) {
-    return EvaluateRegression(o, model, table, *runtime_model);
-  }
-  const auto labels = host::data::ReadLabels(table, o.label.label, o.label.positive);
-  NoteNegativeLabelValues("evaluate", table, o.label);
-  const auto decisions = host::simulate::DecideRows(*runtime_model, encoder, o.seed, o.stream);
-  const std::string refused = host::simulate::RefusedRowsSummary(decisions, table);
-  if (!refused.empty()) Note("evaluate: " + refused);
-  auto report = host::metrics::EvaluateDecisions(decisions, labels, GroupNames(model));
-  report.scores = host::metrics::EvaluateScores(
-      decisions, labels, host::metrics::ScoreMeaningOf(model.scorer()), model.has_mixture());
-  std::fputs(o.json ? host::metrics::ReportJson(report).c_str()
-                    : host::metrics::ReportTable(report).c_str(),
+  const host::fit::Evaluation evaluation =
+      host::fit::Evaluate(model, host::data::ColumnTableFromCsv(file), {o.label, o.seed, o.stream});
+  std::fputs(o.json ? host::fit::EvaluationJson(evaluation).c_str()
+                    : host::fit::EvaluationTable(evaluation).c_str(),
              stdout);
 }
 

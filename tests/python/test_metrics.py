@@ -9,6 +9,7 @@ import pytest
 
 import tinyfair
 from conftest import run
+from tinyfair.reductions import FairRegression
 
 
 def wilson(successes, trials, z=1.959963984540054):
@@ -78,3 +79,30 @@ def test_reports_equal_evaluate_json(cli, adult_parts, adult_cli_models):
             assert summary[key] == pytest.approx(printed[key], abs=1e-9), key
         assert [summary["dp_gap_low"], summary["dp_gap_high"]] == pytest.approx(printed["dp_gap_ci"])
     assert evaluated.attrs["summary"]["auc"] == pytest.approx(printed["auc"], abs=1e-9)
+
+
+def test_evaluate_of_a_regression_model_equals_evaluate_json(cli, tmp_path):
+    """A regression model's report: the CLI's, number for number, from the
+    same rows (RMSE, log loss and the KS disparity under the mixture)."""
+    rng = np.random.default_rng(8)
+    rows = 800
+    x = rng.normal(size=rows)
+    X = pd.DataFrame({"x": x, "z": rng.normal(size=rows),
+                      "group": rng.choice(["a", "b"], size=rows)})
+    y = pd.Series(np.clip(0.5 + 0.2 * x + np.where(X["group"] == "a", 0.1, 0.0)
+                          + 0.05 * rng.normal(size=rows), 0.0, 1.0), name="y")
+    model = FairRegression(sensitive_features="group", max_iter=10, verbose=False).fit(X, y)
+    model.export(tmp_path / "model.pb")
+    X.assign(y=y).to_csv(tmp_path / "data.csv", index=False, float_format="%.17g")
+    printed = json.loads(run([cli, "evaluate", "--model", tmp_path / "model.pb", "--data",
+                              tmp_path / "data.csv", "--label", "y", "--json"]).stdout)
+    evaluated = tinyfair.metrics.evaluate(model, X, y)
+    summary = evaluated.attrs["summary"]
+    assert summary["members"] == printed["members"] and summary["rows"] == rows
+    for key in ("rmse", "ks_disparity", "dkw_half_width"):
+        assert summary[key] == pytest.approx(printed[key], abs=1e-9), key
+    assert list(evaluated.index) == [group["name"] for group in printed["groups"]]
+    for group in printed["groups"]:
+        row = evaluated.loc[group["name"]]
+        for key in ("n", "rmse", "mean_prediction", "ks_disparity"):
+            assert row[key] == pytest.approx(group[key], abs=1e-9), (group["name"], key)

@@ -6,12 +6,11 @@
 #include <vector>
 
 #include "host_tools/data/input_encoder.h"
-#include "host_tools/fit/group_names.h"
-#include "host_tools/model/decision_vectors.h"
+#include "host_tools/fit/simulate.h"
 #include "host_tools/model/ramp_probability_scale.h"
+#include "host_tools/python/core/note_collector.h"
 #include "host_tools/python/core/table_from_columns.h"
 #include "host_tools/simulate/decision_runner.h"
-#include "host_tools/simulate/readable_decision_log.h"
 #include "tinyfair_runtime/status.h"
 
 namespace tinyfair::python {
@@ -38,19 +37,25 @@ py::list StatusNames(const std::vector<runtime::Decision>& decisions) {
   return names;
 }
 
+// decide(): what `tinyfair simulate` does (fit::Simulate), its records as
+// arrays and its files as text and bytes.
 py::dict Decide(const tinyfair::Model& model, const std::string& name, const py::list& columns,
                 uint64_t seed, uint64_t stream, bool vectors, uint64_t draws_before) {
   const host::data::ColumnTable table = ColumnTableFromColumns(name, columns);
-  host::data::InputEncoder encoder(model.inputs(), table);
-  host::data::CheckGroupsKnown(model, table);
-  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
-  std::vector<runtime::Decision> decisions;
-  host::model::DecisionVectors inputs;
+  host::fit::SimulateOptions options;
+  options.seed = seed;
+  options.stream = stream;
+  options.draws_before = draws_before;
+  options.vectors = vectors;
+  host::fit::Simulation simulation;
+  std::vector<std::string> notes;
   {
+    NoteCollector collector;
     py::gil_scoped_release release;
-    decisions = host::simulate::DecideRows(*runtime_model, encoder, seed, stream,
-                                           vectors ? &inputs.inputs : nullptr, draws_before);
+    simulation = host::fit::Simulate(model, table, options);
+    notes = collector.Take();
   }
+  const std::vector<runtime::Decision>& decisions = simulation.decisions;
   using D = runtime::Decision;
   py::dict result;
   result["status"] = StatusNames(decisions);
@@ -61,18 +66,13 @@ py::dict Decide(const tinyfair::Model& model, const std::string& name, const py:
   result["positive"] = Column<bool>(decisions, [](const D& d) { return d.positive; });
   result["member"] = Column<uint32_t>(decisions, [](const D& d) { return d.member; });
   result["value"] = Column<float>(decisions, [](const D& d) { return d.value; });
-  result["model_hash"] = runtime_model->model_hash();
-  result["refused"] = host::simulate::RefusedRowsSummary(decisions, table);
-  result["log"] = host::simulate::WithReadableColumns(host::simulate::DecisionLog(decisions),
-                                                      decisions, host::fit::GroupNames(model));
-  if (vectors) {
-    // What `simulate --vectors` writes: the rows as the runtime saw them and
-    // the PRNG, for the device to decide again (tests/device).
-    inputs.input_count = static_cast<uint32_t>(encoder.input_count());
-    inputs.seed = seed;
-    inputs.stream = stream;
-    result["vectors"] = py::bytes(host::model::EncodeDecisionVectors(inputs));
-  }
+  result["model_hash"] = simulation.model_hash;
+  result["refused"] = simulation.refused;
+  result["log"] = simulation.log;
+  // What `simulate --vectors` writes: the rows as the runtime saw them and
+  // the PRNG, for the device to decide again (tests/device).
+  if (vectors) result["vectors"] = py::bytes(simulation.vectors);
+  result["notes"] = notes;
   return result;
 }
 
@@ -133,7 +133,8 @@ void AddDecisionFunctions(py::module_& module) {
       "Every row decided by the runtime: status, group, score, probability, draw, "
       "positive, member, value (arrays), the model hash, the refused rows' summary and "
       "the decision log `tinyfair simulate` writes (with vectors, the file `simulate --vectors` "
-      "writes). draws_before: the draws the rows before these took, when a data set is decided "
+      "writes) and the library's notes. draws_before: the draws the rows before these took, when a "
+      "data set is decided "
       "in parts (the stream is moved ahead by that many draws)");
   module.def("decide_columns", &DecideColumns, py::arg("model"), py::arg("name"),
              py::arg("columns"), py::arg("seed") = 1, py::arg("stream") = 0,

@@ -8,17 +8,17 @@
 #include <utility>
 #include <vector>
 
-#include "host_tools/data/group_formation.h"
 #include "host_tools/data/group_index.h"
-#include "host_tools/data/input_encoder.h"
-#include "host_tools/fit/group_names.h"
+#include "host_tools/data/table_groups.h"
+#include "host_tools/fit/evaluate.h"
+#include "host_tools/fit/evaluate_in_parts.h"
 #include "host_tools/fit/parameter_ranges.h"
+#include "host_tools/fit/prediction_report.h"
 #include "host_tools/metrics/decision_tally.h"
 #include "host_tools/metrics/metrics.h"
-#include "host_tools/metrics/score_quality.h"
 #include "host_tools/metrics/wilson_interval.h"
+#include "host_tools/python/core/note_collector.h"
 #include "host_tools/python/core/table_from_columns.h"
-#include "host_tools/simulate/decision_runner.h"
 
 namespace tinyfair::python {
 
@@ -26,37 +26,18 @@ namespace py = pybind11;
 
 namespace {
 
-// evaluate --json for a classification model: its decisions on the table by
-// the runtime, then the report and the scorer's quality.
-std::string EvaluateModel(const tinyfair::Model& model, const std::string& name,
-                          const py::list& columns, const std::string& label,
-                          const std::vector<std::string>& positive, uint64_t seed,
-                          uint64_t stream) {
+// evaluate --json for the model on the table (a classification or a
+// regression report, as the model's rule decides), and the library's notes.
+std::pair<std::string, std::vector<std::string>> EvaluateModel(
+    const tinyfair::Model& model, const std::string& name, const py::list& columns,
+    const std::string& label, const std::vector<std::string>& positive, uint64_t seed,
+    uint64_t stream) {
   const host::data::ColumnTable table = ColumnTableFromColumns(name, columns);
-  host::data::InputEncoder encoder(model.inputs(), table);
-  host::data::CheckGroupsKnown(model, table);
-  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
-  const auto labels = host::data::ReadLabels(table, label, positive);
-  const auto decisions = host::simulate::DecideRows(*runtime_model, encoder, seed, stream);
-  auto report = host::metrics::EvaluateDecisions(decisions, labels, host::fit::GroupNames(model));
-  report.scores = host::metrics::EvaluateScores(
-      decisions, labels, host::metrics::ScoreMeaningOf(model.scorer()), model.has_mixture());
-  return host::metrics::ReportJson(report);
-}
-
-// The groups of a table's sensitive columns as a model would form them:
-// categories in the CLI's order, the product in the order given.
-host::data::GroupIndex GroupsOfColumns(const host::data::ColumnTable& table,
-                                       const std::string& label,
-                                       const std::vector<std::string>& sensitive) {
-  host::data::ColumnRoles roles;
-  roles.label = label;
-  roles.sensitive = sensitive;
-  tinyfair::Model model;
-  for (const auto& input : host::data::InputsFromTable(table, roles)) *model.add_inputs() = input;
-  host::data::FormGroups(sensitive, "refuse", model);
-  const host::data::InputEncoder encoder(model.inputs(), table);
-  return host::data::GroupIndex(model, encoder);
+  NoteCollector notes;
+  py::gil_scoped_release release;
+  const host::fit::Evaluation evaluation =
+      host::fit::Evaluate(model, table, {{label, positive}, seed, stream});
+  return {host::fit::EvaluationJson(evaluation), notes.Take()};
 }
 
 // The report of decisions the caller made: outcome y_pred (0/1) with
@@ -72,7 +53,7 @@ std::string ReportPredictions(const py::array_t<int, py::array::forcecast>& y_tr
   const auto outcome = y_pred.unchecked<1>();
   const auto probability = y_prob.unchecked<1>();
   const host::data::GroupIndex groups =
-      GroupsOfColumns(ColumnTableFromColumns(name, columns), label, sensitive);
+      host::data::GroupsOfTable(ColumnTableFromColumns(name, columns), label, sensitive);
   const py::ssize_t n = truth.shape(0);
   if (outcome.shape(0) != n || probability.shape(0) != n ||
       static_cast<py::ssize_t>(groups.rows().size()) != n) {
@@ -80,24 +61,22 @@ std::string ReportPredictions(const py::array_t<int, py::array::forcecast>& y_tr
                                 std::to_string(outcome.shape(0)) + ") and sensitive_features (" +
                                 std::to_string(groups.rows().size()) + ") differ in length");
   }
-  std::vector<runtime::Decision> decisions(static_cast<size_t>(n));
-  std::vector<int> labels(static_cast<size_t>(n));
+  host::fit::Predictions predictions;
+  predictions.labels.reserve(static_cast<size_t>(n));
+  predictions.positive.reserve(static_cast<size_t>(n));
+  predictions.probability.reserve(static_cast<size_t>(n));
   for (py::ssize_t i = 0; i < n; ++i) {
-    auto& d = decisions[static_cast<size_t>(i)];
-    d.status = runtime::Status::kOk;
-    d.group = groups.rows()[static_cast<size_t>(i)];
-    d.positive = outcome(i) != 0;
     // Checked at the edge, as the command line checks its numbers: a rate
     // of 7.5 is no rate.
     const std::string problem = host::fit::RangeProblem(host::fit::kProbability, probability(i));
     if (!problem.empty()) {
       throw std::invalid_argument("y_prob (row " + std::to_string(i) + "): " + problem);
     }
-    d.probability = static_cast<float>(probability(i));
-    labels[static_cast<size_t>(i)] = truth(i);
+    predictions.labels.push_back(truth(i));
+    predictions.positive.push_back(outcome(i) != 0 ? 1 : 0);
+    predictions.probability.push_back(static_cast<float>(probability(i)));
   }
-  return host::metrics::ReportJson(
-      host::metrics::EvaluateDecisions(decisions, labels, groups.names()));
+  return host::metrics::ReportJson(host::fit::ReportOfPredictions(predictions, groups));
 }
 
 // Each row's group as a model fitted on the table would form it: the groups'
@@ -107,7 +86,7 @@ std::pair<std::vector<std::string>, std::vector<uint32_t>> GroupsOfRows(
     const std::string& name, const py::list& columns, const std::string& label,
     const std::vector<std::string>& sensitive) {
   const host::data::GroupIndex groups =
-      GroupsOfColumns(ColumnTableFromColumns(name, columns), label, sensitive);
+      host::data::GroupsOfTable(ColumnTableFromColumns(name, columns), label, sensitive);
   return {groups.names(), groups.rows()};
 }
 
@@ -124,16 +103,8 @@ host::metrics::DecisionTally TallyDecisions(const tinyfair::Model& model, const 
                                             const py::list& columns, const std::string& label,
                                             const std::vector<std::string>& positive, uint64_t seed,
                                             uint64_t stream, uint64_t draws_before) {
-  const host::data::ColumnTable table = ColumnTableFromColumns(name, columns);
-  host::data::InputEncoder encoder(model.inputs(), table);
-  host::data::CheckGroupsKnown(model, table);
-  const auto runtime_model = host::simulate::LoadIntoRuntime(model);
-  const auto labels = host::data::ReadLabels(table, label, positive);
-  const auto decisions =
-      host::simulate::DecideRows(*runtime_model, encoder, seed, stream, nullptr, draws_before);
-  host::metrics::DecisionTally tally(host::fit::GroupNames(model).size());
-  for (size_t i = 0; i < decisions.size(); ++i) tally.Add(decisions[i], labels[i]);
-  return tally;
+  return host::fit::TallyThroughRuntime(model, ColumnTableFromColumns(name, columns),
+                                        {{label, positive}, seed, stream}, draws_before);
 }
 
 void AddDecisionTally(py::module_& module) {
@@ -151,12 +122,8 @@ void AddDecisionTally(py::module_& module) {
              py::arg("columns"), py::arg("label"), py::arg("positive"), py::arg("seed"),
              py::arg("stream"), py::arg("draws_before"),
              "The tally of the runtime's decisions on one part of a data set");
-  module.def(
-      "report_of_tally",
-      [](const DecisionTally& tally, const tinyfair::Model& model) {
-        return host::metrics::ReportJson(tally.Report(host::fit::GroupNames(model)));
-      },
-      py::arg("tally"), py::arg("model"), "The report (JSON) of the tally, groups named by model");
+  module.def("report_of_tally", &host::fit::TallyReportJson, py::arg("tally"), py::arg("model"),
+             "The report (JSON) of the tally, groups named by model");
 }
 
 }  // namespace
@@ -166,7 +133,8 @@ void AddReportFunctions(py::module_& module) {
   module.def("evaluate", &EvaluateModel, py::arg("model"), py::arg("name"), py::arg("columns"),
              py::arg("label"), py::arg("positive") = std::vector<std::string>{},
              py::arg("seed") = 1, py::arg("stream") = 0,
-             "The JSON `tinyfair evaluate --json` prints for the model on the table");
+             "(JSON, notes): what `tinyfair evaluate --json` prints for the model on the table "
+             "(a classification or a regression report) and what it notes");
   module.def("report_predictions", &ReportPredictions, py::arg("y_true"), py::arg("y_pred"),
              py::arg("y_prob"), py::arg("name"), py::arg("columns"), py::arg("label"),
              py::arg("sensitive"), "The same report (JSON) for decisions the caller made");

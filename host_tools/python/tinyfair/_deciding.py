@@ -14,6 +14,7 @@ from sklearn.exceptions import NotFittedError
 from sklearn.utils.metaestimators import available_if
 
 from . import _core, _frames
+from ._notes import emit_notes
 from ._python_terms import python_message, python_terms
 from ._types import ArrayLike, PathLike, RandomState, SensitiveFeatures
 
@@ -115,6 +116,7 @@ class DecidingMixin:
         for the same seed ("log") and the vectors file `simulate --vectors`
         writes, for the device to decide the same rows ("vectors")."""
         records = self._decide(X, sensitive_features, random_state, stream, records=True)
+        emit_notes(records["notes"])
         frame = records_frame(self._fitted_model(), records)
         # The first 16 hex digits of the SHA-256 of the sealed model the runtime loaded.
         frame.attrs["model_hash"] = f"{records['model_hash']:016x}"

@@ -8,8 +8,6 @@ default is written once, in C++. fit runs the library's Train on the table X,
 y and the sensitive features make, exactly as the CLI trains on a CSV, and
 the fitted model decides through the runtime (DecidingMixin).
 """
-import logging
-import warnings
 from typing import Any, Optional
 
 import numpy as np
@@ -18,13 +16,12 @@ from sklearn.utils.metaestimators import available_if
 
 from . import _core, _frames
 from ._deciding import DecidingMixin, raise_refused
+from ._notes import emit_notes
 from ._progress import fit_progress
 from ._parameter_checks import (MAX_COUNT, check_choice, check_flag, check_names, check_text,
                                 check_whole)
 from ._python_terms import python_terms
 from ._types import ArrayLike, SensitiveFeatures
-
-LOG = logging.getLogger("tinyfair")
 
 # TrainOptions fields every estimator exposes: parameter -> (field, help).
 COMMON_OPTIONS = {
@@ -41,15 +38,6 @@ COMMON_OPTIONS = {
                        "default: the method's name)"),
     "strict": ("strict", "raise FitNotAccepted unless the fit converged within its bound"),
 }
-
-
-def emit_notes(notes):
-    """The library's notes: warnings as Python warnings, the rest logged."""
-    for line in notes:
-        if "WARNING" in line:
-            warnings.warn(line, stacklevel=3)
-        else:
-            LOG.info(line)
 
 
 def _text(value):

@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from . import _core, _frames
+from ._notes import emit_notes
 
 
 def _binary(values, what, pos_label=None):
@@ -55,8 +56,8 @@ def _report_frame(report_json):
         rows.append(row)
     frame = pd.DataFrame(rows).set_index("name")
     frame.index.name = "group"
-    low, high = report.pop("dp_gap_ci", (None, None))
-    report["dp_gap_low"], report["dp_gap_high"] = low, high
+    if "dp_gap_ci" in report:  # a classification report
+        report["dp_gap_low"], report["dp_gap_high"] = report.pop("dp_gap_ci")
     frame.attrs["summary"] = report
     return frame
 
@@ -173,12 +174,16 @@ def _reindexed(values):
 def evaluate(estimator, X, y, *, sensitive_features=None, pos_label=None, random_state=1,
              stream=0):
     """`tinyfair evaluate --json` for a fitted estimator (or tinyfair.load's
-    model) on X and labels y: the runtime decides every row with the seed."""
+    model) on X and labels y: the runtime decides every row with the seed.
+    A regression model's report (y in [0, 1]) has RMSE, log loss, mean
+    prediction and the KS disparity per group, as the CLI's."""
     model = estimator._fitted_model()
     if sensitive_features is None:
         sensitive_features = getattr(estimator, "sensitive_features_", None)
     frame, _ = _frames.with_sensitive(X, sensitive_features)
     frame, label = _frames.with_label(frame, y)
-    return _report_frame(_core.evaluate(model, _frames.data_name(X), _frames.table_columns(frame),
-                                        label, _frames.positive_values(pos_label),
-                                        seed=_frames.seed_of(random_state), stream=stream))
+    report, notes = _core.evaluate(model, _frames.data_name(X), _frames.table_columns(frame),
+                                   label, _frames.positive_values(pos_label),
+                                   seed=_frames.seed_of(random_state), stream=stream)
+    emit_notes(notes)
+    return _report_frame(report)
