@@ -27,15 +27,15 @@
 namespace tinyfair::host::fit {
 namespace {
 
-struct Evaluation {
+struct LabelledPart {
   const data::ColumnTable* table;
   std::vector<int> labels;
 };
 
 // The rows of the sweep, each model measured on validation and test data.
 struct SweepTable {
-  const Evaluation& validation;
-  const Evaluation& test;
+  const LabelledPart& validation;
+  const LabelledPart& test;
   std::vector<SweepRow> rows;
 
   void Add(const std::string& method, double gamma, double rho, const tinyfair::Model& m) {
@@ -204,9 +204,10 @@ SweepResult Sweep(const SweepOptions& o, const tinyfair::Model& model,
   data::CheckGroupsKnown(model, test_table);
   NoteUnlistedValues("sweep", model, validation_table);
   NoteUnlistedValues("sweep", model, test_table);
-  const Evaluation validation{&validation_table,
-                              data::ReadLabels(validation_table, o.label.label, o.label.positive)};
-  const Evaluation test{&test_table, data::ReadLabels(test_table, o.label.label, o.label.positive)};
+  const LabelledPart validation{
+      &validation_table, data::ReadLabels(validation_table, o.label.label, o.label.positive)};
+  const LabelledPart test{&test_table,
+                          data::ReadLabels(test_table, o.label.label, o.label.positive)};
   SweepTable table{validation, test, {}};
 
   AddOriginalRow(model, table);
