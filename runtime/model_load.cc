@@ -32,6 +32,18 @@ internal::ArrayPlacement PlacementOf(const LoadOptions& options) {
   return options.in_place ? internal::ArrayPlacement::kInPlace : internal::ArrayPlacement::kCopy;
 }
 
+// The storage a checked model needs, measured by the code that fills it.
+// Not inlined: the tables it builds only to count are in this frame, not in
+// Load's, which is deepest while the check runs.
+__attribute__((noinline)) size_t StorageNeeded(const internal::CheckedModel& checked,
+                                               internal::ArrayPlacement placement) {
+  internal::StorageArena counter;
+  DecisionTables scratch;
+  const float* scratch_rate = nullptr;
+  internal::BuildTables(checked, placement, counter, scratch, scratch_rate);
+  return counter.used();
+}
+
 }  // namespace
 
 void Model::Attach(uint8_t* storage, size_t size) {
@@ -84,13 +96,8 @@ __attribute__((noinline)) Status Model::LoadSealed(const uint8_t* bytes, size_t 
       !IsOk(status)) {
     return status;
   }
-  // The storage this model needs, measured by the code that fills it.
-  internal::StorageArena counter;
-  DecisionTables scratch;
-  const float* scratch_rate = nullptr;
-  internal::BuildTables(checked, PlacementOf(options), counter, scratch, scratch_rate);
-  if (counter.used() > storage_size_) {
-    storage_needed_ = counter.used();
+  if (const size_t needed = StorageNeeded(checked, PlacementOf(options)); needed > storage_size_) {
+    storage_needed_ = needed;
     return Status::kStorageTooSmall;
   }
   // The digest names the model in records; computed before the working
