@@ -9,6 +9,7 @@
 #include "signed_model.h"
 #include "table_builder.h"
 #include "tinyfair_runtime/crc32.h"
+#include "tinyfair_runtime/internal/rule_kinds.h"
 #include "tinyfair_runtime/model.h"
 #include "tinyfair_runtime/model_hash.h"
 #include "tinyfair_runtime/sha256.h"
@@ -101,9 +102,14 @@ __attribute__((noinline)) Status Model::LoadSealed(const uint8_t* bytes, size_t 
     return Status::kStorageTooSmall;
   }
   // The digest names the model in records; computed before the working
-  // model changes so that a refused update leaves the old one's.
+  // model changes so that a refused update leaves the old one's. A build
+  // that keeps none leaves it zero (config.h).
   uint8_t digest[kModelDigestBytes];
-  crypto::Sha256(bytes, size, digest);
+  if (internal::kKeepsDigest) {
+    crypto::Sha256(bytes, size, digest);
+  } else {
+    memset(digest, 0, sizeof(digest));
+  }
   // Every check has passed and the storage is large enough: only now is
   // the working model replaced, by steps that cannot fail.
   loaded_ = false;

@@ -71,6 +71,19 @@ static_assert(TINYFAIR_RUNTIME_CFG_MONITOR_TEST_EVERY >= 1 &&
 static_assert(TINYFAIR_RUNTIME_CFG_SIGNATURES == 0 || TINYFAIR_RUNTIME_CFG_SIGNATURES == 1,
               "TINYFAIR_RUNTIME_CFG_SIGNATURES must be 0 or 1");
 
+// 1: Load() computes the SHA-256 of every model it loads, which names the
+// model in its decision records (model_hash.h) and in the monitor's reports;
+// 0: for a firmware that keeps no records for audit, no digest is computed
+// for an unsigned load and none is linked for it: digest() is all zero and
+// every record carries model hash 0, the sign that the build kept none. A
+// signed load with a key still hashes the model, to verify its signature.
+#ifndef TINYFAIR_RUNTIME_CFG_DIGEST
+#define TINYFAIR_RUNTIME_CFG_DIGEST 1
+#endif  // TINYFAIR_RUNTIME_CFG_DIGEST
+
+static_assert(TINYFAIR_RUNTIME_CFG_DIGEST == 0 || TINYFAIR_RUNTIME_CFG_DIGEST == 1,
+              "TINYFAIR_RUNTIME_CFG_DIGEST must be 0 or 1");
+
 // 1: models decide by float arithmetic, or by their integer scorer when
 // they carry one; 0: integer models only (integer_decide.h), for cores
 // without an FPU: Load() refuses a model without an integer scorer with

@@ -18,6 +18,9 @@ inline constexpr bool kFloatDecisions = TINYFAIR_RUNTIME_CFG_FLOAT == 1;
 /// (TINYFAIR_RUNTIME_CFG_INTEGER).
 inline constexpr bool kIntegerDecisions = TINYFAIR_RUNTIME_CFG_INTEGER == 1;
 
+/// Whether Load() keeps each model's SHA-256 (TINYFAIR_RUNTIME_CFG_DIGEST).
+inline constexpr bool kKeepsDigest = TINYFAIR_RUNTIME_CFG_DIGEST == 1;
+
 /// Whether this build loads and decides models of `kind`: a kind in
 /// TINYFAIR_RUNTIME_CFG_RULE_KINDS, and in a build for integer models only,
 /// a kind that carries an integer scorer (threshold, ramp), so that the
