@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "host_tools/data/input_encoder.h"
 #include "host_tools/data/label_values.h"
 #include "host_tools/data/unlisted_values.h"
 #include "host_tools/fit/fit_notes.h"
@@ -30,6 +31,12 @@ void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model
   for (const auto& line : data::DescribeUnlistedValues(data::FindUnlistedValues(model, table))) {
     Note(command + ": " + table.path + ": " + line);
   }
+}
+
+void CheckTableForModel(const std::string& command, const tinyfair::Model& model,
+                        const data::ColumnTable& table) {
+  data::CheckGroupsKnown(model, table);
+  NoteUnlistedValues(command, model, table);
 }
 
 void NoteImputedMissingValues(const tinyfair::Input& input, uint64_t missing) {

@@ -16,6 +16,12 @@ namespace tinyfair::host::fit {
 void NoteUnlistedValues(const std::string& command, const tinyfair::Model& model,
                         const data::ColumnTable& table);
 
+/// What every command that decides a table checks and says first: the
+/// table's groups are ones the model knows (else throws, as
+/// data::CheckGroupsKnown), then NoteUnlistedValues.
+void CheckTableForModel(const std::string& command, const tinyfair::Model& model,
+                        const data::ColumnTable& table);
+
 /// With --positive, every other label value counts as negative: says so
 /// ("COMMAND: label column ...") when that is more than one value (a third
 /// class, or "Yes" next to "yes"), naming each with its count.

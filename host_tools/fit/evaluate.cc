@@ -59,8 +59,7 @@ metrics::ClassificationReport ClassificationEvaluation(const tinyfair::Model& mo
 Evaluation Evaluate(const tinyfair::Model& model, const data::ColumnTable& table,
                     const EvaluateOptions& options) {
   const data::InputEncoder encoder(model.inputs(), table);
-  data::CheckGroupsKnown(model, table);
-  NoteUnlistedValues("evaluate", model, table);
+  CheckTableForModel("evaluate", model, table);
   const auto runtime_model = simulate::LoadIntoRuntime(model);
   Evaluation evaluation;
   if (model::IsRegressionModel(*runtime_model)) {

@@ -63,8 +63,7 @@ MonitorReports MonitorStream(const runtime::Model& runtime_model,
 Simulation Simulate(const tinyfair::Model& model, const data::ColumnTable& table,
                     const SimulateOptions& options) {
   const data::InputEncoder encoder(model.inputs(), table);
-  data::CheckGroupsKnown(model, table);
-  NoteUnlistedValues("simulate", model, table);
+  CheckTableForModel("simulate", model, table);
   const auto runtime_model = simulate::LoadIntoRuntime(model);
   model::DecisionVectors vectors;
   Simulation simulation;
