@@ -39,20 +39,11 @@ struct SweepOptions {
 using Row = host::fit::SweepRow;
 constexpr const char* kInputModel = host::fit::kSweepInputModel;
 
-// The points no other point beats on both test accuracy and test gap, in
-// increasing gap: the trade-off the methods reach together.
-std::string ParetoFront(const std::vector<Row>& rows) {
-  std::vector<std::pair<double, double>> points;  // (gap, accuracy)
-  for (const auto& row : rows)
-    points.push_back({row.test.expected_dp_gap, -row.test.expected_accuracy});
-  std::sort(points.begin(), points.end());
+// The trade-off front as one more data block of tradeoff.dat.
+std::string FrontData(const std::vector<host::metrics::TradeoffPoint>& front) {
   std::string data = "# Pareto front\n";
-  double best = -1.0;
-  for (const auto& [gap, negative_accuracy] : points) {
-    if (-negative_accuracy <= best) continue;
-    best = -negative_accuracy;
-    data += host::common::FormatText("%.6f %.6f\n", gap, best);
-  }
+  for (const host::metrics::TradeoffPoint& point : front)
+    data += host::common::FormatText("%.6f %.6f\n", point.gap, point.accuracy);
   return data;
 }
 
@@ -62,7 +53,9 @@ std::string ParetoFront(const std::vector<Row>& rows) {
 using SweepFiles = PlotFiles;
 
 // The plots' data and scripts, named relative to the scripts' folder.
-SweepFiles PlotFiles(const std::vector<Row>& rows, const Row& chosen, const tinyfair::Model& rto,
+SweepFiles PlotFiles(const std::vector<Row>& rows, const Row& chosen,
+                     const std::vector<host::metrics::TradeoffPoint>& front,
+                     const tinyfair::Model& rto,
                      const std::vector<host::postprocessing::HardtGroupRule>& hardt,
                      const std::vector<std::string>& names) {
   SweepFiles files;
@@ -80,7 +73,7 @@ SweepFiles PlotFiles(const std::vector<Row>& rows, const Row& chosen, const tiny
     data += host::common::FormatText("%.6f %.6f %.6f %.6f\n", row.test.expected_dp_gap,
                                      row.test.expected_accuracy, row.gamma, row.rho);
   }
-  data += "\n\n" + ParetoFront(rows);
+  data += "\n\n" + FrontData(front);
   files.emplace_back("tradeoff.dat", data);
   // Names reach the scripts only through GnuplotString; files are named
   // relative to the scripts' folder, which never appears in them.
@@ -201,8 +194,8 @@ void Sweep(const SweepOptions& o) {
   std::printf("RTO grid: %zu fits on %zu rows in %.4f s (exact solver, one core)\n",
               sweep.grid_fits, sweep.fitting_rows, sweep.grid_seconds);
   files.emplace_back("selected.json", host::model::ModelToJson(sweep.selected));
-  const SweepFiles plot_files = PlotFiles(sweep.rows, sweep.rows[sweep.chosen], sweep.selected,
-                                          sweep.hardt_dp, GroupNames(model));
+  const SweepFiles plot_files = PlotFiles(sweep.rows, sweep.rows[sweep.chosen], sweep.test_front,
+                                          sweep.selected, sweep.hardt_dp, GroupNames(model));
   files.insert(files.end(), plot_files.begin(), plot_files.end());
   if (o.plots) {
     const SweepFiles images = DrawPlotImages(plot_files, {"tradeoff", "decision_curves"}, "sweep");

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
+#include <utility>
 #include <variant>
 
 #include "host_tools/common/text_format.h"
@@ -160,6 +161,14 @@ tinyfair::Model SelectedModel(const tinyfair::Model& model, const RtoGrid& grid,
   return selected;
 }
 
+// Every row's test point, the input model's and the ROC curve's included.
+std::vector<metrics::TradeoffPoint> TestFront(const std::vector<SweepRow>& rows) {
+  std::vector<metrics::TradeoffPoint> points;
+  for (const SweepRow& row : rows)
+    points.push_back({row.test.expected_dp_gap, row.test.expected_accuracy});
+  return metrics::TradeoffFront(std::move(points));
+}
+
 }  // namespace
 
 void CheckSweepOptions(const SweepOptions& o) {
@@ -226,6 +235,7 @@ SweepResult Sweep(const SweepOptions& o, const tinyfair::Model& model,
   result.grid_fits = grid.fits.size();
   result.fitting_rows = fitting.scores.size();
   result.grid_seconds = grid.fit_seconds;
+  result.test_front = TestFront(table.rows);
   result.rows = std::move(table.rows);
   return result;
 }

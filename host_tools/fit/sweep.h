@@ -13,6 +13,7 @@
 #include "host_tools/fit/selection_check.h"
 #include "host_tools/fit/small_group_plan.h"
 #include "host_tools/metrics/metrics.h"
+#include "host_tools/metrics/tradeoff_front.h"
 #include "host_tools/postprocessing/postprocessor_registry.h"
 #include "tinyfair/model.pb.h"
 
@@ -45,6 +46,9 @@ struct SweepResult {
   /// baselines.
   std::vector<SweepRow> rows;
   size_t chosen = 0;  // the selected RTO row
+  /// The rows no other row beats on both test gap and test accuracy
+  /// (expected values), in increasing gap: the trade-off they reach together.
+  std::vector<metrics::TradeoffPoint> test_front;
   /// The selected fit, finished with its reference rates on the fitting data.
   tinyfair::Model selected;
   /// Hardt et al.'s demographic-parity rule per group (its decision curves).

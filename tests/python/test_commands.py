@@ -243,6 +243,11 @@ def test_sweep_writes_what_the_cli_writes(cli, adult_parts, adult_cli_models, tm
         assert (tmp_path / "python" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes()
     assert swept["csv"] == (tmp_path / "cli" / "sweep.csv").read_text()
     assert swept["table"].shape[0] == len(swept["csv"].splitlines()) - 1
+    # The plot's trade-off front is the library's, as the command wrote it.
+    cli_front = (tmp_path / "cli" / "tradeoff.dat").read_text().split("# Pareto front\n")[1]
+    assert cli_front == "".join(f"{gap:.6f} {accuracy:.6f}\n" for gap, accuracy
+                                in swept["front"].itertuples(index=False))
+    assert len(swept["front"]) >= 2
     selected_line = [line for line in result.stdout.splitlines() if "<- selected" in line]
     assert len(selected_line) == 1 and swept["table"]["method"][swept["chosen"]] == "RTO"
     assert selected_line[0].split()[1:3] == [f"{swept['table']['gamma_or_theta'][swept['chosen']]:.3g}",

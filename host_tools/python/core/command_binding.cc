@@ -144,9 +144,13 @@ py::dict Sweep(const host::fit::SweepOptions& options, const tinyfair::Model* sc
     r["test"] = ReportDict(row.test);
     rows.append(r);
   }
+  py::list front;
+  for (const host::metrics::TradeoffPoint& point : sweep.test_front)
+    front.append(py::make_tuple(point.gap, point.accuracy));
   py::dict result;
   result["rows"] = rows;
   result["chosen"] = sweep.chosen;
+  result["test_front"] = front;
   result["selected"] = sweep.selected;
   result["csv"] = host::fit::SweepCsv(sweep.rows);
   result["selected_json"] = host::model::ModelToJson(sweep.selected);

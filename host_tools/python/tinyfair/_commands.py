@@ -140,8 +140,10 @@ def sweep(scorer, X, y, *, validation, test, sensitive_features=None, pos_label=
     with score_column (a column of every X holding another model's scores,
     score_kind probability or margin) and sensitive_features. Returns a dict:
     "table" (a DataFrame, sweep.csv's columns), "chosen" (the selected row),
-    "selected" (the selected fit as a model that decides) and "csv"
-    (sweep.csv's text). With out_dir, sweep.csv and selected.json are
+    "selected" (the selected fit as a model that decides), "csv"
+    (sweep.csv's text) and "front" (a DataFrame of the rows no other row
+    beats on both test_dp_gap and test_accuracy, in increasing gap: the
+    trade-off front of the command's plot). With out_dir, sweep.csv and selected.json are
     written there as the command writes them (the plots are not drawn).
     strict: raise FitNotAccepted where `sweep --strict` exits 3.
     """
@@ -180,5 +182,6 @@ def sweep(scorer, X, y, *, validation, test, sensitive_features=None, pos_label=
         os.makedirs(out_dir, exist_ok=True)
         _core.write_output(os.path.join(str(out_dir), "sweep.csv"), result["csv"])
         _core.write_output(os.path.join(str(out_dir), "selected.json"), result["selected_json"])
+    front = pd.DataFrame(result["test_front"], columns=["test_dp_gap", "test_accuracy"])
     return {"table": table, "chosen": result["chosen"],
-            "selected": LoadedModel(result["selected"]), "csv": result["csv"]}
+            "selected": LoadedModel(result["selected"]), "csv": result["csv"], "front": front}
