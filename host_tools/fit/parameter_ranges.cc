@@ -45,6 +45,8 @@ const ParameterRange kMonitorTolerance{"monitor-tolerance",      0.0, 0.999999, 
 const ParameterRange kProbability{"y_prob", 0.0, 1.0, false, false, "a probability"};
 const ParameterRange kSourcePrior{
     "source-prior", 0.0, 1.0, true, true, "the positive rate the scores are calibrated to"};
+const ParameterRange kFlipRate{"rate", 0.0,   1.0,
+                               false,  false, "the fraction of rows moved to another group"};
 
 std::string RangeText(const ParameterRange& range) {
   return std::string(range.low_open ? "(" : "[") + BoundText(range.low) + ", " +

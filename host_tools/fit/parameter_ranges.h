@@ -41,6 +41,8 @@ extern const ParameterRange kMonitorTolerance;
 extern const ParameterRange kProbability;
 /// shift: the positive rate the scores are calibrated to.
 extern const ParameterRange kSourcePrior;
+/// noise: the fraction of rows moved to another group.
+extern const ParameterRange kFlipRate;
 
 /// "[0, 1]", "(0, inf)": the range as messages write it.
 std::string RangeText(const ParameterRange& range);
