@@ -3,7 +3,9 @@ a LocalCluster, with the peak memory of each worker process; or, with
 --csv, the same rows written to a CSV for `tinyfair postprocess --stream`.
 
 Prints one JSON line: rows, partitions, workers, seconds, rows_per_second,
-peak_rss_mb per worker, and the fitted thresholds."""
+peak_rss_mb per worker, the CPU seconds of the workers and of this process
+(which runs the scheduler) over the fit and over one pass that only
+generates the rows, and the fitted thresholds."""
 import argparse
 import json
 import os
@@ -24,6 +26,22 @@ import tinyfair.dask as tfd  # noqa: E402
 
 def peak_rss_mb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def cpu_seconds():
+    """This process's user + system CPU seconds, every thread's."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def cluster_cpu_seconds(client):
+    """(the workers' CPU seconds summed, this process's)."""
+    return sum(client.run(cpu_seconds).values()), cpu_seconds()
+
+
+def cpu_since(client, before):
+    workers, here = cluster_cpu_seconds(client)
+    return round(workers - before[0], 3), round(here - before[1], 3)
 
 
 def frame(rows, partition_rows):
@@ -63,14 +81,18 @@ def main():
         ddf = frame(args.rows, args.partition_rows)
         scorer = tinyfair.load(args.scorer)
         # What generating the rows alone costs (each fit pass generates them again).
+        cpu_before = cluster_cpu_seconds(client)
         start = time.perf_counter()
         assert len(ddf) == args.rows
         generate_seconds = time.perf_counter() - start
+        generate_cpu = cpu_since(client, cpu_before)
         peaks_after_generating = client.run(peak_rss_mb)
+        cpu_before = cluster_cpu_seconds(client)
         start = time.perf_counter()
         fitted = tfd.DaskRandomizedThresholdOptimizer(scorer).fit(
             ddf, "y", sensitive_features="sex")
         seconds = time.perf_counter() - start
+        fit_cpu = cpu_since(client, cpu_before)
         peaks = client.run(peak_rss_mb)
         model = json.loads(fitted.model_.to_json())
     print(json.dumps({
@@ -78,6 +100,9 @@ def main():
         "rows": args.rows, "partitions": ddf.npartitions, "workers": args.workers,
         "memory_limit": args.memory_limit, "seconds": round(seconds, 2),
         "rows_per_second": round(args.rows / seconds),
+        "generate_cpu_seconds": {"workers": generate_cpu[0], "scheduler": generate_cpu[1]},
+        "fit_cpu_seconds": {"workers": fit_cpu[0], "scheduler": fit_cpu[1]},
+        "fit_cpu_us_per_row": round(1e6 * sum(fit_cpu) / args.rows, 3),
         "peak_rss_mb_after_generating": sorted(
             round(v, 1) for v in peaks_after_generating.values()),
         "peak_rss_mb": sorted(round(v, 1) for v in peaks.values()),

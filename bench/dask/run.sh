@@ -30,6 +30,6 @@ done
 
 # One process: postprocess --stream on a CSV of the first CSV_ROWS rows.
 "$python" bench/dask/fit_on_cluster.py --scorer none --rows "$csv_rows" --csv "$work/rows.csv"
-/usr/bin/time -f '{"single_process_rows": '"$csv_rows"', "seconds": %e, "peak_rss_kb": %M}' \
+/usr/bin/time -f '{"single_process_rows": '"$csv_rows"', "seconds": %e, "user_seconds": %U, "system_seconds": %S, "peak_rss_kb": %M}' \
   "$tf" postprocess --stream --model "$work/scorer.json" --data "$work/rows.csv" --label y \
   --out "$work/streamed.json" 2>&1 | grep single_process_rows
