@@ -62,6 +62,15 @@ def write_csv(rows, partition_rows, path):
             offset, index = offset + n, index + 1
 
 
+def fit_in_one_process(args):
+    dask.config.set(scheduler="synchronous")
+    start = time.perf_counter()
+    fitted = tfd.DaskRandomizedThresholdOptimizer(tinyfair.load(args.scorer)).fit(
+        frame(args.rows, args.partition_rows), "y", sensitive_features="sex")
+    print(json.dumps({"rows": args.rows, "seconds": round(time.perf_counter() - start, 2),
+                      "rule": json.loads(fitted.model_.to_json()).get("ramp")}))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--scorer", required=True)
@@ -70,9 +79,15 @@ def main():
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--memory-limit", default="2GB")
     parser.add_argument("--csv", help="write the rows to this CSV instead of fitting")
+    parser.add_argument("--one-process", action="store_true",
+                        help="fit in this process on Dask's synchronous scheduler (no cluster), "
+                             "for a profiler to see every partition's work")
     args = parser.parse_args()
     if args.csv:
         write_csv(args.rows, args.partition_rows, args.csv)
+        return
+    if args.one_process:
+        fit_in_one_process(args)
         return
     with LocalCluster(n_workers=args.workers, processes=True, threads_per_worker=1,
                       memory_limit=args.memory_limit, dashboard_address=None) as cluster, \
