@@ -39,6 +39,10 @@ of weight 0 (Input.last_category_is_other), except on a group attribute,
 whose unknown values are refused as unknown groups. scikit-learn's predict
 is positive for p > 0.5 (margin > 0), the device for score >= threshold:
 they differ only on an exact tie.
+
+The reference rates are the runtime's: the library decides X's rows with
+the model (float32 inputs and weights, as the device) and takes each
+group's share of positive decisions (fit::FinishImportedModel).
 """
 
 import itertools
@@ -47,7 +51,8 @@ import math
 
 import numpy as np
 
-from . import _core
+from . import _core, _frames
+from ._notes import emit_notes
 
 # The CLI's name for the category that stands for values a model does not
 # list (host_tools/data/input_encoder.h, kOtherCategory).
@@ -305,8 +310,7 @@ class _Scorer:
         self.intercept = float(intercept)
         self.link = link
         self.threshold = threshold
-        # How scikit-learn computes the same score, for people and for the
-        # reference rates.
+        # How scikit-learn computes the same score, for people.
         self.score = score
         self.positive = positive
 
@@ -515,39 +519,6 @@ def _group_names(sensitive, sensitive_categories):
             for combo in itertools.product(*lists)]
 
 
-def _reference_rates(model, scorer, names_in, sensitive, sensitive_categories, X):
-    """Per group, the rate of rows X decides positive (score >= threshold,
-    as the device decides), with scikit-learn's scores; None without X or
-    when X lacks a pipeline input."""
-    group_count = math.prod(len(sensitive_categories[c]) for c in sensitive)
-    if X is None or any(name not in X.columns for name in names_in):
-        return None
-    try:
-        frame = X[list(names_in)]
-        if not hasattr(model, "feature_names_in_"):  # fitted on an array
-            frame = frame.to_numpy()
-        if scorer.score == "predict_proba[:, 1]":
-            scores = model.predict_proba(frame)[:, 1]
-        else:
-            scores = getattr(model, scorer.score)(frame)
-    except Exception as error:  # scikit-learn raises many kinds
-        raise ConversionError(f"X: the pipeline cannot score it: {error}") from error
-    positive = np.asarray(scores, dtype=np.float64).ravel() >= scorer.threshold
-    group = np.zeros(len(X), dtype=np.int64)
-    known = np.ones(len(X), dtype=bool)
-    for column in sensitive:
-        index = {name: k for k, name in enumerate(sensitive_categories[column])}
-        names = X[column].map(lambda v, c=column: _category_name(f"X['{c}']", c, v))
-        codes = names.map(index)
-        known &= codes.notna().to_numpy()
-        group = group * len(index) + codes.fillna(0).to_numpy(dtype=np.int64)
-    rates = []
-    for g in range(group_count):
-        members = known & (group == g)
-        rates.append(float(positive[members].mean()) if members.any() else 0.0)
-    return rates
-
-
 def _step_text(name, step):
     from sklearn.compose import ColumnTransformer
 
@@ -559,14 +530,22 @@ def _step_text(name, step):
     return f"{name}: {type(step).__name__}"
 
 
-def _provenance(steps, estimator_step, scorer, rates, X):
+def _made_by(steps, estimator_step, scorer):
+    """The provenance's account of the pipeline; the library adds what the
+    reference rates are."""
     chain = ", ".join(_step_text(name, step) for name, step in steps + [estimator_step])
     estimator = type(estimator_step[1]).__name__
     positive = (f"positive class {scorer.positive!r}, " if scorer.score != "predict" else "")
-    rate_text = (f"scikit-learn's decisions on {len(X)} rows of X" if rates is not None
-                 else "not measured (no X with every pipeline input), 0")
     return (f"from_sklearn: {chain}; score {estimator}.{scorer.score}, {positive}positive iff "
-            f"score >= {scorer.threshold:g}; reference rates {rate_text}")
+            f"score >= {scorer.threshold:g}")
+
+
+def _rows_to_decide(columns, X):
+    """X's columns the model reads, as the library takes a table; None
+    (rates not measured) without X or when X lacks one of them."""
+    if X is None or any(column not in X.columns for column in columns):
+        return None
+    return _frames.table_columns(X[columns])
 
 
 def _sensitive_list(sensitive_features):
@@ -580,16 +559,17 @@ def _sensitive_list(sensitive_features):
     return names
 
 
-def model_json_from_sklearn(pipeline, sensitive_features, X=None, model_id="sklearn"):
-    """The protobuf JSON text of a tinyfair.Model made of a fitted
-    scikit-learn pipeline (see the module's text for what it accepts).
+def model_from_sklearn(pipeline, sensitive_features, X=None, model_id="sklearn"):
+    """The tinyfair model (tinyfair._core.Model) of a fitted scikit-learn
+    pipeline (see the module's text for what it accepts), its reference
+    rates the runtime's decisions on X.
 
     sensitive_features: a column name, or a list of them whose product, in
     that order, forms the groups (as the CLI's --sensitive a,b). A column
     the pipeline does not encode is added as a categorical input of weight
     0, its categories those of X[column] in the CLI's order. X, a DataFrame,
     also gives the reference positive rates (per group, the share of X's
-    rows decided positive) when it holds every pipeline input.
+    rows the runtime decides positive) when it holds every input.
 
     Raises ConversionError (a ValueError) naming the step it cannot map.
     """
@@ -610,7 +590,6 @@ def model_json_from_sklearn(pipeline, sensitive_features, X=None, model_id="skle
         inputs.columns() + [c for c in sensitive if c not in inputs.categorical], names_in, X)
     model_inputs, weights, category_weights = _model_inputs(columns, inputs, categories, margin)
     group_names = _group_names(sensitive, categories)
-    rates = _reference_rates(pipeline, scorer, names_in, sensitive, categories, X)
     model = {
         "content_hash": "0000000000000000",
         "schema_major": 0,
@@ -625,8 +604,8 @@ def model_json_from_sklearn(pipeline, sensitive_features, X=None, model_id="skle
         "scorer": {"bias": _float32("bias", margin[_ONE]), "weights": weights,
                    "category_weights": category_weights, "link": scorer.link},
         "threshold": {"threshold": [_float32("threshold", scorer.threshold)] * len(group_names)},
-        "reference_positive_rate": [_float32("rate", r) for r in rates or [0] * len(group_names)],
-        "provenance": _provenance(steps, (estimator_name, estimator), scorer, rates, X),
+        "reference_positive_rate": [0] * len(group_names),
+        "provenance": "",
         "monitor_alpha": 0,
         "monitor_tolerance": 0,
         "monitor_window": 0,
@@ -634,4 +613,13 @@ def model_json_from_sklearn(pipeline, sensitive_features, X=None, model_id="skle
         "model_version": 0,
         "input_layout_hash": "0000000000000000",
     }
-    return json.dumps(model, indent=1, ensure_ascii=False) + "\n"
+    made_by = _made_by(steps, (estimator_name, estimator), scorer)
+    imported, notes = _core.imported_linear_model(json.dumps(model), made_by, "X",
+                                                  _rows_to_decide(columns, X))
+    emit_notes(notes)
+    return imported
+
+
+def model_json_from_sklearn(pipeline, sensitive_features, X=None, model_id="sklearn"):
+    """The protobuf JSON text of model_from_sklearn's model."""
+    return model_from_sklearn(pipeline, sensitive_features, X=X, model_id=model_id).to_json()
