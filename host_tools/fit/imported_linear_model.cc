@@ -55,12 +55,14 @@ ImportedInput GroupAttributeOfRows(const std::string& name, const data::ColumnTa
   input.name = name;
   input.numeric = false;
   for (const auto& [value, count] : values) {
-    if (rows->is_missing_text(value) || value == data::kOtherCategory) {
-      throw common::DataError(rows->path, 0, c + 1,
-                              "sensitive feature '" + name + "' holds '" + value + "' in " +
-                                  std::to_string(count) +
-                                  " rows, a missing value or the name tinyfair gives unknown "
-                                  "values; every row needs its group");
+    const bool missing = rows->is_missing_text(value);
+    if (missing || value == data::kOtherCategory) {
+      throw common::DataError(
+          rows->path, 0, 0,
+          "sensitive feature '" + name + "': " + std::to_string(count) +
+              (count == 1 ? " row holds '" : " rows hold '") + value + "', " +
+              (missing ? "a missing value" : "the name tinyfair gives unknown values") +
+              "; every row needs its group");
     }
     input.categories.push_back(value);
     input.category_weights.push_back(0.0);

@@ -450,3 +450,22 @@ def test_refuses_a_model_id_the_device_cannot_hold():
     pipeline, X = _fitted([("prep", _prep()), ("clf", LogisticRegression())])
     with pytest.raises(ConversionError, match="model_id"):
         model_json_from_sklearn(pipeline, "sex", X=X, model_id="x" * 32)
+
+
+def test_names_from_data_reach_the_model_as_they_are_or_are_refused():
+    """A category is stored as its text, quotes, line breaks and shell
+    characters included (whatever writes it escapes it); text that is not
+    UTF-8 cannot be a model's name and is refused naming the step."""
+    for name in ('a"b\nc', "$(touch x); `id`", "é"):
+        X = pd.DataFrame({"c": [name, "ok", name, "ok"], "s": ["F", "M", "M", "F"]})
+        pipeline = Pipeline([("prep", ColumnTransformer([("cat", OneHotEncoder(), ["c"])])),
+                             ("clf", LogisticRegression())]).fit(X, [0, 1, 1, 0])
+        model = json.loads(model_json_from_sklearn(pipeline, "c", X=X))
+        assert sorted(model["inputs"][0]["categories"]) == sorted([name, "ok"])
+        assert f"c={name}" in model["groups"]["group_names"]
+    X = pd.DataFrame({"c": ["\ud800", "ok", "\ud800", "ok"], "s": ["F", "M", "M", "F"]})
+    pipeline = Pipeline([("prep", ColumnTransformer([("cat", OneHotEncoder(), ["c"])])),
+                         ("clf", LogisticRegression())]).fit(X, [0, 1, 1, 0])
+    assert _refusal(pipeline, X, sensitive="s").startswith(
+        "step 'prep' > transformer 'cat' (OneHotEncoder): column 'c': category '\\ud800' is not "
+        "UTF-8 text")

@@ -131,6 +131,16 @@ class _Inputs:
         return self.numeric + list(self.categorical)
 
 
+def _utf8_text(where, what, text):
+    """A name the model stores: UTF-8 text, as every name in a model is."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        _refuse(where, f"{what} {text!r} is not UTF-8 text (a lone surrogate), which a model's "
+                "names must be")
+    return text
+
+
 def _category_name(where, column, value):
     """The CSV text of a category, which the CLI compares cells with."""
     if isinstance(value, str):
@@ -143,6 +153,7 @@ def _category_name(where, column, value):
         _refuse(where, f"column '{column}': category {value!r} is a {type(value).__name__}; the "
                 "CLI matches categories with CSV text, in which a float or a missing value has "
                 "no single spelling: cast the column to str (or int) before fitting")
+    _utf8_text(where, f"column '{column}': category", name)
     if name != name.strip(" \t"):
         _refuse(where, f"column '{column}': category {name!r} has surrounding spaces, which the "
                 "CLI trims from every CSV cell (read the CSV with skipinitialspace=True)")
@@ -398,7 +409,7 @@ def _input_names(where, first):
     array, the names tinyfair gives an array's columns (x0, x1, ...)."""
     names = getattr(first, "feature_names_in_", None)
     if names is not None:
-        return [str(name) for name in names]
+        return [_utf8_text(_describe(where, first), "column", str(name)) for name in names]
     count = getattr(first, "n_features_in_", None)
     if count is None:
         _refuse(_describe(where, first), "has neither column names nor a column count")

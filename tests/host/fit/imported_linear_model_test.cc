@@ -204,7 +204,16 @@ TEST_F(DescribedScorer, RefusesWhatTheDeviceCannotHold) {
   link.link = "PROBIT";
   EXPECT_THROW(ImportedLinearModel(link, &rows_), std::invalid_argument);
   band_[2] = std::nan("");  // a row without its group
-  EXPECT_THROW(ImportedLinearModel(scorer_, &rows_), common::DataError);
+  try {
+    ImportedLinearModel(scorer_, &rows_);
+    ADD_FAILURE() << "a row without its group was taken";
+  } catch (const common::DataError& error) {
+    EXPECT_NE(std::string(error.what())
+                  .find("sensitive feature 'band': 1 row holds '', a missing "
+                        "value; every row needs its group"),
+              std::string::npos)
+        << error.what();
+  }
 }
 
 }  // namespace
