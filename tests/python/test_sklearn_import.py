@@ -249,6 +249,27 @@ def test_reference_rates_are_the_runtimes_positive_rates(tmp_path):
     assert (tmp_path / "model.pb").stat().st_size > 0
 
 
+def test_reference_rates_are_decided_in_float32_as_the_device_decides(tmp_path):
+    """A row whose float64 margin is just below 0 but whose float32 margin
+    (the device reads x as a float32) is 0, so the device decides it
+    positive: the reference rate counts it, as simulate's decisions do."""
+    just_below = 0.1 - 1e-12
+    X = pd.DataFrame({"x": [just_below, just_below, 0.0, just_below, 0.0],
+                      "g": ["a", "b", "b", "a", "a"]})
+    estimator = LinearSVC().fit(X[["x"]], [0, 1, 0, 1, 0])
+    estimator.coef_, estimator.intercept_ = np.array([[1.0]]), np.array([-0.1])
+    assert (estimator.decision_function(X[["x"]]) < 0).all()  # scikit-learn: all negative
+    model_json = model_json_from_sklearn(estimator, "g", X=X)
+    model = json.loads(model_json)
+    np.testing.assert_allclose(model["reference_positive_rate"], [2 / 3, 1 / 2], rtol=1e-7)
+    assert "reference rates the runtime's decisions on 5 rows of X" in model["provenance"]
+    # The same rates as simulate's decisions on the same rows.
+    cli = _cli()
+    _, positive = _runtime_scores(cli, model_json, _frame_csv(X, tmp_path), tmp_path)
+    rates = [positive[(X["g"] == g).to_numpy()].mean() for g in ("a", "b")]
+    np.testing.assert_allclose(model["reference_positive_rate"], rates, rtol=1e-7)
+
+
 def test_without_x_the_model_still_decides_and_says_rates_are_unmeasured(tmp_path):
     cli = _cli()
     frame = _synthetic()
@@ -429,3 +450,22 @@ def test_refuses_a_model_id_the_device_cannot_hold():
     pipeline, X = _fitted([("prep", _prep()), ("clf", LogisticRegression())])
     with pytest.raises(ConversionError, match="model_id"):
         model_json_from_sklearn(pipeline, "sex", X=X, model_id="x" * 32)
+
+
+def test_names_from_data_reach_the_model_as_they_are_or_are_refused():
+    """A category is stored as its text, quotes, line breaks and shell
+    characters included (whatever writes it escapes it); text that is not
+    UTF-8 cannot be a model's name and is refused naming the step."""
+    for name in ('a"b\nc', "$(touch x); `id`", "é"):
+        X = pd.DataFrame({"c": [name, "ok", name, "ok"], "s": ["F", "M", "M", "F"]})
+        pipeline = Pipeline([("prep", ColumnTransformer([("cat", OneHotEncoder(), ["c"])])),
+                             ("clf", LogisticRegression())]).fit(X, [0, 1, 1, 0])
+        model = json.loads(model_json_from_sklearn(pipeline, "c", X=X))
+        assert sorted(model["inputs"][0]["categories"]) == sorted([name, "ok"])
+        assert f"c={name}" in model["groups"]["group_names"]
+    X = pd.DataFrame({"c": ["\ud800", "ok", "\ud800", "ok"], "s": ["F", "M", "M", "F"]})
+    pipeline = Pipeline([("prep", ColumnTransformer([("cat", OneHotEncoder(), ["c"])])),
+                         ("clf", LogisticRegression())]).fit(X, [0, 1, 1, 0])
+    assert _refusal(pipeline, X, sensitive="s").startswith(
+        "step 'prep' > transformer 'cat' (OneHotEncoder): column 'c': category '\\ud800' is not "
+        "UTF-8 text")

@@ -5,6 +5,7 @@
 #include "host_tools/python/core/command_binding.h"
 #include "host_tools/python/core/decision_binding.h"
 #include "host_tools/python/core/fit_binding.h"
+#include "host_tools/python/core/imported_model_binding.h"
 #include "host_tools/python/core/logistic_sums_binding.h"
 #include "host_tools/python/core/model_binding.h"
 #include "host_tools/python/core/preprocessing_binding.h"
@@ -23,6 +24,7 @@ PYBIND11_MODULE(_core, module) {
   tinyfair::python::AddDecisionFunctions(module);
   tinyfair::python::AddReportFunctions(module);
   tinyfair::python::AddFitFunctions(module);
+  tinyfair::python::AddImportedModelFunctions(module);
   tinyfair::python::AddPreprocessingFunctions(module);
   tinyfair::python::AddSummaryFunctions(module);
   tinyfair::python::AddLogisticSumsFunctions(module);

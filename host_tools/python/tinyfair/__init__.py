@@ -19,7 +19,7 @@ from ._frames import read_csv
 from ._commands import export, monitor_report, parity, sweep  # noqa: F401
 from ._logistic_models import FairRobustLogLoss, LogisticRegression
 from .models import LoadedModel, codegen, group_attributes, inspect, load
-from .sklearn_import import ConversionError, model_json_from_sklearn
+from .sklearn_import import ConversionError, model_from_sklearn, model_json_from_sklearn  # noqa: F401
 
 
 def from_sklearn(pipeline, sensitive_features, X=None, model_id="sklearn"):
@@ -31,8 +31,7 @@ def from_sklearn(pipeline, sensitive_features, X=None, model_id="sklearn"):
     cannot convert."""
     names = [sensitive_features] if isinstance(sensitive_features, str) else sensitive_features
     X = None if X is None else _frames.as_frame(X)  # an array's columns named x0, x1, ...
-    text = model_json_from_sklearn(pipeline, names, X=X, model_id=model_id)
-    return LoadedModel(_core.Model.from_json(text, "from_sklearn"), list(names))
+    return LoadedModel(model_from_sklearn(pipeline, names, X=X, model_id=model_id), list(names))
 
 
 __all__ = ["ConversionError", "DataError", "FairRobustLogLoss", "FitNotAccepted", "LoadedModel",

@@ -22,7 +22,7 @@ from ._python_terms import python_terms
 from ._progress import fit_progress
 from ._training import COMMON_DEFAULTS, emit_notes, refuse_sample_weight
 from .models import group_attributes
-from .sklearn_import import model_json_from_sklearn
+from .sklearn_import import model_from_sklearn
 
 _DEFAULTS = _core.PostprocessOptions()
 
@@ -35,8 +35,7 @@ def _scorer_model(estimator, sensitive, X):
     model = getattr(estimator, "model_", None)
     if model is not None:
         return model
-    json_text = model_json_from_sklearn(estimator, sensitive, X=_frames.as_frame(X))
-    return _core.Model.from_json(json_text, "from_sklearn")
+    return model_from_sklearn(estimator, sensitive, X=_frames.as_frame(X))
 
 
 def _is_tinyfair(estimator):

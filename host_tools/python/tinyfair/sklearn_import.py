@@ -12,11 +12,14 @@ the CLI without being trained again.
 The preprocessing is one affine map from the device's inputs to the
 estimator's features: a numeric input is its raw value, a categorical input
 an indicator per category. Every step is composed into it in float64, and
-the estimator's weights are folded through it once, with each weight and
-the bias rounded to float32 once. The numeric inputs therefore carry
-offset 0 and scale 1: the scaler lives in the weights (the runtime folds
-offset and scale into the weights in float32 at load, so a stored offset
-would only add roundings).
+the estimator's weights are folded through it once. This module only reads
+scikit-learn's objects: it hands the library (fit::ImportedLinearModel) the
+folded scorer as numbers and names, and the library forms the model as
+`train` does: inputs in X's column order, categories in the CLI's order,
+the groups, each weight and the bias rounded to float32 once, and the
+reference rates. The numeric inputs carry offset 0 and scale 1: the scaler
+lives in the weights (the runtime folds offset and scale into the weights
+in float32 at load, so a stored offset would only add roundings).
 
 A pipeline fitted on a numpy array has inputs named as tinyfair names an
 array's columns: x0, x1, ... (X then holds them under these names, or is
@@ -32,28 +35,29 @@ fitted on a numeric DataFrame. Columns are named, or selected by position,
 slice, mask or callable on a DataFrame (the fitted selection resolves to
 its names). Everything else raises ConversionError, naming the step.
 
-Categories are CSV text (str, int or bool values), sorted by their bytes as
-the CLI sorts them, so that groups are those of `tinyfair train --sensitive`
+Categories are CSV text (str, int or bool values), sorted by the library
+by their bytes as the CLI sorts them, so that groups are those of `tinyfair train --sensitive`
 on the same data. handle_unknown='ignore' becomes a last category '(other)'
 of weight 0 (Input.last_category_is_other), except on a group attribute,
 whose unknown values are refused as unknown groups. scikit-learn's predict
 is positive for p > 0.5 (margin > 0), the device for score >= threshold:
 they differ only on an exact tie.
+
+The reference rates are the runtime's: the library decides X's rows with
+the model (float32 inputs and weights, as the device) and takes each
+group's share of positive decisions.
 """
 
-import itertools
-import json
 import math
 
 import numpy as np
 
-from . import _core
+from . import _core, _frames
+from ._notes import emit_notes
 
 # The CLI's name for the category that stands for values a model does not
 # list (host_tools/data/input_encoder.h, kOtherCategory).
 OTHER_CATEGORY = "(other)"
-# Cells the CLI's CSV reader takes as a missing value (CsvOptions).
-MISSING_MARKERS = ("", "?", "NA", "N/A", "NaN", "nan", "-nan")
 # Model.model_id holds at most this many bytes on the device (model.options).
 MAX_MODEL_ID_BYTES = _core.MAX_MODEL_ID_BYTES
 
@@ -127,6 +131,16 @@ class _Inputs:
         return self.numeric + list(self.categorical)
 
 
+def _utf8_text(where, what, text):
+    """A name the model stores: UTF-8 text, as every name in a model is."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        _refuse(where, f"{what} {text!r} is not UTF-8 text (a lone surrogate), which a model's "
+                "names must be")
+    return text
+
+
 def _category_name(where, column, value):
     """The CSV text of a category, which the CLI compares cells with."""
     if isinstance(value, str):
@@ -139,6 +153,7 @@ def _category_name(where, column, value):
         _refuse(where, f"column '{column}': category {value!r} is a {type(value).__name__}; the "
                 "CLI matches categories with CSV text, in which a float or a missing value has "
                 "no single spelling: cast the column to str (or int) before fitting")
+    _utf8_text(where, f"column '{column}': category", name)
     if name != name.strip(" \t"):
         _refuse(where, f"column '{column}': category {name!r} has surrounding spaces, which the "
                 "CLI trims from every CSV cell (read the CSV with skipinitialspace=True)")
@@ -146,11 +161,6 @@ def _category_name(where, column, value):
         _refuse(where, f"column '{column}' holds the value '{OTHER_CATEGORY}', the name tinyfair "
                 "gives the category of unknown values")
     return name
-
-
-def _cli_order(names):
-    """Category order as the CLI sorts them: by their bytes (std::map)."""
-    return sorted(names, key=lambda name: name.encode("utf-8"))
 
 
 # ---------------------------------------------------------------------------
@@ -305,8 +315,7 @@ class _Scorer:
         self.intercept = float(intercept)
         self.link = link
         self.threshold = threshold
-        # How scikit-learn computes the same score, for people and for the
-        # reference rates.
+        # How scikit-learn computes the same score, for people.
         self.score = score
         self.positive = positive
 
@@ -378,20 +387,6 @@ def _fold(scorer, features):
     return {key: math.fsum(values) for key, values in terms.items()}
 
 
-def _float32(where, value):
-    """A float32 as protobuf's JSON prints it: the shortest of 6 or 9
-    significant digits that reads back to the same float32."""
-    number = np.float32(value)
-    if not np.isfinite(number):
-        _refuse(where, f"a weight of {value!r} does not fit a float32")
-    for digits in (6, 9):
-        text = "%.*g" % (digits, number)
-        if np.float32(float(text)) == number:
-            break
-    result = float(text)
-    return int(result) if result.is_integer() else result
-
-
 # ---------------------------------------------------------------------------
 # The pipeline as a whole.
 
@@ -414,7 +409,7 @@ def _input_names(where, first):
     array, the names tinyfair gives an array's columns (x0, x1, ...)."""
     names = getattr(first, "feature_names_in_", None)
     if names is not None:
-        return [str(name) for name in names]
+        return [_utf8_text(_describe(where, first), "column", str(name)) for name in names]
     count = getattr(first, "n_features_in_", None)
     if count is None:
         _refuse(_describe(where, first), "has neither column names nor a column count")
@@ -435,117 +430,43 @@ def _features(steps, estimator_where, estimator, inputs):
     return names, _feature_steps("", steps[1:], features)
 
 
-def _sensitive_categories(column, inputs, X):
-    """A group attribute's categories: the encoder's, or those of X[column]
-    in the CLI's order."""
+def _check_sensitive(column, inputs, X):
+    """A group attribute is a category the pipeline encodes, or a column of
+    X (the library takes its categories from X's values)."""
     where = f"sensitive feature '{column}'"
-    if column in inputs.categorical:
-        return _cli_order(inputs.categorical[column])
     if column in inputs.numeric:
         _refuse(where, "is a numeric input of the pipeline; groups are formed from categories "
                 "(one-hot encode it, or pass a categorical column)")
-    if X is None or column not in getattr(X, "columns", ()):
+    if column not in inputs.categorical and (X is None
+                                             or column not in getattr(X, "columns", ())):
         _refuse(where, "is not encoded by the pipeline, so its categories must come from data: "
                 "pass X with this column")
-    values = X[column]
-    if values.isna().any():
-        _refuse(where, "has missing values in X; every row needs its group")
-    names = {_category_name(where, column, value) for value in values.unique()}
-    missing = sorted(names & set(MISSING_MARKERS))
-    if missing:
-        _refuse(where, f"holds {missing[0]!r}, which the CLI reads as a missing value; every "
-                "row needs its group")
-    return _cli_order(names)
 
 
-def _ordered_columns(columns, names_in, X):
-    """Input order: X's column order (the CLI's is the file's), then the
-    pipeline's for columns X does not have."""
-    in_x = list(getattr(X, "columns", [])) if X is not None else []
+def _in_pipeline_order(columns, names_in):
+    """The pipeline's input order (its fitted column names); the library
+    puts X's columns first, in X's order."""
     fitted = list(names_in)
-
-    def position(column):
-        if column in in_x:
-            return (0, in_x.index(column))
-        return (1, fitted.index(column) if column in fitted else len(fitted))
-
-    return sorted(columns, key=position)
+    return sorted(columns, key=lambda c: fitted.index(c) if c in fitted else len(fitted))
 
 
-def _model_inputs(columns, inputs, sensitive_categories, margin):
-    """The Input messages and the scorer's weights, in input order."""
-    model_inputs, weights, category_weights = [], [], []
+def _scorer_inputs(columns, inputs, margin):
+    """One _core.ImportedInput per input: a numeric input's weight, a
+    categorical input's categories with the margin's weight of each."""
+    described = []
     for column in columns:
+        imported = _core.ImportedInput()
+        imported.name = column
         if column in inputs.numeric:
-            model_inputs.append(_input_json(column, "NUMERIC", 0, 1, [], False))
-            weights.append(_float32(f"column '{column}'", margin.get(_numeric_key(column), 0.0)))
-            continue
-        if column in sensitive_categories:
-            # A group attribute never has an "other" category: a row of an
-            # unknown group follows the group policy instead.
-            categories, other = sensitive_categories[column], False
+            imported.weight = margin.get(_numeric_key(column), 0.0)
         else:
-            categories, other = _cli_order(inputs.categorical[column]), inputs.other[column]
-        names = categories + ([OTHER_CATEGORY] if other else [])
-        model_inputs.append(_input_json(column, "CATEGORICAL", 0, 0, names, other))
-        weights.append(0)
-        for name in names:
-            key = _category_key(column, name)
-            category_weights.append(_float32(f"column '{column}'", margin.get(key, 0.0)))
-    return model_inputs, weights, category_weights
-
-
-def _input_json(name, kind, offset, scale, categories, other):
-    return {
-        "name": name,
-        "kind": kind,
-        "offset": offset,
-        "scale": scale,
-        "categories": categories,
-        "category_count": len(categories),
-        "last_category_is_other": other,
-    }
-
-
-def _group_names(sensitive, sensitive_categories):
-    """One name per group, first attribute most significant, as the runtime
-    forms the mixed-radix index."""
-    lists = [sensitive_categories[column] for column in sensitive]
-    return [" & ".join(f"{column}={category}" for column, category in zip(sensitive, combo))
-            for combo in itertools.product(*lists)]
-
-
-def _reference_rates(model, scorer, names_in, sensitive, sensitive_categories, X):
-    """Per group, the rate of rows X decides positive (score >= threshold,
-    as the device decides), with scikit-learn's scores; None without X or
-    when X lacks a pipeline input."""
-    group_count = math.prod(len(sensitive_categories[c]) for c in sensitive)
-    if X is None or any(name not in X.columns for name in names_in):
-        return None
-    try:
-        frame = X[list(names_in)]
-        if not hasattr(model, "feature_names_in_"):  # fitted on an array
-            frame = frame.to_numpy()
-        if scorer.score == "predict_proba[:, 1]":
-            scores = model.predict_proba(frame)[:, 1]
-        else:
-            scores = getattr(model, scorer.score)(frame)
-    except Exception as error:  # scikit-learn raises many kinds
-        raise ConversionError(f"X: the pipeline cannot score it: {error}") from error
-    positive = np.asarray(scores, dtype=np.float64).ravel() >= scorer.threshold
-    group = np.zeros(len(X), dtype=np.int64)
-    known = np.ones(len(X), dtype=bool)
-    for column in sensitive:
-        index = {name: k for k, name in enumerate(sensitive_categories[column])}
-        names = X[column].map(lambda v, c=column: _category_name(f"X['{c}']", c, v))
-        codes = names.map(index)
-        known &= codes.notna().to_numpy()
-        group = group * len(index) + codes.fillna(0).to_numpy(dtype=np.int64)
-    rates = []
-    for g in range(group_count):
-        members = known & (group == g)
-        rates.append(float(positive[members].mean()) if members.any() else 0.0)
-    return rates
+            imported.numeric = False
+            imported.categories = inputs.categorical[column]
+            imported.category_weights = [margin.get(_category_key(column, name), 0.0)
+                                         for name in imported.categories]
+            imported.unknown_as_other = inputs.other[column]
+        described.append(imported)
+    return described
 
 
 def _step_text(name, step):
@@ -559,14 +480,22 @@ def _step_text(name, step):
     return f"{name}: {type(step).__name__}"
 
 
-def _provenance(steps, estimator_step, scorer, rates, X):
+def _made_by(steps, estimator_step, scorer):
+    """The provenance's account of the pipeline; the library adds what the
+    reference rates are."""
     chain = ", ".join(_step_text(name, step) for name, step in steps + [estimator_step])
     estimator = type(estimator_step[1]).__name__
     positive = (f"positive class {scorer.positive!r}, " if scorer.score != "predict" else "")
-    rate_text = (f"scikit-learn's decisions on {len(X)} rows of X" if rates is not None
-                 else "not measured (no X with every pipeline input), 0")
     return (f"from_sklearn: {chain}; score {estimator}.{scorer.score}, {positive}positive iff "
-            f"score >= {scorer.threshold:g}; reference rates {rate_text}")
+            f"score >= {scorer.threshold:g}")
+
+
+def _rows(columns, X):
+    """X's columns the model reads, in X's order, as the library takes a
+    table; None without X."""
+    if X is None:
+        return None
+    return _frames.table_columns(X[[c for c in X.columns if c in columns]])
 
 
 def _sensitive_list(sensitive_features):
@@ -580,16 +509,17 @@ def _sensitive_list(sensitive_features):
     return names
 
 
-def model_json_from_sklearn(pipeline, sensitive_features, X=None, model_id="sklearn"):
-    """The protobuf JSON text of a tinyfair.Model made of a fitted
-    scikit-learn pipeline (see the module's text for what it accepts).
+def model_from_sklearn(pipeline, sensitive_features, X=None, model_id="sklearn"):
+    """The tinyfair model (tinyfair._core.Model) of a fitted scikit-learn
+    pipeline (see the module's text for what it accepts), its reference
+    rates the runtime's decisions on X.
 
     sensitive_features: a column name, or a list of them whose product, in
     that order, forms the groups (as the CLI's --sensitive a,b). A column
     the pipeline does not encode is added as a categorical input of weight
     0, its categories those of X[column] in the CLI's order. X, a DataFrame,
     also gives the reference positive rates (per group, the share of X's
-    rows decided positive) when it holds every pipeline input.
+    rows the runtime decides positive) when it holds every input.
 
     Raises ConversionError (a ValueError) naming the step it cannot map.
     """
@@ -605,33 +535,23 @@ def model_json_from_sklearn(pipeline, sensitive_features, X=None, model_id="skle
         _refuse(_describe(estimator_where, estimator), f"has {scorer.coef.size} weights for "
                 f"{len(features)} features")
     margin = _fold(scorer, features)
-    categories = {column: _sensitive_categories(column, inputs, X) for column in sensitive}
-    columns = _ordered_columns(
-        inputs.columns() + [c for c in sensitive if c not in inputs.categorical], names_in, X)
-    model_inputs, weights, category_weights = _model_inputs(columns, inputs, categories, margin)
-    group_names = _group_names(sensitive, categories)
-    rates = _reference_rates(pipeline, scorer, names_in, sensitive, categories, X)
-    model = {
-        "content_hash": "0000000000000000",
-        "schema_major": 0,
-        "schema_minor": 0,
-        "model_id": model_id,
-        "dimensions": {"input_count": 0, "group_count": len(group_names), "category_count": 0,
-                       "group_attribute_count": 0, "member_count": 0},
-        "inputs": model_inputs,
-        "groups": {"kind": "FROM_ATTRIBUTES",
-                   "attribute_inputs": [columns.index(c) for c in sensitive],
-                   "unknown_policy": "REFUSE", "fallback_group": 0, "group_names": group_names},
-        "scorer": {"bias": _float32("bias", margin[_ONE]), "weights": weights,
-                   "category_weights": category_weights, "link": scorer.link},
-        "threshold": {"threshold": [_float32("threshold", scorer.threshold)] * len(group_names)},
-        "reference_positive_rate": [_float32("rate", r) for r in rates or [0] * len(group_names)],
-        "provenance": _provenance(steps, (estimator_name, estimator), scorer, rates, X),
-        "monitor_alpha": 0,
-        "monitor_tolerance": 0,
-        "monitor_window": 0,
-        "required_features": "0",
-        "model_version": 0,
-        "input_layout_hash": "0000000000000000",
-    }
-    return json.dumps(model, indent=1, ensure_ascii=False) + "\n"
+    for column in sensitive:
+        _check_sensitive(column, inputs, X)
+    columns = _in_pipeline_order(inputs.columns(), names_in)
+    described = _core.ImportedScorer()
+    described.model_id = model_id
+    described.inputs = _scorer_inputs(columns, inputs, margin)
+    described.group_attributes = sensitive
+    described.bias = margin[_ONE]
+    described.link = scorer.link
+    described.threshold = scorer.threshold
+    described.made_by = _made_by(steps, (estimator_name, estimator), scorer)
+    model, notes = _core.imported_linear_model(described, "X",
+                                               _rows(columns + sensitive, X))
+    emit_notes(notes)
+    return model
+
+
+def model_json_from_sklearn(pipeline, sensitive_features, X=None, model_id="sklearn"):
+    """The protobuf JSON text of model_from_sklearn's model."""
+    return model_from_sklearn(pipeline, sensitive_features, X=X, model_id=model_id).to_json()
