@@ -54,6 +54,8 @@ void AddTrainCommand(CommandLine& command_line) {
       .CommaSeparated();
   command.Option("--numeric", &o->numeric, "Columns to treat as numeric").CommaSeparated();
   command.Option("--ignore", &o->ignore, "Columns that are not inputs").CommaSeparated();
+  command.Option("--weight-column", &o->weight_column,
+                 "Column of each row's weight in the fit (a finite number >= 0; logistic)");
   command
       .Option("--features", &o->features,
               "The only columns that are inputs (besides the sensitive ones); every "

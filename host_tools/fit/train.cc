@@ -4,12 +4,14 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "host_tools/common/contains.h"
 #include "host_tools/common/data_error.h"
 #include "host_tools/common/text_format.h"
 #include "host_tools/data/dataset.h"
 #include "host_tools/data/feature_allow_list.h"
 #include "host_tools/data/group_formation.h"
 #include "host_tools/data/label_values.h"
+#include "host_tools/data/row_weights.h"
 #include "host_tools/data/unlisted_values.h"
 #include "host_tools/fit/data_notes.h"
 #include "host_tools/fit/fit_notes.h"
@@ -138,6 +140,22 @@ const TrainMethod& ChooseTrainMethod(const std::vector<TrainMethod>& methods, Tr
   return *method;
 }
 
+// The weight column's numbers, once the method and the column's role say
+// it can be one; empty without a weight column.
+Eigen::VectorXd RowWeightsFor(const TrainMethod& method, const TrainOptions& o,
+                              const data::ColumnTable& table) {
+  if (o.weight_column.empty()) return Eigen::VectorXd();
+  if (!method.takes_row_weights) {
+    throw std::invalid_argument("--method " + o.method +
+                                " takes no row weights (--weight-column); logistic does");
+  }
+  if (o.weight_column == o.label.label || common::Contains(o.sensitive, o.weight_column)) {
+    throw std::invalid_argument("--weight-column " + o.weight_column +
+                                " is the label or a sensitive column; name the weights' own");
+  }
+  return data::ReadRowWeights(table, o.weight_column);
+}
+
 host::data::ColumnRoles TrainColumnRoles(const TrainOptions& o, const std::string& path,
                                          const std::vector<std::string>& columns) {
   host::data::ColumnRoles roles;
@@ -148,6 +166,7 @@ host::data::ColumnRoles TrainColumnRoles(const TrainOptions& o, const std::strin
   roles.numeric = o.numeric;
   roles.ignore = o.ignore;
   roles.min_category_count = o.min_category_count;
+  if (!o.weight_column.empty()) roles.ignore.push_back(o.weight_column);
   for (auto& name : host::data::ColumnsOutsideFeatures(path, columns, o.features, roles)) {
     roles.ignore.push_back(std::move(name));
   }
@@ -184,7 +203,8 @@ tinyfair::Model Train(TrainOptions o, const data::ColumnTable& table,
   }
   const host::data::Dataset data = host::data::BuildDataset(model, encoder, use, labels);
   NoteDegenerateFit(data.design);
-  const TrainingSet set{o, table, encoder, data.design, use, data.labels, data.groups};
+  const Eigen::VectorXd row_weights = RowWeightsFor(method, o, table);
+  const TrainingSet set{o, table, encoder, data.design, use, data.labels, data.groups, row_weights};
   const std::string provenance = method.fit(set, model);
 
   // Reference rates: the rule's expected positive rate per group on the

@@ -70,11 +70,35 @@ std::string FinishLogisticFit(const TrainOptions& o, bool reweigh,
          std::to_string(o.l2) + ", iterations " + std::to_string(fit.iterations);
 }
 
+// The rows' weights in the fit: their own (empty: 1 each), times, with
+// --reweigh, Kamiran and Calders' weight of their (group, label) cell, the
+// cells' frequencies taken over the weighted rows.
+Eigen::VectorXd FitWeights(const TrainingSet& set, bool reweigh) {
+  if (!reweigh) return set.row_weights;
+  if (set.row_weights.size() == 0) {
+    return host::preprocessing::KamiranCaldersWeights(set.groups.RowsAsVector(), set.labels);
+  }
+  const std::vector<uint32_t>& group = set.groups.rows();
+  std::vector<double> cell_weight(2 * set.groups.group_count(), 0.0);
+  for (Eigen::Index r = 0; r < set.labels.size(); ++r) {
+    cell_weight[2 * group[static_cast<size_t>(r)] + (set.labels[r] > 0.5 ? 1 : 0)] +=
+        set.row_weights[r];
+  }
+  const std::vector<double> cell = host::preprocessing::KamiranCaldersCellWeights(cell_weight);
+  Eigen::VectorXd weights(set.labels.size());
+  for (Eigen::Index r = 0; r < set.labels.size(); ++r) {
+    weights[r] = set.row_weights[r] *
+                 cell[2 * group[static_cast<size_t>(r)] + (set.labels[r] > 0.5 ? 1 : 0)];
+  }
+  return weights;
+}
+
 TrainMethod LogisticTrainMethod() {
   auto reweigh = std::make_shared<bool>(false);
   TrainMethod method;
   method.name = "logistic";
   method.help = "logistic regression, positive iff p >= 0.5";
+  method.takes_row_weights = true;
   method.add_options = [reweigh](OptionBinder& options) {
     options.Flag("reweigh", reweigh.get(),
                  "logistic: weight each (group, label) cell by P(group) P(label) / "
@@ -84,9 +108,7 @@ TrainMethod LogisticTrainMethod() {
     const host::learn::LogisticOptions options = LogisticOptionsOf(set.options);
     NoteLogisticStart(static_cast<size_t>(set.design.rows()),
                       static_cast<size_t>(set.design.cols()), set.options.l2, *reweigh);
-    const Eigen::VectorXd weights =
-        *reweigh ? host::preprocessing::KamiranCaldersWeights(set.groups.RowsAsVector(), set.labels)
-                 : Eigen::VectorXd();
+    const Eigen::VectorXd weights = FitWeights(set, *reweigh);
     const host::learn::LogisticFit fit = host::learn::FitLogisticRegression(
         set.design, set.labels, weights, options, LogisticProgressOnTerminal());
     return FinishLogisticFit(set.options, *reweigh, options, fit, set.encoder, set.use, model);

@@ -34,6 +34,10 @@ struct TrainOptions {
   /// sensitive ones) are inputs.
   std::vector<std::string> features;
   double l2 = 1e-4;
+  /// The column holding each training row's weight (data::ReadRowWeights);
+  /// it is no input. Empty: every row weighs 1. Only a method that
+  /// takes_row_weights accepts one.
+  std::string weight_column;
   /// Categories of fewer training rows are folded into one "other" category
   /// per column (host::ColumnRoles); 0: none.
   uint32_t min_category_count = 0;
@@ -63,6 +67,8 @@ struct TrainingSet {
   /// Each training row's group as the runtime forms it from the model's
   /// group attributes (the product of the --sensitive columns).
   const host::data::GroupIndex& groups;
+  /// Each row's weight (TrainOptions::weight_column); empty: every row 1.
+  const Eigen::VectorXd& row_weights;
 };
 
 struct TrainMethod {
@@ -76,6 +82,9 @@ struct TrainMethod {
   bool numeric_label = false;
   /// The sensitive columns are features whatever --use-sensitive says.
   bool sensitive_is_feature = false;
+  /// The fit weighs each row by TrainingSet::row_weights; a method without
+  /// refuses a weight column.
+  bool takes_row_weights = false;
   /// Binds the method's own options (may be empty); the fit reads them.
   std::function<void(OptionBinder& options)> add_options;
   /// Fills the model's scorer and rule; returns the provenance line.

@@ -89,6 +89,35 @@ def test_train_estimators_fit_the_clis_model(cli, hiring, tmp_path, estimator, a
     assert estimator.model_.to_json() == expected
 
 
+def test_sample_weight_fits_the_clis_weight_column(cli, hiring, tmp_path):
+    data = tinyfair.read_csv(hiring["train"])
+    weighted = tmp_path / "weighted.csv"
+    data.assign(w=1.0 + (np.arange(len(data)) % 4) * 0.5).to_csv(weighted, index=False)
+    data = tinyfair.read_csv(weighted)
+    expected = cli_model(cli, ["train", "--data", weighted, "--label", "hired", "--sensitive",
+                               "group", "--weight-column", "w"], tmp_path / "cli.json")
+    X = data.drop(columns=["hired", "w"])
+    estimator = tinyfair.LogisticRegression().fit(X, data["hired"], sensitive_features="group",
+                                                  sample_weight=data["w"].to_numpy())
+    assert estimator.model_.to_json() == expected
+    unweighted = tinyfair.LogisticRegression().fit(X, data["hired"], sensitive_features="group")
+    assert unweighted.model_.to_json() != expected
+
+
+def test_sample_weight_is_refused_where_the_library_refuses_it(hiring):
+    data = tinyfair.read_csv(hiring["train"])
+    X, y = data.drop(columns="hired"), data["hired"]
+    with pytest.raises(tinyfair.TinyfairError, match=r"takes no row weights \(sample_weight\)"):
+        ExponentiatedGradient().fit(X, y, sensitive_features="group", sample_weight=np.ones(len(X)))
+    weights = np.ones(len(X))
+    weights[3] = -1.0
+    with pytest.raises(tinyfair.TinyfairError, match="a row weight must be a finite number >= 0"):
+        tinyfair.LogisticRegression().fit(X, y, sensitive_features="group", sample_weight=weights)
+    with pytest.raises(tinyfair.TinyfairError, match="one weight a row"):
+        tinyfair.LogisticRegression().fit(X, y, sensitive_features="group",
+                                          sample_weight=np.ones(3))
+
+
 @pytest.mark.parametrize("estimator,args", [
     (HardtPostprocessing(constraint="eodds"), ["--method", "hardt-eo"]),
     (RejectOption(bias_target=0.05), ["--method", "roc", "--bias-target", "0.05"]),

@@ -138,6 +138,7 @@ void AddOptionStructs(py::module_& module) {
       .def_readwrite("numeric", &fit::TrainOptions::numeric)
       .def_readwrite("ignore", &fit::TrainOptions::ignore)
       .def_readwrite("l2", &fit::TrainOptions::l2)
+      .def_readwrite("weight_column", &fit::TrainOptions::weight_column)
       .def_readwrite("min_category_count", &fit::TrainOptions::min_category_count)
       .def_readwrite("iterations", &fit::TrainOptions::iterations)
       .def_readwrite("use_sensitive", &fit::TrainOptions::use_sensitive)

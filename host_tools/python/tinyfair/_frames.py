@@ -232,6 +232,29 @@ def with_label(frame, y, what="y"):
     return frame, name
 
 
+def with_row_weights(frame, sample_weight):
+    """(frame, weight column name): frame with sample_weight appended as a
+    float64 column named "sample_weight" (with "_" added until no column of
+    frame has the name), so that the library reads and judges the weights
+    as `train --weight-column` does; (frame, "") without weights."""
+    if sample_weight is None:
+        return frame, ""
+    values = np.asarray(sample_weight)
+    if values.ndim != 1 or len(values) != len(frame):
+        raise _core.TinyfairError(
+            f"sample_weight: {values.shape} values for {len(frame)} rows; give one weight a row")
+    try:
+        values = values.astype(np.float64)
+    except (TypeError, ValueError):
+        raise _core.TinyfairError("sample_weight: the weights are not numbers") from None
+    name = "sample_weight"
+    while name in frame.columns:
+        name += "_"
+    frame = frame.copy()
+    frame[name] = values
+    return frame, name
+
+
 def positive_values(pos_label):
     """--positive's list: [] (the label is 0/1) or the values meaning positive."""
     if pos_label is None:

@@ -25,6 +25,7 @@ _PARAMETERS = {
     "max-iterations": "max_iter",
     "id": "model_id",
     "covariance": "constraint='covariance'",
+    "weight-column": "sample_weight",
 }
 
 # Phrases about leaving a column out: in Python, the column is dropped from X.

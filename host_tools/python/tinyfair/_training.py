@@ -153,24 +153,28 @@ class TrainedEstimator(DecidingMixin, BaseEstimator):
 
     def fit(self, X: ArrayLike, y: ArrayLike, *,
             sensitive_features: Optional[SensitiveFeatures] = None, pos_label: Any = None,
-            sample_weight: None = None,
+            sample_weight: Optional[ArrayLike] = None,
             provenance: str = PROVENANCE_DEFAULT) -> "TrainedEstimator":
         """Fits on X (DataFrame or array), labels y and the groups of
         sensitive_features (column name(s) of X, or values; default: the
         sensitive_features given at construction); pos_label: the label
-        value(s) meaning positive (default: y is 0/1). sample_weight:
-        refused, the library's fits are unweighted. provenance: what the
+        value(s) meaning positive (default: y is 0/1). sample_weight: each
+        row's weight in the fit (finite, >= 0, a positive sum), as ``train
+        --weight-column``; the methods that take none refuse it. The
+        reference rates stay the rates of the rows as decided, unweighted.
+        provenance: what the
         model records of the file X was read from (tinyfair.read_csv):
         "names" (its base name and content hash), "full" (the path as
         given) or "none", as ``train --provenance``. Returns self."""
-        refuse_sample_weight(self, sample_weight)
         self._check_parameters()
         sensitive_features = _frames.sensitive_features_for_fit(sensitive_features,
                                                                 self.sensitive_features)
         frame, sensitive = _frames.with_sensitive(X, sensitive_features)
         _frames.require_rows(frame)
         frame, label = _frames.with_label(frame, y)
+        frame, weight_column = _frames.with_row_weights(frame, sample_weight)
         options = self._train_options(X, sensitive, label, pos_label)
+        options.weight_column = weight_column
         options.provenance = check_text("provenance", provenance)
         # Only what differs from the library's default, which it sets itself.
         method = self._train_method
