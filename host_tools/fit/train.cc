@@ -146,12 +146,12 @@ Eigen::VectorXd RowWeightsFor(const TrainMethod& method, const TrainOptions& o,
                               const data::ColumnTable& table) {
   if (o.weight_column.empty()) return Eigen::VectorXd();
   if (!method.takes_row_weights) {
-    throw std::invalid_argument("--method " + o.method +
-                                " takes no row weights (--weight-column); logistic does");
+    throw std::invalid_argument("--weight-column: --method " + o.method +
+                                " takes no row weights; logistic does");
   }
   if (o.weight_column == o.label.label || common::Contains(o.sensitive, o.weight_column)) {
-    throw std::invalid_argument("--weight-column " + o.weight_column +
-                                " is the label or a sensitive column; name the weights' own");
+    throw std::invalid_argument("--weight-column: '" + o.weight_column +
+                                "' is the label or a sensitive column; name the weights' own");
   }
   return data::ReadRowWeights(table, o.weight_column);
 }

@@ -13,6 +13,7 @@ from conftest import run
 from tinyfair.noisy_groups import NoisyGroupsClassifier
 from tinyfair.postprocessing import (HardtPostprocessing, RandomizedThresholdOptimizer,
                                      RejectOption, ShiftInference)
+from tinyfair._training import COMMON_OPTIONS
 from tinyfair.reductions import ExponentiatedGradient, FairRegression
 
 ESTIMATORS = [tinyfair.LogisticRegression, tinyfair.FairRobustLogLoss, ExponentiatedGradient,
@@ -49,6 +50,17 @@ def test_scikit_learn_checks(estimator_class, check):
 
 def test_defaults_are_the_librarys():
     assert tinyfair.LogisticRegression().l2 == tinyfair._core.TrainOptions().l2
+    # The shared parameters: each an option the library binds, its default
+    # the one TrainOptions starts with, and its help the CLI's.
+    shared = {o["name"]: o for o in tinyfair._core.shared_train_options()}
+    library = tinyfair._core.TrainOptions()
+    estimator = tinyfair.LogisticRegression()
+    for parameter, name in COMMON_OPTIONS.items():
+        assert shared[name]["help"], name
+        if parameter != "model_id":
+            value = getattr(library, name.replace("-", "_"))
+            assert getattr(estimator, parameter) == (tuple(value) if isinstance(value, list)
+                                                     else value), parameter
     assert RandomizedThresholdOptimizer().gamma == tinyfair._core.PostprocessOptions().fit.rto.gamma
     methods = {m["name"]: m for m in tinyfair._core.train_methods()}
     for option in methods["reduction"]["options"]:
@@ -107,7 +119,7 @@ def test_sample_weight_fits_the_clis_weight_column(cli, hiring, tmp_path):
 def test_sample_weight_is_refused_where_the_library_refuses_it(hiring):
     data = tinyfair.read_csv(hiring["train"])
     X, y = data.drop(columns="hired"), data["hired"]
-    with pytest.raises(tinyfair.TinyfairError, match=r"takes no row weights \(sample_weight\)"):
+    with pytest.raises(tinyfair.TinyfairError, match=r"^sample_weight: method reduction takes no row weights; logistic does$"):
         ExponentiatedGradient().fit(X, y, sensitive_features="group", sample_weight=np.ones(len(X)))
     weights = np.ones(len(X))
     weights[3] = -1.0

@@ -194,12 +194,14 @@ def test_classes_without_pos_label_and_predict_in_y_values():
     assert np.array_equal(model.predict_proba(X)[:, 0], model.decision_probability(X))
 
 
-def test_sample_weight_is_refused_by_name():
+def test_sample_weight_is_taken_or_refused_by_name():
     X, y = data()
     weights = np.ones(len(X))
-    with pytest.raises(ValueError, match="^sample_weight: LogisticRegression's fit takes no"):
-        tinyfair.LogisticRegression().fit(X, y, sensitive_features="group", pos_label="yes",
-                                          sample_weight=weights)
+    # LogisticRegression fits with it: weights of 1 fit the unweighted model.
+    weighted = tinyfair.LogisticRegression().fit(X, y, sensitive_features="group",
+                                                 pos_label="yes", sample_weight=weights)
+    plain = tinyfair.LogisticRegression().fit(X, y, sensitive_features="group", pos_label="yes")
+    assert weighted.model_.to_json() == plain.model_.to_json()
     with pytest.raises(ValueError, match="^sample_weight: HardtPostprocessing's fit takes no"):
         HardtPostprocessing(numeric_scorer(), prefit=False).fit(
             X, y, sensitive_features="group", pos_label="yes", sample_weight=weights)

@@ -11,6 +11,7 @@
 
 #include "host_tools/fit/option_values.h"
 #include "host_tools/fit/postprocess.h"
+#include "host_tools/fit/shared_train_options.h"
 #include "host_tools/fit/train.h"
 #include "host_tools/fit/train_method.h"
 #include "host_tools/metrics/fairness_constraint.h"
@@ -54,6 +55,17 @@ py::list TrainMethodDescriptions() {
     methods.append(d);
   }
   return methods;
+}
+
+// The options every method shares (fit::BindSharedTrainOptions), with
+// their defaults and help as the library binds them.
+py::list SharedTrainOptionDescriptions() {
+  fit::TrainOptions defaults;
+  fit::OptionValues values;
+  fit::BindSharedTrainOptions(values, defaults);
+  py::list options;
+  for (const auto& option : values.Describe()) options.append(DescribeOption(option));
+  return options;
 }
 
 using FitResult = std::pair<tinyfair::Model, std::vector<std::string>>;
@@ -223,6 +235,8 @@ void AddFitFunctions(py::module_& module) {
         return entries;
       },
       "(method, constraint) of every post-processor that fits one constraint of the table");
+  module.def("shared_train_options", &SharedTrainOptionDescriptions,
+             "The options every train method shares: name, kind, default, help");
   module.def("train_methods", &TrainMethodDescriptions,
              "Every train method: name, help, constraints, numeric_label, options");
   module.def("train", &Train, py::arg("options"), py::arg("method_options"), py::arg("name"),

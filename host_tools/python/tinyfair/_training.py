@@ -23,20 +23,19 @@ from ._parameter_checks import (MAX_COUNT, check_choice, check_flag, check_names
 from ._python_terms import python_terms
 from ._types import ArrayLike, SensitiveFeatures
 
-# TrainOptions fields every estimator exposes: parameter -> (field, help).
+# The options every estimator exposes: parameter -> the library's option
+# (fit::BindSharedTrainOptions; the TrainOptions field is its name with
+# underscores). Their defaults and help are the library's.
 COMMON_OPTIONS = {
-    "l2": ("l2", "L2 penalty on the weights (mean loss + l2/2 |w|^2)"),
-    "max_iter": ("iterations", "iterations (or their cap) of an iterative method; 0: the method's own"),
-    "min_category_count": ("min_category_count",
-                           "fold categories of fewer training rows into '(other)'; 0: off"),
-    "use_sensitive": ("use_sensitive", "let the scorer use the sensitive columns"),
-    "unknown_group": ("unknown_group", "what the device does with an unknown group: "
-                      "'refuse' or 'fallback:NAME'"),
-    "categorical": ("categorical", "columns to treat as categorical (default: detected)"),
-    "numeric": ("numeric", "columns to treat as numeric (default: detected)"),
-    "model_id": ("id", f"the model's id (at most {_core.MAX_MODEL_ID_BYTES} characters; "
-                       "default: the method's name)"),
-    "strict": ("strict", "raise FitNotAccepted unless the fit converged within its bound"),
+    "l2": "l2",
+    "max_iter": "iterations",
+    "min_category_count": "min-category-count",
+    "use_sensitive": "use-sensitive",
+    "unknown_group": "unknown-group",
+    "categorical": "categorical",
+    "numeric": "numeric",
+    "model_id": "id",
+    "strict": "strict",
 }
 
 
@@ -71,13 +70,14 @@ def parameter_name(option_name):
     return option_name.replace("-", "_")
 
 
+def _field(option_name):
+    return option_name.replace("-", "_")
+
+
 def _common_defaults():
-    """The shared parameters' defaults: TrainOptions' as the library sets them."""
-    options = _core.TrainOptions()
-    defaults = {}
-    for parameter, (field, _) in COMMON_OPTIONS.items():
-        value = getattr(options, field)
-        defaults[parameter] = tuple(value) if isinstance(value, list) else value
+    """The shared parameters' defaults, as the library binds them."""
+    described = {o["name"]: o for o in _core.shared_train_options()}
+    defaults = {parameter: _default(described[name]) for parameter, name in COMMON_OPTIONS.items()}
     defaults["model_id"] = None  # the method's name, as train gives it
     defaults["verbose"] = True  # the package's own: a progress bar where someone watches
     return defaults
@@ -121,13 +121,13 @@ class TrainedEstimator(DecidingMixin, BaseEstimator):
         options.label.label = label
         options.label.positive = _frames.positive_values(pos_label)
         options.sensitive = sensitive
-        for parameter, (field, _) in COMMON_OPTIONS.items():
+        for parameter, name in COMMON_OPTIONS.items():
             value = getattr(self, parameter)
             if value is None:
                 continue
             if parameter in ("categorical", "numeric"):
                 value = check_names(parameter, value)
-            setattr(options, field, list(value) if isinstance(value, tuple) else value)
+            setattr(options, _field(name), list(value) if isinstance(value, tuple) else value)
         return options
 
     def _check_parameters(self):

@@ -151,7 +151,7 @@ TEST_F(RowWeights, WhatCannotBeWeighedIsRefused) {
     Fit(csv, true);
     ADD_FAILURE() << "a method without row weights took them";
   } catch (const std::invalid_argument& e) {
-    EXPECT_EQ("--method reduction takes no row weights (--weight-column); logistic does",
+    EXPECT_EQ("--weight-column: --method reduction takes no row weights; logistic does",
               std::string(e.what()));
   }
   options_.method = "logistic";
