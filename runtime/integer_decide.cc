@@ -16,10 +16,15 @@ using internal::CheckCategories;
 using internal::FormGroup;
 using internal::RefuseInput;
 
-// A value of at least 2^16 shifted left until its bit 31 is set, less one
-// from `exponent` per place: the last four steps of a binary search in
-// registers (libgcc's __clzsi2 is a call on Cortex-M0).
-inline uint32_t NormaliseUpperHalf(uint32_t value, uint32_t& exponent) {
+// The bits of the float sign | value * 2^(exponent + 1 - 127 - 31), for a
+// value of at least 2^16: the value is shifted left until its bit 31 is
+// set, less one from the exponent per place, by the last four steps of a
+// binary search in registers (libgcc's __clzsi2 is a call on Cortex-M0);
+// the mantissa's leading bit, added at bit 23, carries the one. The low 8
+// bits are dropped: the float nearest below in magnitude. Inlined, so that
+// the exponent stays in a register.
+__attribute__((always_inline)) inline uint32_t FloatBits(uint32_t sign, uint32_t value,
+                                                         uint32_t exponent) {
   if ((value >> 24U) == 0) {
     value <<= 8U;
     exponent -= 8U;
@@ -36,14 +41,7 @@ inline uint32_t NormaliseUpperHalf(uint32_t value, uint32_t& exponent) {
     value <<= 1U;
     exponent -= 1U;
   }
-  return value;
-}
-
-// The bits of the float of a normalised magnitude (bit 31 set) and a biased
-// exponent less one: the mantissa's leading bit, added at bit 23, carries
-// the one. The low 8 bits are dropped: the float nearest below in magnitude.
-inline uint32_t FloatBits(uint32_t sign, uint32_t exponent, uint32_t normalised) {
-  return sign | ((exponent << 23U) + (normalised >> 8U));
+  return sign | ((exponent << 23U) + (value >> 8U));
 }
 
 inline float FloatOfBits(uint32_t bits) {
@@ -63,15 +61,14 @@ inline float ScaledFloat(int32_t value, uint32_t shift) {
     magnitude <<= 16U;
     exponent -= 16U;
   }
-  return FloatOfBits(FloatBits(sign, exponent, NormaliseUpperHalf(magnitude, exponent)));
+  return FloatOfBits(FloatBits(sign, magnitude, exponent));
 }
 
 // probability * 2^-15, exact: the probability has at most 16 bits, so its
 // search starts at bit 15 and takes the last four steps only.
 inline float ProbabilityFloat(uint32_t probability) {
   if (probability == 0) return FloatOfBits(0);
-  uint32_t exponent = 15U + 127U - 1U - 15U;
-  return FloatOfBits(FloatBits(0, exponent, NormaliseUpperHalf(probability << 16U, exponent)));
+  return FloatOfBits(FloatBits(0, probability << 16U, 15U + 127U - 1U - 15U));
 }
 
 // sum_i w[i] q[i], with one byte offset indexing both arrays: Thumb-1 has
