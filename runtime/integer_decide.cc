@@ -162,13 +162,15 @@ Status DecideInteger(const DecisionTables& t, const IntegerInput& input, uint32_
   uint32_t group = 0, unknown_attributes = 0;
   Status status = FormGroup(t, input, group, unknown_attributes);
   if (!IsOk(status)) return RefuseInput(out, t.model_hash, 0, status);
-  bool skip = false;
-  status = CheckCategories(t, input.values, unknown_attributes, skip);
-  if (!IsOk(status)) return RefuseInput(out, t.model_hash, group, status);
   // Categorical inputs have weight 0: the dot product runs over every input.
-  const int32_t margin = t.integer.bias +
-                         DotProduct(t.integer.weights, input.values, t.input_count) +
-                         CategoryTerms(t, input.values);
+  int32_t margin = t.integer.bias + DotProduct(t.integer.weights, input.values, t.input_count);
+  // A model without categorical inputs skips both passes over them.
+  if (t.categorical_count != 0) {
+    bool skip = false;
+    status = CheckCategories(t, input.values, unknown_attributes, skip);
+    if (!IsOk(status)) return RefuseInput(out, t.model_hash, group, status);
+    margin += CategoryTerms(t, input.values);
+  }
   return internal::DecideIntegerRule(t, group, margin, draw, out);
 }
 
