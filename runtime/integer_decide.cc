@@ -18,13 +18,20 @@ using internal::RefuseInput;
 
 // The bits of the float sign | value * 2^(exponent + 1 - 127 - 31), for a
 // value of at least 2^16: the value is shifted left until its bit 31 is
-// set, less one from the exponent per place, by the last four steps of a
-// binary search in registers (libgcc's __clzsi2 is a call on Cortex-M0);
-// the mantissa's leading bit, added at bit 23, carries the one. The low 8
-// bits are dropped: the float nearest below in magnitude. Inlined, so that
-// the exponent stays in a register.
+// set, less one from the exponent per place; the mantissa's leading bit,
+// added at bit 23, carries the one. The low 8 bits are dropped: the float
+// nearest below in magnitude. Inlined, so that the exponent stays in a
+// register.
 __attribute__((always_inline)) inline uint32_t FloatBits(uint32_t sign, uint32_t value,
                                                          uint32_t exponent) {
+#if defined(__ARM_FEATURE_CLZ)
+  // One instruction on the cores that have it (Cortex-M3 and up).
+  const uint32_t zeros = static_cast<uint32_t>(__builtin_clz(value));
+  value <<= zeros;
+  exponent -= zeros;
+#else
+  // The last four steps of a binary search in registers: libgcc's
+  // __clzsi2 is a call on Cortex-M0.
   if ((value >> 24U) == 0) {
     value <<= 8U;
     exponent -= 8U;
@@ -41,6 +48,7 @@ __attribute__((always_inline)) inline uint32_t FloatBits(uint32_t sign, uint32_t
     value <<= 1U;
     exponent -= 1U;
   }
+#endif
   return sign | ((exponent << 23U) + (value >> 8U));
 }
 
