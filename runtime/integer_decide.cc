@@ -72,8 +72,8 @@ inline float ScaledFloat(int32_t value, uint32_t shift) {
   return FloatOfBits(FloatBits(sign, magnitude, exponent));
 }
 
-// probability * 2^-15, exact: the probability has at most 16 bits, so its
-// search starts at bit 15 and takes the last four steps only.
+// probability * 2^-15, exact: the probability has at most 16 bits, so it
+// is shifted up by 16 at once and FloatBits normalises the rest.
 inline float ProbabilityFloat(uint32_t probability) {
   if (probability == 0) return FloatOfBits(0);
   return FloatOfBits(FloatBits(0, probability << 16U, 15U + 127U - 1U - 15U));
