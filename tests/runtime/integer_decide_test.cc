@@ -110,6 +110,68 @@ TEST(IntegerDecide, RampFollowsItsKnotsAndTheDrawDecides) {
   }
 }
 
+// The float nearest below |margin| * 2^-fraction_bits in magnitude: the
+// margin's top 24 bits, scaled by halving or doubling (exact while normal).
+float TruncatedScore(int32_t margin, int32_t fraction_bits) {
+  int64_t magnitude = margin < 0 ? -static_cast<int64_t>(margin) : margin;
+  int32_t exponent = -fraction_bits;
+  while (magnitude >= (int64_t{1} << 24)) {
+    magnitude >>= 1;
+    ++exponent;
+  }
+  float value = static_cast<float>(magnitude);
+  for (; exponent > 0; --exponent) value *= 2.0f;
+  for (; exponent < 0; ++exponent) value *= 0.5f;
+  return margin < 0 ? -value : value;
+}
+
+TEST(IntegerDecide, ScoreKeepsTheTopTwentyFourBitsOfLargeMargins) {
+  // Tables made by hand: weights 32767, 32767 and 1, whose magnitudes sum
+  // below 2^16 as Load() requires, so that the margin spans nearly all of
+  // int32 (the golden models' stay below 2^24, where the score is exact);
+  // threshold 0, one group.
+  static const int16_t kWeights[3] = {32767, 32767, 1};
+  static const int32_t kThreshold[1] = {0};
+  DecisionTables t;
+  t.input_count = 3;
+  t.group_count = 1;
+  t.group_form = GroupForm::kDirect;
+  t.rule = RuleKind::kThreshold;
+  t.integer.present = true;
+  t.integer.weights = kWeights;
+  t.integer.threshold = kThreshold;
+  const int16_t values[][3] = {{32767, 32767, 32767},
+                               {-32768, -32768, -32768},
+                               {32767, -32768, 5},
+                               {12345, -32001, 7},
+                               {513, 511, 1},
+                               {-513, -511, -32768},
+                               {256, 0, 1},
+                               {257, 0, 0},
+                               {1, 0, 0},
+                               {0, 0, 0},
+                               {-1, 0, 0},
+                               {32767, 512, 3},
+                               {-30000, 29999, 1},
+                               {-20000, -12345, 32767}};
+  const uint8_t fraction_bits[] = {0, 7, 16, 30};
+  uint32_t beyond_24_bits = 0;
+  for (const uint8_t bits : fraction_bits) {
+    t.integer.fraction_bits = bits;
+    for (const auto& v : values) {
+      const int32_t margin = 32767 * v[0] + 32767 * v[1] + v[2];
+      if (margin >= (1 << 24) || margin <= -(1 << 24)) ++beyond_24_bits;
+      Decision d;
+      ASSERT_EQ(Status::kOk, DecideInteger(t, IntegerInput{v, 3, 0}, 0x7FFFFFFFU, d));
+      EXPECT_EQ(Bits(TruncatedScore(margin, bits)), Bits(d.score));
+      EXPECT_EQ(margin >= 0 ? 0x3F800000U : 0U, Bits(d.probability));
+      EXPECT_EQ(margin >= 0, d.positive);
+    }
+  }
+  // Most margins have more than 24 significant bits: the truncation ran.
+  EXPECT_TRUE(beyond_24_bits >= 7 * 4);
+}
+
 TEST(IntegerDecide, FloatCallersGetTheQuantisedDecision) {
   ASSERT_EQ(Status::kOk, g_model.Load(kIntegerRampModel, kIntegerRampModelSize));
   const float rows[][4] = {{0.3f, 1, 0, -2.5f},

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include "tinyfair_runtime/internal/multiply_low64.h"
 #include "tinyfair_runtime/internal/no_fast_math.h"
 
 namespace tinyfair::runtime {
@@ -48,7 +49,14 @@ class Pcg32 {
   }
 
   /// Moves past the draw Peek() returns.
-  constexpr void Advance() { state_ = state_ * kMultiplier + increment_; }
+  constexpr void Advance() {
+#if defined(__ARM_ARCH_6M__)
+    // Cortex-M0: the same bits without libgcc's 64-bit multiply.
+    state_ = internal::MultiplyLow64(state_, kMultiplier) + increment_;
+#else
+    state_ = state_ * kMultiplier + increment_;
+#endif
+  }
 
   /// The state, so that an audit log can record where a stream stood.
   constexpr uint64_t state() const { return state_; }
