@@ -1,7 +1,9 @@
 // The most storage Load() takes for any model this build accepts, arrays
 // copied: each array Load keeps (runtime/table_builder.cc) at its capacity,
-// plus room to align it, for the rule kind that takes the most. The
-// runtime's tests load the largest model of every kind against it.
+// plus room to align it, for the rule kind that takes the most; a mixture
+// at each member count, since its member capacities bound its inputs and
+// categories. CapacityStorage (tests/host/model) loads the largest model of
+// every kind against it.
 #pragma once
 
 #include <stddef.h>
@@ -22,52 +24,85 @@ constexpr size_t ArrayBytes(size_t count) {
   return count * sizeof(T) + alignof(T) - 1;
 }
 
-/// What every model keeps: folded weights, category weights, the
+/// What every model keeps for `inputs` inputs (any of them categorical)
+/// and `categories` categories: folded weights, category weights, the
 /// categorical inputs' index, start, count and "other" bits, the group
 /// attributes, the reference rates.
-inline constexpr size_t kCommonStorageBytes =
-    ArrayBytes<float>(kMaxInputs) + ArrayBytes<float>(kMaxCategories) +
-    ArrayBytes<uint8_t>(kMaxInputs) + 2 * ArrayBytes<uint16_t>(kMaxInputs) +
-    ArrayBytes<uint32_t>((kMaxInputs + 31) / 32) + ArrayBytes<uint8_t>(kMaxGroupAttributes) +
-    ArrayBytes<float>(kMaxGroups);
+constexpr size_t CommonStorageBytes(size_t inputs, size_t categories) {
+  return ArrayBytes<float>(inputs) + ArrayBytes<float>(categories) + ArrayBytes<uint8_t>(inputs) +
+         2 * ArrayBytes<uint16_t>(inputs) + ArrayBytes<uint32_t>((inputs + 31) / 32) +
+         ArrayBytes<uint8_t>(kMaxGroupAttributes) + ArrayBytes<float>(kMaxGroups);
+}
 
-/// The integer scorer's arrays (threshold and ramp rules).
-inline constexpr size_t kIntegerStorageBytes =
-    ArrayBytes<int8_t>(kMaxInputs) + ArrayBytes<int16_t>(kMaxInputs) +
-    ArrayBytes<int32_t>(kMaxCategories) + 2 * ArrayBytes<int32_t>(kMaxGroups) +
-    ArrayBytes<uint8_t>(kMaxGroups) + ArrayBytes<uint16_t>(kMaxIntegerRampKnots);
+/// The integer scorer's arrays: shifts, weights, category weights, and
+/// the threshold rule's thresholds or the ramp rule's starts, segment
+/// shifts and knots.
+constexpr size_t IntegerStorageBytes(RuleKind kind) {
+  const size_t scorer = ArrayBytes<int8_t>(kMaxInputs) + ArrayBytes<int16_t>(kMaxInputs) +
+                        ArrayBytes<int32_t>(kMaxCategories);
+  return kind == RuleKind::kThreshold
+             ? scorer + ArrayBytes<int32_t>(kMaxGroups)
+             : scorer + ArrayBytes<int32_t>(kMaxGroups) + ArrayBytes<uint8_t>(kMaxGroups) +
+                   ArrayBytes<uint16_t>(kMaxIntegerRampKnots);
+}
 
-constexpr size_t RuleStorageBytes(RuleKind kind) {
+/// A mixture of `members` members over `inputs` inputs and `categories`
+/// categories: draw bounds, biases, folded weights, probabilities,
+/// category weights, thresholds, beside what every model keeps.
+constexpr size_t MixtureModelBytes(size_t members, size_t inputs, size_t categories) {
+  return CommonStorageBytes(inputs, categories) + ArrayBytes<uint64_t>(members) +
+         3 * ArrayBytes<float>(members) + ArrayBytes<float>(members * inputs) +
+         ArrayBytes<float>(members * categories);
+}
+
+/// The largest mixture: members' weights cover every input and their
+/// category terms every category, so for each member count the inputs and
+/// categories are at most what the member capacities leave.
+constexpr size_t MaxMixtureModelBytes() {
+  size_t most = 0;
+  for (size_t members = 1; members <= kMaxMembers; ++members) {
+    const size_t inputs =
+        kMaxMemberWeights / members < kMaxInputs ? kMaxMemberWeights / members : kMaxInputs;
+    const size_t categories = kMaxMemberCategoryWeights / members < kMaxCategories
+                                  ? kMaxMemberCategoryWeights / members
+                                  : kMaxCategories;
+    const size_t bytes = MixtureModelBytes(members, inputs, categories);
+    most = bytes > most ? bytes : most;
+  }
+  return most;
+}
+
+/// The most a model of rule kind `kind` keeps, at every capacity.
+constexpr size_t ModelStorageBytes(RuleKind kind) {
   if (!RuleKindSupported(kind)) return 0;
+  const size_t common = CommonStorageBytes(kMaxInputs, kMaxCategories);
   switch (kind) {
     case RuleKind::kThreshold:
-      return ArrayBytes<float>(kMaxGroups) + kIntegerStorageBytes;
+      return common + ArrayBytes<float>(kMaxGroups) + IntegerStorageBytes(kind);
     case RuleKind::kRamp:
-      return 2 * ArrayBytes<float>(kMaxGroups) + kIntegerStorageBytes;
+      return common + 2 * ArrayBytes<float>(kMaxGroups) + IntegerStorageBytes(kind);
     case RuleKind::kTwoThreshold:
-      return 6 * ArrayBytes<float>(kMaxGroups);
+      return common + 6 * ArrayBytes<float>(kMaxGroups);
     case RuleKind::kTruncatedLogistic:
-      return 2 * ArrayBytes<float>(kMaxGroups);
+      return common + 2 * ArrayBytes<float>(kMaxGroups);
     case RuleKind::kMixture:
-      return ArrayBytes<uint64_t>(kMaxMembers) + 3 * ArrayBytes<float>(kMaxMembers) +
-             ArrayBytes<float>(kMaxMemberWeights) + ArrayBytes<float>(kMaxMemberCategoryWeights);
+      return MaxMixtureModelBytes();
     case RuleKind::kRegression:
-      return 0;
+      return common;
   }
   return 0;
 }
 
-constexpr size_t MaxRuleStorageBytes() {
+constexpr size_t MaxModelStorageBytes() {
   size_t most = 0;
   for (uint8_t kind = 0; kind <= static_cast<uint8_t>(RuleKind::kRegression); ++kind) {
-    const size_t bytes = RuleStorageBytes(static_cast<RuleKind>(kind));
+    const size_t bytes = ModelStorageBytes(static_cast<RuleKind>(kind));
     most = bytes > most ? bytes : most;
   }
   return most;
 }
 
 /// Rounded up to 8 bytes, the alignment storage is used from.
-inline constexpr size_t kMaxStorageBytes =
-    (kCommonStorageBytes + MaxRuleStorageBytes() + 7) / 8 * 8;
+inline constexpr size_t kMaxStorageBytes = (MaxModelStorageBytes() + 7) / 8 * 8;
 
 }  // namespace tinyfair::runtime::internal
