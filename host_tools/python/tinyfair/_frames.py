@@ -231,7 +231,9 @@ def with_label(frame, y, what="y"):
         if isinstance(y, pd.Series) and frame[name].equals(y.set_axis(frame.index)):
             return frame, name
         raise _core.TinyfairError(f"{what}: its name '{name}' is also a column of X; rename one")
-    frame = frame.copy()
+    # A shallow copy: the new column is the copy's alone, X's data is shared
+    # and read, not copied.
+    frame = frame.copy(deep=False)
     frame[name] = values
     return frame, name
 
