@@ -147,7 +147,11 @@ float GroupProbabilityAs(const GroupRuleTables& r, uint32_t g, float score) {
 // Rule kinds the build leaves out (TINYFAIR_RUNTIME_CFG_RULE_KINDS) never
 // reach here: Decide() refuses them first; their cases are left empty so
 // that their code is not linked.
-float GroupProbability(RuleKind rule, const GroupRuleTables& r, uint32_t g, float score) {
+// Always inlined: Decide's image stays as it was with DecideFromScore, its
+// second caller, in the same file (a firmware links Decide alone).
+__attribute__((always_inline)) inline float GroupProbability(RuleKind rule,
+                                                             const GroupRuleTables& r, uint32_t g,
+                                                             float score) {
   switch (rule) {
     case RuleKind::kThreshold:
       if (!RuleKindSupported(RuleKind::kThreshold)) break;

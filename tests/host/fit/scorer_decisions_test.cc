@@ -1,7 +1,9 @@
 // ScorerDecisions gives, for every per-group rule of one scorer, the records
 // a full runtime pass gives (simulate::DecideRows, same draws), bit for bit:
 // on synthetic data whose scores tie and sit exactly on the rules' edges,
-// with refused rows between, and on Adult with its logistic scorer.
+// with refused rows between, and on Adult with its logistic scorer. The
+// runtime's DecideFromScore, which it stands on, makes Decide's record for
+// every per-group rule and refuses the other rules.
 #include "host_tools/fit/scorer_decisions.h"
 
 #include <gtest/gtest.h>
@@ -9,7 +11,9 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "host_tools/common/text_format.h"
@@ -23,7 +27,10 @@
 #include "host_tools/fit/train_method.h"
 #include "host_tools/model/rule_writers.h"
 #include "host_tools/simulate/decision_runner.h"
+#include "test_models.h"
 #include "tests/host/source_dir.h"
+#include "tinyfair_runtime/decide.h"
+#include "tinyfair_runtime/model.h"
 
 namespace tinyfair::host::fit {
 namespace {
@@ -163,6 +170,69 @@ TEST_F(ScorerDecisionsOnNearTies, AnotherScorerIsDecidedByItsOwnPass) {
   tinyfair::Model same_rule = scorer_;
   model::SetRampRule(std::vector<double>(other.dimensions().group_count(), -0.2), 0.4, same_rule);
   EXPECT_NE(own, LogOf(decided, same_rule));  // the scorer's records would not do
+}
+
+// The golden models' inputs (x, colour, sex, z) over both colours and
+// sexes and margins across every rule's edges.
+std::vector<std::vector<float>> GoldenInputs() {
+  std::vector<std::vector<float>> inputs;
+  for (float x = -1.0f; x <= 2.0f; x += 0.125f) {
+    for (const float colour : {0.0f, 1.0f}) {
+      for (const float sex : {0.0f, 1.0f}) inputs.push_back({x, colour, sex, -3.0f});
+    }
+  }
+  return inputs;
+}
+
+// Decide's record field by field (the decision log's line).
+std::string RecordLine(const runtime::Decision& d) { return simulate::DecisionLog({d}); }
+
+TEST(DecideFromScore, MakesDecidesRecordForEveryPerGroupRule) {
+  using namespace tinyfair_models;
+  const struct {
+    const uint8_t* bytes;
+    size_t size;
+  } models[] = {{kSmallThresholdModel, kSmallThresholdModelSize},
+                {kSmallRampModel, kSmallRampModelSize},
+                {kTwoThresholdModel, kTwoThresholdModelSize},
+                {kTruncatedDpModel, kTruncatedDpModelSize},
+                {kTruncatedEoddsModel, kTruncatedEoddsModelSize}};
+  runtime::ModelWithStorage<> model;
+  for (size_t m = 0; m < std::size(models); ++m) {
+    ASSERT_EQ(runtime::Status::kOk, model.Load(models[m].bytes, models[m].size)) << m;
+    size_t inputs = 0;
+    for (const std::vector<float>& values : GoldenInputs()) {
+      runtime::DecisionInput input;
+      input.values = values.data();
+      input.count = static_cast<uint32_t>(values.size());
+      const uint32_t draw = 0x9E3779B9U * static_cast<uint32_t>(++inputs);
+      runtime::Decision decided, from_score;
+      ASSERT_EQ(runtime::Status::kOk, model.DecideWithDraw(input, draw, decided)) << m;
+      ASSERT_EQ(runtime::Status::kOk, runtime::DecideFromScore(model.tables(), decided.group,
+                                                               decided.score, draw, from_score));
+      ASSERT_EQ(RecordLine(decided), RecordLine(from_score))
+          << "model " << m << ", input " << inputs;
+    }
+  }
+}
+
+TEST(DecideFromScore, RefusesOtherRulesAnIntegerScorerAndAnUnknownGroup) {
+  using namespace tinyfair_models;
+  runtime::ModelWithStorage<> model;
+  runtime::Decision d;
+  for (const auto& [bytes, size] : {std::pair{kMixtureClassifyModel, kMixtureClassifyModelSize},
+                                    std::pair{kRegressionModel, kRegressionModelSize},
+                                    std::pair{kIntegerRampModel, kIntegerRampModelSize}}) {
+    ASSERT_EQ(runtime::Status::kOk, model.Load(bytes, size));
+    EXPECT_EQ(runtime::Status::kUnsupportedRule,
+              runtime::DecideFromScore(model.tables(), 0, 0.5f, 7, d));
+    EXPECT_FALSE(d.positive);
+    EXPECT_EQ(model.tables().model_hash, d.model_hash);
+  }
+  ASSERT_EQ(runtime::Status::kOk, model.Load(kSmallRampModel, kSmallRampModelSize));
+  EXPECT_EQ(runtime::Status::kUnknownGroup,
+            runtime::DecideFromScore(model.tables(), model.tables().group_count, 0.5f, 7, d));
+  EXPECT_EQ(runtime::Status::kUnknownGroup, d.status);
 }
 
 TEST(ScorerDecisionsOnAdult, EveryRuleOnTheScoresEdgesDecidesAsTheRuntime) {
