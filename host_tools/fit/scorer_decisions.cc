@@ -1,5 +1,7 @@
 #include "host_tools/fit/scorer_decisions.h"
 
+#include <utility>
+
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/simulate/decision_runner.h"
 #include "tinyfair_runtime/decide.h"
@@ -8,10 +10,14 @@ namespace tinyfair::host::fit {
 namespace {
 
 // The model as its rule leaves it: what decides a row's group and score.
+// Its id is left out too: a fitted model is renamed (FittedModelId), and
+// a name decides nothing (records name a model by the hash of its bytes,
+// which DecideFromScore takes from the model's own load).
 std::string WithoutRule(const tinyfair::Model& model) {
   tinyfair::Model scorer = model;
   scorer.clear_rule();
   scorer.clear_reference_positive_rate();
+  scorer.clear_model_id();
   return scorer.SerializeAsString();
 }
 
@@ -39,6 +45,16 @@ ScorerDecisions::ScorerDecisions(const tinyfair::Model& scorer, const data::Colu
   decides_by_rule_ = DecidesFromScore(*loaded);
   decisions_ = RuntimePass(*loaded, scorer, table, seed, stream);
 }
+
+ScorerDecisions::ScorerDecisions(const tinyfair::Model& scorer, const data::ColumnTable& table,
+                                 uint64_t seed, uint64_t stream,
+                                 std::vector<runtime::Decision> decided)
+    : table_(table),
+      seed_(seed),
+      stream_(stream),
+      scorer_without_rule_(WithoutRule(scorer)),
+      decides_by_rule_(DecidesFromScore(*simulate::LoadIntoRuntime(scorer))),
+      decisions_(std::move(decided)) {}
 
 std::vector<runtime::Decision> ScorerDecisions::DecisionsOf(const tinyfair::Model& model) const {
   const auto loaded = simulate::LoadIntoRuntime(model);

@@ -23,6 +23,11 @@ class ScorerDecisions {
   ScorerDecisions(const tinyfair::Model& scorer, const data::ColumnTable& table, uint64_t seed,
                   uint64_t stream);
 
+  /// The same from `decided`, the records simulate::DecideRows made of
+  /// `scorer` on `table` with these draws (a pass already run).
+  ScorerDecisions(const tinyfair::Model& scorer, const data::ColumnTable& table, uint64_t seed,
+                  uint64_t stream, std::vector<runtime::Decision> decided);
+
   /// simulate::DecideRows' decisions of `model` on the table, same draws:
   /// from the scorer's pass when `model` is the scorer with another
   /// per-group rule (and neither has an integer scorer), else from a runtime
@@ -34,6 +39,7 @@ class ScorerDecisions {
   uint64_t seed_;
   uint64_t stream_;
   std::string scorer_without_rule_;  // serialized: what a rule must leave equal
+                                     // (its id aside, a name)
   bool decides_by_rule_ = false;     // the scorer's records serve other rules
   std::vector<runtime::Decision> decisions_;
 };
