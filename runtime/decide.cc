@@ -147,7 +147,11 @@ float GroupProbabilityAs(const GroupRuleTables& r, uint32_t g, float score) {
 // Rule kinds the build leaves out (TINYFAIR_RUNTIME_CFG_RULE_KINDS) never
 // reach here: Decide() refuses them first; their cases are left empty so
 // that their code is not linked.
-float GroupProbability(RuleKind rule, const GroupRuleTables& r, uint32_t g, float score) {
+// Always inlined: Decide's image stays as it was with DecideFromScore, its
+// second caller, in the same file (a firmware links Decide alone).
+__attribute__((always_inline)) inline float GroupProbability(RuleKind rule,
+                                                             const GroupRuleTables& r, uint32_t g,
+                                                             float score) {
   switch (rule) {
     case RuleKind::kThreshold:
       if (!RuleKindSupported(RuleKind::kThreshold)) break;
@@ -200,12 +204,23 @@ __attribute__((noinline)) Status Prologue(const DecisionTables& t, const Decisio
 // is GroupProbability for a rule known at run time, or one rule's
 // GroupProbabilityAs, so that a codegen image links only that rule.
 template <typename Probability>
-Status GroupRuleTail(const DecisionTables& t, float margin, Decision& out,
-                     Probability probability) {
-  out.score = ApplyLink(t.link, margin);
+Status GroupRuleOutcome(const DecisionTables& t, float score, Decision& out,
+                        Probability probability) {
+  out.score = score;
   out.probability = probability(t.groups, out.group, out.score);
   out.positive = static_cast<uint64_t>(out.draw) < PositiveDrawBound(out.probability);
   return out.status = Status::kOk;
+}
+
+template <typename Probability>
+Status GroupRuleTail(const DecisionTables& t, float margin, Decision& out,
+                     Probability probability) {
+  return GroupRuleOutcome(t, ApplyLink(t.link, margin), out, probability);
+}
+
+bool IsGroupRule(RuleKind rule) {
+  return rule == RuleKind::kThreshold || rule == RuleKind::kRamp ||
+         rule == RuleKind::kTwoThreshold || rule == RuleKind::kTruncatedLogistic;
 }
 
 // The draw chooses a member; every member's score gives the record the
@@ -315,6 +330,25 @@ Status Decide(const DecisionTables& tables, const DecisionInput& input, uint32_t
                            });
   }
   return Refuse(out, Status::kUnsupportedRule);
+}
+
+Status DecideFromScore(const DecisionTables& tables, uint32_t group, float score, uint32_t draw,
+                       Decision& out) {
+  out = Decision{};
+  out.model_hash = tables.model_hash;
+  const bool float_rule =
+      internal::kFloatDecisions && !(internal::kIntegerDecisions && tables.integer.present);
+  if (!float_rule || !IsGroupRule(tables.rule) ||
+      (!internal::kEveryRuleKind && !RuleKindSupported(tables.rule))) {
+    return Refuse(out, Status::kUnsupportedRule);
+  }
+  if (group >= tables.group_count) return Refuse(out, Status::kUnknownGroup);
+  out.group = group;
+  out.draw = draw;
+  return GroupRuleOutcome(tables, score, out,
+                          [rule = tables.rule](const GroupRuleTables& r, uint32_t g, float f) {
+                            return GroupProbability(rule, r, g, f);
+                          });
 }
 
 Status Decide(const DecisionTables& tables, const DecisionInput& input, Pcg32& rng, Decision& out) {

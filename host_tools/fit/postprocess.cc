@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "host_tools/data/group_index.h"
@@ -16,6 +17,7 @@
 #include "host_tools/fit/ramp_model.h"
 #include "host_tools/fit/ramp_selection.h"
 #include "host_tools/fit/registry_postprocess.h"
+#include "host_tools/fit/scorer_decisions.h"
 #include "host_tools/fit/scoring_model.h"
 #include "host_tools/model/provenance.h"
 #include "host_tools/postprocessing/postprocessor_registry.h"
@@ -64,8 +66,9 @@ tinyfair::Model PostprocessScores(const PostprocessOptions& o, tinyfair::Model m
   if (o.covariance && group_count != 2 * strata_count) {
     throw std::invalid_argument("--covariance needs one binary sensitive attribute");
   }
+  std::vector<runtime::Decision> scorer_records;
   const data::ScoredSample fitting =
-      simulate::ScoreThroughRuntime(model, table, o.label.label, o.label.positive);
+      simulate::ScoreThroughRuntime(model, table, o.label.label, o.label.positive, &scorer_records);
   NoteUnlistedValues("postprocess", model, table);
   if (fitting.refused > 0) {
     Note("postprocess: " + std::to_string(fitting.refused) +
@@ -90,6 +93,9 @@ tinyfair::Model PostprocessScores(const PostprocessOptions& o, tinyfair::Model m
     return model;
   }
   const RampFitter fitter(o, fitting, group_count, groups, plan);
+  // The finished model is the scorer with the ramp: its decisions on the
+  // fitting rows (for the reference rates) follow from the scoring pass.
+  const ScorerDecisions fitting_decisions(model, table, 1, 0, std::move(scorer_records));
 
   const auto start = std::chrono::steady_clock::now();
   const RampFit fit = !validation ? fitter.Fit(o.fit.rto.gamma, 0.0)
@@ -99,7 +105,11 @@ tinyfair::Model PostprocessScores(const PostprocessOptions& o, tinyfair::Model m
   if (chosen != nullptr) *chosen = fit;
   FinishRampModel(
       o, fit, postprocessing::RtoSolverName(o.fit.rto.solver), fitting.scores.size(), seconds,
-      [&table](const tinyfair::Model& m) { return simulate::ExpectedPositiveRates(m, table); },
+      [&fitting_decisions, group_count](const tinyfair::Model& m) {
+        simulate::ExpectedPositiveRateSums sums(group_count);
+        sums.Add(fitting_decisions.DecisionsOf(m));
+        return sums.Rates();
+      },
       model);
   return model;
 }

@@ -1,12 +1,36 @@
 #include "host_tools/fit/ramp_fitter.h"
 
 #include <algorithm>
+#include <numeric>
 #include <string>
 #include <variant>
 
 #include "host_tools/model/fitted_rule.h"
 
 namespace tinyfair::host::fit {
+namespace {
+
+// The sample's rows in ascending score order (equal scores in row order).
+data::ScoredSample InScoreOrder(const data::ScoredSample& sample) {
+  std::vector<size_t> order(sample.scores.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&sample](size_t a, size_t b) { return sample.scores[a] < sample.scores[b]; });
+  data::ScoredSample sorted;
+  sorted.refused = sample.refused;
+  for (size_t i : order) {
+    sorted.scores.push_back(sample.scores[i]);
+    sorted.groups.push_back(sample.groups[i]);
+    if (!sample.labels.empty()) sorted.labels.push_back(sample.labels[i]);
+  }
+  return sorted;
+}
+
+bool FitsOnSortedScores(const PostprocessOptions& o) {
+  return !o.covariance && o.fit.rto.solver == postprocessing::RtoOptions::Solver::kExact;
+}
+
+}  // namespace
 
 postprocessing::RtoOptions RampOptions(const PostprocessOptions& o, const data::GroupIndex& groups,
                                        double gamma, double rho_offset,
@@ -32,7 +56,9 @@ RampFitter::RampFitter(const PostprocessOptions& o, const data::ScoredSample& sa
       group_count_(group_count),
       groups_(groups),
       strata_count_(groups.StratumCount(o.strata.size())),
-      plan_(plan) {
+      plan_(plan),
+      in_score_order_(FitsOnSortedScores(o) ? InScoreOrder(sample) : data::ScoredSample{}),
+      fitted_(FitsOnSortedScores(o) ? in_score_order_ : sample) {
   // Label rate per stratum (the last group attributes), and overall.
   std::vector<double> positives(strata_count_, 0.0), counts(strata_count_, 0.0);
   for (size_t i = 0; i < sample.groups.size(); ++i) {
@@ -68,7 +94,7 @@ RampFit RampFitter::Fit(double gamma, double rho_offset) const {
   postprocessing::PostprocessorOptions options = o_.fit;
   options.rto = RampOptions(o_, groups_, gamma, rho_offset, stratum_rate_, group_count_);
   fit.thresholds = std::get<host::model::RampRuleFit>(
-                       postprocessing::FindPostprocessor("rto").fit(sample_, plan_, options).rule)
+                       postprocessing::FindPostprocessor("rto").fit(fitted_, plan_, options).rule)
                        .thresholds;
   return fit;
 }

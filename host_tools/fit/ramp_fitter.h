@@ -38,6 +38,10 @@ class RampFitter {
   RampFitter(const PostprocessOptions& o, const data::ScoredSample& sample, size_t group_count,
              const data::GroupIndex& groups, const postprocessing::FittingGroups& plan);
 
+  // Holds a reference into itself (the sample it fits on).
+  RampFitter(const RampFitter&) = delete;
+  RampFitter& operator=(const RampFitter&) = delete;
+
   RampFit Fit(double gamma, double rho_offset) const;
 
   /// The grid o.selection, gamma by gamma at each rho offset (with
@@ -54,6 +58,11 @@ class RampFitter {
   const data::GroupIndex& groups_;
   size_t strata_count_;
   const postprocessing::FittingGroups& plan_;
+  // What the ramps are fitted on: for the exact solver, the sample in score
+  // order (each group's scores then arrive sorted: no fit of a grid sorts
+  // them again); else `sample_` itself, whose order the other fits use.
+  data::ScoredSample in_score_order_;
+  const data::ScoredSample& fitted_;
   std::vector<double> stratum_rate_;
 };
 

@@ -8,6 +8,7 @@
 #include "host_tools/fit/fit_progress.h"
 #include "host_tools/fit/grid_selection.h"
 #include "host_tools/fit/runtime_report.h"
+#include "host_tools/fit/scorer_decisions.h"
 #include "host_tools/fit/selection_check.h"
 #include "host_tools/model/rule_writers.h"
 
@@ -27,6 +28,10 @@ RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fi
                                const tinyfair::Model& scorer, const data::ColumnTable& validation) {
   data::CheckGroupsKnown(scorer, validation);
   const std::vector<int> labels = data::ReadLabels(validation, o.label.label, o.label.positive);
+  // Every grid point is the scorer with another ramp: one runtime pass of
+  // the input model finds each row's group, score and draw for all of them.
+  const tinyfair::Model input_model = InputModelDecisions(scorer);
+  const ScorerDecisions decided(input_model, validation, 1, 0);
   // Point by point, each fitted and measured on validation: one step of
   // the fit's progress (the Python package's bar).
   const std::vector<RampGridPoint> grid = fitter.Grid();
@@ -34,7 +39,7 @@ RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fi
   std::vector<metrics::ClassificationReport> reports;
   for (size_t i = 0; i < grid.size(); ++i) {
     fits.push_back(fitter.Fit(grid[i].gamma, grid[i].rho_offset));
-    reports.push_back(ReportThroughRuntime(WithRamp(scorer, fits.back()), validation, labels));
+    reports.push_back(ReportThroughRuntime(WithRamp(scorer, fits.back()), decided, labels));
     ReportProgress(static_cast<int>(i + 1), static_cast<int>(grid.size()));
   }
   const GridSelection selection = SelectOnValidation(reports, o.selection.max_validation_gap);
@@ -45,8 +50,7 @@ RampFit SelectRampOnValidation(const PostprocessOptions& o, const RampFitter& fi
       "%.4f, parity gap %.4f)",
       fit.gamma, fit.rho, o.validation.c_str(), fits.size(), selected.expected_accuracy,
       selected.expected_dp_gap));
-  const metrics::ClassificationReport input =
-      ReportThroughRuntime(InputModelDecisions(scorer), validation, labels);
+  const metrics::ClassificationReport input = ReportThroughRuntime(input_model, decided, labels);
   Note(common::FormatText("postprocess: the input model on %s: accuracy %.4f, parity gap %.4f",
                           o.validation.c_str(), input.expected_accuracy, input.expected_dp_gap));
   CheckSelectionOnValidation(SelectionAgainstInputModel("postprocess", o.validation, selected,

@@ -15,4 +15,10 @@ metrics::ClassificationReport ReportThroughRuntime(const tinyfair::Model& model,
                                     GroupNames(model));
 }
 
+metrics::ClassificationReport ReportThroughRuntime(const tinyfair::Model& model,
+                                                   const ScorerDecisions& decided,
+                                                   const std::vector<int>& labels) {
+  return metrics::EvaluateDecisions(decided.DecisionsOf(model), labels, GroupNames(model));
+}
+
 }  // namespace tinyfair::host::fit

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "host_tools/data/column_table.h"
+#include "host_tools/fit/scorer_decisions.h"
 #include "host_tools/metrics/metrics.h"
 #include "tinyfair/model.pb.h"
 
@@ -15,6 +16,12 @@ namespace tinyfair::host::fit {
 /// counted, not measured.
 metrics::ClassificationReport ReportThroughRuntime(const tinyfair::Model& model,
                                                    const data::ColumnTable& table,
+                                                   const std::vector<int>& labels);
+
+/// The same report, of `model`'s decisions on the table `decided` holds,
+/// with its draws: for the rules of one scorer, one pass over the table.
+metrics::ClassificationReport ReportThroughRuntime(const tinyfair::Model& model,
+                                                   const ScorerDecisions& decided,
                                                    const std::vector<int>& labels);
 
 }  // namespace tinyfair::host::fit

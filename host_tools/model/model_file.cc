@@ -92,6 +92,12 @@ uint64_t Fnv1a64(const std::string& bytes) {
 }
 
 std::string SealModel(tinyfair::Model& model) {
+  std::string bytes = SealModelForLoad(model);
+  VerifyWithRuntime(bytes, "");
+  return bytes;
+}
+
+std::string SealModelForLoad(tinyfair::Model& model) {
   if (model.schema_major() == 0) model.set_schema_major(kSchemaMajor);
   model.set_schema_minor(kSchemaMinor);
   model.set_required_features(RequiredFeatures(model));
@@ -111,7 +117,6 @@ std::string SealModel(tinyfair::Model& model) {
       bytes.compare(5, std::string::npos, payload) != 0) {
     throw std::runtime_error("the CRC field was not serialized first");
   }
-  VerifyWithRuntime(bytes, "");
   return bytes;
 }
 

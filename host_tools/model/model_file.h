@@ -27,6 +27,11 @@ uint64_t Fnv1a64(const std::string& bytes);
 /// std::runtime_error naming the runtime status.
 std::string SealModel(tinyfair::Model& model);
 
+/// SealModel's bytes without its check, for a caller that loads them into
+/// the runtime at once (the same check, made once) and reports a refusal
+/// as SealModel does: ModelRefused with no prefix.
+std::string SealModelForLoad(tinyfair::Model& model);
+
 /// Loads `bytes` into the runtime as the device would; throws ModelRefused
 /// (model_refused.h: "<prefix>the runtime refuses this model: <status>")
 /// when Load() refuses them.

@@ -146,7 +146,10 @@ RtoFit FitRandomizedThresholdOptimizer(const std::vector<double>& scores,
       throw std::invalid_argument("group " + std::to_string(k) +
                                   " has no example in the fitting sample");
     }
-    std::sort(by_group[k].begin(), by_group[k].end());
+    // A sample in score order (a grid's fits share one) is sorted already.
+    if (!std::is_sorted(by_group[k].begin(), by_group[k].end())) {
+      std::sort(by_group[k].begin(), by_group[k].end());
+    }
   }
 
   RtoFit fit;

@@ -4,7 +4,8 @@
 #include <map>
 #include <stdexcept>
 
-#include "host_tools/model/record_model_hash.h"
+#include "host_tools/model/model_file.h"
+#include "host_tools/model/model_refused.h"
 #include "host_tools/simulate/pcg32_jump.h"
 
 namespace tinyfair::host::simulate {
@@ -12,12 +13,19 @@ namespace tinyfair::host::simulate {
 std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model) {
   // A model read sealed and unchanged is loaded from its own bytes, as the
   // device loads it; only a model without a valid seal (JSON from a fit, or
-  // edited) is sealed first.
-  const std::string bytes = model::DeviceBytes(model);
+  // edited) is sealed first, this load being the seal's check (a grid of
+  // fits loads a model per point).
+  std::string bytes = model::SerializeModel(model);
+  const bool sealed = model::IsSealedModel(bytes);
+  if (!sealed) {
+    tinyfair::Model copy = model;
+    bytes = model::SealModelForLoad(copy);
+  }
   auto loaded = std::make_unique<runtime::ModelWithStorage<>>();
   const runtime::Status status =
       loaded->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   if (!runtime::IsOk(status)) {
+    if (!sealed) throw model::ModelRefused("", runtime::StatusName(status));  // as SealModel
     throw std::runtime_error(std::string("the runtime refuses this model: ") +
                              runtime::StatusName(status));
   }

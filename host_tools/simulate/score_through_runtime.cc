@@ -1,5 +1,7 @@
 #include "host_tools/simulate/score_through_runtime.h"
 
+#include <utility>
+
 #include "host_tools/common/data_error.h"
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/simulate/decision_runner.h"
@@ -14,11 +16,12 @@ data::ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const data:
 
 data::ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const data::ColumnTable& table,
                                        const std::string& label,
-                                       const std::vector<std::string>& positive) {
+                                       const std::vector<std::string>& positive,
+                                       std::vector<runtime::Decision>* records) {
   data::InputEncoder encoder(model.inputs(), table);
   data::CheckGroupsKnown(model, table);
   const auto runtime_model = LoadIntoRuntime(model);
-  const auto decisions = DecideRows(*runtime_model, encoder, 1, 0);
+  auto decisions = DecideRows(*runtime_model, encoder, 1, 0);
   std::vector<int> labels;
   if (!label.empty()) labels = data::ReadLabels(table, label, positive);
   data::ScoredSample sample;
@@ -31,6 +34,7 @@ data::ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const data:
     sample.groups.push_back(decisions[r].group);
     if (!labels.empty()) sample.labels.push_back(labels[r]);
   }
+  if (records != nullptr) *records = std::move(decisions);
   return sample;
 }
 

@@ -18,9 +18,12 @@ namespace tinyfair::host::simulate {
 /// "other") are left out and counted.
 /// @throws DataError for a group the model does not know (CheckGroupsKnown).
 /// @param label  label column ("" for none); positive: its positive values.
+/// @param decisions  when given, receives the runtime's record of every row
+///        (DecideRows with Pcg32(1, 0)), refused rows included.
 data::ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const data::ColumnTable& table,
                                        const std::string& label,
-                                       const std::vector<std::string>& positive);
+                                       const std::vector<std::string>& positive,
+                                       std::vector<runtime::Decision>* decisions = nullptr);
 data::ScoredSample ScoreThroughRuntime(const tinyfair::Model& model, const data::CsvTable& table,
                                        const std::string& label,
                                        const std::vector<std::string>& positive);

@@ -1,11 +1,13 @@
 """Numbers reach the library as float64, never as text: a column in any
 float layout (C-contiguous float64 read in place, a strided view, float32)
 decides the same bits, and the decisions equal `tinyfair simulate` on the
-file the rows came from."""
+file the rows came from. Text columns reach it coded as pandas.factorize
+codes them (the core codes a column of str in one pass)."""
 import csv
 import subprocess
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import tinyfair
@@ -78,3 +80,43 @@ def test_predict_equals_simulate_on_the_file(cli, fair, adult_cli_models, adult_
     assert len(cli) == len(rows)
     assert [int(row["positive"]) for row in cli] == python["positive"].astype(int).tolist()
     assert [int(row["draw"], 16) for row in cli] == python["draw"].tolist()
+
+
+# Columns of str, None and NaN, which the core codes; then columns it leaves
+# to pandas: a number, pandas.NA, a numpy float NaN, a lone surrogate (no
+# UTF-8).
+CODED_BY_THE_CORE = [
+    ["a", "b", "a", None, float("nan"), "c", "b"],
+    ["x" + str(i % 3) for i in range(10)],
+    ["é", "e", "é", "".join(["é"])],  # equal text in distinct str objects
+    [],
+]
+LEFT_TO_PANDAS = [["a", 1], ["a", pd.NA], ["a", np.float64("nan")], ["\ud800"]]
+
+
+@pytest.mark.parametrize("cells", CODED_BY_THE_CORE)
+def test_code_strings_is_pandas_factorize(cells):
+    column = np.array(cells, dtype=object)
+    codes, values = _core.code_strings(column)
+    expected_codes, expected_values = pd.factorize(pd.Series(column, dtype=object),
+                                                   use_na_sentinel=True)
+    assert codes.dtype == np.int64
+    assert codes.tolist() == expected_codes.tolist()
+    assert values == list(expected_values)
+
+
+@pytest.mark.parametrize("cells", LEFT_TO_PANDAS)
+def test_code_strings_declines_what_is_not_a_str(cells):
+    assert _core.code_strings(np.array(cells, dtype=object)) is None
+
+
+def test_read_csv_text_columns_code_as_pandas_factorize(adult_parts):
+    frame = tinyfair.read_csv(adult_parts["test"])
+    text = [name for name in frame.columns if frame[name].dtype == object]
+    assert len(text) == 9  # Adult's categorical columns and the label
+    for name in text:
+        assert all(type(cell) is str for cell in frame[name])
+        codes, values = _frames._coded_text(frame[name])
+        expected_codes, expected_values = pd.factorize(frame[name], use_na_sentinel=True)
+        assert codes.tolist() == expected_codes.tolist(), name
+        assert values == list(expected_values), name

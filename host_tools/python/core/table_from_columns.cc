@@ -5,7 +5,9 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <stdexcept>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -106,31 +108,90 @@ host::data::TableColumn TypedColumn(const std::string& column, const py::handle&
 // The CLI's missing markers, as the reader sets them for a file.
 std::vector<std::string> MissingMarkers() { return host::data::CsvOptions{}.missing_markers; }
 
+// A column of numbers as float64 (a missing cell NaN), each cell parsed
+// once; none at the first cell that is neither missing nor a number.
+std::optional<py::array_t<double>> NumberValues(const host::data::CsvTable& table, size_t column) {
+  py::array_t<double> values(static_cast<py::ssize_t>(table.rows.size()));
+  auto out = values.mutable_unchecked<1>();
+  for (size_t r = 0; r < table.rows.size(); ++r) {
+    const std::string& cell = table.rows[r][column];
+    double value = std::numeric_limits<double>::quiet_NaN();
+    if (!table.is_missing(cell) && !host::data::ParseNumberText(cell, &value)) return std::nullopt;
+    out(static_cast<py::ssize_t>(r)) = value;
+  }
+  return values;
+}
+
+// Text cells as an object array of str, every cell as written, markers
+// included: the CLI reads a missing categorical cell ("?") as a category of
+// its own. A column's texts repeat: each distinct one is decoded once and
+// its str shared by its cells.
+py::array TextValues(const host::data::CsvTable& table, size_t column) {
+  py::array values = py::module_::import("numpy").attr("empty")(table.rows.size(), "object");
+  auto** cells = static_cast<PyObject**>(values.mutable_data());
+  std::unordered_map<std::string_view, py::str> distinct;
+  for (size_t r = 0; r < table.rows.size(); ++r) {
+    const std::string& cell = table.rows[r][column];
+    auto text = distinct.find(cell);
+    if (text == distinct.end()) text = distinct.emplace(cell, py::str(cell)).first;
+    PyObject* before = cells[r];  // None, as numpy.empty fills an object array
+    cells[r] = text->second.inc_ref().ptr();
+    Py_XDECREF(before);
+  }
+  return values;
+}
+
 py::object ColumnValues(const host::data::CsvTable& table, size_t column) {
-  bool numeric = true;
-  for (const auto& row : table.rows) {
-    double value = 0.0;
-    if (!table.is_missing(row[column]) && !host::data::ParseNumberText(row[column], &value)) {
-      numeric = false;
-      break;
-    }
+  std::optional<py::array_t<double>> numbers = NumberValues(table, column);
+  if (numbers) return std::move(*numbers);
+  return TextValues(table, column);
+}
+
+// pandas.factorize of an object array whose cells are each a str, None or
+// a float NaN: the codes in order of first appearance (-1 missing) and the
+// distinct str, from one pass that recognises a str object met before by
+// its address (read_csv's cells share one str per distinct text). None for
+// any other cell (a number, a str subclass, pandas.NA, ...): the caller
+// codes such a column itself.
+py::object CodeStrings(const py::array& cells) {
+  if (cells.ndim() != 1 || cells.dtype().kind() != 'O') {
+    throw std::invalid_argument("code_strings takes a 1-D object array");
   }
-  if (numeric) {
-    py::array_t<double> values(static_cast<py::ssize_t>(table.rows.size()));
-    auto out = values.mutable_unchecked<1>();
-    for (size_t r = 0; r < table.rows.size(); ++r) {
-      double value = std::numeric_limits<double>::quiet_NaN();
-      if (!table.is_missing(table.rows[r][column]))
-        host::data::ParseNumberText(table.rows[r][column], &value);
-      out(static_cast<py::ssize_t>(r)) = value;
+  const auto rows = static_cast<size_t>(cells.shape(0));
+  const auto stride = cells.strides(0);
+  const auto* base = static_cast<const char*>(cells.data());
+  py::array_t<int64_t> codes(static_cast<py::ssize_t>(rows));
+  auto out = codes.mutable_unchecked<1>();
+  std::unordered_map<PyObject*, int64_t> code_of_object;
+  std::unordered_map<std::string_view, int64_t> code_of_text;
+  py::list values;
+  for (size_t r = 0; r < rows; ++r) {
+    PyObject* cell =
+        *reinterpret_cast<PyObject* const*>(base + static_cast<py::ssize_t>(r) * stride);
+    int64_t code = -1;
+    if (PyUnicode_CheckExact(cell)) {
+      auto known = code_of_object.find(cell);
+      if (known == code_of_object.end()) {
+        Py_ssize_t size = 0;
+        const char* text = PyUnicode_AsUTF8AndSize(cell, &size);
+        if (text == nullptr) {  // not encodable (a lone surrogate)
+          PyErr_Clear();
+          return py::none();
+        }
+        const auto [by_text, added] =
+            code_of_text.try_emplace(std::string_view(text, static_cast<size_t>(size)),
+                                     static_cast<int64_t>(code_of_text.size()));
+        if (added) values.append(py::handle(cell));
+        known = code_of_object.emplace(cell, by_text->second).first;
+      }
+      code = known->second;
+    } else if (!(cell == Py_None ||
+                 (PyFloat_CheckExact(cell) && std::isnan(PyFloat_AS_DOUBLE(cell))))) {
+      return py::none();
     }
-    return std::move(values);
+    out(static_cast<py::ssize_t>(r)) = code;
   }
-  // Text columns keep every cell as written, markers included: the CLI
-  // reads a missing categorical cell ("?") as a category of its own.
-  py::list values(table.rows.size());
-  for (size_t r = 0; r < table.rows.size(); ++r) values[r] = py::str(table.rows[r][column]);
-  return std::move(values);
+  return py::make_tuple(std::move(codes), std::move(values));
 }
 
 py::list ReadCsvColumns(const std::string& path) {
@@ -166,7 +227,11 @@ host::data::ColumnTable ColumnTableFromColumns(const std::string& name, const py
 
 void AddTableFunctions(py::module_& module) {
   module.def("read_csv", &ReadCsvColumns, py::arg("path"),
-             "The file's columns as the CLI reads them: [(name, float64 array | list of str)]");
+             "The file's columns as the CLI reads them: [(name, float64 array | object array of "
+             "str)]");
+  module.def("code_strings", &CodeStrings, py::arg("cells"),
+             "(codes, values) of an object array of str, None and NaN, as pandas.factorize "
+             "gives them; None when another value is there");
   module.def(
       "table_shape",
       [](const std::string& name, const py::list& columns) {

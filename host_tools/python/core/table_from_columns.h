@@ -27,8 +27,10 @@ host::data::ColumnTable ColumnTableFromColumns(const std::string& name,
                                                const pybind11::list& columns);
 
 /// Adds read_csv(path) -> list of (name, values): the file as the CLI reads
-/// it, each column float64 when every present cell is a number, else str
-/// (missing cells None), and table_shape(name, columns) -> (rows, columns).
+/// it, each column float64 when every present cell is a number, else an
+/// object array of str (every cell as written); code_strings(cells) ->
+/// (codes, values) or None, pandas.factorize of a column of str; and
+/// table_shape(name, columns) -> (rows, columns).
 void AddTableFunctions(pybind11::module_& module);
 
 }  // namespace tinyfair::python

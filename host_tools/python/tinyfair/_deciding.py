@@ -19,6 +19,17 @@ from ._python_terms import python_message, python_terms
 from ._types import ArrayLike, PathLike, RandomState, SensitiveFeatures
 
 
+def _distinct_sorted(values):
+    """np.unique(values); for a column of str (no None or NaN) from the
+    distinct str the core finds in one pass, rather than a sort of every
+    row."""
+    if values.dtype == object and values.ndim == 1:
+        coded = _core.code_strings(values)
+        if coded is not None and not (coded[0] == -1).any():
+            return np.unique(np.array(coded[1], dtype=object))
+    return np.unique(values)
+
+
 def _classifies(estimator):
     return getattr(estimator, "_estimator_type", "classifier") != "regressor"
 
@@ -35,7 +46,7 @@ class DecidingMixin:
         if pos_label is None or isinstance(pos_label, (list, tuple)):
             return
         try:
-            values = np.unique(np.asarray(y))
+            values = _distinct_sorted(np.asarray(y))
         except TypeError:  # values of mixed types: no order
             return
         if len(values) == 2 and pos_label in values.tolist():

@@ -173,6 +173,10 @@ def _coded_text(series):
     """A column of str as (codes, values), -1 missing: the core reads each
     distinct value once. None when a value is not a str (its text is then
     written per cell, since factorize would merge 1, 1.0 and True)."""
+    if series.dtype == object:  # the core's one pass, when every cell is str or missing
+        coded = _core.code_strings(series.to_numpy())
+        if coded is not None:
+            return coded
     codes, uniques = pd.factorize(series, use_na_sentinel=True)
     values = list(uniques)
     if not all(isinstance(value, str) for value in values):
@@ -227,7 +231,9 @@ def with_label(frame, y, what="y"):
         if isinstance(y, pd.Series) and frame[name].equals(y.set_axis(frame.index)):
             return frame, name
         raise _core.TinyfairError(f"{what}: its name '{name}' is also a column of X; rename one")
-    frame = frame.copy()
+    # A shallow copy: the new column is the copy's alone, X's data is shared
+    # and read, not copied.
+    frame = frame.copy(deep=False)
     frame[name] = values
     return frame, name
 

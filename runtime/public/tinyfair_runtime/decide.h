@@ -37,6 +37,16 @@ extern template Status DecideAs<RuleKind::kRegression>(const DecisionTables&, co
 Status Decide(const DecisionTables& tables, const DecisionInput& input, uint32_t draw,
               Decision& out);
 
+/// The decision of a per-group rule (threshold, ramp, two-threshold,
+/// truncated logistic) for a row whose group, linked score and draw a
+/// decision of the same scorer found: the record Decide makes for that row,
+/// computed by the rule's own code. The host judges many rules of one scorer
+/// this way from one pass over a table. Refuses (kUnsupportedRule) any other
+/// rule kind and a model with an integer scorer, whose rule is decided on
+/// integer scores; kUnknownGroup for a group outside the tables.
+Status DecideFromScore(const DecisionTables& tables, uint32_t group, float score, uint32_t draw,
+                       Decision& out);
+
 /// Decides, taking one draw from `rng` for a decision that is made and none
 /// for a refused input, so the stream stays aligned on every target.
 template <RuleKind kRule>
