@@ -67,7 +67,9 @@ class RowWeights : public ::testing::Test {
   }
   void TearDown() override { SetNoteSink(nullptr); }
 
-  tinyfair::Model Fit(const std::string& csv, bool weighted) {
+  // The fit of `csv` by the weight column or ignoring it, with --reweigh
+  // when `reweigh`.
+  tinyfair::Model Fit(const std::string& csv, bool weighted, bool reweigh = false) {
     const data::CsvTable file = data::ParseCsv(csv, "weights.csv");
     TrainOptions options = options_;
     if (weighted) {
@@ -75,7 +77,13 @@ class RowWeights : public ::testing::Test {
     } else {
       options.ignore.push_back("w");
     }
-    return Train(options, data::ColumnTableFromCsv(file), TrainMethods());
+    std::vector<TrainMethod> methods = TrainMethods();
+    OptionValues values;
+    for (const TrainMethod& method : methods) {
+      if (method.add_options) method.add_options(values);
+    }
+    if (reweigh) values.Set("reweigh", "true");
+    return Train(options, data::ColumnTableFromCsv(file), methods);
   }
 
   // The scorer's margin at (x1, x2): each input enters as (x - offset) x scale.
@@ -120,24 +128,8 @@ TEST_F(RowWeights, IntegerWeightsFitAsCopiesOfTheRows) {
 TEST_F(RowWeights, ReweighingCountsItsCellsOverTheWeights) {
   options_.method = "logistic";
   const std::vector<Row> rows = Rows();
-  const auto reweighed = [this](const std::string& csv, bool weighted) {
-    const data::CsvTable file = data::ParseCsv(csv, "weights.csv");
-    TrainOptions options = options_;
-    if (weighted) {
-      options.weight_column = "w";
-    } else {
-      options.ignore.push_back("w");
-    }
-    std::vector<TrainMethod> methods = TrainMethods();
-    OptionValues values;
-    for (const TrainMethod& method : methods) {
-      if (method.add_options) method.add_options(values);
-    }
-    values.Set("reweigh", "true");
-    return Train(options, data::ColumnTableFromCsv(file), methods);
-  };
-  const tinyfair::Model weighted = reweighed(Csv(rows, false), true);
-  const tinyfair::Model copies = reweighed(Csv(rows, true), false);
+  const tinyfair::Model weighted = Fit(Csv(rows, false), true, true);
+  const tinyfair::Model copies = Fit(Csv(rows, true), false, true);
   ExpectSameScorer(weighted, copies, rows, 1e-5);
   // Reweighing changed the fit from the weighted one without it.
   const tinyfair::Model plain = Fit(Csv(rows, false), true);
