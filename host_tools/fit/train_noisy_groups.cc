@@ -33,17 +33,23 @@
 namespace tinyfair::host::fit {
 namespace {
 
-struct NoisyGroupCliOptions {
+// The methods' own options: the solver's settings bound where the library
+// keeps them (noisy_groups::NoisyGroupOptions, with its defaults), and what
+// only train decides (the columns, the noise's sources).
+struct NoisyGroupMethodOptions {
   std::string noisy_group, true_group, noise_model, gamma_rule = "bound";
   std::string adversary = "exact";
-  double noise_rate = -1.0, alpha = 0.05, hinge_slack = -1.0;
-  int iterations = 750;  // unless train's --iterations is given
-  double learning_rate = 0.01, lambda_rate = 0.5, weight_rate = 0.01, lambda_radius = 1.0;
+  /// -1: estimated from the noise's sources.
+  double noise_rate = -1.0;
+  /// -1: the method's own (1 for naive and dro, 0 for soft-groups).
+  double hinge_slack = -1.0;
+  host::noisy_groups::NoisyGroupOptions solver;
   bool ideal = false;
   host::noisy_groups::IdealOptions ideal_options;
 };
 
-void AddNoisyGroupOptions(const std::shared_ptr<NoisyGroupCliOptions>& o, OptionBinder& options) {
+void AddNoisyGroupOptions(const std::shared_ptr<NoisyGroupMethodOptions>& o,
+                          OptionBinder& options) {
   options.Text("noisy-group", &o->noisy_group,
                "naive/dro/soft-groups: the observed group column (default and must be: the "
                "--sensitive column; several --sensitive columns form the observed group "
@@ -62,17 +68,17 @@ void AddNoisyGroupOptions(const std::shared_ptr<NoisyGroupCliOptions>& o, Option
                "dro: TV radius per group: bound = max(P(G^!=j|G=j), P(G!=j|G^=j)) (holds "
                "without equal marginals) | paper = P(G^!=j|G=j)",
                OptionCheck::Choices({"bound", "paper"}));
-  options.Number("alpha", &o->alpha, "naive/dro/soft-groups: the rate constraints' slack",
+  options.Number("alpha", &o->solver.alpha, "naive/dro/soft-groups: the rate constraints' slack",
                  OptionCheck::Range(0.0, 1.0));
   options.Number("hinge-slack", &o->hinge_slack,
                  "naive/dro/soft-groups: slack of the hinge surrogates (default: 1 for naive and "
                  "dro, 0 for soft-groups)",
                  OptionCheck::NonNegative());
-  options.Number("learning-rate", &o->learning_rate, "naive/dro/soft-groups: Adam rate of theta",
-                 OptionCheck::Positive());
-  options.Number("lambda-rate", &o->lambda_rate, "naive/dro/soft-groups: Adam rate of lambda",
-                 OptionCheck::Positive());
-  options.Number("weight-rate", &o->weight_rate,
+  options.Number("learning-rate", &o->solver.theta_rate,
+                 "naive/dro/soft-groups: Adam rate of theta", OptionCheck::Positive());
+  options.Number("lambda-rate", &o->solver.lambda_rate,
+                 "naive/dro/soft-groups: Adam rate of lambda", OptionCheck::Positive());
+  options.Number("weight-rate", &o->solver.weight_rate,
                  "dro: Adam rate of the adversary's weights; soft-groups with --adversary "
                  "reference-code: the table's Adam rate",
                  OptionCheck::Positive());
@@ -83,7 +89,7 @@ void AddNoisyGroupOptions(const std::shared_ptr<NoisyGroupCliOptions>& o, Option
                "Adam steps of rate --weight-rate and Dykstra's projection per iteration); "
                "weaker, to reproduce its numbers",
                OptionCheck::Choices({"exact", "reference-code"}));
-  options.Number("lambda-radius", &o->lambda_radius,
+  options.Number("lambda-radius", &o->solver.lambda_radius,
                  "naive/dro/soft-groups: bound R on the sum of the multipliers",
                  OptionCheck::Positive());
   options.Flag("ideal", &o->ideal,
@@ -139,7 +145,7 @@ std::vector<std::string> ObservedGroupNames(const TrainingSet& set, const tinyfa
 }
 
 // The observed group of every training row (the --sensitive columns).
-std::vector<int> NoisyGroups(const TrainingSet& set, const NoisyGroupCliOptions& o,
+std::vector<int> NoisyGroups(const TrainingSet& set, const NoisyGroupMethodOptions& o,
                              int& group_count) {
   const TrainOptions& t = set.options;
   if (!o.noisy_group.empty() && (t.sensitive.size() != 1 || o.noisy_group != t.sensitive[0])) {
@@ -183,7 +189,7 @@ Eigen::MatrixXd ReadNoiseModel(const std::string& path, const std::vector<std::s
 // The joint law of the true and observed groups from whichever source the
 // options name (exactly one).
 host::noisy_groups::GroupNoiseModel NoiseModel(const TrainingSet& set, const tinyfair::Model& model,
-                                               const NoisyGroupCliOptions& o,
+                                               const NoisyGroupMethodOptions& o,
                                                const std::vector<int>& noisy, int noisy_count,
                                                std::vector<std::string>& true_names,
                                                std::string& source) {
@@ -259,7 +265,7 @@ std::string Join(const Eigen::VectorXd& values) {
 }
 
 host::noisy_groups::NoisyGroupData NoisyGroupDataOf(const TrainingSet& set,
-                                                    const NoisyGroupCliOptions& o,
+                                                    const NoisyGroupMethodOptions& o,
                                                     int& noisy_count) {
   host::noisy_groups::NoisyGroupData data;
   data.groups = NoisyGroups(set, o, noisy_count);
@@ -271,22 +277,16 @@ host::noisy_groups::NoisyGroupData NoisyGroupDataOf(const TrainingSet& set,
 
 host::noisy_groups::NoisyGroupOptions NoisyTrainingOptions(const std::string& method,
                                                            const TrainingSet& set,
-                                                           const NoisyGroupCliOptions& o) {
-  host::noisy_groups::NoisyGroupOptions options;
+                                                           const NoisyGroupMethodOptions& o) {
+  host::noisy_groups::NoisyGroupOptions options = o.solver;
   options.constraint = ChosenConstraint(set.options);
-  options.alpha = o.alpha;
   options.hinge_slack =
       o.hinge_slack >= 0.0 ? o.hinge_slack : (method == "soft-groups" ? 0.0 : 1.0);
-  const int iterations = o.iterations;
+  const int iterations = o.solver.iterations;
   if (iterations < 1) throw std::invalid_argument("--iterations must be at least 1");
-  options.iterations = iterations;
-  options.theta_rate = o.learning_rate;
-  options.lambda_rate = o.lambda_rate;
-  options.weight_rate = o.weight_rate;
   options.adversary = o.adversary == "reference-code"
                           ? host::noisy_groups::NoisyGroupOptions::Adversary::kReferenceCode
                           : host::noisy_groups::NoisyGroupOptions::Adversary::kExact;
-  options.lambda_radius = o.lambda_radius;
   const bool tty = ProgressToTerminal();
   options.progress = [tty, iterations](int t) {
     ReportProgress(t, iterations);
@@ -298,7 +298,7 @@ host::noisy_groups::NoisyGroupOptions NoisyTrainingOptions(const std::string& me
   return options;
 }
 
-host::noisy_groups::NoisyGroupFit FitDro(const NoisyGroupCliOptions& o,
+host::noisy_groups::NoisyGroupFit FitDro(const NoisyGroupMethodOptions& o,
                                          const host::noisy_groups::NoisyGroupData& data,
                                          const host::noisy_groups::GroupNoiseModel& noise,
                                          int noisy_count, const std::string& source,
@@ -317,7 +317,7 @@ host::noisy_groups::NoisyGroupFit FitDro(const NoisyGroupCliOptions& o,
 
 // The ideal algorithm's mixture must fit the device, checked before
 // training: returns its member count.
-int CheckIdealCapacity(const NoisyGroupCliOptions& o, const tinyfair::Model& model) {
+int CheckIdealCapacity(const NoisyGroupMethodOptions& o, const tinyfair::Model& model) {
   const int members = o.ideal_options.rounds * o.ideal_options.inner;
   if (o.ideal_options.rounds < 1 || o.ideal_options.inner < 1 || o.ideal_options.oracle_steps < 1) {
     throw std::invalid_argument(
@@ -331,7 +331,7 @@ int CheckIdealCapacity(const NoisyGroupCliOptions& o, const tinyfair::Model& mod
 
 // Soft groups, ideal algorithm: fills the model with the mixture and returns
 // the summary line.
-std::string FitIdealSoftGroups(const TrainingSet& set, const NoisyGroupCliOptions& o,
+std::string FitIdealSoftGroups(const TrainingSet& set, const NoisyGroupMethodOptions& o,
                                const host::noisy_groups::NoisyGroupData& data,
                                const Eigen::MatrixXd& conditional,
                                const host::noisy_groups::NoisyGroupOptions& options,
@@ -384,7 +384,7 @@ void SetMarginRule(const TrainingSet& set, const host::noisy_groups::NoisyGroupF
 }
 
 std::string NoisyFitSummary(const std::string& method, const TrainingSet& set,
-                            const NoisyGroupCliOptions& o,
+                            const NoisyGroupMethodOptions& o,
                             const host::noisy_groups::NoisyGroupOptions& options,
                             const host::noisy_groups::NoisyGroupFit& fit,
                             const std::string& detail) {
@@ -392,19 +392,19 @@ std::string NoisyFitSummary(const std::string& method, const TrainingSet& set,
   std::snprintf(summary, sizeof(summary),
                 ", alpha %.4g, hinge slack %.4g, iterations %d, rates theta %.4g lambda %.4g "
                 "weights %.4g%s, R %.4g, iterate %d, train error %.4f, own violation %.4f",
-                o.alpha, options.hinge_slack, options.iterations, o.learning_rate, o.lambda_rate,
-                o.weight_rate,
+                options.alpha, options.hinge_slack, options.iterations, options.theta_rate,
+                options.lambda_rate, options.weight_rate,
                 method != "naive" && o.adversary != "exact" ? " (reference-code adversary)" : "",
-                o.lambda_radius, fit.iteration, fit.train_error, fit.train_violation);
+                options.lambda_radius, fit.iteration, fit.train_error, fit.train_violation);
   return "train: " + method + " (" + set.options.constraint + "), data " +
          host::model::DataFileProvenance(set.options.data) + ", label " + set.options.label.label +
          ", observed group " + ObservedGroupColumns(set.options) + detail + summary;
 }
 
-std::string FitNoisyGroups(const std::string& method, const NoisyGroupCliOptions& bound,
+std::string FitNoisyGroups(const std::string& method, const NoisyGroupMethodOptions& bound,
                            const TrainingSet& set, tinyfair::Model& model) {
-  NoisyGroupCliOptions o = bound;
-  if (set.options.iterations > 0) o.iterations = set.options.iterations;
+  NoisyGroupMethodOptions o = bound;
+  if (set.options.iterations > 0) o.solver.iterations = set.options.iterations;
   int noisy_count = 0;
   const host::noisy_groups::NoisyGroupData data = NoisyGroupDataOf(set, o, noisy_count);
   const host::noisy_groups::NoisyGroupOptions options = NoisyTrainingOptions(method, set, o);
@@ -446,7 +446,7 @@ std::string FitNoisyGroups(const std::string& method, const NoisyGroupCliOptions
   std::snprintf(line, sizeof(line),
                 "train: %s (%s, alpha %.4g) %d iterations in %.2f s; iterate %d of %d candidates, "
                 "train error %.4f, own max violation %.4f%s",
-                method.c_str(), set.options.constraint.c_str(), o.alpha, options.iterations,
+                method.c_str(), set.options.constraint.c_str(), options.alpha, options.iterations,
                 seconds, fit.iteration, static_cast<int>(fit.candidates.size()), fit.train_error,
                 fit.train_violation,
                 fit.feasible ? "" : " (NO feasible candidate: the least violating one)");
@@ -466,7 +466,7 @@ std::string FitNoisyGroups(const std::string& method, const NoisyGroupCliOptions
 }
 
 TrainMethod NoisyGroupMethod(const std::string& name, const std::string& help,
-                             const std::shared_ptr<NoisyGroupCliOptions>& options) {
+                             const std::shared_ptr<NoisyGroupMethodOptions>& options) {
   TrainMethod method;
   method.name = name;
   method.help = help;
@@ -484,7 +484,7 @@ TrainMethod NoisyGroupMethod(const std::string& name, const std::string& help,
 // One set of options for the three methods, bound by the first: each call
 // makes its own, so that two fits in one process never share a value.
 std::vector<TrainMethod> NoisyGroupTrainMethods() {
-  auto options = std::make_shared<NoisyGroupCliOptions>();
+  auto options = std::make_shared<NoisyGroupMethodOptions>();
   TrainMethod naive = NoisyGroupMethod(
       "naive", "linear, rate constraints on the observed (noisy) --sensitive groups", options);
   naive.add_options = [options](OptionBinder& binder) { AddNoisyGroupOptions(options, binder); };
