@@ -128,6 +128,17 @@ bool ColumnTable::is_missing_text(const std::string& text) const {
   return std::find(missing_markers.begin(), missing_markers.end(), text) != missing_markers.end();
 }
 
+double ColumnTable::CellNumber(std::size_t column, std::size_t row) const {
+  const TableColumn& cells = columns[column];
+  if (cells.numeric()) return cells.number(row);
+  const std::string text(cells.text(row));
+  double value = std::numeric_limits<double>::quiet_NaN();
+  if (is_missing_text(text) || !ParseNumberText(text, &value)) {
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+  return value;
+}
+
 namespace {
 
 // Whether column c's values repeat enough to code: a sample of its first

@@ -103,6 +103,10 @@ struct ColumnTable {
   std::vector<std::string> column_names() const;
   /// Whether `text` is one of the missing-value markers.
   bool is_missing_text(const std::string& text) const;
+  /// Cell (`row`, `column`) as a number: a numeric column's float64, a text
+  /// cell parsed as ParseNumberText does; NaN when it is missing or not a
+  /// number.
+  double CellNumber(std::size_t column, std::size_t row) const;
 };
 
 /// The columns of a table read from a file, as text (a column's cells are

@@ -1,23 +1,9 @@
 #include "host_tools/data/numeric_labels.h"
 
-#include <cmath>
-#include <cstdlib>
-
 #include "host_tools/common/data_error.h"
 #include "host_tools/data/input_encoder.h"
 
 namespace tinyfair::host::data {
-namespace {
-
-// A text label's number; NaN (refused) when it is missing or not a number.
-double TextValue(const ColumnTable& table, const std::string& cell) {
-  if (table.is_missing_text(cell)) return NAN;
-  char* end = nullptr;
-  const double value = std::strtod(cell.c_str(), &end);
-  return end == cell.c_str() || *end != '\0' ? NAN : value;
-}
-
-}  // namespace
 
 Eigen::VectorXd ReadUnitIntervalLabels(const ColumnTable& table, const std::string& label,
                                        const std::vector<std::string>& positive) {
@@ -30,7 +16,7 @@ Eigen::VectorXd ReadUnitIntervalLabels(const ColumnTable& table, const std::stri
   const size_t c = table.column(label);
   const TableColumn& column = table.columns[c];
   for (size_t r = 0; r < column.size(); ++r) {
-    const double value = column.numeric() ? column.number(r) : TextValue(table, column.text(r));
+    const double value = table.CellNumber(c, r);
     if (!(value >= 0.0) || !(value <= 1.0)) {
       throw common::DataError(table.path, table.line(r), c + 1,
                               "label '" + label + "' is '" + column.CellText(r) +

@@ -3,28 +3,15 @@
 #include <cmath>
 
 #include "host_tools/common/data_error.h"
-#include "host_tools/data/csv_reader.h"
 
 namespace tinyfair::host::data {
-namespace {
-
-// A cell's number; NaN (refused) when it is missing or not a number.
-double CellNumber(const ColumnTable& table, const TableColumn& column, size_t row) {
-  if (column.numeric()) return column.number(row);
-  const std::string text(column.text(row));
-  double value = NAN;
-  if (table.is_missing_text(text) || !ParseNumberText(text, &value)) return NAN;
-  return value;
-}
-
-}  // namespace
 
 Eigen::VectorXd ReadRowWeights(const ColumnTable& table, const std::string& name) {
   const size_t c = table.column(name);
   const TableColumn& column = table.columns[c];
   Eigen::VectorXd weights(static_cast<Eigen::Index>(column.size()));
   for (size_t r = 0; r < column.size(); ++r) {
-    const double value = CellNumber(table, column, r);
+    const double value = table.CellNumber(c, r);
     if (!std::isfinite(value) || value < 0.0) {
       throw common::DataError(table.path, table.line(r), c + 1,
                               "row weight '" + name + "' is '" + column.CellText(r) +

@@ -11,7 +11,6 @@
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/model/finish_model.h"
 #include "host_tools/model/model_trust.h"
-#include "host_tools/simulate/decision_runner.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
 namespace tinyfair::host::fit {
@@ -155,12 +154,9 @@ bool HoldsEveryInput(const data::ColumnTable& rows, const tinyfair::Model& model
 }  // namespace
 
 DecidedRates RuntimeDecidedRates(const tinyfair::Model& model, const data::ColumnTable& rows) {
-  const data::InputEncoder encoder(model.inputs(), rows);
-  const auto runtime_model = simulate::LoadIntoRuntime(model);
   // A threshold rule decides with probability 0 or 1: the expected rate is
   // the share of rows decided positive.
-  simulate::ExpectedPositiveRateSums sums(model.dimensions().group_count());
-  sums.Add(simulate::DecideRows(*runtime_model, encoder, 1, 0));
+  const simulate::ExpectedPositiveRateSums sums = simulate::ExpectedPositiveRateSumsOf(model, rows);
   DecidedRates decided;
   decided.rates = sums.Rates();
   for (const double count : sums.counts()) decided.decided += static_cast<std::size_t>(count);

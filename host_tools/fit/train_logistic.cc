@@ -78,18 +78,17 @@ Eigen::VectorXd FitWeights(const TrainingSet& set, bool reweigh) {
   if (set.row_weights.size() == 0) {
     return host::preprocessing::KamiranCaldersWeights(set.groups.RowsAsVector(), set.labels);
   }
-  const std::vector<uint32_t>& group = set.groups.rows();
+  // Row r's cell: label 0 then label 1 of each group, as the cell weights.
+  const auto cell_of = [&set](Eigen::Index r) {
+    return 2 * size_t{set.groups.rows()[static_cast<size_t>(r)]} + (set.labels[r] > 0.5 ? 1 : 0);
+  };
   std::vector<double> cell_weight(2 * set.groups.group_count(), 0.0);
-  for (Eigen::Index r = 0; r < set.labels.size(); ++r) {
-    cell_weight[2 * group[static_cast<size_t>(r)] + (set.labels[r] > 0.5 ? 1 : 0)] +=
-        set.row_weights[r];
-  }
+  for (Eigen::Index r = 0; r < set.labels.size(); ++r)
+    cell_weight[cell_of(r)] += set.row_weights[r];
   const std::vector<double> cell = host::preprocessing::KamiranCaldersCellWeights(cell_weight);
   Eigen::VectorXd weights(set.labels.size());
-  for (Eigen::Index r = 0; r < set.labels.size(); ++r) {
-    weights[r] = set.row_weights[r] *
-                 cell[2 * group[static_cast<size_t>(r)] + (set.labels[r] > 0.5 ? 1 : 0)];
-  }
+  for (Eigen::Index r = 0; r < set.labels.size(); ++r)
+    weights[r] = set.row_weights[r] * cell[cell_of(r)];
   return weights;
 }
 

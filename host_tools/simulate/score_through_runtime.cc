@@ -85,11 +85,16 @@ std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model,
 
 std::vector<double> ExpectedPositiveRates(const tinyfair::Model& model,
                                           const data::ColumnTable& table) {
-  data::InputEncoder encoder(model.inputs(), table);
+  return ExpectedPositiveRateSumsOf(model, table).Rates();
+}
+
+ExpectedPositiveRateSums ExpectedPositiveRateSumsOf(const tinyfair::Model& model,
+                                                    const data::ColumnTable& table) {
+  const data::InputEncoder encoder(model.inputs(), table);
   const auto runtime_model = LoadIntoRuntime(model);
   ExpectedPositiveRateSums sums(model.dimensions().group_count());
   sums.Add(DecideRows(*runtime_model, encoder, 1, 0));
-  return sums.Rates();
+  return sums;
 }
 
 void ExpectedPositiveRateSums::Add(const std::vector<runtime::Decision>& decisions) {

@@ -63,4 +63,9 @@ class ExpectedPositiveRateSums {
   std::vector<double> sum_, count_;
 };
 
+/// The sums of the model's decisions of every row of the table, in one
+/// runtime pass (ExpectedPositiveRates is their Rates()).
+ExpectedPositiveRateSums ExpectedPositiveRateSumsOf(const tinyfair::Model& model,
+                                                    const data::ColumnTable& table);
+
 }  // namespace tinyfair::host::simulate
