@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
@@ -10,6 +11,7 @@
 #include "host_tools/data/group_formation.h"
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/model/finish_model.h"
+#include "host_tools/model/model_id.h"
 #include "host_tools/model/model_trust.h"
 #include "host_tools/simulate/score_through_runtime.h"
 
@@ -64,7 +66,6 @@ ImportedInput GroupAttributeOfRows(const std::string& name, const data::ColumnTa
               "; every row needs its group");
     }
     input.categories.push_back(value);
-    input.category_weights.push_back(0.0);
   }
   return input;
 }
@@ -91,15 +92,11 @@ std::vector<ImportedInput> InputsInOrder(const ImportedScorer& scorer,
 }
 
 // A categorical input: its categories in the CLI's order (by their bytes),
-// then kOtherCategory of weight 0 where unknown values weigh 0; its weights
-// appended to the scorer's category terms in the same order.
-void AddCategoricalInput(const ImportedInput& imported, bool group_attribute,
-                         tinyfair::Model& model) {
-  if (imported.categories.size() != imported.category_weights.size()) {
-    throw std::invalid_argument(
-        "column '" + imported.name + "': " + std::to_string(imported.categories.size()) +
-        " categories, " + std::to_string(imported.category_weights.size()) + " weights");
-  }
+// then kOtherCategory of weight 0 where unknown values weigh 0; their
+// weights in the margin appended to the scorer's category terms in the
+// same order.
+void AddCategoricalInput(const ImportedInput& imported, const ImportedMargin& margin,
+                         bool group_attribute, tinyfair::Model& model) {
   std::vector<std::size_t> order(imported.categories.size());
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(), [&imported](std::size_t a, std::size_t b) {
@@ -113,7 +110,8 @@ void AddCategoricalInput(const ImportedInput& imported, bool group_attribute,
   for (const std::size_t k : order) {
     input.add_categories(imported.categories[k]);
     scorer.add_category_weights(
-        Float32("column '" + imported.name + "'", imported.category_weights[k]));
+        Float32("column '" + imported.name + "'",
+                margin.CategoryWeight(imported.name, imported.categories[k])));
   }
   if (imported.unknown_as_other && !group_attribute) {
     input.add_categories(data::kOtherCategory);
@@ -123,7 +121,8 @@ void AddCategoricalInput(const ImportedInput& imported, bool group_attribute,
   input.set_category_count(static_cast<uint32_t>(input.categories_size()));
 }
 
-void AddNumericInput(const ImportedInput& imported, bool group_attribute, tinyfair::Model& model) {
+void AddNumericInput(const ImportedInput& imported, const ImportedMargin& margin,
+                     bool group_attribute, tinyfair::Model& model) {
   if (group_attribute) {
     throw std::invalid_argument("sensitive feature '" + imported.name +
                                 "': is a numeric input; groups are formed from categories");
@@ -133,7 +132,8 @@ void AddNumericInput(const ImportedInput& imported, bool group_attribute, tinyfa
   input.set_kind(tinyfair::Input::NUMERIC);
   input.set_offset(0.0f);
   input.set_scale(1.0f);
-  model.mutable_scorer()->add_weights(Float32("column '" + imported.name + "'", imported.weight));
+  model.mutable_scorer()->add_weights(
+      Float32("column '" + imported.name + "'", margin.NumericWeight(imported.name)));
 }
 
 tinyfair::LinearScorer::Link LinkNamed(const std::string& name) {
@@ -142,6 +142,19 @@ tinyfair::LinearScorer::Link LinkNamed(const std::string& name) {
     throw std::invalid_argument("link '" + name + "': IDENTITY or LOGISTIC");
   }
   return link;
+}
+
+void RequireModelId(const std::string& id) {
+  if (id.empty()) throw std::invalid_argument("model_id: empty; a model needs an id");
+  model::RequireModelIdFits(id, "model_id");
+}
+
+// How the model decides, as its provenance says it: "positive iff score >=
+// 0.5" (%g: the threshold's shortest text, as Python's format writes it).
+std::string DecisionRuleText(double threshold) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%g", threshold);
+  return std::string("positive iff score >= ") + text;
 }
 
 // Whether `rows` hold every input of `model` (the rows its rates need).
@@ -179,18 +192,20 @@ void FinishImportedModel(const std::string& made_by, const data::ColumnTable* ro
 }
 
 tinyfair::Model ImportedLinearModel(const ImportedScorer& scorer, const data::ColumnTable* rows) {
+  RequireModelId(scorer.model_id);
+  const ImportedMargin margin = MarginOverInputs(scorer.estimator);
   tinyfair::Model model;
   model.set_model_id(scorer.model_id);
   for (const auto& input : InputsInOrder(scorer, rows)) {
     const bool group_attribute = IsGroupAttribute(scorer, input.name);
     if (input.numeric) {
-      AddNumericInput(input, group_attribute, model);
+      AddNumericInput(input, margin, group_attribute, model);
     } else {
-      AddCategoricalInput(input, group_attribute, model);
+      AddCategoricalInput(input, margin, group_attribute, model);
     }
   }
   auto& linear = *model.mutable_scorer();
-  linear.set_bias(Float32("bias", scorer.bias));
+  linear.set_bias(Float32("bias", margin.bias()));
   linear.set_link(LinkNamed(scorer.link));
   data::FormGroups(scorer.group_attributes, "refuse", model);
   const auto groups = static_cast<int>(model.dimensions().group_count());
@@ -199,7 +214,8 @@ tinyfair::Model ImportedLinearModel(const ImportedScorer& scorer, const data::Co
     model.add_reference_positive_rate(0.0f);
   }
   const bool measured = rows != nullptr && HoldsEveryInput(*rows, model);
-  FinishImportedModel(scorer.made_by, measured ? rows : nullptr, model);
+  FinishImportedModel(scorer.made_by + ", " + DecisionRuleText(scorer.threshold),
+                      measured ? rows : nullptr, model);
   return model::AdmitSerializedModel(model.SerializeAsString(), "from_sklearn");
 }
 

@@ -1,9 +1,11 @@
-// A linear scorer fitted by another library (the Python package folds a
-// scikit-learn pipeline into one) as a finished model, formed as `train`
-// forms one: inputs in the data's column order, categories in the CLI's
-// order, groups by data::FormGroups, weights rounded to float32 once, and
-// reference rates that are the runtime's own decisions on the rows given,
-// so that the monitor compares the device with what the device decides.
+// A linear scorer fitted by another library (the Python package describes
+// a scikit-learn pipeline's) as a finished model, formed as `train` forms
+// one: the estimator folded through its pipeline's features into one
+// weight per input (fit::MarginOverInputs), inputs in the data's column
+// order, categories in the CLI's order, groups by data::FormGroups, weights
+// rounded to float32 once, and reference rates that are the runtime's own
+// decisions on the rows given, so that the monitor compares the device with
+// what the device decides.
 #pragma once
 
 #include <cstddef>
@@ -11,28 +13,28 @@
 #include <vector>
 
 #include "host_tools/data/column_table.h"
+#include "host_tools/fit/imported_margin.h"
 #include "tinyfair/model.pb.h"
 
 namespace tinyfair::host::fit {
 
-/// One input of the scorer as the other library describes it.
+/// One input of the scorer as the other library describes it; its weights
+/// are the estimator's margin over it (a numeric input's on its raw value:
+/// offset 0, scale 1).
 struct ImportedInput {
   std::string name;
   bool numeric = true;
-  /// A numeric input's weight on its raw value (offset 0, scale 1).
-  double weight = 0.0;
-  /// A categorical input's categories, in any order, and the weight of
-  /// each (the margin's term for a row of that category).
+  /// A categorical input's categories, in any order.
   std::vector<std::string> categories;
-  std::vector<double> category_weights;
   /// Unknown values weigh 0: a last category kOtherCategory of weight 0
   /// (never on a group attribute, whose unknown values are unknown groups).
   bool unknown_as_other = false;
 };
 
-/// The folded scorer: margin = bias + the inputs' terms; positive iff
-/// link(margin) >= threshold.
+/// The scorer: margin = the estimator's margin over the inputs; positive
+/// iff link(margin) >= threshold.
 struct ImportedScorer {
+  /// Checked by model::RequireModelIdFits, and not empty.
   std::string model_id;
   /// In the other library's order (the rows' column order comes first).
   std::vector<ImportedInput> inputs;
@@ -40,11 +42,12 @@ struct ImportedScorer {
   /// one that is no input becomes a categorical input of weight 0 with the
   /// categories of the rows' column.
   std::vector<std::string> group_attributes;
-  double bias = 0.0;
+  ImportedEstimator estimator;
   /// A LinearScorer.Link name: "IDENTITY" or "LOGISTIC".
   std::string link = "IDENTITY";
   double threshold = 0.0;
-  /// How the scorer was made, for the provenance.
+  /// How the scorer was made, for the provenance; the model adds its
+  /// decision rule (", positive iff score >= threshold").
   std::string made_by;
 };
 
@@ -73,8 +76,10 @@ void FinishImportedModel(const std::string& made_by, const data::ColumnTable* ro
 /// `rows` (null: none) give the input order (theirs first), the categories
 /// of a group attribute the scorer does not read, and, when they hold every
 /// input, the reference rates (FinishImportedModel).
-/// @throws std::invalid_argument for a weight beyond float32, an unknown
-///         link, a group attribute that is numeric or without categories;
+/// @throws std::invalid_argument for a model id that is empty or does not
+///         fit, an estimator MarginOverInputs refuses, a weight beyond
+///         float32, an unknown link, a group attribute that is numeric or
+///         without categories;
 ///         common::DataError for a missing or "(other)" group value in the
 ///         rows; model::ModelRefused when the runtime refuses the model.
 tinyfair::Model ImportedLinearModel(const ImportedScorer& scorer, const data::ColumnTable* rows);

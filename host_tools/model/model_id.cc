@@ -20,9 +20,9 @@ std::string CutAtCharacter(const std::string& text, size_t limit) {
 
 size_t MaxModelIdBytes() { return sizeof(tinyfair_Model::model_id) - 1; }
 
-void RequireModelIdFits(const std::string& id) {
+void RequireModelIdFits(const std::string& id, const std::string& given_as) {
   if (id.size() <= MaxModelIdBytes()) return;
-  throw std::invalid_argument("id: " + std::to_string(id.size()) +
+  throw std::invalid_argument(given_as + ": " + std::to_string(id.size()) +
                               " bytes; a model's id holds at most " +
                               std::to_string(MaxModelIdBytes()));
 }

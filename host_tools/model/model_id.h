@@ -14,9 +14,10 @@ namespace tinyfair::host::model {
 /// model_id field (model.options' max_size) less its terminating NUL.
 size_t MaxModelIdBytes();
 
-/// Throws std::invalid_argument ("id: N bytes; a model's id holds at most
-/// M") when `id` is longer than MaxModelIdBytes().
-void RequireModelIdFits(const std::string& id);
+/// Throws std::invalid_argument ("<given_as>: N bytes; a model's id holds
+/// at most M") when `id` is longer than MaxModelIdBytes(); `given_as` names
+/// where the id came from (the CLI's "id", Python's "model_id").
+void RequireModelIdFits(const std::string& id, const std::string& given_as = "id");
 
 /// `head` + `tail`, the part named by `cut` (the head or the tail) shortened
 /// at a UTF-8 character boundary so that the whole fits MaxModelIdBytes();

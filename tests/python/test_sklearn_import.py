@@ -31,6 +31,7 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 ADULT = REPO.parent / "shared" / "datasets" / "adult"
 
 
+import tinyfair  # noqa: E402
 from tinyfair import sklearn_import  # noqa: E402
 ConversionError = sklearn_import.ConversionError
 model_json_from_sklearn = sklearn_import.model_json_from_sklearn
@@ -359,6 +360,7 @@ def _refusal(pipeline, X=None, sensitive="sex"):
 
 def test_conversion_error_is_a_value_error():
     assert issubclass(ConversionError, ValueError)
+    assert issubclass(ConversionError, tinyfair.TinyfairError)
 
 
 def test_refuses_an_imputer_naming_the_transformer():
@@ -450,6 +452,17 @@ def test_refuses_a_model_id_the_device_cannot_hold():
     pipeline, X = _fitted([("prep", _prep()), ("clf", LogisticRegression())])
     with pytest.raises(ConversionError, match="model_id"):
         model_json_from_sklearn(pipeline, "sex", X=X, model_id="x" * 32)
+    with pytest.raises(ConversionError, match="model_id: empty"):
+        model_json_from_sklearn(pipeline, "sex", X=X, model_id="")
+
+
+def test_refuses_a_weight_beyond_float32():
+    """The library folds the estimator and refuses a weight no float32
+    holds; the refusal is the pipeline's, a ConversionError."""
+    pipeline, X = _fitted([("prep", _prep()), ("clf", LinearSVC())])
+    pipeline.named_steps["clf"].coef_ = pipeline.named_steps["clf"].coef_ * 1e300
+    with pytest.raises(ConversionError, match="does not fit a float32"):
+        model_json_from_sklearn(pipeline, "sex", X=X)
 
 
 def test_names_from_data_reach_the_model_as_they_are_or_are_refused():

@@ -9,17 +9,19 @@ does: p >= 0.5, margin >= 0, and Ridge's prediction >= 0.5 (the midpoint of
 0/1 labels). An existing model can then be post-processed and shipped with
 the CLI without being trained again.
 
-The preprocessing is one affine map from the device's inputs to the
-estimator's features: a numeric input is its raw value, a categorical input
-an indicator per category. Every step is composed into it in float64, and
-the estimator's weights are folded through it once. This module only reads
-scikit-learn's objects: it hands the library (fit::ImportedLinearModel) the
-folded scorer as numbers and names, and the library forms the model as
-`train` does: inputs in X's column order, categories in the CLI's order,
-the groups, each weight and the bias rounded to float32 once, and the
-reference rates. The numeric inputs carry offset 0 and scale 1: the scaler
-lives in the weights (the runtime folds offset and scale into the weights
-in float32 at load, so a stored offset would only add roundings).
+Each feature the estimator weighs is made from one of the device's
+inputs: a numeric input's raw value or one category's indicator, then
+standard-scaled by each StandardScaler it passes. This module only reads
+scikit-learn's objects: it hands the library (fit::ImportedLinearModel)
+each feature's input and scalings, the estimator's coefficients and
+intercept, and the names, and the library folds the estimator through the
+features into one weight per input (in float64, each weight an exactly
+rounded sum of its terms) and forms the model as `train` does: inputs in
+X's column order, categories in the CLI's order, the groups, each weight
+and the bias rounded to float32 once, and the reference rates. The numeric
+inputs carry offset 0 and scale 1: the scaler lives in the weights (the
+runtime folds offset and scale into the weights in float32 at load, so a
+stored offset would only add roundings).
 
 A pipeline fitted on a numpy array has inputs named as tinyfair names an
 array's columns: x0, x1, ... (X then holds them under these names, or is
@@ -33,7 +35,9 @@ steps, ending in a binary LogisticRegression, LinearSVC, SGDClassifier or
 RidgeClassifier, or a single-output Ridge; or such an estimator alone,
 fitted on a numeric DataFrame. Columns are named, or selected by position,
 slice, mask or callable on a DataFrame (the fitted selection resolves to
-its names). Everything else raises ConversionError, naming the step.
+its names). Everything else raises ConversionError, naming the step; so
+does what the library refuses of the scorer (a model id that does not fit,
+a weight beyond float32).
 
 Categories are CSV text (str, int or bool values), sorted by the library
 by their bytes as the CLI sorts them, so that groups are those of `tinyfair train --sensitive`
@@ -48,8 +52,6 @@ the model (float32 inputs and weights, as the device) and takes each
 group's share of positive decisions.
 """
 
-import math
-
 import numpy as np
 
 from . import _core, _frames
@@ -61,21 +63,10 @@ OTHER_CATEGORY = "(other)"
 # Model.model_id holds at most this many bytes on the device (model.options).
 MAX_MODEL_ID_BYTES = _core.MAX_MODEL_ID_BYTES
 
-# Keys of the affine map's basis: the constant, a numeric input, and the
-# indicator of one category of a categorical input.
-_ONE = ("1",)
 
-
-def _numeric_key(column):
-    return ("numeric", column)
-
-
-def _category_key(column, category):
-    return ("category", column, category)
-
-
-class ConversionError(ValueError):
-    """A pipeline, or a part of it, that tinyfair cannot ship as it is."""
+class ConversionError(_core.TinyfairError):
+    """A pipeline, or a part of it, that tinyfair cannot ship as it is (a
+    TinyfairError, so a ValueError)."""
 
 
 def _refuse(where, message):
@@ -164,7 +155,29 @@ def _category_name(where, column, value):
 
 
 # ---------------------------------------------------------------------------
-# Affine features: one dict {basis key: float64 coefficient} per feature.
+# Features: what the estimator weighs, each made from one input.
+
+
+class _Feature:
+    """An input's raw value (category None) or one category's indicator,
+    then the (mean, scale) of each StandardScaler it passes, in order."""
+
+    def __init__(self, column, category=None, scalings=()):
+        self.column = column
+        self.category = category
+        self.scalings = list(scalings)
+
+    def scaled(self, mean, scale):
+        return _Feature(self.column, self.category, self.scalings + [(mean, scale)])
+
+    def described(self):
+        feature = _core.ImportedFeature()
+        feature.column = self.column
+        feature.indicator = self.category is not None
+        feature.category = self.category or ""
+        feature.means = [mean for mean, _ in self.scalings]
+        feature.scales = [scale for _, scale in self.scalings]
+        return feature
 
 
 def _column_names(where, columns, names_in):
@@ -210,7 +223,7 @@ def _one_hot_features(where, encoder, columns, inputs):
         dropped = None if encoder.drop_idx_ is None else encoder.drop_idx_[j]
         for k, name in enumerate(names):
             if dropped is None or k != dropped:
-                features.append({_category_key(column, name): 1.0})
+                features.append(_Feature(column, name))
         inputs.add_categorical(_describe(where, encoder), column, names, ignores_unknown)
     if len(features) != len(encoder.get_feature_names_out()):
         _refuse(_describe(where, encoder), "its output columns do not match its categories")
@@ -220,23 +233,18 @@ def _one_hot_features(where, encoder, columns, inputs):
 def _numeric_features(where, columns, inputs):
     for column in columns:
         inputs.add_numeric(where, column)
-    return [{_numeric_key(column): 1.0} for column in columns]
+    return [_Feature(column) for column in columns]
 
 
 def _scaled(where, scaler, features):
-    """StandardScaler over affine features: (f - mean) / scale."""
+    """StandardScaler over features: each scaled by its (mean, scale)."""
     _require_fitted(where, scaler)
     if scaler.n_features_in_ != len(features):
         _refuse(_describe(where, scaler), f"fitted on {scaler.n_features_in_} columns, given "
                 f"{len(features)}")
-    scaled = []
-    for j, feature in enumerate(features):
-        mean = float(scaler.mean_[j]) if scaler.with_mean else 0.0
-        scale = float(scaler.scale_[j]) if scaler.with_std else 1.0
-        out = {key: value / scale for key, value in feature.items()}
-        out[_ONE] = (feature.get(_ONE, 0.0) - mean) / scale
-        scaled.append(out)
-    return scaled
+    return [feature.scaled(float(scaler.mean_[j]) if scaler.with_mean else 0.0,
+                           float(scaler.scale_[j]) if scaler.with_std else 1.0)
+            for j, feature in enumerate(features)]
 
 
 def _is_passthrough(step):
@@ -310,9 +318,13 @@ def _column_transformer_features(where, transformer, inputs):
 
 
 class _Scorer:
-    def __init__(self, coef, intercept, link, threshold, score, positive):
+    """The estimator as fitted: margin = factor * (intercept + coef . x),
+    score = link(margin)."""
+
+    def __init__(self, coef, intercept, link, threshold, score, positive, factor=1.0):
         self.coef = np.asarray(coef, dtype=np.float64).ravel()
         self.intercept = float(intercept)
+        self.factor = factor
         self.link = link
         self.threshold = threshold
         # How scikit-learn computes the same score, for people.
@@ -353,8 +365,8 @@ def _linear_scorer(where, estimator):
         # With two classes, multi_class='multinomial' takes the softmax of
         # (-m, m), which is the logistic of 2m; 'auto' and 'ovr' take m.
         factor = 2.0 if estimator.multi_class == "multinomial" else 1.0
-        return _Scorer(coef * factor, intercept * factor, "LOGISTIC", 0.5,
-                       "predict_proba[:, 1]", positive)
+        return _Scorer(coef, intercept, "LOGISTIC", 0.5, "predict_proba[:, 1]", positive,
+                       factor)
     return _Scorer(coef, intercept, "IDENTITY", 0.0, "decision_function", positive)
 
 
@@ -371,20 +383,6 @@ def _flat_steps(where, pipeline):
         else:
             steps.append((here, step))
     return steps
-
-
-# ---------------------------------------------------------------------------
-# Folding the estimator through the features.
-
-
-def _fold(scorer, features):
-    """margin = intercept + coef . features as one coefficient per basis key,
-    each summed exactly (fsum) in float64."""
-    terms = {_ONE: [scorer.intercept]}
-    for weight, feature in zip(scorer.coef, features):
-        for key, value in feature.items():
-            terms.setdefault(key, []).append(float(weight) * value)
-    return {key: math.fsum(values) for key, values in terms.items()}
 
 
 # ---------------------------------------------------------------------------
@@ -450,22 +448,28 @@ def _in_pipeline_order(columns, names_in):
     return sorted(columns, key=lambda c: fitted.index(c) if c in fitted else len(fitted))
 
 
-def _scorer_inputs(columns, inputs, margin):
-    """One _core.ImportedInput per input: a numeric input's weight, a
-    categorical input's categories with the margin's weight of each."""
+def _scorer_inputs(columns, inputs):
+    """One _core.ImportedInput per input: numeric, or its categories and
+    whether unknown values weigh 0."""
     described = []
     for column in columns:
         imported = _core.ImportedInput()
         imported.name = column
-        if column in inputs.numeric:
-            imported.weight = margin.get(_numeric_key(column), 0.0)
-        else:
+        if column not in inputs.numeric:
             imported.numeric = False
             imported.categories = inputs.categorical[column]
-            imported.category_weights = [margin.get(_category_key(column, name), 0.0)
-                                         for name in imported.categories]
             imported.unknown_as_other = inputs.other[column]
         described.append(imported)
+    return described
+
+
+def _estimator(scorer, features):
+    """The estimator as the library folds it through its features."""
+    described = _core.ImportedEstimator()
+    described.features = [feature.described() for feature in features]
+    described.coefficients = scorer.coef.tolist()
+    described.intercept = scorer.intercept
+    described.factor = scorer.factor
     return described
 
 
@@ -481,13 +485,12 @@ def _step_text(name, step):
 
 
 def _made_by(steps, estimator_step, scorer):
-    """The provenance's account of the pipeline; the library adds what the
-    reference rates are."""
+    """The provenance's account of the pipeline; the library adds the
+    decision rule and what the reference rates are."""
     chain = ", ".join(_step_text(name, step) for name, step in steps + [estimator_step])
     estimator = type(estimator_step[1]).__name__
-    positive = (f"positive class {scorer.positive!r}, " if scorer.score != "predict" else "")
-    return (f"from_sklearn: {chain}; score {estimator}.{scorer.score}, {positive}positive iff "
-            f"score >= {scorer.threshold:g}")
+    positive = (f", positive class {scorer.positive!r}" if scorer.score != "predict" else "")
+    return f"from_sklearn: {chain}; score {estimator}.{scorer.score}{positive}"
 
 
 def _rows(columns, X):
@@ -523,33 +526,38 @@ def model_from_sklearn(pipeline, sensitive_features, X=None, model_id="sklearn")
 
     Raises ConversionError (a ValueError) naming the step it cannot map.
     """
-    if len(model_id.encode("utf-8")) > MAX_MODEL_ID_BYTES or not model_id:
-        _refuse("model_id", f"{model_id!r}: 1 to {MAX_MODEL_ID_BYTES} bytes")
     sensitive = _sensitive_list(sensitive_features)
     steps, (estimator_name, estimator) = _split_pipeline(pipeline)
     estimator_where = f"step '{estimator_name}'" if steps else "estimator"
     scorer = _linear_scorer(estimator_where, estimator)
     inputs = _Inputs()
     names_in, features = _features(steps, estimator_where, estimator, inputs)
-    if len(features) != scorer.coef.size:
-        _refuse(_describe(estimator_where, estimator), f"has {scorer.coef.size} weights for "
-                f"{len(features)} features")
-    margin = _fold(scorer, features)
     for column in sensitive:
         _check_sensitive(column, inputs, X)
     columns = _in_pipeline_order(inputs.columns(), names_in)
     described = _core.ImportedScorer()
     described.model_id = model_id
-    described.inputs = _scorer_inputs(columns, inputs, margin)
+    described.inputs = _scorer_inputs(columns, inputs)
     described.group_attributes = sensitive
-    described.bias = margin[_ONE]
+    described.estimator = _estimator(scorer, features)
     described.link = scorer.link
     described.threshold = scorer.threshold
     described.made_by = _made_by(steps, (estimator_name, estimator), scorer)
-    model, notes = _core.imported_linear_model(described, "X",
-                                               _rows(columns + sensitive, X))
+    model, notes = _library_model(described, _rows(columns + sensitive, X))
     emit_notes(notes)
     return model
+
+
+def _library_model(described, rows):
+    """The library's model of the described scorer; a scorer it refuses
+    (a TinyfairError, not one of its data or model subclasses) is a
+    ConversionError."""
+    try:
+        return _core.imported_linear_model(described, "X", rows)
+    except _core.TinyfairError as error:
+        if type(error) is not _core.TinyfairError:
+            raise
+        raise ConversionError(str(error)) from None
 
 
 def model_json_from_sklearn(pipeline, sensitive_features, X=None, model_id="sklearn"):

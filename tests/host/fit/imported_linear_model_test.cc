@@ -99,17 +99,22 @@ class DescribedScorer : public ::testing::Test {
   void SetUp() override {
     ImportedInput size;
     size.name = "size";
-    size.weight = 0.1;
     ImportedInput colour;
     colour.name = "colour";
     colour.numeric = false;
     colour.categories = {"red", "Blue", "green"};
-    colour.category_weights = {1.5, -2.0, 0.25};
     colour.unknown_as_other = true;
     scorer_.model_id = "imported";
     scorer_.inputs = {size, colour};
     scorer_.group_attributes = {"band"};
-    scorer_.bias = -0.1;
+    // margin = 0.1 size + 1.5 [red] - 2 [Blue] + 0.25 [green] - 0.1.
+    auto& estimator = scorer_.estimator;
+    estimator.features = {{"size", false, "", {}, {}},
+                          {"colour", true, "red", {}, {}},
+                          {"colour", true, "Blue", {}, {}},
+                          {"colour", true, "green", {}, {}}};
+    estimator.coefficients = {0.1, 1.5, -2.0, 0.25};
+    estimator.intercept = -0.1;
     scorer_.link = "IDENTITY";
     scorer_.threshold = 0.0;
     scorer_.made_by = "from_sklearn: estimator: LinearSVC";
@@ -167,8 +172,8 @@ TEST_F(DescribedScorer, FormsTheModelAsTrainFormsOne) {
                                model.reference_positive_rate().end()),
             (std::vector<float>{1.0f, 0.0f, 1.0f}));
   EXPECT_EQ(model.provenance(),
-            "from_sklearn: estimator: LinearSVC; reference rates the runtime's decisions on 4 "
-            "rows of X");
+            "from_sklearn: estimator: LinearSVC, positive iff score >= 0; reference rates the "
+            "runtime's decisions on 4 rows of X");
 }
 
 TEST_F(DescribedScorer, RowsWithoutEveryInputGiveOrderAndGroupsButNoRates) {
@@ -198,8 +203,24 @@ TEST_F(DescribedScorer, RefusesWhatTheDeviceCannotHold) {
   ImportedScorer no_rows = scorer_;
   EXPECT_THROW(ImportedLinearModel(no_rows, nullptr), std::invalid_argument);
   ImportedScorer huge = scorer_;
-  huge.inputs[0].weight = std::numeric_limits<double>::max();
+  huge.estimator.coefficients[0] = std::numeric_limits<double>::max();
   EXPECT_THROW(ImportedLinearModel(huge, &rows_), std::invalid_argument);
+  ImportedScorer miscounted = scorer_;
+  miscounted.estimator.coefficients.pop_back();
+  EXPECT_THROW(ImportedLinearModel(miscounted, &rows_), std::invalid_argument);
+  ImportedScorer unnamed = scorer_;
+  unnamed.model_id = "";
+  EXPECT_THROW(ImportedLinearModel(unnamed, &rows_), std::invalid_argument);
+  ImportedScorer long_id = scorer_;
+  long_id.model_id = std::string(64, 'i');
+  try {
+    ImportedLinearModel(long_id, &rows_);
+    ADD_FAILURE() << "an id of 64 bytes was taken";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_EQ(std::string(error.what()).rfind("model_id: 64 bytes; a model's id holds at most ", 0),
+              0u)
+        << error.what();
+  }
   ImportedScorer link = scorer_;
   link.link = "PROBIT";
   EXPECT_THROW(ImportedLinearModel(link, &rows_), std::invalid_argument);
