@@ -18,6 +18,7 @@
 #include "host_tools/fit/postprocess_options.h"
 #include "host_tools/fit/ramp_fitter.h"
 #include "host_tools/fit/runtime_report.h"
+#include "host_tools/fit/scorer_decisions.h"
 #include "host_tools/model/finish_model.h"
 #include "host_tools/model/fitted_rule.h"
 #include "host_tools/model/model_id.h"
@@ -28,9 +29,16 @@
 namespace tinyfair::host::fit {
 namespace {
 
+// A table the sweep measures on, with its labels and the scorer's decisions
+// of it: every row's model is the scorer with another per-group rule, so
+// one runtime pass serves them all (ScorerDecisions).
 struct LabelledPart {
-  const data::ColumnTable* table;
+  LabelledPart(const tinyfair::Model& scorer, const data::ColumnTable& table,
+               std::vector<int> row_labels)
+      : labels(std::move(row_labels)), decided(scorer, table, 1, 0) {}
+
   std::vector<int> labels;
+  ScorerDecisions decided;
 };
 
 // The rows of the sweep, each model measured on validation and test data.
@@ -41,8 +49,8 @@ struct SweepTable {
 
   void Add(const std::string& method, double gamma, double rho, const tinyfair::Model& m) {
     rows.push_back({method, gamma, rho,
-                    ReportThroughRuntime(m, *validation.table, validation.labels),
-                    ReportThroughRuntime(m, *test.table, test.labels)});
+                    ReportThroughRuntime(m, validation.decided, validation.labels),
+                    ReportThroughRuntime(m, test.decided, test.labels)});
   }
 };
 
@@ -213,10 +221,10 @@ SweepResult Sweep(const SweepOptions& o, const tinyfair::Model& model,
   data::CheckGroupsKnown(model, test_table);
   NoteUnlistedValues("sweep", model, validation_table);
   NoteUnlistedValues("sweep", model, test_table);
-  const LabelledPart validation{
-      &validation_table, data::ReadLabels(validation_table, o.label.label, o.label.positive)};
-  const LabelledPart test{&test_table,
-                          data::ReadLabels(test_table, o.label.label, o.label.positive)};
+  const LabelledPart validation(
+      model, validation_table, data::ReadLabels(validation_table, o.label.label, o.label.positive));
+  const LabelledPart test(model, test_table,
+                          data::ReadLabels(test_table, o.label.label, o.label.positive));
   SweepTable table{validation, test, {}};
 
   AddOriginalRow(model, table);
