@@ -15,6 +15,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "host_tools/model/aligned_encoding.h"
 #include "host_tools/model/input_layout.h"
 #include "host_tools/model/model_features.h"
 #include "host_tools/model/model_json_hashes.h"
@@ -27,6 +28,7 @@ namespace tinyfair::host::model {
 namespace {
 
 constexpr char kModelCrcTag = 0x0D;
+constexpr std::size_t kCrcFieldBytes = 5;  // the tag and a fixed32
 
 // Sets a dimension the model leaves at 0 (the fits write none but the group
 // count); one it states is kept, so that Load() judges it.
@@ -52,7 +54,8 @@ void FillDimensions(tinyfair::Model& model) {
                 &D::set_group_count, dims);
 }
 
-std::string Serialize(const tinyfair::Model& model) {
+// The protobuf library's serialization, which the content hash is taken of.
+std::string CanonicalEncoding(const tinyfair::Model& model) {
   std::string bytes;
   if (!model.SerializeToString(&bytes)) {
     throw std::runtime_error("cannot serialize the model");
@@ -60,9 +63,25 @@ std::string Serialize(const tinyfair::Model& model) {
   return bytes;
 }
 
+// The bytes that follow the CRC field in the encoding of `model` (whose CRC
+// is cleared): the encoding laid out after the CRC's five bytes, as the
+// file holds them. A placeholder stands for the CRC: a fixed32 takes its
+// four bytes whatever it holds.
+std::string PayloadAfterCrc(tinyfair::Model model) {
+  model.set_crc32(1);
+  return SerializeModel(model).substr(kCrcFieldBytes);
+}
+
 }  // namespace
 
-std::string SerializeModel(const tinyfair::Model& model) { return Serialize(model); }
+std::string SerializeModel(const tinyfair::Model& model) {
+  std::string aligned = AlignedEncoding(model);
+  if (!model.has_crc32() || IsSealedModel(aligned)) return aligned;
+  // A file sealed before its arrays were aligned holds the library's
+  // encoding: its CRC says which of the two it was sealed as.
+  std::string canonical = CanonicalEncoding(model);
+  return IsSealedModel(canonical) ? canonical : aligned;
+}
 
 void VerifyWithRuntime(const std::string& bytes, const std::string& prefix) {
   auto device_model = std::make_unique<runtime::ModelWithStorage<>>();
@@ -103,18 +122,22 @@ std::string SealModelForLoad(tinyfair::Model& model) {
   model.set_required_features(RequiredFeatures(model));
   FillDimensions(model);
   model.set_input_layout_hash(InputLayoutHash(model));
+  return SealAsItIs(model);
+}
+
+std::string SealAsItIs(tinyfair::Model& model) {
   model.clear_crc32();
   model.clear_content_hash();
-  model.set_content_hash(Fnv1a64(Serialize(model)));
-  const std::string payload = Serialize(model);
+  model.set_content_hash(Fnv1a64(CanonicalEncoding(model)));
+  const std::string payload = PayloadAfterCrc(model);
   const uint32_t crc =
       runtime::Crc32(reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
   model.set_crc32(crc);
-  std::string bytes = Serialize(model);
+  std::string bytes = SerializeModel(model);
   // The runtime finds the CRC in the first five bytes; the protobuf library
   // writes fields in number order, and this checks that it did.
-  if (bytes.size() != payload.size() + 5 || bytes[0] != kModelCrcTag ||
-      bytes.compare(5, std::string::npos, payload) != 0) {
+  if (bytes.size() != payload.size() + kCrcFieldBytes || bytes[0] != kModelCrcTag ||
+      bytes.compare(kCrcFieldBytes, std::string::npos, payload) != 0) {
     throw std::runtime_error("the CRC field was not serialized first");
   }
   return bytes;
@@ -133,7 +156,7 @@ tinyfair::Model ParseModelFile(const std::string& bytes, const std::string& name
   tinyfair::Model unsealed = model;
   unsealed.clear_crc32();
   unsealed.clear_content_hash();
-  if (Fnv1a64(Serialize(unsealed)) != model.content_hash()) {
+  if (Fnv1a64(CanonicalEncoding(unsealed)) != model.content_hash()) {
     throw ModelFileError(name + ": content hash mismatch");
   }
   return model;

@@ -32,6 +32,13 @@ std::string SealModel(tinyfair::Model& model);
 /// as SealModel does: ModelRefused with no prefix.
 std::string SealModelForLoad(tinyfair::Model& model);
 
+/// Only the seal: sets the content hash (of the protobuf library's encoding
+/// without the CRC and the hash) and the CRC (of the file's bytes after the
+/// CRC field) of `model` as it is, and returns the file's bytes, with their
+/// arrays aligned. SealModelForLoad first sets the header a model is sealed
+/// with (this schema version, its features, dimensions and layout).
+std::string SealAsItIs(tinyfair::Model& model);
+
 /// Loads `bytes` into the runtime as the device would; throws ModelRefused
 /// (model_refused.h: "<prefix>the runtime refuses this model: <status>")
 /// when Load() refuses them.
@@ -42,7 +49,9 @@ void VerifyWithRuntime(const std::string& bytes, const std::string& prefix);
 bool IsSealedModel(const std::string& bytes);
 
 /// The bytes of a model as it is, without sealing it: the file it was read
-/// from when it was read sealed and left unchanged.
+/// from when it was read sealed and left unchanged. A model is written with
+/// its arrays aligned (AlignedEncoding); one sealed as the protobuf library
+/// encodes it (every file before the alignment) is given back that way.
 std::string SerializeModel(const tinyfair::Model& model);
 
 /// Parses and verifies a sealed model, or a signed file's inner sealed model

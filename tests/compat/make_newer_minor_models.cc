@@ -20,7 +20,6 @@
 #include "host_tools/common/file_io.h"
 #include "host_tools/model/model_file.h"
 #include "tinyfair/model.pb.h"
-#include "tinyfair_runtime/crc32.h"
 #include "tinyfair_runtime/decision.h"
 
 namespace {
@@ -40,26 +39,18 @@ std::string ReadBytes(const std::string& path) {
 }
 
 // The model as schema 1.4 with two unknown fields, hashed and CRC'd as
-// SealModel does (content hash over the payload without hash and CRC, then
-// the CRC over the payload with the hash, written first).
+// SealModel does (model::SealAsItIs: the header left as set here).
 std::string SealAsNewerMinor(tinyfair::Model model, uint64_t required_features) {
   model.set_schema_minor(kNewerMinor);
   model.set_required_features(required_features);
   auto* unknown = model.GetReflection()->MutableUnknownFields(&model);
   unknown->AddVarint(kUnknownVarintField, 7);
   unknown->AddLengthDelimited(kUnknownBytesField, "bytes a 1.3 runtime skips");
-  model.clear_crc32();
-  model.clear_content_hash();
-  model.set_content_hash(
-      tinyfair::host::model::Fnv1a64(tinyfair::host::model::SerializeModel(model)));
-  const std::string payload = tinyfair::host::model::SerializeModel(model);
-  model.set_crc32(
-      tinyfair::runtime::Crc32(reinterpret_cast<const uint8_t*>(payload.data()), payload.size()));
-  const std::string bytes = tinyfair::host::model::SerializeModel(model);
+  const std::string bytes = tinyfair::host::model::SealAsItIs(model);
   tinyfair::Model check;
   if (!check.ParseFromString(bytes) ||
       check.GetReflection()->GetUnknownFields(check).field_count() != 2 ||
-      bytes.compare(bytes.size() - payload.size(), std::string::npos, payload) != 0) {
+      !tinyfair::host::model::IsSealedModel(bytes) || check.schema_minor() != kNewerMinor) {
     throw std::runtime_error("the newer-minor model did not keep its unknown fields");
   }
   return bytes;

@@ -68,12 +68,17 @@ bool LoadsInRuntime(const std::string& bytes, const LoadOptions& options) {
 }
 
 // The content hash (field 2, bytes 6-13 after the CRC field) of a sealed
-// file laid out as the exporter lays it out, recomputed over the rest, as
-// the exporter computes it, so that mutations pass the host's hash check
-// and reach the commands.
+// file laid out as the exporter lays it out, recomputed as the exporter
+// computes it (over the protobuf library's encoding of the parsed model
+// without fields 1 and 2), so that mutations that still parse pass the
+// host's hash check and reach the commands.
 void ResealContentHash(std::string& bytes) {
   if (bytes.size() < 14 || bytes[5] != 0x11) return;
-  const uint64_t hash = host_model::Fnv1a64(bytes.substr(14));
+  tinyfair::Model model;
+  if (!model.ParseFromString(bytes)) return;
+  model.clear_crc32();
+  model.clear_content_hash();
+  const uint64_t hash = host_model::Fnv1a64(model.SerializeAsString());
   for (size_t b = 0; b < 8; ++b) bytes[6 + b] = static_cast<char>((hash >> (8 * b)) & 0xFFU);
 }
 

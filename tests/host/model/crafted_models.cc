@@ -7,7 +7,6 @@
 
 #include "host_tools/model/model_file.h"
 #include "test_models.h"
-#include "tinyfair_runtime/crc32.h"
 
 namespace tinyfair::crafted {
 
@@ -20,14 +19,7 @@ tinyfair::Model SmallRamp() {
   return model;
 }
 
-std::string SealAsStated(tinyfair::Model model) {
-  model.clear_crc32();
-  model.clear_content_hash();
-  model.set_content_hash(host::model::Fnv1a64(host::model::SerializeModel(model)));
-  const std::string payload = host::model::SerializeModel(model);
-  model.set_crc32(runtime::Crc32(reinterpret_cast<const uint8_t*>(payload.data()), payload.size()));
-  return host::model::SerializeModel(model);
-}
+std::string SealAsStated(tinyfair::Model model) { return host::model::SealAsItIs(model); }
 
 void SetGroupCount(tinyfair::Model& m, int groups) {
   auto* ramp = m.mutable_ramp();
