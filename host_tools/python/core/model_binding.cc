@@ -10,7 +10,6 @@
 #include "host_tools/fit/group_names.h"
 #include "host_tools/model/model_export.h"
 #include "host_tools/model/model_file.h"
-#include "host_tools/model/model_id.h"
 #include "host_tools/model/model_refused.h"
 #include "host_tools/model/model_trust.h"
 #include "host_tools/model/provenance.h"
@@ -77,8 +76,6 @@ tinyfair::Model FromJson(const std::string& text, const std::string& name) {
 }  // namespace
 
 void AddModelClass(py::module_& module) {
-  // The longest id the device holds (the schema's model_id field).
-  module.attr("MAX_MODEL_ID_BYTES") = host::model::MaxModelIdBytes();
   // An output of the Python front end, as the CLI writes one: never over
   // the file it was made from, and atomically.
   module.def(

@@ -60,8 +60,6 @@ from ._notes import emit_notes
 # The CLI's name for the category that stands for values a model does not
 # list (host_tools/data/input_encoder.h, kOtherCategory).
 OTHER_CATEGORY = "(other)"
-# Model.model_id holds at most this many bytes on the device (model.options).
-MAX_MODEL_ID_BYTES = _core.MAX_MODEL_ID_BYTES
 
 
 class ConversionError(_core.TinyfairError):
