@@ -144,6 +144,27 @@ tinyfair::LinearScorer::Link LinkNamed(const std::string& name) {
   return link;
 }
 
+// Each feature is made from an input the scorer lists, as that input
+// reads: a raw value of a numeric one, an indicator of a listed category
+// of a categorical one; a weight on anything else would be lost.
+void RequireFeaturesOfInputs(const ImportedScorer& scorer) {
+  for (const ImportedFeature& feature : scorer.estimator.features) {
+    const auto input =
+        std::find_if(scorer.inputs.begin(), scorer.inputs.end(),
+                     [&feature](const ImportedInput& i) { return i.name == feature.column; });
+    const bool made_of_input =
+        input != scorer.inputs.end() && input->numeric != feature.indicator &&
+        (!feature.indicator || std::find(input->categories.begin(), input->categories.end(),
+                                         feature.category) != input->categories.end());
+    if (!made_of_input) {
+      throw std::invalid_argument(
+          "a feature of column '" + feature.column + "'" +
+          (feature.indicator ? " (category '" + feature.category + "')" : "") +
+          " is made of no input the scorer lists as it reads it");
+    }
+  }
+}
+
 void RequireModelId(const std::string& id) {
   if (id.empty()) throw std::invalid_argument("model_id: empty; a model needs an id");
   model::RequireModelIdFits(id, "model_id");
@@ -193,6 +214,7 @@ void FinishImportedModel(const std::string& made_by, const data::ColumnTable* ro
 
 tinyfair::Model ImportedLinearModel(const ImportedScorer& scorer, const data::ColumnTable* rows) {
   RequireModelId(scorer.model_id);
+  RequireFeaturesOfInputs(scorer);
   const ImportedMargin margin = MarginOverInputs(scorer.estimator);
   tinyfair::Model model;
   model.set_model_id(scorer.model_id);

@@ -77,7 +77,8 @@ void FinishImportedModel(const std::string& made_by, const data::ColumnTable* ro
 /// of a group attribute the scorer does not read, and, when they hold every
 /// input, the reference rates (FinishImportedModel).
 /// @throws std::invalid_argument for a model id that is empty or does not
-///         fit, an estimator MarginOverInputs refuses, a weight beyond
+///         fit, a feature made of no input as the scorer lists it, an
+///         estimator MarginOverInputs refuses, a weight beyond
 ///         float32, an unknown link, a group attribute that is numeric or
 ///         without categories;
 ///         common::DataError for a missing or "(other)" group value in the

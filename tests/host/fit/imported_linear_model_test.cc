@@ -208,6 +208,15 @@ TEST_F(DescribedScorer, RefusesWhatTheDeviceCannotHold) {
   ImportedScorer miscounted = scorer_;
   miscounted.estimator.coefficients.pop_back();
   EXPECT_THROW(ImportedLinearModel(miscounted, &rows_), std::invalid_argument);
+  ImportedScorer unlisted_category = scorer_;
+  unlisted_category.estimator.features[1].category = "violet";
+  EXPECT_THROW(ImportedLinearModel(unlisted_category, &rows_), std::invalid_argument);
+  ImportedScorer raw_of_categorical = scorer_;
+  raw_of_categorical.estimator.features[1].indicator = false;
+  EXPECT_THROW(ImportedLinearModel(raw_of_categorical, &rows_), std::invalid_argument);
+  ImportedScorer no_such_input = scorer_;
+  no_such_input.estimator.features[0].column = "height";
+  EXPECT_THROW(ImportedLinearModel(no_such_input, &rows_), std::invalid_argument);
   ImportedScorer unnamed = scorer_;
   unnamed.model_id = "";
   EXPECT_THROW(ImportedLinearModel(unnamed, &rows_), std::invalid_argument);
