@@ -1,12 +1,16 @@
-// ReadHeader, ReadModel and ReadInput: for each message of the schema, a
-// dispatch by field number over the wire reader that fills the check's
-// structure as nanopb's decoder filled it (model_reader.h). A field of the
-// wrong wire type is refused, a value wider than its field is refused
-// rather than cut, a field given again replaces a scalar and merges a
-// message, and a field this runtime does not know is skipped by its wire
-// type, so that a newer minor version still reads.
+// ReadHeader, ReadModel and ReadInput. Each message of the schema is a table
+// of its fields: the field's number (the generated ..._tag macro), how its
+// value is read, and where it goes in the check's structure. One loop reads
+// a message's fields through its table by number, and fills the structure
+// as nanopb's decoder filled it (model_reader.h): a field of the wrong wire
+// type is refused, a value wider than its field is refused rather than cut,
+// a field given again replaces a scalar and merges into a message, and a
+// field the table lacks is skipped by its wire type, so that a newer minor
+// version still reads. A message inside a message is read on a stack of the
+// messages open, not by recursion: the schema nests three deep.
 #include "model_reader.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "checked_model.h"
@@ -16,8 +20,89 @@
 namespace tinyfair::runtime::internal {
 namespace {
 
-// The header's fields are read by their numbers in Model, which are
-// ModelHeader's: the prefix every schema version shares.
+// How a field's value is read, and where it goes.
+enum class Value : uint8_t {
+  kUnsigned,    // a varint in `size` bytes (uint32, uint64, an enum, a narrowed integer)
+  kBool,        // a varint, kept as true or false
+  kFixed,       // `size` (4 or 8) bytes: float, fixed32, sfixed32, fixed64
+  kString,      // a string in a char array of `size` bytes, with its terminating 0
+  kRepeated,    // a repeated uint32 in an array of `size` values, its count at `extra`
+  kFloatSpan,   // a packed array of at most `size` 4-byte values, recorded as a span
+  kVarintSpan,  // a packed array of at most `size` varints, recorded as a span
+  kMessage,     // a message read with table `size` into the structure at `offset`
+  kRule,        // as kMessage, for the one field of the rule oneof
+  kInput,       // one Input, read whole with table `size` and counted at `offset`
+};
+
+// The messages, by table: their order in kMessages.
+enum Table : uint16_t {
+  kHeaderTable,  // the Model's fields that form its header
+  kModelTable,   // the Model's other fields
+  kDimensionsTable,
+  kInputTable,
+  kGroupFormationTable,
+  kLinearScorerTable,
+  kThresholdRuleTable,
+  kRampRuleTable,
+  kTwoThresholdRuleTable,
+  kTruncatedLogisticRuleTable,
+  kRegressionRuleTable,
+  kMixtureRuleTable,
+  kRegressionOutputTable,
+  kIntegerScorerTable,
+};
+
+// The offset `extra` holds for a field without a has_ flag.
+constexpr uint16_t kNoFlag = UINT16_MAX;
+
+// One field of a message.
+struct Field {
+  uint8_t number;
+  Value value;
+  uint16_t offset;  // of the value in the message's structure
+  uint16_t size;
+  uint16_t extra;  // the has_ flag's offset (or kNoFlag); a repeated field's count
+};
+static_assert(sizeof(Field) == 8);
+static_assert(sizeof(tinyfair_check_Model) <= UINT16_MAX, "Field's offsets are 16-bit");
+
+// The table entry of field `f` of message `m` (tinyfair_check_<m>).
+#define TINYFAIR_FIELD(m, f, value, size, extra)                                             \
+  Field {                                                                                    \
+    tinyfair_check_##m##_##f##_tag, Value::value,                                            \
+        static_cast<uint16_t>(offsetof(tinyfair_check_##m, f)), static_cast<uint16_t>(size), \
+        static_cast<uint16_t>(extra)                                                         \
+  }
+#define TINYFAIR_SIZE(m, f) sizeof(tinyfair_check_##m{}.f)
+#define TINYFAIR_FLAG(m, f) offsetof(tinyfair_check_##m, has_##f)
+// The most values a span holds: the length of the working model's array
+// (tinyfair/model.nanopb.h), which model.options sets.
+#define TINYFAIR_CAPACITY(m, f) ArrayCount(tinyfair_##m{}.f)
+
+#define FIELD_UNSIGNED(m, f) TINYFAIR_FIELD(m, f, kUnsigned, TINYFAIR_SIZE(m, f), kNoFlag)
+#define FIELD_BOOL(m, f) TINYFAIR_FIELD(m, f, kBool, 1, kNoFlag)
+#define FIELD_FIXED(m, f) TINYFAIR_FIELD(m, f, kFixed, TINYFAIR_SIZE(m, f), kNoFlag)
+#define FIELD_FLOATS(m, f) TINYFAIR_FIELD(m, f, kFloatSpan, TINYFAIR_CAPACITY(m, f), kNoFlag)
+#define FIELD_VARINTS(m, f) TINYFAIR_FIELD(m, f, kVarintSpan, TINYFAIR_CAPACITY(m, f), kNoFlag)
+#define FIELD_MESSAGE(m, f, table) TINYFAIR_FIELD(m, f, kMessage, table, TINYFAIR_FLAG(m, f))
+#define FIELD_RULE(f, table)                                                          \
+  Field {                                                                             \
+    tinyfair_check_Model_##f##_tag, Value::kRule,                                     \
+        static_cast<uint16_t>(offsetof(tinyfair_check_Model, rule.f)), table, kNoFlag \
+  }
+
+// The header: the fields every schema version shares (ModelHeader's
+// numbers), read by ReadHeader; ReadModel skips them.
+constexpr Field kHeaderFields[] = {
+    TINYFAIR_FIELD(Model, crc32, kFixed, TINYFAIR_SIZE(Model, crc32), TINYFAIR_FLAG(Model, crc32)),
+    FIELD_FIXED(Model, content_hash),
+    FIELD_UNSIGNED(Model, schema_major),
+    FIELD_UNSIGNED(Model, schema_minor),
+    TINYFAIR_FIELD(Model, model_id, kString, TINYFAIR_SIZE(Model, model_id), kNoFlag),
+    FIELD_MESSAGE(Model, dimensions, kDimensionsTable),
+    FIELD_UNSIGNED(Model, required_features),
+    FIELD_UNSIGNED(Model, model_version),
+};
 static_assert(
     tinyfair_check_Model_crc32_tag == tinyfair_check_ModelHeader_crc32_tag &&
     tinyfair_check_Model_content_hash_tag == tinyfair_check_ModelHeader_content_hash_tag &&
@@ -31,80 +116,212 @@ static_assert(
 static_assert(sizeof(tinyfair_check_Model{}.model_id) == sizeof(tinyfair_ModelHeader{}.model_id),
               "the header's model_id holds what the model's holds");
 
-// The most values a span field may hold: the length of the working model's
-// array (tinyfair/model.nanopb.h), which model.options sets.
-#define TINYFAIR_CAPACITY(message, field) ArrayCount(tinyfair_##message{}.field)
-
-// The fields of a Model that form its header (ReadHeader).
-struct HeaderOf {
-  tinyfair_check_Model& model;
+constexpr Field kModelFields[] = {
+    TINYFAIR_FIELD(Model, inputs, kInput, kInputTable, kNoFlag),
+    FIELD_MESSAGE(Model, groups, kGroupFormationTable),
+    FIELD_MESSAGE(Model, scorer, kLinearScorerTable),
+    FIELD_RULE(threshold, kThresholdRuleTable),
+    FIELD_RULE(ramp, kRampRuleTable),
+    FIELD_RULE(two_threshold, kTwoThresholdRuleTable),
+    FIELD_RULE(truncated_logistic, kTruncatedLogisticRuleTable),
+    FIELD_RULE(mixture, kMixtureRuleTable),
+    FIELD_RULE(regression, kRegressionRuleTable),
+    FIELD_FLOATS(Model, reference_positive_rate),
+    FIELD_FIXED(Model, monitor_alpha),
+    FIELD_FIXED(Model, monitor_tolerance),
+    FIELD_UNSIGNED(Model, monitor_window),
+    FIELD_FIXED(Model, input_layout_hash),
 };
 
-// ---------------------------------------------------------------------------
-// Scalar fields.
+constexpr Field kDimensionsFields[] = {
+    FIELD_UNSIGNED(Dimensions, input_count),    FIELD_UNSIGNED(Dimensions, group_count),
+    FIELD_UNSIGNED(Dimensions, category_count), FIELD_UNSIGNED(Dimensions, group_attribute_count),
+    FIELD_UNSIGNED(Dimensions, member_count),
+};
 
-// A varint field of `size` bytes (uint32, uint64, an enum, or an integer
-// model.options narrows): a value wider than the field is refused, as
-// nanopb refuses it, rather than cut.
-bool ReadUnsigned(WireReader& r, FieldKey key, void* field, size_t size) {
+// The name and the category names are not in the table: skipped.
+constexpr Field kInputFields[] = {
+    FIELD_UNSIGNED(Input, kind),
+    FIELD_FIXED(Input, offset),
+    FIELD_FIXED(Input, scale),
+    FIELD_UNSIGNED(Input, category_count),
+    FIELD_BOOL(Input, last_category_is_other),
+};
+
+// The group names are not in the table: skipped.
+constexpr Field kGroupFormationFields[] = {
+    FIELD_UNSIGNED(GroupFormation, kind),
+    TINYFAIR_FIELD(GroupFormation, attribute_inputs, kRepeated,
+                   ArrayCount(tinyfair_check_GroupFormation{}.attribute_inputs),
+                   offsetof(tinyfair_check_GroupFormation, attribute_inputs_count)),
+    FIELD_UNSIGNED(GroupFormation, unknown_policy),
+    FIELD_UNSIGNED(GroupFormation, fallback_group),
+};
+
+constexpr Field kLinearScorerFields[] = {
+    FIELD_FIXED(LinearScorer, bias),
+    FIELD_FLOATS(LinearScorer, weights),
+    FIELD_FLOATS(LinearScorer, category_weights),
+    FIELD_UNSIGNED(LinearScorer, link),
+};
+
+constexpr Field kThresholdRuleFields[] = {
+    FIELD_FLOATS(GroupThresholdRule, threshold),
+    FIELD_MESSAGE(GroupThresholdRule, integer, kIntegerScorerTable),
+};
+
+constexpr Field kRampRuleFields[] = {
+    FIELD_FLOATS(GroupRampRule, threshold),
+    FIELD_FLOATS(GroupRampRule, width),
+    FIELD_MESSAGE(GroupRampRule, integer, kIntegerScorerTable),
+};
+
+constexpr Field kTwoThresholdRuleFields[] = {
+    FIELD_FLOATS(GroupTwoThresholdRule, threshold0),
+    FIELD_FLOATS(GroupTwoThresholdRule, probability0),
+    FIELD_FLOATS(GroupTwoThresholdRule, threshold1),
+    FIELD_FLOATS(GroupTwoThresholdRule, probability1),
+    FIELD_FLOATS(GroupTwoThresholdRule, ignore),
+    FIELD_FLOATS(GroupTwoThresholdRule, constant),
+};
+
+constexpr Field kTruncatedLogisticRuleFields[] = {
+    FIELD_UNSIGNED(TruncatedLogisticRule, criterion),
+    FIELD_FLOATS(TruncatedLogisticRule, cell_label1),
+    FIELD_FLOATS(TruncatedLogisticRule, cell_label0),
+    FIELD_FIXED(TruncatedLogisticRule, denominator_epsilon),
+};
+
+constexpr Field kRegressionRuleFields[] = {
+    FIELD_MESSAGE(RegressionRule, output, kRegressionOutputTable),
+};
+
+constexpr Field kMixtureRuleFields[] = {
+    FIELD_UNSIGNED(MixtureRule, member_output),
+    FIELD_FLOATS(MixtureRule, probability),
+    FIELD_FLOATS(MixtureRule, bias),
+    FIELD_FLOATS(MixtureRule, weights),
+    FIELD_FLOATS(MixtureRule, category_weights),
+    FIELD_FLOATS(MixtureRule, threshold),
+    FIELD_MESSAGE(MixtureRule, output, kRegressionOutputTable),
+};
+
+constexpr Field kRegressionOutputFields[] = {
+    FIELD_FIXED(RegressionOutput, min),
+    FIELD_FIXED(RegressionOutput, max),
+    FIELD_UNSIGNED(RegressionOutput, grid_size),
+    FIELD_UNSIGNED(RegressionOutput, grid_value),
+};
+
+constexpr Field kIntegerScorerFields[] = {
+    FIELD_UNSIGNED(IntegerScorer, input_bits),    FIELD_VARINTS(IntegerScorer, input_shift),
+    FIELD_UNSIGNED(IntegerScorer, fraction_bits), FIELD_FIXED(IntegerScorer, bias),
+    FIELD_VARINTS(IntegerScorer, weights),        FIELD_FLOATS(IntegerScorer, category_weights),
+    FIELD_FLOATS(IntegerScorer, threshold),       FIELD_FLOATS(IntegerScorer, ramp_start),
+    FIELD_VARINTS(IntegerScorer, ramp_shift),     FIELD_VARINTS(IntegerScorer, ramp_probability),
+};
+
+#undef FIELD_RULE
+#undef FIELD_MESSAGE
+#undef FIELD_VARINTS
+#undef FIELD_FLOATS
+#undef FIELD_FIXED
+#undef FIELD_BOOL
+#undef FIELD_UNSIGNED
+#undef TINYFAIR_CAPACITY
+#undef TINYFAIR_FLAG
+#undef TINYFAIR_SIZE
+#undef TINYFAIR_FIELD
+
+// A message's table.
+struct Message {
+  const Field* fields;
+  size_t count;
+};
+
+template <size_t kCount>
+constexpr Message TableOf(const Field (&fields)[kCount]) {
+  return Message{fields, kCount};
+}
+
+constexpr Message kMessages[] = {
+    TableOf(kHeaderFields),           TableOf(kModelFields),
+    TableOf(kDimensionsFields),       TableOf(kInputFields),
+    TableOf(kGroupFormationFields),   TableOf(kLinearScorerFields),
+    TableOf(kThresholdRuleFields),    TableOf(kRampRuleFields),
+    TableOf(kTwoThresholdRuleFields), TableOf(kTruncatedLogisticRuleFields),
+    TableOf(kRegressionRuleFields),   TableOf(kMixtureRuleFields),
+    TableOf(kRegressionOutputFields), TableOf(kIntegerScorerFields),
+};
+static_assert(sizeof(kMessages) / sizeof(kMessages[0]) == kIntegerScorerTable + 1);
+
+const Field* FieldOf(const Message& message, uint32_t number) {
+  for (size_t i = 0; i < message.count; ++i) {
+    if (message.fields[i].number == number) return &message.fields[i];
+  }
+  return nullptr;
+}
+
+// ---------------------------------------------------------------------------
+// Values.
+
+// A varint stored in `size` bytes: a value wider than the field is refused,
+// as nanopb refuses it, rather than cut.
+bool ReadUnsigned(WireReader& r, FieldKey key, uint8_t* at, size_t size) {
   uint64_t value;
   if (key.wire != kVarintWire || !r.Varint(value)) return false;
   if (size < sizeof(value) && (value >> (8U * size)) != 0) return false;
-  memcpy(field, &value, size);  // the low bytes, on a little-endian core
+  memcpy(at, &value, size);  // the low bytes, on a little-endian core
   return true;
 }
 
-template <typename T>
-bool ReadUnsigned(WireReader& r, FieldKey key, T& field) {
-  return ReadUnsigned(r, key, &field, sizeof(field));
-}
-
-bool ReadBool(WireReader& r, FieldKey key, bool& field) {
+bool ReadBool(WireReader& r, FieldKey key, uint8_t* at) {
   uint32_t value;
   if (key.wire != kVarintWire || !r.Varint32(value)) return false;
-  field = value != 0;
+  const bool is_set = value != 0;
+  memcpy(at, &is_set, sizeof(is_set));
   return true;
 }
 
-// A float, fixed32, sfixed32 or fixed64 field.
-template <typename T>
-bool ReadFixed(WireReader& r, FieldKey key, T& field) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8);
-  if constexpr (sizeof(T) == 4) {
-    uint32_t raw;
-    if (key.wire != kFixed32Wire || !r.Fixed32(raw)) return false;
-    memcpy(&field, &raw, sizeof(field));
-  } else {
-    uint64_t raw;
-    if (key.wire != kFixed64Wire || !r.Fixed64(raw)) return false;
-    memcpy(&field, &raw, sizeof(field));
-  }
+bool ReadFixed(WireReader& r, FieldKey key, uint8_t* at, size_t size) {
+  uint64_t value = 0;
+  uint32_t value32 = 0;
+  const bool four = size == sizeof(value32);
+  if (key.wire != (four ? kFixed32Wire : kFixed64Wire)) return false;
+  if (four ? !r.Fixed32(value32) : !r.Fixed64(value)) return false;
+  memcpy(at, four ? static_cast<const void*>(&value32) : &value, size);
   return true;
 }
 
-// A string held in a char array, with its terminating 0.
-template <size_t kSize>
-bool ReadString(WireReader& r, FieldKey key, char (&field)[kSize]) {
+// A string held in a char array of `size` bytes, with its terminating 0.
+bool ReadString(WireReader& r, FieldKey key, uint8_t* at, size_t size) {
   WireReader value;
-  if (key.wire != kDelimitedWire || !r.Delimited(value) || value.left() >= kSize) return false;
-  memcpy(field, value.at(), value.left());
-  field[value.left()] = '\0';
+  if (key.wire != kDelimitedWire || !r.Delimited(value) || value.left() >= size) return false;
+  memcpy(at, value.at(), value.left());
+  at[value.left()] = '\0';
   return true;
 }
 
-// A repeated varint field held in an array (GroupFormation's attributes),
-// packed or one value at a time, appended up to the array's length.
-template <size_t kCapacity>
-bool ReadRepeatedUnsigned(WireReader& r, FieldKey key, pb_size_t& count,
-                          uint32_t (&values)[kCapacity]) {
-  if (key.wire != kDelimitedWire) return count < kCapacity && ReadUnsigned(r, key, values[count++]);
+// One value of a repeated uint32 held in an array (GroupFormation's
+// attributes), appended up to the array's length.
+bool AppendUnsigned(WireReader& r, FieldKey key, const Field& field, uint8_t* structure) {
+  pb_size_t count;
+  memcpy(&count, structure + field.extra, sizeof(count));
+  uint8_t* at = structure + field.offset + sizeof(uint32_t) * count;
+  if (count >= field.size || !ReadUnsigned(r, key, at, sizeof(uint32_t))) return false;
+  ++count;
+  memcpy(structure + field.extra, &count, sizeof(count));
+  return true;
+}
+static_assert(sizeof(tinyfair_check_GroupFormation{}.attribute_inputs[0]) == sizeof(uint32_t));
+
+// A repeated uint32, packed or one value at a time.
+bool ReadRepeated(WireReader& r, FieldKey key, const Field& field, uint8_t* structure) {
+  if (key.wire != kDelimitedWire) return AppendUnsigned(r, key, field, structure);
   WireReader packed;
   if (!r.Delimited(packed)) return false;
   while (!packed.AtEnd()) {
-    if (count >= kCapacity ||
-        !ReadUnsigned(packed, FieldKey{key.field, kVarintWire}, values[count++])) {
-      return false;
-    }
+    if (!AppendUnsigned(packed, FieldKey{key.field, kVarintWire}, field, structure)) return false;
   }
   return true;
 }
@@ -170,359 +387,114 @@ bool ReadVarintSpan(WireReader& r, FieldKey key, tinyfair_VarintSpan& span, size
   return true;
 }
 
+// A field whose value is not a message: read into `structure`.
+bool ReadValue(WireReader& r, FieldKey key, const Field& field, uint8_t* structure) {
+  uint8_t* at = structure + field.offset;
+  switch (field.value) {
+    case Value::kUnsigned:
+      return ReadUnsigned(r, key, at, field.size);
+    case Value::kBool:
+      return ReadBool(r, key, at);
+    case Value::kFixed:
+      return ReadFixed(r, key, at, field.size);
+    case Value::kString:
+      return ReadString(r, key, at, field.size);
+    case Value::kRepeated:
+      return ReadRepeated(r, key, field, structure);
+    case Value::kFloatSpan:
+      return ReadFloatSpan(r, key, *reinterpret_cast<tinyfair_FloatSpan*>(at), field.size);
+    case Value::kVarintSpan:
+      return ReadVarintSpan(r, key, *reinterpret_cast<tinyfair_VarintSpan*>(at), field.size);
+    default:
+      return false;
+  }
+}
+
 // ---------------------------------------------------------------------------
-// Messages: one field dispatch each, and the loop over a message's fields.
+// Messages.
 
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_Dimensions& d);
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_Input& input);
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_GroupFormation& g);
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_LinearScorer& s);
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_IntegerScorer& s);
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_GroupThresholdRule& rule);
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_GroupRampRule& rule);
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_GroupTwoThresholdRule& rule);
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_TruncatedLogisticRule& rule);
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_RegressionOutput& output);
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_RegressionRule& rule);
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_MixtureRule& rule);
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_Model& m);
-bool ReadField(WireReader& r, FieldKey key, HeaderOf& header);
+// A message being read: its bytes left, its table and its structure.
+struct OpenMessage {
+  WireReader bytes;
+  const Message* table;
+  uint8_t* structure;
+};
 
-// Every field of a message, in order. Each message type has its own
-// instance, and the schema nests no message in itself: no recursion.
-template <typename Message>
-bool ReadMessage(WireReader r, Message& message) {
-  while (!r.AtEnd()) {
+// The Model, a rule, the rule's integer scorer or output: the schema's
+// deepest nesting.
+constexpr size_t kMaxDepth = 3;
+
+// Where a message field's own message is read into, or nullptr when the
+// field is refused: a second rule field (a later rule field would replace an
+// earlier one's spans, which then could not be checked), or an Input beyond
+// the capacity. An Input is read into `input` and only counted (InputReader
+// reads the inputs again where they lie).
+uint8_t* MessageStructure(const Field& field, uint8_t* structure, tinyfair_check_Input& input) {
+  uint8_t* at = structure + field.offset;
+  if (field.value == Value::kRule) {
+    auto& m = *reinterpret_cast<tinyfair_check_Model*>(structure);
+    if (m.which_rule != 0) return nullptr;
+    m.which_rule = field.number;
+    return at;
+  }
+  if (field.value == Value::kInput) {
+    auto& inputs = *reinterpret_cast<tinyfair_InputSpans*>(at);
+    if (inputs.count >= kMaxInputs) return nullptr;
+    ++inputs.count;
+    input = {};
+    return reinterpret_cast<uint8_t*>(&input);
+  }
+  if (field.extra != kNoFlag) structure[field.extra] = 1;  // has_<field>
+  return at;
+}
+
+// Reads the fields of a message with `table` into `structure`, and of every
+// message inside it. A message field merges into what an earlier one left,
+// as nanopb's decoder merged it.
+bool ReadMessage(WireReader bytes, Table table, void* structure) {
+  OpenMessage open[kMaxDepth];
+  size_t depth = 0;
+  open[depth++] = {bytes, &kMessages[table], static_cast<uint8_t*>(structure)};
+  tinyfair_check_Input input;
+  while (depth > 0) {
+    OpenMessage& message = open[depth - 1];
+    if (message.bytes.AtEnd()) {
+      --depth;
+      continue;
+    }
     FieldKey key;
-    if (!r.Key(key) || !ReadField(r, key, message)) return false;
+    if (!message.bytes.Key(key)) return false;
+    const Field* field = FieldOf(*message.table, key.field);
+    if (field == nullptr) {
+      if (!message.bytes.Skip(key.wire)) return false;
+    } else if (field->value < Value::kMessage) {  // a value, not a message
+      if (!ReadValue(message.bytes, key, *field, message.structure)) return false;
+    } else {
+      WireReader inner;
+      uint8_t* inner_structure = MessageStructure(*field, message.structure, input);
+      if (key.wire != kDelimitedWire || inner_structure == nullptr ||
+          !message.bytes.Delimited(inner) || depth == kMaxDepth) {
+        return false;
+      }
+      open[depth++] = {inner, &kMessages[field->size], inner_structure};
+    }
   }
   return true;
 }
-
-// A message field, merged into what an earlier occurrence left.
-template <typename Message>
-bool ReadSubmessage(WireReader& r, FieldKey key, Message& message) {
-  WireReader value;
-  return key.wire == kDelimitedWire && r.Delimited(value) && ReadMessage(value, message);
-}
-
-template <typename Message>
-bool ReadSubmessage(WireReader& r, FieldKey key, bool& has, Message& message) {
-  has = true;
-  return ReadSubmessage(r, key, message);
-}
-
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_Dimensions& d) {
-  switch (key.field) {
-    case tinyfair_check_Dimensions_input_count_tag:
-      return ReadUnsigned(r, key, d.input_count);
-    case tinyfair_check_Dimensions_group_count_tag:
-      return ReadUnsigned(r, key, d.group_count);
-    case tinyfair_check_Dimensions_category_count_tag:
-      return ReadUnsigned(r, key, d.category_count);
-    case tinyfair_check_Dimensions_group_attribute_count_tag:
-      return ReadUnsigned(r, key, d.group_attribute_count);
-    case tinyfair_check_Dimensions_member_count_tag:
-      return ReadUnsigned(r, key, d.member_count);
-    default:
-      return r.Skip(key.wire);
-  }
-}
-
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_Input& input) {
-  switch (key.field) {
-    case tinyfair_check_Input_kind_tag:
-      return ReadUnsigned(r, key, input.kind);
-    case tinyfair_check_Input_offset_tag:
-      return ReadFixed(r, key, input.offset);
-    case tinyfair_check_Input_scale_tag:
-      return ReadFixed(r, key, input.scale);
-    case tinyfair_check_Input_category_count_tag:
-      return ReadUnsigned(r, key, input.category_count);
-    case tinyfair_check_Input_last_category_is_other_tag:
-      return ReadBool(r, key, input.last_category_is_other);
-    default:  // the name and the category names, which the device skips
-      return r.Skip(key.wire);
-  }
-}
-
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_GroupFormation& g) {
-  switch (key.field) {
-    case tinyfair_check_GroupFormation_kind_tag:
-      return ReadUnsigned(r, key, g.kind);
-    case tinyfair_check_GroupFormation_attribute_inputs_tag:
-      return ReadRepeatedUnsigned(r, key, g.attribute_inputs_count, g.attribute_inputs);
-    case tinyfair_check_GroupFormation_unknown_policy_tag:
-      return ReadUnsigned(r, key, g.unknown_policy);
-    case tinyfair_check_GroupFormation_fallback_group_tag:
-      return ReadUnsigned(r, key, g.fallback_group);
-    default:  // the group names
-      return r.Skip(key.wire);
-  }
-}
-
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_LinearScorer& s) {
-  switch (key.field) {
-    case tinyfair_check_LinearScorer_bias_tag:
-      return ReadFixed(r, key, s.bias);
-    case tinyfair_check_LinearScorer_weights_tag:
-      return ReadFloatSpan(r, key, s.weights, TINYFAIR_CAPACITY(LinearScorer, weights));
-    case tinyfair_check_LinearScorer_category_weights_tag:
-      return ReadFloatSpan(r, key, s.category_weights,
-                           TINYFAIR_CAPACITY(LinearScorer, category_weights));
-    case tinyfair_check_LinearScorer_link_tag:
-      return ReadUnsigned(r, key, s.link);
-    default:
-      return r.Skip(key.wire);
-  }
-}
-
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_IntegerScorer& s) {
-  switch (key.field) {
-    case tinyfair_check_IntegerScorer_input_bits_tag:
-      return ReadUnsigned(r, key, s.input_bits);
-    case tinyfair_check_IntegerScorer_input_shift_tag:
-      return ReadVarintSpan(r, key, s.input_shift, TINYFAIR_CAPACITY(IntegerScorer, input_shift));
-    case tinyfair_check_IntegerScorer_fraction_bits_tag:
-      return ReadUnsigned(r, key, s.fraction_bits);
-    case tinyfair_check_IntegerScorer_bias_tag:
-      return ReadFixed(r, key, s.bias);
-    case tinyfair_check_IntegerScorer_weights_tag:
-      return ReadVarintSpan(r, key, s.weights, TINYFAIR_CAPACITY(IntegerScorer, weights));
-    case tinyfair_check_IntegerScorer_category_weights_tag:
-      return ReadFloatSpan(r, key, s.category_weights,
-                           TINYFAIR_CAPACITY(IntegerScorer, category_weights));
-    case tinyfair_check_IntegerScorer_threshold_tag:
-      return ReadFloatSpan(r, key, s.threshold, TINYFAIR_CAPACITY(IntegerScorer, threshold));
-    case tinyfair_check_IntegerScorer_ramp_start_tag:
-      return ReadFloatSpan(r, key, s.ramp_start, TINYFAIR_CAPACITY(IntegerScorer, ramp_start));
-    case tinyfair_check_IntegerScorer_ramp_shift_tag:
-      return ReadVarintSpan(r, key, s.ramp_shift, TINYFAIR_CAPACITY(IntegerScorer, ramp_shift));
-    case tinyfair_check_IntegerScorer_ramp_probability_tag:
-      return ReadVarintSpan(r, key, s.ramp_probability,
-                            TINYFAIR_CAPACITY(IntegerScorer, ramp_probability));
-    default:
-      return r.Skip(key.wire);
-  }
-}
-
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_GroupThresholdRule& rule) {
-  switch (key.field) {
-    case tinyfair_check_GroupThresholdRule_threshold_tag:
-      return ReadFloatSpan(r, key, rule.threshold,
-                           TINYFAIR_CAPACITY(GroupThresholdRule, threshold));
-    case tinyfair_check_GroupThresholdRule_integer_tag:
-      return ReadSubmessage(r, key, rule.has_integer, rule.integer);
-    default:
-      return r.Skip(key.wire);
-  }
-}
-
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_GroupRampRule& rule) {
-  switch (key.field) {
-    case tinyfair_check_GroupRampRule_threshold_tag:
-      return ReadFloatSpan(r, key, rule.threshold, TINYFAIR_CAPACITY(GroupRampRule, threshold));
-    case tinyfair_check_GroupRampRule_width_tag:
-      return ReadFloatSpan(r, key, rule.width, TINYFAIR_CAPACITY(GroupRampRule, width));
-    case tinyfair_check_GroupRampRule_integer_tag:
-      return ReadSubmessage(r, key, rule.has_integer, rule.integer);
-    default:
-      return r.Skip(key.wire);
-  }
-}
-
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_GroupTwoThresholdRule& rule) {
-  switch (key.field) {
-    case tinyfair_check_GroupTwoThresholdRule_threshold0_tag:
-      return ReadFloatSpan(r, key, rule.threshold0,
-                           TINYFAIR_CAPACITY(GroupTwoThresholdRule, threshold0));
-    case tinyfair_check_GroupTwoThresholdRule_probability0_tag:
-      return ReadFloatSpan(r, key, rule.probability0,
-                           TINYFAIR_CAPACITY(GroupTwoThresholdRule, probability0));
-    case tinyfair_check_GroupTwoThresholdRule_threshold1_tag:
-      return ReadFloatSpan(r, key, rule.threshold1,
-                           TINYFAIR_CAPACITY(GroupTwoThresholdRule, threshold1));
-    case tinyfair_check_GroupTwoThresholdRule_probability1_tag:
-      return ReadFloatSpan(r, key, rule.probability1,
-                           TINYFAIR_CAPACITY(GroupTwoThresholdRule, probability1));
-    case tinyfair_check_GroupTwoThresholdRule_ignore_tag:
-      return ReadFloatSpan(r, key, rule.ignore, TINYFAIR_CAPACITY(GroupTwoThresholdRule, ignore));
-    case tinyfair_check_GroupTwoThresholdRule_constant_tag:
-      return ReadFloatSpan(r, key, rule.constant,
-                           TINYFAIR_CAPACITY(GroupTwoThresholdRule, constant));
-    default:
-      return r.Skip(key.wire);
-  }
-}
-
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_TruncatedLogisticRule& rule) {
-  switch (key.field) {
-    case tinyfair_check_TruncatedLogisticRule_criterion_tag:
-      return ReadUnsigned(r, key, rule.criterion);
-    case tinyfair_check_TruncatedLogisticRule_cell_label1_tag:
-      return ReadFloatSpan(r, key, rule.cell_label1,
-                           TINYFAIR_CAPACITY(TruncatedLogisticRule, cell_label1));
-    case tinyfair_check_TruncatedLogisticRule_cell_label0_tag:
-      return ReadFloatSpan(r, key, rule.cell_label0,
-                           TINYFAIR_CAPACITY(TruncatedLogisticRule, cell_label0));
-    case tinyfair_check_TruncatedLogisticRule_denominator_epsilon_tag:
-      return ReadFixed(r, key, rule.denominator_epsilon);
-    default:
-      return r.Skip(key.wire);
-  }
-}
-
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_RegressionOutput& output) {
-  switch (key.field) {
-    case tinyfair_check_RegressionOutput_min_tag:
-      return ReadFixed(r, key, output.min);
-    case tinyfair_check_RegressionOutput_max_tag:
-      return ReadFixed(r, key, output.max);
-    case tinyfair_check_RegressionOutput_grid_size_tag:
-      return ReadUnsigned(r, key, output.grid_size);
-    case tinyfair_check_RegressionOutput_grid_value_tag:
-      return ReadUnsigned(r, key, output.grid_value);
-    default:
-      return r.Skip(key.wire);
-  }
-}
-
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_RegressionRule& rule) {
-  if (key.field == tinyfair_check_RegressionRule_output_tag) {
-    return ReadSubmessage(r, key, rule.has_output, rule.output);
-  }
-  return r.Skip(key.wire);
-}
-
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_MixtureRule& rule) {
-  switch (key.field) {
-    case tinyfair_check_MixtureRule_member_output_tag:
-      return ReadUnsigned(r, key, rule.member_output);
-    case tinyfair_check_MixtureRule_probability_tag:
-      return ReadFloatSpan(r, key, rule.probability, TINYFAIR_CAPACITY(MixtureRule, probability));
-    case tinyfair_check_MixtureRule_bias_tag:
-      return ReadFloatSpan(r, key, rule.bias, TINYFAIR_CAPACITY(MixtureRule, bias));
-    case tinyfair_check_MixtureRule_weights_tag:
-      return ReadFloatSpan(r, key, rule.weights, TINYFAIR_CAPACITY(MixtureRule, weights));
-    case tinyfair_check_MixtureRule_category_weights_tag:
-      return ReadFloatSpan(r, key, rule.category_weights,
-                           TINYFAIR_CAPACITY(MixtureRule, category_weights));
-    case tinyfair_check_MixtureRule_threshold_tag:
-      return ReadFloatSpan(r, key, rule.threshold, TINYFAIR_CAPACITY(MixtureRule, threshold));
-    case tinyfair_check_MixtureRule_output_tag:
-      return ReadSubmessage(r, key, rule.has_output, rule.output);
-    default:
-      return r.Skip(key.wire);
-  }
-}
-
-// One Input: read whole, then only counted (InputReader reads the inputs
-// again where they lie). One given as anything but a message nanopb handed
-// over in a copy, outside the bytes, which the check refused as malformed.
-bool ReadInputField(WireReader& r, FieldKey key, tinyfair_InputSpans& inputs) {
-  WireReader value;
-  tinyfair_check_Input input = {};
-  if (key.wire != kDelimitedWire || inputs.count >= kMaxInputs || !r.Delimited(value) ||
-      !ReadInput(value, input)) {
-    return false;
-  }
-  ++inputs.count;
-  return true;
-}
-
-// The rule: one field of the oneof. A second is refused: a later rule field
-// would replace an earlier one's spans, which then could not be checked.
-bool ReadRule(WireReader& r, FieldKey key, tinyfair_check_Model& m) {
-  if (m.which_rule != 0) return false;
-  m.which_rule = static_cast<pb_size_t>(key.field);
-  switch (key.field) {
-    case tinyfair_check_Model_threshold_tag:
-      return ReadSubmessage(r, key, m.rule.threshold);
-    case tinyfair_check_Model_ramp_tag:
-      return ReadSubmessage(r, key, m.rule.ramp);
-    case tinyfair_check_Model_two_threshold_tag:
-      return ReadSubmessage(r, key, m.rule.two_threshold);
-    case tinyfair_check_Model_truncated_logistic_tag:
-      return ReadSubmessage(r, key, m.rule.truncated_logistic);
-    case tinyfair_check_Model_mixture_tag:
-      return ReadSubmessage(r, key, m.rule.mixture);
-    default:
-      return ReadSubmessage(r, key, m.rule.regression);
-  }
-}
-
-// The Model's fields beyond its header; the header's were read (and their
-// wire types checked) by ReadHeader, and are skipped here.
-bool ReadField(WireReader& r, FieldKey key, tinyfair_check_Model& m) {
-  switch (key.field) {
-    case tinyfair_check_Model_inputs_tag:
-      return ReadInputField(r, key, m.inputs);
-    case tinyfair_check_Model_groups_tag:
-      return ReadSubmessage(r, key, m.has_groups, m.groups);
-    case tinyfair_check_Model_scorer_tag:
-      return ReadSubmessage(r, key, m.has_scorer, m.scorer);
-    case tinyfair_check_Model_threshold_tag:
-    case tinyfair_check_Model_ramp_tag:
-    case tinyfair_check_Model_two_threshold_tag:
-    case tinyfair_check_Model_truncated_logistic_tag:
-    case tinyfair_check_Model_mixture_tag:
-    case tinyfair_check_Model_regression_tag:
-      return ReadRule(r, key, m);
-    case tinyfair_check_Model_reference_positive_rate_tag:
-      return ReadFloatSpan(r, key, m.reference_positive_rate,
-                           TINYFAIR_CAPACITY(Model, reference_positive_rate));
-    case tinyfair_check_Model_monitor_alpha_tag:
-      return ReadFixed(r, key, m.monitor_alpha);
-    case tinyfair_check_Model_monitor_tolerance_tag:
-      return ReadFixed(r, key, m.monitor_tolerance);
-    case tinyfair_check_Model_monitor_window_tag:
-      return ReadUnsigned(r, key, m.monitor_window);
-    case tinyfair_check_Model_input_layout_hash_tag:
-      return ReadFixed(r, key, m.input_layout_hash);
-    default:
-      return r.Skip(key.wire);
-  }
-}
-
-bool ReadField(WireReader& r, FieldKey key, HeaderOf& header) {
-  tinyfair_check_Model& m = header.model;
-  switch (key.field) {
-    case tinyfair_check_Model_crc32_tag:
-      m.has_crc32 = true;
-      return ReadFixed(r, key, m.crc32);
-    case tinyfair_check_Model_content_hash_tag:
-      return ReadFixed(r, key, m.content_hash);
-    case tinyfair_check_Model_schema_major_tag:
-      return ReadUnsigned(r, key, m.schema_major);
-    case tinyfair_check_Model_schema_minor_tag:
-      return ReadUnsigned(r, key, m.schema_minor);
-    case tinyfair_check_Model_model_id_tag:
-      return ReadString(r, key, m.model_id);
-    case tinyfair_check_Model_dimensions_tag:
-      return ReadSubmessage(r, key, m.has_dimensions, m.dimensions);
-    case tinyfair_check_Model_required_features_tag:
-      return ReadUnsigned(r, key, m.required_features);
-    case tinyfair_check_Model_model_version_tag:
-      return ReadUnsigned(r, key, m.model_version);
-    default:
-      return r.Skip(key.wire);
-  }
-}
-
-#undef TINYFAIR_CAPACITY
 
 }  // namespace
 
 bool ReadHeader(const uint8_t* bytes, size_t size, tinyfair_check_Model& model) {
-  HeaderOf header{model};
-  return ReadMessage(WireReader(bytes, size), header);
+  return ReadMessage(WireReader(bytes, size), kHeaderTable, &model);
 }
 
 bool ReadModel(const uint8_t* bytes, size_t size, tinyfair_check_Model& model) {
-  return ReadMessage(WireReader(bytes, size), model);
+  return ReadMessage(WireReader(bytes, size), kModelTable, &model);
 }
 
-bool ReadInput(WireReader bytes, tinyfair_check_Input& input) { return ReadMessage(bytes, input); }
+bool ReadInput(WireReader bytes, tinyfair_check_Input& input) {
+  return ReadMessage(bytes, kInputTable, &input);
+}
 
 bool InputReader::Next(tinyfair_check_Input& input) {
   while (!reader_.AtEnd()) {

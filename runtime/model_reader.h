@@ -1,8 +1,9 @@
 // The Model message read from its wire format (wire_reader.h) into the
 // structures nanopb generates for Load's check (tinyfair/model_check.nanopb.h),
-// every array recorded as a span into the bytes. Field numbers come from
-// the generated ..._tag macros and capacities from the generated working
-// structures (tinyfair/model.nanopb.h), so that each is still set once.
+// every array recorded as a span into the bytes, through one table of fields
+// per message. Field numbers come from the generated ..._tag macros and
+// capacities from the generated working structures (tinyfair/model.nanopb.h),
+// so that each is still set once.
 #pragma once
 
 #include <stddef.h>
