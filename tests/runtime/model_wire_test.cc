@@ -304,18 +304,24 @@ TEST(ModelWire, AnArrayRunningPastItsMessageIsMalformed) {
             }));
 }
 
+// The widths given unpacked, one value a field: nanopb handed such a value
+// over in a copy, not where Decide() could read it, so one value alone is
+// malformed (not merely one width short of the groups), and a second is a
+// second occurrence of the array.
+template <size_t kValues>
+void WriteUnpackedWidths(Writer& w) {
+  w.Key(tinyfair_Model_ramp_tag, kDelimited);
+  w.Varint(10 + 5 * kValues);
+  RampArray(w, tinyfair_GroupRampRule_threshold_tag, RampThresholdOffset(), 8);
+  for (size_t i = 0; i < kValues; ++i) {
+    w.Key(tinyfair_GroupRampRule_width_tag, kFixed32);
+    w.Bytes(kSmallRampModel + RampWidthOffset() + 4 * i, 4);
+  }
+}
+
 TEST(ModelWire, AnUnpackedFloatArrayIsMalformed) {
-  // The widths one value at a time, as fixed32 fields: not where Decide()
-  // could read them.
-  EXPECT_EQ(Status::kMalformed, LoadWithRule([](Writer& w) {
-              w.Key(tinyfair_Model_ramp_tag, kDelimited);
-              w.Varint(20);
-              RampArray(w, tinyfair_GroupRampRule_threshold_tag, RampThresholdOffset(), 8);
-              for (size_t i = 0; i < 2; ++i) {
-                w.Key(tinyfair_GroupRampRule_width_tag, kFixed32);
-                w.Bytes(kSmallRampModel + RampWidthOffset() + 4 * i, 4);
-              }
-            }));
+  EXPECT_EQ(Status::kMalformed, LoadWithRule(WriteUnpackedWidths<1>));
+  EXPECT_EQ(Status::kMalformed, LoadWithRule(WriteUnpackedWidths<2>));
 }
 
 }  // namespace
