@@ -5,14 +5,20 @@
 //
 // Why ours and not nanopb's decoder: nanopb's is generic, driven by
 // descriptors of the schema, and was the largest piece a firmware linked to
-// read a model. Measured on the size image decoder_all_rules (bench/size,
-// bytes of flash charged to each source by bench/tools/symbol_origins.py):
-// nanopb's pb_decode.c, pb_common.c and the descriptors it read
-// (model_check.nanopb.c, model.nanopb.c) were 4,120 B on the Cortex-M4F
-// (mps2_an386) and 4,266 B on the Cortex-M0 (microbit); this reader and the
-// model reader are 476 + 1,838 B and 474 + 1,820 B, and the image as a whole
-// is 2,644 B and 2,780 B smaller (the check no longer holds nanopb's
-// callbacks). Load's deepest stack is 328 B and 560 B shallower.
+// read a model. Measured on the size image decoder_all_rules (bench/size;
+// flash charged to each source by bench/tools/symbol_origins.py,
+// docs/benchmarks.md "Where the bytes go"), per board:
+//
+//   board          nanopb's decoder   this reader and      the image
+//                  and descriptors    the model reader
+//   mps2_an386     4,120 B            476 + 1,838 B        2,644 B smaller
+//   microbit       4,266 B            474 + 1,820 B        2,780 B smaller
+//   mps2_an505     4,118 B            476 + 1,838 B        2,632 B smaller
+//   riscv32_virt   4,786 B            610 + 1,968 B        3,108 B smaller
+//
+// (nanopb's: pb_decode.c, pb_common.c, model_check.nanopb.c, model.nanopb.c;
+// the image also lost the check's callbacks for nanopb.) Load's deepest
+// stack is 328, 560, 328 and 416 B shallower.
 //
 // Each read checks every length against the bytes left and either succeeds
 // and moves on or fails; after a failure the caller refuses the bytes. The
