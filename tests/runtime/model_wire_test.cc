@@ -61,8 +61,8 @@ class Writer {
   size_t size_;
 };
 
-// What the helpers return when the test's own bytes do not fit the scratch
-// buffer: a status Load never returns for bytes.
+// What LoadAppended and LoadWithRule return when the test's own bytes do not
+// fit the scratch buffer: a status Load never returns for bytes.
 constexpr Status kTestBytesDoNotFit = Status::kNotLoaded;
 
 // Loads the small ramp model with `write`'s bytes after it, sealed again.
