@@ -1,4 +1,4 @@
-# The schema as Model::Load's check decodes it (runtime/model_check.cc): a
+# The schema as Model::Load's check reads it (runtime/model_reader.cc): a
 # copy in the package tinyfair_check (so that its C names differ from the
 # working model's), every array a span into the bytes. Its options are the
 # build's capacity options renamed to that package, then the check's own

@@ -8,8 +8,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "pb_decode.h"
 #include "tinyfair/model_check.nanopb.h"
+#include "wire_reader.h"
 
 namespace tinyfair::runtime::internal {
 
@@ -23,26 +23,24 @@ struct CheckedModel {
   tinyfair_check_Model m;
 };
 
-/// Value i of a packed float span, as nanopb decodes a fixed32 float.
+/// Value i of a packed float span: a fixed32 float where it lies.
 inline float FloatAt(const tinyfair_FloatSpan& span, size_t i) {
   float value;
   memcpy(&value, span.bytes + 4 * i, sizeof(value));
   return value;
 }
 
-/// The Input messages in order, decoded one at a time from the bytes.
-/// Next() is defined beside the check (model_check.cc), so that a program
-/// that links the table builder links the callbacks the check's decoding
-/// names with it, whatever objects the runtime's sources are batched into.
+/// The Input messages in order, read one at a time from the bytes
+/// (Next() is defined beside the model reader, model_reader.cc).
 class InputReader {
  public:
-  explicit InputReader(const CheckedModel& c) : stream_(pb_istream_from_buffer(c.bytes, c.size)) {}
+  explicit InputReader(const CheckedModel& c) : reader_(c.bytes, c.size) {}
 
-  /// The next Input; false past the last one or on bytes that do not decode.
+  /// The next Input; false past the last one or on bytes that do not read.
   bool Next(tinyfair_check_Input& input);
 
  private:
-  pb_istream_t stream_;
+  WireReader reader_;
 };
 
 }  // namespace tinyfair::runtime::internal

@@ -2,8 +2,8 @@
 // in the model's bytes, before anything is decoded into the working model.
 #include "integer_scorer_check.h"
 
-#include "pb_decode.h"
 #include "tinyfair_runtime/capacity.h"
+#include "wire_reader.h"
 
 namespace tinyfair::runtime::internal {
 namespace {
@@ -36,18 +36,22 @@ int32_t Int32At(const tinyfair_FloatSpan& span, size_t i) {
 class VarintReader {
  public:
   VarintReader(const tinyfair_VarintSpan& span, bool zigzag)
-      : stream_(pb_istream_from_buffer(span.bytes, span.size)), zigzag_(zigzag) {}
+      : values_(span.bytes, span.size), zigzag_(zigzag) {}
 
   bool Next(int64_t& value) {
-    if (zigzag_) return pb_decode_svarint(&stream_, &value);
     uint64_t raw;
-    if (!pb_decode_varint(&stream_, &raw) || raw > UINT32_MAX) return false;
+    if (!values_.Varint(raw)) return false;
+    if (zigzag_) {
+      value = ZigZagDecoded(raw);
+      return true;
+    }
+    if (raw > UINT32_MAX) return false;
     value = static_cast<int64_t>(raw);
     return true;
   }
 
  private:
-  pb_istream_t stream_;
+  WireReader values_;
   bool zigzag_;
 };
 

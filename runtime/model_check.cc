@@ -2,13 +2,13 @@
 // here, made before the working model is touched, so that a refused update
 // leaves the previous model deciding and Decide() can rely on what it reads.
 //
-// The bytes are decoded once, with a description of the schema
-// (tinyfair/model_check.nanopb.h, runtime/model_check.options) in which every
-// array is a span into the bytes: the check reads the values where they lie,
-// and hands its decoding to the table builder (table_builder.cc), which
-// builds the tables from the same spans. It takes each packed array in one
-// occurrence (as every protobuf writer emits it), so that building the
-// tables of a model it accepted cannot fail.
+// The bytes are read once by the model reader (model_reader.cc) into the
+// check's structures (tinyfair/model_check.nanopb.h, runtime/model_check.options),
+// in which every array is a span into the bytes: the check reads the values
+// where they lie, and hands its reading to the table builder
+// (table_builder.cc), which builds the tables from the same spans. It takes
+// each packed array in one occurrence (as every protobuf writer emits it),
+// so that building the tables of a model it accepted cannot fail.
 #include "model_check.h"
 
 #include <stddef.h>
@@ -17,7 +17,7 @@
 
 #include "checked_model.h"
 #include "integer_scorer_check.h"
-#include "pb_decode.h"
+#include "model_reader.h"
 #include "strict_float.h"  // no FMA contraction in the functions defined after it
 #include "tinyfair/model.nanopb.h"
 #include "tinyfair/model_check.nanopb.h"
@@ -41,8 +41,8 @@ constexpr uint32_t kMaxGridSize = 1U << 16U;
 using CheckModelMessage = tinyfair_check_Model;
 using CheckInput = tinyfair_check_Input;
 
-// Whether an enum field holds `value`. nanopb stores any number a model
-// gives an enum field (proto3 enums are open), and reading a number outside
+// Whether an enum field holds `value`. The model reader stores any number a
+// model gives an enum field (proto3 enums are open), and reading a number outside
 // the enumerators through the enum type is undefined in C++, so the checks
 // compare the field's integer representation.
 template <typename Enum>
@@ -75,188 +75,6 @@ bool SumsToOne(float sum) {
 
 // Finite and, unless 0, normal.
 bool FiniteNormal(float value) { return IsFinite(value) && !IsSubnormal(value); }
-
-// ---------------------------------------------------------------------------
-// Recording the spans while nanopb decodes.
-
-// How many values the working model's array holds for each span field, so
-// that a span the full decoding could not store is refused here (even one
-// of a rule the model replaces with a later rule field).
-struct SpanCapacity {
-  const pb_msgdesc_t* message;
-  pb_size_t tag;
-  uint16_t capacity;
-};
-
-#define TINYFAIR_SPAN(message, field)                                          \
-  SpanCapacity {                                                               \
-    &tinyfair_check_##message##_msg, tinyfair_check_##message##_##field##_tag, \
-        static_cast<uint16_t>(ArrayCount(tinyfair_##message{}.field))          \
-  }
-
-constexpr SpanCapacity kSpanCapacities[] = {
-    TINYFAIR_SPAN(Model, reference_positive_rate),
-    TINYFAIR_SPAN(LinearScorer, weights),
-    TINYFAIR_SPAN(LinearScorer, category_weights),
-    TINYFAIR_SPAN(GroupThresholdRule, threshold),
-    TINYFAIR_SPAN(GroupRampRule, threshold),
-    TINYFAIR_SPAN(GroupRampRule, width),
-    TINYFAIR_SPAN(GroupTwoThresholdRule, threshold0),
-    TINYFAIR_SPAN(GroupTwoThresholdRule, probability0),
-    TINYFAIR_SPAN(GroupTwoThresholdRule, threshold1),
-    TINYFAIR_SPAN(GroupTwoThresholdRule, probability1),
-    TINYFAIR_SPAN(GroupTwoThresholdRule, ignore),
-    TINYFAIR_SPAN(GroupTwoThresholdRule, constant),
-    TINYFAIR_SPAN(TruncatedLogisticRule, cell_label1),
-    TINYFAIR_SPAN(TruncatedLogisticRule, cell_label0),
-    TINYFAIR_SPAN(MixtureRule, probability),
-    TINYFAIR_SPAN(MixtureRule, bias),
-    TINYFAIR_SPAN(MixtureRule, weights),
-    TINYFAIR_SPAN(MixtureRule, category_weights),
-    TINYFAIR_SPAN(MixtureRule, threshold),
-    TINYFAIR_SPAN(IntegerScorer, input_shift),
-    TINYFAIR_SPAN(IntegerScorer, weights),
-    TINYFAIR_SPAN(IntegerScorer, category_weights),
-    TINYFAIR_SPAN(IntegerScorer, threshold),
-    TINYFAIR_SPAN(IntegerScorer, ramp_start),
-    TINYFAIR_SPAN(IntegerScorer, ramp_shift),
-    TINYFAIR_SPAN(IntegerScorer, ramp_probability),
-};
-
-#undef TINYFAIR_SPAN
-
-// Called by nanopb for every occurrence of a span field. A packed occurrence
-// gets a stream over the values in the model's bytes; an unpacked value gets
-// a stream over a copy, which CheckSpansInBytes() then refuses.
-uint16_t SpanCapacityOf(const pb_field_iter_t* field) {
-  uint16_t capacity = 0;
-  for (const SpanCapacity& entry : kSpanCapacities) {
-    if (entry.message == field->descriptor && entry.tag == field->tag) capacity = entry.capacity;
-  }
-  return capacity;
-}
-
-bool RecordFloatSpan(pb_istream_t* stream, const pb_field_iter_t* field) {
-  const uint16_t capacity = SpanCapacityOf(field);
-  const size_t size = stream->bytes_left;
-  auto& span = *static_cast<tinyfair_FloatSpan*>(field->pData);
-  if (capacity == 0 || span.occurrences != 0 || size % 4 != 0 || size / 4 > capacity) {
-    return false;
-  }
-  span.bytes = static_cast<const uint8_t*>(stream->state);
-  span.count = static_cast<uint16_t>(size / 4);
-  span.occurrences = 1;
-  return pb_read(stream, nullptr, size);
-}
-
-// The same for a packed varint array: its values are counted by their last
-// bytes (the ones without the continuation bit) and read by the check.
-bool RecordVarintSpan(pb_istream_t* stream, const pb_field_iter_t* field) {
-  const uint16_t capacity = SpanCapacityOf(field);
-  const size_t size = stream->bytes_left;
-  const auto* bytes = static_cast<const uint8_t*>(stream->state);
-  auto& span = *static_cast<tinyfair_VarintSpan*>(field->pData);
-  if (capacity == 0 || span.occurrences != 0 || size == 0 || size > UINT16_MAX ||
-      (bytes[size - 1] & 0x80U) != 0) {
-    return false;
-  }
-  size_t count = 0;
-  for (size_t i = 0; i < size; ++i) count += (bytes[i] & 0x80U) == 0 ? 1 : 0;
-  if (count > capacity) return false;
-  span.bytes = bytes;
-  span.size = static_cast<uint16_t>(size);
-  span.count = static_cast<uint16_t>(count);
-  span.occurrences = 1;
-  return pb_read(stream, nullptr, size);
-}
-
-// Called by nanopb for every Input: decodes it as the full decoding would,
-// and keeps only where it started.
-bool RecordInput(pb_istream_t* stream, const pb_field_iter_t* field) {
-  auto& spans = *static_cast<tinyfair_InputSpans*>(field->pData);
-  if (spans.count >= kMaxInputs) return false;
-  const auto* start = static_cast<const uint8_t*>(stream->state);
-  CheckInput input = tinyfair_check_Input_init_zero;
-  if (!pb_decode(stream, tinyfair_check_Input_fields, &input)) return false;
-  if (spans.count == 0 ||
-      reinterpret_cast<uintptr_t>(start) < reinterpret_cast<uintptr_t>(spans.lowest)) {
-    spans.lowest = start;
-  }
-  if (spans.count == 0 ||
-      reinterpret_cast<uintptr_t>(start) > reinterpret_cast<uintptr_t>(spans.highest)) {
-    spans.highest = start;
-  }
-  ++spans.count;
-  return true;
-}
-
-}  // namespace
-
-bool InputReader::Next(tinyfair_check_Input& input) {
-  while (stream_.bytes_left > 0) {
-    pb_wire_type_t wire_type;
-    uint32_t tag;
-    bool eof;
-    if (!pb_decode_tag(&stream_, &wire_type, &tag, &eof)) return false;
-    if (tag == tinyfair_check_Model_inputs_tag && wire_type == PB_WT_STRING) {
-      pb_istream_t substream;
-      if (!pb_make_string_substream(&stream_, &substream)) return false;
-      input = tinyfair_check_Input_init_zero;
-      const bool decoded = pb_decode(&substream, tinyfair_check_Input_fields, &input);
-      return pb_close_string_substream(&stream_, &substream) && decoded;
-    }
-    if (!pb_skip_field(&stream_, wire_type)) return false;
-  }
-  return false;
-}
-
-}  // namespace tinyfair::runtime::internal
-
-// The callbacks nanopb's generated descriptors name, one per message.
-extern "C" {
-
-bool tinyfair_check_Model_callback(pb_istream_t* stream, pb_ostream_t*,
-                                   const pb_field_iter_t* field) {
-  using namespace tinyfair::runtime::internal;
-  if (stream == nullptr) return false;
-  if (field->tag == tinyfair_check_Model_inputs_tag) return RecordInput(stream, field);
-  return RecordFloatSpan(stream, field);
-}
-
-#define TINYFAIR_SPAN_CALLBACK(message)                                                      \
-  bool tinyfair_check_##message##_callback(pb_istream_t* stream, pb_ostream_t*,              \
-                                           const pb_field_iter_t* field) {                   \
-    return stream != nullptr && tinyfair::runtime::internal::RecordFloatSpan(stream, field); \
-  }
-
-TINYFAIR_SPAN_CALLBACK(LinearScorer)
-TINYFAIR_SPAN_CALLBACK(GroupThresholdRule)
-TINYFAIR_SPAN_CALLBACK(GroupRampRule)
-TINYFAIR_SPAN_CALLBACK(GroupTwoThresholdRule)
-TINYFAIR_SPAN_CALLBACK(TruncatedLogisticRule)
-TINYFAIR_SPAN_CALLBACK(MixtureRule)
-
-#undef TINYFAIR_SPAN_CALLBACK
-
-bool tinyfair_check_IntegerScorer_callback(pb_istream_t* stream, pb_ostream_t*,
-                                           const pb_field_iter_t* field) {
-  using namespace tinyfair::runtime::internal;
-  if (stream == nullptr) return false;
-  switch (field->tag) {
-    case tinyfair_check_IntegerScorer_input_shift_tag:
-    case tinyfair_check_IntegerScorer_weights_tag:
-    case tinyfair_check_IntegerScorer_ramp_shift_tag:
-    case tinyfair_check_IntegerScorer_ramp_probability_tag:
-      return RecordVarintSpan(stream, field);
-    default:
-      return RecordFloatSpan(stream, field);
-  }
-}
-
-}  // extern "C"
-
-namespace tinyfair::runtime::internal {
-namespace {
 
 // ---------------------------------------------------------------------------
 // Reading what the spans point to.
@@ -426,7 +244,7 @@ bool FloatArraysOk(const CheckedModel& c) {
 // ---------------------------------------------------------------------------
 // The header, the inputs, the groups and the rule.
 
-Status CheckCapacity(const tinyfair_Dimensions& dimensions) {
+Status CheckCapacity(const tinyfair_check_Dimensions& dimensions) {
   if (dimensions.input_count > kMaxInputs || dimensions.group_count > kMaxGroups ||
       dimensions.category_count > kMaxCategories ||
       dimensions.group_attribute_count > kMaxGroupAttributes ||
@@ -439,13 +257,10 @@ Status CheckCapacity(const tinyfair_Dimensions& dimensions) {
   return Status::kOk;
 }
 
-// Reads the header prefix (fields 1..6), which every schema version shares,
-// so a newer major version or an oversized model gets its own status even
-// when the rest of the message would not decode.
-Status CheckHeader(const uint8_t* bytes, size_t size, uint32_t minimum_model_version) {
-  tinyfair_ModelHeader header = tinyfair_ModelHeader_init_zero;
-  pb_istream_t stream = pb_istream_from_buffer(bytes, size);
-  if (!pb_decode(&stream, tinyfair_ModelHeader_fields, &header)) return Status::kMalformed;
+// The header (fields 1..6, 40 and 41), which every schema version shares,
+// read first (ReadHeader), so a newer major version or an oversized model
+// gets its own status even when the rest of the message would not read.
+Status CheckHeader(const CheckModelMessage& header, uint32_t minimum_model_version) {
   if (header.schema_major != kSchemaMajor) return Status::kUnsupportedVersion;
   if (header.model_version < minimum_model_version) return Status::kRolledBack;
   // Any newer minor version loads when it needs nothing this runtime lacks:
@@ -737,32 +552,10 @@ Status CheckDecoded(const CheckedModel& c) {
   return CheckFolds(c);
 }
 
-// At most one rule field: when a later rule field replaces an earlier one,
-// nanopb clears the earlier one's spans, which then could not be checked.
-bool AtMostOneRule(const CheckedModel& c) {
-  pb_istream_t stream = pb_istream_from_buffer(c.bytes, c.size);
-  int rules = 0;
-  while (stream.bytes_left > 0) {
-    pb_wire_type_t wire_type;
-    uint32_t tag;
-    bool eof;
-    if (!pb_decode_tag(&stream, &wire_type, &tag, &eof) || !pb_skip_field(&stream, wire_type)) {
-      return false;
-    }
-    if (tag >= tinyfair_check_Model_threshold_tag && tag <= tinyfair_check_Model_regression_tag) {
-      ++rules;
-    }
-  }
-  return rules <= 1;
-}
-
-// Every span of the model lies in its bytes. One outside is a value nanopb
-// copied: a field with another wire type than the schema's, or unpacked.
+// Every float span of the model lies in its bytes. One without bytes is a
+// field given unpacked (model_reader.cc); the integer scorer's are checked
+// with it (CheckIntegerScorer).
 bool SpansInBytes(const CheckedModel& c) {
-  const tinyfair_InputSpans& inputs = c.m.inputs;
-  if (inputs.count != 0 && (!InBytes(c, inputs.lowest, 0) || !InBytes(c, inputs.highest, 0))) {
-    return false;
-  }
   for (const FloatArray& array : kFloatArrays) {
     if (array.rule != kEveryModel && array.rule != c.m.which_rule) continue;
     const tinyfair_FloatSpan& span = SpanOf(c.m, array);
@@ -779,17 +572,14 @@ bool SpansInBytes(const CheckedModel& c) {
 __attribute__((noinline)) Status CheckModel(const uint8_t* bytes, size_t size,
                                             uint64_t input_layout_hash,
                                             uint32_t minimum_model_version, CheckedModel& c) {
-  if (const Status status = CheckHeader(bytes, size, minimum_model_version); !IsOk(status)) {
-    return status;
-  }
   c.bytes = bytes;
   c.size = size;
   c.m = {};
-  pb_istream_t stream = pb_istream_from_buffer(bytes, size);
-  if (!pb_decode(&stream, tinyfair_check_Model_fields, &c.m) || !AtMostOneRule(c) ||
-      !SpansInBytes(c)) {
-    return Status::kMalformed;
+  if (!ReadHeader(bytes, size, c.m)) return Status::kMalformed;
+  if (const Status status = CheckHeader(c.m, minimum_model_version); !IsOk(status)) {
+    return status;
   }
+  if (!ReadModel(bytes, size, c.m) || !SpansInBytes(c)) return Status::kMalformed;
   if (const Status status = CheckInputLayout(c.m.input_layout_hash, input_layout_hash);
       !IsOk(status)) {
     return status;

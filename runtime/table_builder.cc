@@ -10,6 +10,7 @@
 #include "tinyfair_runtime/decision.h"
 #include "tinyfair_runtime/internal/fold.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"
+#include "wire_reader.h"
 
 namespace tinyfair::runtime::internal {
 namespace {
@@ -42,13 +43,12 @@ struct Builder {
   const T* Decode(const tinyfair_VarintSpan& span, bool zigzag) {
     T* values = arena.Take<T>(span.count);
     if (values == nullptr) return nullptr;
-    pb_istream_t stream = pb_istream_from_buffer(span.bytes, span.size);
+    WireReader varints(span.bytes, span.size);
     for (size_t i = 0; i < span.count; ++i) {
-      int64_t value = 0;
       uint64_t raw = 0;
       // The check read every varint and its range already.
-      if (zigzag ? pb_decode_svarint(&stream, &value) : pb_decode_varint(&stream, &raw)) {
-        values[i] = static_cast<T>(zigzag ? value : static_cast<int64_t>(raw));
+      if (varints.Varint(raw)) {
+        values[i] = static_cast<T>(zigzag ? ZigZagDecoded(raw) : static_cast<int64_t>(raw));
       }
     }
     return values;

@@ -153,6 +153,9 @@ def read_trace(order_path, log_path):
     return result
 
 
+# The sources of Load's wire reader (runtime/wire_reader.h), the decoder.
+READER_FILES = ("wire_reader.cc", "model_reader.cc")
+
 # Input sections of GCC's link-time objects that no library source defines:
 # the image's main() (on RISC-V with the runtime code it inlined), and
 # constants GCC merged at the link.
@@ -634,8 +637,8 @@ def stack_section(data, boards, rel_build, nesting):
       "models, one input each. Cross-check: the static bound from GCC's `-fstack-usage "
       "-fcallgraph-info=su`, the runtime and nanopb compiled again with the board build's "
       "own commands (`bench/tools/static_stack.py`): the deepest path through the call "
-      "graph, nanopb's recursion (`pb_decode_inner` → `pb_dec_submessage` → "
-      "`pb_decode_inner`) entered once per level of message nesting in the schema (%d). "
+      "graph, any recursion entered once per level of message nesting in the schema (%d; "
+      "`Load`'s wire reader has none: it keeps the messages open on a stack of its own). "
       "Functions outside those sources (memset, libgcc's soft-float helpers) are not in the "
       "graph; their frames are in the painted figure only.\n\n" % (rel_build, nesting))
     rows = []
@@ -832,6 +835,7 @@ def analysis(data, names):
                  n(soft), n(total - soft), ", within the target" if total - soft <= limit else ""))
         if image == "decoder_all_rules":
             nanopb = sum(v for c, v in parts.items() if c.startswith("tinyfair_schema_nanopb:"))
+            reader = nanopb + sum(parts.get("tinyfair_runtime: %s" % f, 0) for f in READER_FILES)
             load = sum(parts.get("tinyfair_runtime: %s" % f, 0)
                        for f in ("model_load.cc", "model_check.cc"))
             decide = parts.get("tinyfair_runtime: decide.cc", 0)
@@ -841,11 +845,12 @@ def analysis(data, names):
             largest = sorted(((size, name) for (name, kind), size in d["symbols"][image].items()
                               if kind == "t" and name.startswith("tinyfair::runtime::")),
                              reverse=True)[:3]
-            w("- The decoder, nanopb (`pb_decode.c`, `pb_common.c` and the field descriptors "
-              "`model.nanopb.c`, `model_check.nanopb.c`), is %s B; `Load`'s checks and table "
-              "building (`model_load.cc`, `model_check.cc`) %s B; `decide.cc`, every rule kind, %s B%s. The largest "
-              "runtime functions: %s.\n"
-              % (n(nanopb), n(load), n(decide),
+            w("- The decoder, `Load`'s own wire reader (`wire_reader.cc`, and `model_reader.cc`, "
+              "which reads each message through a table of its fields%s), is %s B; `Load`'s "
+              "checks and table building (`model_load.cc`, `model_check.cc`) %s B; `decide.cc`, "
+              "every rule kind, %s B%s. The largest runtime functions: %s.\n"
+              % ("; with nanopb's %s B" % n(nanopb) if nanopb else "; no nanopb code or "
+                 "descriptor is linked", n(reader), n(load), n(decide),
                  (", of which %s B are the five `DecideAs<>` instantiations other than the "
                   "ramp's, linked because `Model::Decide` dispatches on the rule at run time"
                   % n(other_rules)) if other_rules else "",
@@ -859,35 +864,34 @@ def analysis(data, names):
                   "object is zeroed `.bss` and nothing runs from `.init_array`.\n")
             rest = total - soft - other_rules
             sha256 = sum(v for c, v in parts.items() if "sha256" in c)
-            w("- %sThe decoder and `Load` (%s B: nanopb, `model_load.cc` and "
+            w("- %sThe decoder and `Load` (%s B: the wire reader, `model_load.cc` and "
               "`model_check.cc`, much of the check inlined into `Model::LoadWith` by "
               "link-time optimisation) are %s the %s B target; SHA-256 "
               "of the model, computed by every `Load` (`runtime/sha256.cc`, one loop over the "
-              "64 rounds), is %s B more. nanopb is built with its size "
-              "options already (`PB_NO_ERRMSG`, `PB_BUFFER_ONLY`; the working model skips "
-              "the fields only the check reads); `PB_WITHOUT_64BIT` cannot be used while the "
-              "device reads `input_layout_hash` (`fixed64`) and `required_features` "
-              "(`uint64`). `Load` checks every count, index and number of every rule kind "
-              "on the device, from one table for the float arrays.\n"
+              "64 rounds), is %s B more. `Load` checks every count, index and number of every "
+              "rule kind on the device, from one table for the float arrays.\n"
               % (("Without %s, the image would be about %s B over the baseline. "
                   % (" and ".join(x for x in (
                       "the double helpers" if soft else "",
                       "the other rules' `DecideAs<>`" if other_rules else "") if x),
                      n(rest))) if soft or other_rules else "",
-                 n(nanopb + load), "above" if nanopb + load > limit else "within", n(limit),
+                 n(reader + load), "above" if reader + load > limit else "within", n(limit),
                  n(sha256)))
             one_kind = d["values"].get(("decoder_ramp_only", "delta_flash"))
             if one_kind is not None:
                 kind_parts = flash_over_baseline(d, "decoder_ramp_only")
                 kind_load = sum(v for c, v in kind_parts.items() if c.endswith("model_load.cc"))
                 kind_decide = sum(v for c, v in kind_parts.items() if c.endswith("decide.cc"))
+                kind_reader = sum(v for c, v in kind_parts.items()
+                                  if c.startswith("tinyfair_schema_nanopb:")
+                                  or c in ("tinyfair_runtime: %s" % f for f in READER_FILES))
                 w("- Built for the ramp rule only (`TINYFAIR_RUNTIME_CFG_RULE_KINDS=0x02`, "
                   "`decoder_ramp_only`), the same program is %s B over the baseline, %s the "
-                  "target: `model_load.cc` %s B, `decide.cc` %s B; the decoder (%s B) is "
-                  "unchanged. Of the images here, only the codegen path (no decoder) is within %s B.\n"
+                  "target: `model_load.cc` %s B, `decide.cc` %s B; the decoder %s B. Of the "
+                  "images here, only the codegen path (no decoder) is within %s B.\n"
                   % (n(one_kind), "within" if one_kind <= limit else
                      "%s B more than" % n(one_kind - limit),
-                     n(kind_load), n(kind_decide), n(nanopb), n(limit)))
+                     n(kind_load), n(kind_decide), n(kind_reader), n(limit)))
         w("\n")
     any_soft = any(flash_over_baseline(b, i).get(double, 0)
                    for b in data.values() for i in SIZE_IMAGES if i in b["maps"])
@@ -915,7 +919,7 @@ def analysis(data, names):
     w("**Stack.** `Decide` needs at most %d B on `%s` (%s), within %d B; on every board: %s. "
       "`Load` has no target; it needs %d B (%s). `Model::Prepare()`, which folds the inputs' "
       "scales and offsets into the decoded weights in place, has a frame of %d B (static); "
-      "the deepest path of `Load` runs through nanopb's decoder (%d B, static).\n\n"
+      "the deepest static path of `Load` is %d B (section 2).\n\n"
       % (decide_stack, TARGET_BOARD, model, DECIDE_STACK_TARGET,
          ", ".join("%s %d B" % (b, deepest(data[b]["costs"]["stack"], "decide")[0])
                    for b in data),

@@ -1,5 +1,7 @@
 #include "tests/runtime/model_bytes.h"
 
+#include <string.h>
+
 #include "test_models.h"
 #include "tinyfair_runtime/crc32.h"
 
@@ -23,34 +25,56 @@ uint64_t Varint(const uint8_t* bytes, size_t size, size_t& at) {
   return value;
 }
 
+// The offset just past the value of a field whose key was read (wire type
+// `wire`), from `at`; 0 for a wire type the test models do not use.
+size_t PastValue(const uint8_t* bytes, size_t size, size_t at, uint64_t wire) {
+  switch (wire) {
+    case 0:
+      (void)Varint(bytes, size, at);
+      return at;
+    case 1:
+      return at + 8;
+    case 5:
+      return at + 4;
+    case 2: {
+      const size_t length = static_cast<size_t>(Varint(bytes, size, at));
+      return at + length;
+    }
+    default:
+      return 0;
+  }
+}
+
 // The offset of the payload of the first length-delimited field `field` in
 // [at, end); 0 when there is none.
 size_t FieldPayload(const uint8_t* bytes, size_t at, size_t end, uint32_t field, size_t& length) {
   while (at < end) {
     const uint64_t key = Varint(bytes, end, at);
-    switch (key & 7U) {
-      case 0:
-        (void)Varint(bytes, end, at);
-        break;
-      case 1:
-        at += 8;
-        break;
-      case 5:
-        at += 4;
-        break;
-      case 2:
-        length = static_cast<size_t>(Varint(bytes, end, at));
-        if ((key >> 3U) == field) return at;
-        at += length;
-        break;
-      default:
-        return 0;
+    if ((key & 7U) == 2 && (key >> 3U) == field) {
+      length = static_cast<size_t>(Varint(bytes, end, at));
+      return at;
     }
+    at = PastValue(bytes, end, at, key & 7U);
+    if (at == 0) return 0;
   }
   return 0;
 }
 
 }  // namespace
+
+size_t CopyWithoutField(const uint8_t* bytes, size_t size, uint32_t field, uint8_t* out) {
+  size_t written = 0;
+  for (size_t at = 0; at < size;) {
+    const size_t start = at;
+    const uint64_t key = Varint(bytes, size, at);
+    at = PastValue(bytes, size, at, key & 7U);
+    if (at == 0 || at > size) return 0;
+    if ((key >> 3U) == field) continue;
+    memcpy(out + written, bytes + start, at - start);
+    written += at - start;
+  }
+  return written;
+}
 
 size_t PackedFloatOffset(const uint8_t* bytes, size_t size, uint8_t outer, uint8_t inner) {
   size_t outer_length = 0;

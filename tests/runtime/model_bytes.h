@@ -16,6 +16,10 @@ void Reseal(uint8_t* bytes, size_t size);
 /// small test models have); 0 when there is none.
 size_t PackedFloatOffset(const uint8_t* bytes, size_t size, uint8_t outer, uint8_t inner);
 
+/// Copies the top-level fields of `bytes` but every occurrence of `field`
+/// into `out`; returns the bytes written (0 on bytes that do not read).
+size_t CopyWithoutField(const uint8_t* bytes, size_t size, uint32_t field, uint8_t* out);
+
 /// Writes a float's bits, little-endian, as the wire holds them.
 void SetFloatBits(uint8_t* at, uint32_t bits);
 

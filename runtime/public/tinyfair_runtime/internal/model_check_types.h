@@ -1,6 +1,6 @@
 /* What the first pass of Model::Load keeps of each array instead of a copy
-   (runtime/model_check.cc): where its packed values lie in the model's
-   bytes. C, because the generated tinyfair/model.check.c includes it. */
+   (runtime/model_reader.cc): where its packed values lie in the model's
+   bytes. C, because the generated tinyfair/model_check.nanopb.h includes it. */
 #ifndef TINYFAIR_RUNTIME_INTERNAL_MODEL_CHECK_TYPES_H_
 #define TINYFAIR_RUNTIME_INTERNAL_MODEL_CHECK_TYPES_H_
 
@@ -11,7 +11,8 @@
 typedef struct tinyfair_FloatSpan {
   const uint8_t* bytes;
   uint16_t count;
-  /* How often the field occurred; the check takes one packed occurrence. */
+  /* How often the field occurred; the check takes one packed occurrence.
+     A value given unpacked has no bytes (NULL): the check refuses it. */
   uint8_t occurrences;
 } tinyfair_FloatSpan;
 
@@ -24,11 +25,9 @@ typedef struct tinyfair_VarintSpan {
   uint8_t occurrences;
 } tinyfair_VarintSpan;
 
-/* The repeated Input messages: how many, and the lowest and highest address
-   a message started at (both must lie in the model's bytes). */
+/* The repeated Input messages: how many (the check reads them again
+   where they lie). */
 typedef struct tinyfair_InputSpans {
-  const uint8_t* lowest;
-  const uint8_t* highest;
   uint16_t count;
 } tinyfair_InputSpans;
 
