@@ -26,7 +26,8 @@ enum class Value : uint8_t {
   kBool,        // a varint, kept as true or false
   kFixed,       // `size` (4 or 8) bytes: float, fixed32, sfixed32, fixed64
   kString,      // a string in a char array of `size` bytes, with its terminating 0
-  kRepeated,    // a repeated uint32 in an array of `size` values, its count at `extra`
+  kRepeated,    // a repeated uint32 in an array of `size` values, its count before it
+                // (Field::flag_distance)
   kFloatSpan,   // a packed array of at most `size` 4-byte values, recorded as a span
   kVarintSpan,  // a packed array of at most `size` varints, recorded as a span
   kMessage,     // a message read with table `size` into the structure at `offset`
@@ -52,53 +53,73 @@ enum Table : uint16_t {
   kIntegerScorerTable,
 };
 
-// The offset `extra` holds for a field without a has_ flag.
-constexpr uint16_t kNoFlag = UINT16_MAX;
-
-// One field of a message.
+// One field of a message, six bytes: the tables are most of the reader's
+// read-only data.
 struct Field {
   uint8_t number;
-  Value value;
+  Value value : 4;
+  // How far before the value its has_ flag (or a repeated field's count)
+  // lies; 0 for a field without one. nanopb writes the flag just before the
+  // value, so four bits hold the distance.
+  uint8_t flag_distance : 4;
   uint16_t offset;  // of the value in the message's structure
   uint16_t size;
-  uint16_t extra;  // the has_ flag's offset (or kNoFlag); a repeated field's count
 };
-static_assert(sizeof(Field) == 8);
+static_assert(sizeof(Field) == 6);
 static_assert(sizeof(tinyfair_check_Model) <= UINT16_MAX, "Field's offsets are 16-bit");
 
-// The table entry of field `f` of message `m` (tinyfair_check_<m>).
-#define TINYFAIR_FIELD(m, f, value, size, extra)                                             \
+// The distance from a flag at `flag` to its value at `value`, checked to fit
+// Field's four bits when the tables are compiled.
+template <size_t kValue, size_t kFlag>
+constexpr uint8_t FlagDistance() {
+  static_assert(kFlag < kValue && kValue - kFlag < 16, "a flag lies 1..15 bytes before its value");
+  return static_cast<uint8_t>(kValue - kFlag);
+}
+
+// Where field `field`'s flag lies in `structure` (Field::flag_distance).
+uint8_t* FlagOf(const Field& field, uint8_t* structure) {
+  return structure + field.offset - field.flag_distance;
+}
+
+// The table entry of field `f` of message `m` (tinyfair_check_<m>), without
+// a flag.
+#define TINYFAIR_FIELD(m, f, value, size)                                                   \
+  Field {                                                                                   \
+    tinyfair_check_##m##_##f##_tag, Value::value, 0,                                        \
+        static_cast<uint16_t>(offsetof(tinyfair_check_##m, f)), static_cast<uint16_t>(size) \
+  }
+// As TINYFAIR_FIELD, with the flag (or count) at `flag`.
+#define TINYFAIR_FLAGGED_FIELD(m, f, value, size, flag)                                      \
   Field {                                                                                    \
     tinyfair_check_##m##_##f##_tag, Value::value,                                            \
-        static_cast<uint16_t>(offsetof(tinyfair_check_##m, f)), static_cast<uint16_t>(size), \
-        static_cast<uint16_t>(extra)                                                         \
+        FlagDistance<offsetof(tinyfair_check_##m, f), offsetof(tinyfair_check_##m, flag)>(), \
+        static_cast<uint16_t>(offsetof(tinyfair_check_##m, f)), static_cast<uint16_t>(size)  \
   }
 #define TINYFAIR_SIZE(m, f) sizeof(tinyfair_check_##m{}.f)
-#define TINYFAIR_FLAG(m, f) offsetof(tinyfair_check_##m, has_##f)
 // The most values a span holds: the length of the working model's array
 // (tinyfair/model.nanopb.h), which model.options sets.
 #define TINYFAIR_CAPACITY(m, f) ArrayCount(tinyfair_##m{}.f)
 
-#define FIELD_UNSIGNED(m, f) TINYFAIR_FIELD(m, f, kUnsigned, TINYFAIR_SIZE(m, f), kNoFlag)
-#define FIELD_BOOL(m, f) TINYFAIR_FIELD(m, f, kBool, 1, kNoFlag)
-#define FIELD_FIXED(m, f) TINYFAIR_FIELD(m, f, kFixed, TINYFAIR_SIZE(m, f), kNoFlag)
-#define FIELD_FLOATS(m, f) TINYFAIR_FIELD(m, f, kFloatSpan, TINYFAIR_CAPACITY(m, f), kNoFlag)
-#define FIELD_VARINTS(m, f) TINYFAIR_FIELD(m, f, kVarintSpan, TINYFAIR_CAPACITY(m, f), kNoFlag)
-#define FIELD_MESSAGE(m, f, table) TINYFAIR_FIELD(m, f, kMessage, table, TINYFAIR_FLAG(m, f))
-#define FIELD_RULE(f, table)                                                          \
-  Field {                                                                             \
-    tinyfair_check_Model_##f##_tag, Value::kRule,                                     \
-        static_cast<uint16_t>(offsetof(tinyfair_check_Model, rule.f)), table, kNoFlag \
+#define FIELD_UNSIGNED(m, f) TINYFAIR_FIELD(m, f, kUnsigned, TINYFAIR_SIZE(m, f))
+#define FIELD_BOOL(m, f) TINYFAIR_FIELD(m, f, kBool, 1)
+#define FIELD_FIXED(m, f) TINYFAIR_FIELD(m, f, kFixed, TINYFAIR_SIZE(m, f))
+#define FIELD_FLOATS(m, f) TINYFAIR_FIELD(m, f, kFloatSpan, TINYFAIR_CAPACITY(m, f))
+#define FIELD_VARINTS(m, f) TINYFAIR_FIELD(m, f, kVarintSpan, TINYFAIR_CAPACITY(m, f))
+#define FIELD_MESSAGE(m, f, table) TINYFAIR_FLAGGED_FIELD(m, f, kMessage, table, has_##f)
+#define FIELD_RULE(f, table)                                                 \
+  Field {                                                                    \
+    tinyfair_check_Model_##f##_tag, Value::kRule, 0,                         \
+        static_cast<uint16_t>(offsetof(tinyfair_check_Model, rule.f)), table \
   }
 
 // The header: the fields every schema version shares (ModelHeader's
 // numbers), read by ReadHeader; ReadModel skips them.
 constexpr Field kHeaderFields[] = {
-    TINYFAIR_FIELD(Model, crc32, kFixed, TINYFAIR_SIZE(Model, crc32), TINYFAIR_FLAG(Model, crc32)),
+    TINYFAIR_FLAGGED_FIELD(Model, crc32, kFixed, TINYFAIR_SIZE(Model, crc32), has_crc32),
     FIELD_FIXED(Model, content_hash),
     FIELD_UNSIGNED(Model, schema_major),
     FIELD_UNSIGNED(Model, schema_minor),
-    TINYFAIR_FIELD(Model, model_id, kString, TINYFAIR_SIZE(Model, model_id), kNoFlag),
+    TINYFAIR_FIELD(Model, model_id, kString, TINYFAIR_SIZE(Model, model_id)),
     FIELD_MESSAGE(Model, dimensions, kDimensionsTable),
     FIELD_UNSIGNED(Model, required_features),
     FIELD_UNSIGNED(Model, model_version),
@@ -117,7 +138,7 @@ static_assert(sizeof(tinyfair_check_Model{}.model_id) == sizeof(tinyfair_ModelHe
               "the header's model_id holds what the model's holds");
 
 constexpr Field kModelFields[] = {
-    TINYFAIR_FIELD(Model, inputs, kInput, kInputTable, kNoFlag),
+    TINYFAIR_FIELD(Model, inputs, kInput, kInputTable),
     FIELD_MESSAGE(Model, groups, kGroupFormationTable),
     FIELD_MESSAGE(Model, scorer, kLinearScorerTable),
     FIELD_RULE(threshold, kThresholdRuleTable),
@@ -151,9 +172,9 @@ constexpr Field kInputFields[] = {
 // The group names are not in the table: skipped.
 constexpr Field kGroupFormationFields[] = {
     FIELD_UNSIGNED(GroupFormation, kind),
-    TINYFAIR_FIELD(GroupFormation, attribute_inputs, kRepeated,
-                   ArrayCount(tinyfair_check_GroupFormation{}.attribute_inputs),
-                   offsetof(tinyfair_check_GroupFormation, attribute_inputs_count)),
+    TINYFAIR_FLAGGED_FIELD(GroupFormation, attribute_inputs, kRepeated,
+                           ArrayCount(tinyfair_check_GroupFormation{}.attribute_inputs),
+                           attribute_inputs_count),
     FIELD_UNSIGNED(GroupFormation, unknown_policy),
     FIELD_UNSIGNED(GroupFormation, fallback_group),
 };
@@ -229,8 +250,8 @@ constexpr Field kIntegerScorerFields[] = {
 #undef FIELD_BOOL
 #undef FIELD_UNSIGNED
 #undef TINYFAIR_CAPACITY
-#undef TINYFAIR_FLAG
 #undef TINYFAIR_SIZE
+#undef TINYFAIR_FLAGGED_FIELD
 #undef TINYFAIR_FIELD
 
 // A message's table.
@@ -305,12 +326,13 @@ bool ReadString(WireReader& r, FieldKey key, uint8_t* at, size_t size) {
 // One value of a repeated uint32 held in an array (GroupFormation's
 // attributes), appended up to the array's length.
 bool AppendUnsigned(WireReader& r, FieldKey key, const Field& field, uint8_t* structure) {
+  uint8_t* count_at = FlagOf(field, structure);
   pb_size_t count;
-  memcpy(&count, structure + field.extra, sizeof(count));
+  memcpy(&count, count_at, sizeof(count));
   uint8_t* at = structure + field.offset + sizeof(uint32_t) * count;
   if (count >= field.size || !ReadUnsigned(r, key, at, sizeof(uint32_t))) return false;
   ++count;
-  memcpy(structure + field.extra, &count, sizeof(count));
+  memcpy(count_at, &count, sizeof(count));
   return true;
 }
 static_assert(sizeof(tinyfair_check_GroupFormation{}.attribute_inputs[0]) == sizeof(uint32_t));
@@ -444,7 +466,7 @@ uint8_t* MessageStructure(const Field& field, uint8_t* structure, tinyfair_check
     input = {};
     return reinterpret_cast<uint8_t*>(&input);
   }
-  if (field.extra != kNoFlag) structure[field.extra] = 1;  // has_<field>
+  if (field.flag_distance != 0) *FlagOf(field, structure) = 1;  // has_<field>
   return at;
 }
 
