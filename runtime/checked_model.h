@@ -23,6 +23,22 @@ struct CheckedModel {
   tinyfair_check_Model m;
 };
 
+/// Whether a span's values lie in the `size` bytes at `bytes`: the span of
+/// an array given unpacked has none (model_reader.h) and is refused. An empty
+/// span lies anywhere. One definition for the model's spans and the integer
+/// scorer's, which Load's check both bounds.
+inline bool LiesIn(const uint8_t* bytes, size_t size, const uint8_t* start, size_t length) {
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(bytes);
+  const uintptr_t at = reinterpret_cast<uintptr_t>(start);
+  return at >= begin && at - begin <= size && length <= size - (at - begin);
+}
+inline bool SpanInBytes(const uint8_t* bytes, size_t size, const tinyfair_FloatSpan& span) {
+  return span.count == 0 || LiesIn(bytes, size, span.bytes, size_t{4} * span.count);
+}
+inline bool SpanInBytes(const uint8_t* bytes, size_t size, const tinyfair_VarintSpan& span) {
+  return span.count == 0 || LiesIn(bytes, size, span.bytes, span.size);
+}
+
 /// Value i of a packed float span: a fixed32 float where it lies.
 inline float FloatAt(const tinyfair_FloatSpan& span, size_t i) {
   float value;

@@ -2,6 +2,9 @@
 // in the model's bytes, before anything is decoded into the working model.
 #include "integer_scorer_check.h"
 
+#include <stddef.h>
+
+#include "checked_model.h"
 #include "tinyfair_runtime/capacity.h"
 #include "wire_reader.h"
 
@@ -13,12 +16,6 @@ namespace {
 constexpr int64_t kMaxShift = 30;
 constexpr int64_t kMaxMargin = INT32_MAX;
 constexpr int64_t kInputMagnitude = 32768;  // the largest |int16|
-
-bool InBytes(const IntegerScorerContext& c, const uint8_t* start, size_t length) {
-  const uintptr_t begin = reinterpret_cast<uintptr_t>(c.bytes);
-  const uintptr_t at = reinterpret_cast<uintptr_t>(start);
-  return at >= begin && at - begin <= c.size && length <= c.size - (at - begin);
-}
 
 bool IsCategorical(const IntegerScorerContext& c, uint32_t i) {
   return (c.categorical[i / 32] & (1U << (i % 32))) != 0;
@@ -55,15 +52,28 @@ class VarintReader {
   bool zigzag_;
 };
 
-bool SpansInBytes(const IntegerScorerContext& c, const tinyfair_check_IntegerScorer& s) {
-  const tinyfair_FloatSpan* fixed[] = {&s.category_weights, &s.threshold, &s.ramp_start};
-  for (const tinyfair_FloatSpan* span : fixed) {
-    if (span->count != 0 && !InBytes(c, span->bytes, size_t{4} * span->count)) return false;
+using Scorer = tinyfair_check_IntegerScorer;
+
+// The scorer's spans, by where they lie in its structure: a table rather
+// than a list of pointers built on the stack at each check.
+constexpr uint8_t kFixedSpans[] = {offsetof(Scorer, category_weights), offsetof(Scorer, threshold),
+                                   offsetof(Scorer, ramp_start)};
+constexpr uint8_t kVarintSpans[] = {offsetof(Scorer, input_shift), offsetof(Scorer, weights),
+                                    offsetof(Scorer, ramp_shift),
+                                    offsetof(Scorer, ramp_probability)};
+static_assert(sizeof(Scorer) <= UINT8_MAX, "the span tables' offsets are 8-bit");
+
+template <typename Span>
+const Span& SpanAt(const Scorer& s, uint8_t offset) {
+  return *reinterpret_cast<const Span*>(reinterpret_cast<const uint8_t*>(&s) + offset);
+}
+
+bool SpansInBytes(const IntegerScorerContext& c, const Scorer& s) {
+  for (const uint8_t offset : kFixedSpans) {
+    if (!SpanInBytes(c.bytes, c.size, SpanAt<tinyfair_FloatSpan>(s, offset))) return false;
   }
-  const tinyfair_VarintSpan* varint[] = {&s.input_shift, &s.weights, &s.ramp_shift,
-                                         &s.ramp_probability};
-  for (const tinyfair_VarintSpan* span : varint) {
-    if (span->count != 0 && !InBytes(c, span->bytes, span->size)) return false;
+  for (const uint8_t offset : kVarintSpans) {
+    if (!SpanInBytes(c.bytes, c.size, SpanAt<tinyfair_VarintSpan>(s, offset))) return false;
   }
   return true;
 }

@@ -79,12 +79,6 @@ bool FiniteNormal(float value) { return IsFinite(value) && !IsSubnormal(value); 
 // ---------------------------------------------------------------------------
 // Reading what the spans point to.
 
-bool InBytes(const CheckedModel& c, const uint8_t* start, size_t length) {
-  const uintptr_t begin = reinterpret_cast<uintptr_t>(c.bytes);
-  const uintptr_t at = reinterpret_cast<uintptr_t>(start);
-  return at >= begin && at - begin <= c.size && length <= c.size - (at - begin);
-}
-
 bool InputAt(const CheckedModel& c, uint32_t index, CheckInput& input) {
   InputReader reader(c);
   for (uint32_t i = 0; i <= index; ++i) {
@@ -209,6 +203,11 @@ bool CountOk(const tinyfair_check_Dimensions& dims, Count count_kind, uint32_t c
   return false;
 }
 
+// Whether an array is the model's: every model's, or its rule's.
+bool Applies(const FloatArray& array, const CheckModelMessage& m) {
+  return array.rule == kEveryModel || array.rule == m.which_rule;
+}
+
 const tinyfair_FloatSpan& SpanOf(const CheckModelMessage& m, const FloatArray& array) {
   return *reinterpret_cast<const tinyfair_FloatSpan*>(reinterpret_cast<const uint8_t*>(&m) +
                                                       array.span_offset);
@@ -219,7 +218,7 @@ const tinyfair_FloatSpan& SpanOf(const CheckModelMessage& m, const FloatArray& a
 bool FloatArraysOk(const CheckedModel& c) {
   const CheckModelMessage& m = c.m;
   for (const FloatArray& array : kFloatArrays) {
-    if (array.rule != kEveryModel && array.rule != m.which_rule) continue;
+    if (!Applies(array, m)) continue;
     // A kind the build leaves out is refused as unsupported, whatever it holds.
     if (!kEveryRuleKind && array.rule != kEveryModel &&
         !RuleKindSupported(
@@ -244,14 +243,18 @@ bool FloatArraysOk(const CheckedModel& c) {
 // ---------------------------------------------------------------------------
 // The header, the inputs, the groups and the rule.
 
+// The products are taken once their factors are within the capacities, so
+// 32 bits hold them (a 64-bit product is a library call on a Cortex-M0).
+static_assert(uint64_t{kMaxMembers} * kMaxInputs <= UINT32_MAX &&
+              uint64_t{kMaxMembers} * kMaxCategories <= UINT32_MAX);
+
 Status CheckCapacity(const tinyfair_check_Dimensions& dimensions) {
   if (dimensions.input_count > kMaxInputs || dimensions.group_count > kMaxGroups ||
       dimensions.category_count > kMaxCategories ||
       dimensions.group_attribute_count > kMaxGroupAttributes ||
       dimensions.member_count > kMaxMembers ||
-      static_cast<uint64_t>(dimensions.member_count) * dimensions.input_count > kMaxMemberWeights ||
-      static_cast<uint64_t>(dimensions.member_count) * dimensions.category_count >
-          kMaxMemberCategoryWeights) {
+      dimensions.member_count * dimensions.input_count > kMaxMemberWeights ||
+      dimensions.member_count * dimensions.category_count > kMaxMemberCategoryWeights) {
     return Status::kCapacityExceeded;
   }
   return Status::kOk;
@@ -532,9 +535,10 @@ Status CheckInteger(const CheckedModel& c) {
 Status CheckDecoded(const CheckedModel& c) {
   const CheckModelMessage& m = c.m;
   const tinyfair_check_Dimensions& dims = m.dimensions;
-  // Capacities were checked on the header; the arrays must now match the
+  // Capacities and the dimensions' presence were checked on the header (the
+  // rest of the model cannot set them); the arrays must now match the
   // dimensions the header declared.
-  if (!m.has_dimensions || !m.has_scorer || !m.has_groups || dims.input_count == 0 ||
+  if (!m.has_scorer || !m.has_groups || dims.input_count == 0 ||
       m.inputs.count != dims.input_count || dims.group_count == 0 || !FloatArraysOk(c) ||
       !FiniteNormal(m.scorer.bias) || !CategoricalWeightsZero(c, m.scorer.weights, 0) ||
       !Below(m.scorer.link, 3) || !InputsOk(c) || !GroupsOk(c) || !MonitorSettingsOk(m)) {
@@ -557,9 +561,7 @@ Status CheckDecoded(const CheckedModel& c) {
 // with it (CheckIntegerScorer).
 bool SpansInBytes(const CheckedModel& c) {
   for (const FloatArray& array : kFloatArrays) {
-    if (array.rule != kEveryModel && array.rule != c.m.which_rule) continue;
-    const tinyfair_FloatSpan& span = SpanOf(c.m, array);
-    if (span.count != 0 && !InBytes(c, span.bytes, size_t{4} * span.count)) return false;
+    if (Applies(array, c.m) && !SpanInBytes(c.bytes, c.size, SpanOf(c.m, array))) return false;
   }
   return true;
 }
