@@ -273,25 +273,28 @@ Status CheckHeader(const CheckModelMessage& header, uint32_t minimum_model_versi
   return CheckCapacity(header.dimensions);
 }
 
+// Which inputs are categorical: bit i (word i / 32) for input i, found once
+// by InputsOk for every check that asks.
+using CategoricalInputs = uint32_t[(kMaxInputs + 31) / 32];
+
+bool IsCategorical(const CategoricalInputs& categorical, size_t i) {
+  return (categorical[i / 32] & (1U << (i % 32))) != 0;
+}
+
 // Weights on categorical inputs must be 0: their terms come from the tables.
-bool CategoricalWeightsZero(const CheckedModel& c, const tinyfair_FloatSpan& weights,
-                            size_t first) {
-  InputReader inputs(c);
-  CheckInput input;
+bool CategoricalWeightsZero(const CheckedModel& c, const CategoricalInputs& categorical,
+                            const tinyfair_FloatSpan& weights, size_t first) {
   for (size_t i = 0; i < c.m.inputs.count; ++i) {
-    if (!inputs.Next(input)) return false;
-    if (Is(input.kind, tinyfair_check_Input_Kind_CATEGORICAL) &&
-        !IsZero(FloatAt(weights, first + i))) {
-      return false;
-    }
+    if (IsCategorical(categorical, i) && !IsZero(FloatAt(weights, first + i))) return false;
   }
   return true;
 }
 
 // Numeric inputs with finite, normal offset and scale; categorical inputs
-// with categories that add up to the declared count. Only a categorical
-// input has an "other" category.
-bool InputsOk(const CheckedModel& c) {
+// with categories that add up to the declared count, marked in
+// `categorical` (zeroed by the caller). Only a categorical input has an
+// "other" category.
+bool InputsOk(const CheckedModel& c, CategoricalInputs& categorical) {
   InputReader inputs(c);
   CheckInput input;
   uint32_t categories = 0;
@@ -307,6 +310,7 @@ bool InputsOk(const CheckedModel& c) {
         return false;
       }
       categories += input.category_count;
+      categorical[i / 32] |= 1U << (i % 32);
     } else {
       return false;
     }
@@ -397,7 +401,7 @@ Status CheckTruncatedLogisticRule(const CheckModelMessage& m) {
 
 // A mixture: members whose probabilities sum to one and whose categorical
 // weights are zero, and a regression output when its members regress.
-Status CheckMixtureRule(const CheckedModel& c) {
+Status CheckMixtureRule(const CheckedModel& c, const CategoricalInputs& categorical) {
   const CheckModelMessage& m = c.m;
   const tinyfair_check_MixtureRule& rule = m.rule.mixture;
   const uint32_t members = m.dimensions.member_count;
@@ -405,7 +409,7 @@ Status CheckMixtureRule(const CheckedModel& c) {
   float sum = 0.0f;
   for (size_t j = 0; j < members; ++j) {
     sum += FloatAt(rule.probability, j);
-    if (!CategoricalWeightsZero(c, rule.weights, j * m.dimensions.input_count)) {
+    if (!CategoricalWeightsZero(c, categorical, rule.weights, j * m.dimensions.input_count)) {
       return Status::kInvalidModel;
     }
   }
@@ -419,7 +423,7 @@ Status CheckMixtureRule(const CheckedModel& c) {
 // What the rule needs beyond its float arrays (FloatArraysOk). A kind the
 // build leaves out (TINYFAIR_RUNTIME_CFG_RULE_KINDS) is refused like an
 // unknown one, and its checks are not linked.
-Status CheckRule(const CheckedModel& c) {
+Status CheckRule(const CheckedModel& c, const CategoricalInputs& categorical) {
   const CheckModelMessage& m = c.m;
   switch (m.which_rule) {
     case tinyfair_check_Model_threshold_tag:
@@ -436,7 +440,7 @@ Status CheckRule(const CheckedModel& c) {
       return CheckTruncatedLogisticRule(m);
     case tinyfair_check_Model_mixture_tag:
       if (!RuleKindSupported(RuleKind::kMixture)) break;
-      return CheckMixtureRule(c);
+      return CheckMixtureRule(c, categorical);
     case tinyfair_check_Model_regression_tag:
       if (!RuleKindSupported(RuleKind::kRegression)) break;
       return CheckOutput(m.rule.regression.has_output, m.rule.regression.output);
@@ -498,7 +502,7 @@ const tinyfair_check_IntegerScorer* IntegerScorerOf(const CheckModelMessage& m) 
 }
 
 // A model decides by its integer scorer exactly when it says it needs one.
-Status CheckInteger(const CheckedModel& c) {
+Status CheckInteger(const CheckedModel& c, const CategoricalInputs& categorical) {
   const CheckModelMessage& m = c.m;
   const tinyfair_check_IntegerScorer* scorer = IntegerScorerOf(m);
   const bool required =
@@ -508,14 +512,6 @@ Status CheckInteger(const CheckedModel& c) {
   // them refused the feature with the header.
   if (scorer == nullptr || !kIntegerDecisions) {
     return kFloatDecisions ? Status::kOk : Status::kUnsupportedRule;
-  }
-  uint32_t categorical[(kMaxInputs + 31) / 32] = {};
-  InputReader inputs(c);
-  CheckInput input;
-  for (uint32_t i = 0; i < m.inputs.count; ++i) {
-    if (!inputs.Next(input)) return Status::kInvalidModel;
-    if (Is(input.kind, tinyfair_check_Input_Kind_CATEGORICAL))
-      categorical[i / 32] |= 1U << (i % 32);
   }
   const IntegerScorerContext context{
       c.bytes,
@@ -534,14 +530,16 @@ Status CheckInteger(const CheckedModel& c) {
 // tables are built from a model that passed every other check.
 Status CheckDecoded(const CheckedModel& c) {
   const CheckModelMessage& m = c.m;
+  CategoricalInputs categorical = {};
   const tinyfair_check_Dimensions& dims = m.dimensions;
   // Capacities and the dimensions' presence were checked on the header (the
   // rest of the model cannot set them); the arrays must now match the
   // dimensions the header declared.
   if (!m.has_scorer || !m.has_groups || dims.input_count == 0 ||
       m.inputs.count != dims.input_count || dims.group_count == 0 || !FloatArraysOk(c) ||
-      !FiniteNormal(m.scorer.bias) || !CategoricalWeightsZero(c, m.scorer.weights, 0) ||
-      !Below(m.scorer.link, 3) || !InputsOk(c) || !GroupsOk(c) || !MonitorSettingsOk(m)) {
+      !FiniteNormal(m.scorer.bias) || !InputsOk(c, categorical) ||
+      !CategoricalWeightsZero(c, categorical, m.scorer.weights, 0) || !Below(m.scorer.link, 3) ||
+      !GroupsOk(c) || !MonitorSettingsOk(m)) {
     return Status::kInvalidModel;
   }
   if (m.which_rule != tinyfair_check_Model_mixture_tag && dims.member_count != 0) {
@@ -551,8 +549,8 @@ Status CheckDecoded(const CheckedModel& c) {
   // 1.2, and the header read them the same (a later occurrence of the field
   // could not otherwise have been missed).
   if ((m.schema_minor < kFeaturesMinor && m.required_features != 0)) return Status::kInvalidModel;
-  if (const Status status = CheckRule(c); !IsOk(status)) return status;
-  if (const Status status = CheckInteger(c); !IsOk(status)) return status;
+  if (const Status status = CheckRule(c, categorical); !IsOk(status)) return status;
+  if (const Status status = CheckInteger(c, categorical); !IsOk(status)) return status;
   return CheckFolds(c);
 }
 
