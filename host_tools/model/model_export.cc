@@ -1,6 +1,7 @@
 #include "host_tools/model/model_export.h"
 
 #include <array>
+#include <optional>
 #include <stdexcept>
 
 #include "host_tools/common/text_format.h"
@@ -37,11 +38,12 @@ std::string ExportModel(const ExportSettings& settings, tinyfair::Model& model) 
         "export: provenance 'full' is chosen when fitting (train, postprocess --provenance "
         "full); export keeps the model's provenance, or reduces it: names or none");
   }
-  const std::string as_given = SerializeModel(model);
-  if (!IsSealedModel(as_given)) {
+  const std::optional<std::string> sealed = SealedFileBytes(model);
+  if (!sealed) {
     ApplySettings(settings, model);
     return SealModel(model);
   }
+  const std::string& as_given = *sealed;
   // Sealing again would rewrite the version and the dimensions, and could
   // turn a model the device refuses into one it accepts: a sealed model is
   // shipped as it is, or not at all.

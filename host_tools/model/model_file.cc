@@ -12,6 +12,7 @@
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -63,24 +64,38 @@ std::string CanonicalEncoding(const tinyfair::Model& model) {
   return bytes;
 }
 
-// The bytes that follow the CRC field in the encoding of `model` (whose CRC
-// is cleared): the encoding laid out after the CRC's five bytes, as the
-// file holds them. A placeholder stands for the CRC: a fixed32 takes its
-// four bytes whatever it holds.
-std::string PayloadAfterCrc(tinyfair::Model model) {
-  model.set_crc32(1);
-  return SerializeModel(model).substr(kCrcFieldBytes);
+// The file's encoding of `model` with `crc` in its CRC field, which the
+// runtime finds in the first five bytes: the protobuf library writes fields
+// in number order, and this checks that it did.
+std::string EncodingWithCrc(tinyfair::Model model, uint32_t crc) {
+  model.set_crc32(crc);
+  std::string bytes = AlignedEncoding(model);
+  if (bytes.size() < kCrcFieldBytes || bytes[0] != kModelCrcTag) {
+    throw std::runtime_error("the CRC field was not serialized first");
+  }
+  return bytes;
+}
+
+void PutCrc(uint32_t crc, std::string& bytes) {
+  for (std::size_t b = 0; b < 4; ++b) bytes[1 + b] = static_cast<char>((crc >> (8 * b)) & 0xFFU);
 }
 
 }  // namespace
 
-std::string SerializeModel(const tinyfair::Model& model) {
+std::optional<std::string> SealedFileBytes(const tinyfair::Model& model) {
+  if (!model.has_crc32()) return std::nullopt;
   std::string aligned = AlignedEncoding(model);
-  if (!model.has_crc32() || IsSealedModel(aligned)) return aligned;
+  if (IsSealedModel(aligned)) return aligned;
   // A file sealed before its arrays were aligned holds the library's
   // encoding: its CRC says which of the two it was sealed as.
   std::string canonical = CanonicalEncoding(model);
-  return IsSealedModel(canonical) ? canonical : aligned;
+  if (IsSealedModel(canonical)) return canonical;
+  return std::nullopt;
+}
+
+std::string SerializeModel(const tinyfair::Model& model) {
+  if (std::optional<std::string> sealed = SealedFileBytes(model)) return *std::move(sealed);
+  return AlignedEncoding(model);
 }
 
 void VerifyWithRuntime(const std::string& bytes, const std::string& prefix) {
@@ -129,17 +144,14 @@ std::string SealAsItIs(tinyfair::Model& model) {
   model.clear_crc32();
   model.clear_content_hash();
   model.set_content_hash(Fnv1a64(CanonicalEncoding(model)));
-  const std::string payload = PayloadAfterCrc(model);
-  const uint32_t crc =
-      runtime::Crc32(reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
+  // The payload after the CRC is laid out with a placeholder in its place
+  // (a fixed32 takes four bytes whatever it holds), then the CRC of the
+  // payload replaces it.
+  std::string bytes = EncodingWithCrc(model, 1);
+  const auto* payload = reinterpret_cast<const uint8_t*>(bytes.data()) + kCrcFieldBytes;
+  const uint32_t crc = runtime::Crc32(payload, bytes.size() - kCrcFieldBytes);
   model.set_crc32(crc);
-  std::string bytes = SerializeModel(model);
-  // The runtime finds the CRC in the first five bytes; the protobuf library
-  // writes fields in number order, and this checks that it did.
-  if (bytes.size() != payload.size() + kCrcFieldBytes || bytes[0] != kModelCrcTag ||
-      bytes.compare(kCrcFieldBytes, std::string::npos, payload) != 0) {
-    throw std::runtime_error("the CRC field was not serialized first");
-  }
+  PutCrc(crc, bytes);
   return bytes;
 }
 

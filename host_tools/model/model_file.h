@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -53,6 +54,11 @@ bool IsSealedModel(const std::string& bytes);
 /// its arrays aligned (AlignedEncoding); one sealed as the protobuf library
 /// encodes it (every file before the alignment) is given back that way.
 std::string SerializeModel(const tinyfair::Model& model);
+
+/// The file a model was read from when it was read sealed and left
+/// unchanged (its CRC matches one of the two encodings above); none for a
+/// model never sealed or changed since.
+std::optional<std::string> SealedFileBytes(const tinyfair::Model& model);
 
 /// Parses and verifies a sealed model, or a signed file's inner sealed model
 /// (read as it is, never re-sealed; its signature is checked only by

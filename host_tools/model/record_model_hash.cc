@@ -2,6 +2,8 @@
 
 #include <array>
 #include <cstdio>
+#include <optional>
+#include <utility>
 
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/model_signature.h"
@@ -10,8 +12,7 @@
 namespace tinyfair::host::model {
 
 std::string DeviceBytes(const tinyfair::Model& model) {
-  std::string bytes = SerializeModel(model);
-  if (IsSealedModel(bytes)) return bytes;
+  if (std::optional<std::string> sealed = SealedFileBytes(model)) return *std::move(sealed);
   tinyfair::Model copy = model;
   return SealModel(copy);
 }

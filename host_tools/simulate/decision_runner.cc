@@ -2,7 +2,10 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "host_tools/model/model_file.h"
 #include "host_tools/model/model_refused.h"
@@ -15,12 +18,11 @@ std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model) {
   // device loads it; only a model without a valid seal (JSON from a fit, or
   // edited) is sealed first, this load being the seal's check (a grid of
   // fits loads a model per point).
-  std::string bytes = model::SerializeModel(model);
-  const bool sealed = model::IsSealedModel(bytes);
-  if (!sealed) {
-    tinyfair::Model copy = model;
-    bytes = model::SealModelForLoad(copy);
-  }
+  std::optional<std::string> file = model::SealedFileBytes(model);
+  const bool sealed = file.has_value();
+  tinyfair::Model copy;
+  if (!sealed) copy = model;
+  const std::string bytes = sealed ? *std::move(file) : model::SealModelForLoad(copy);
   auto loaded = std::make_unique<runtime::ModelWithStorage<>>();
   const runtime::Status status =
       loaded->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());

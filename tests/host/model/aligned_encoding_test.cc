@@ -109,6 +109,19 @@ TEST(AlignedEncoding, AModelWithoutArraysIsTheLibrarysEncoding) {
   EXPECT_EQ(AlignedEncoding(model), model.SerializeAsString());
 }
 
+TEST(AlignedEncoding, ASealedModelIsItsAlignedEncoding) {
+  // SealAsItIs writes the CRC into bytes laid out with a placeholder: they
+  // are the aligned encoding of the sealed model, whose CRC they hold.
+  tinyfair::Model model = ModelWithArrays(3, 29);
+  model.clear_crc32();
+  const std::string sealed = SealAsItIs(model);
+  EXPECT_EQ(sealed, AlignedEncoding(model));
+  EXPECT_TRUE(IsSealedModel(sealed));
+  EXPECT_EQ(SealedFileBytes(model), sealed);
+  model.set_model_version(7);  // changed since it was sealed
+  EXPECT_EQ(SealedFileBytes(model), std::nullopt);
+}
+
 TEST(AlignedEncoding, AFileSealedBeforeTheAlignmentIsGivenBackAsItWas) {
   // A model sealed as the library encodes it: its CRC is over that payload,
   // and SerializeModel gives those bytes, not the aligned ones.
