@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
 
 #include "host_tools/common/data_error.h"
+#include "host_tools/common/text_format.h"
 #include "host_tools/data/group_formation.h"
 #include "host_tools/data/input_encoder.h"
 #include "host_tools/model/finish_model.h"
@@ -173,9 +173,7 @@ void RequireModelId(const std::string& id) {
 // How the model decides, as its provenance says it: "positive iff score >=
 // 0.5" (%g: the threshold's shortest text, as Python's format writes it).
 std::string DecisionRuleText(double threshold) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%g", threshold);
-  return std::string("positive iff score >= ") + text;
+  return common::FormatText("positive iff score >= %g", threshold);
 }
 
 // Whether `rows` hold every input of `model` (the rows its rates need).

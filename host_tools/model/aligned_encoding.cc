@@ -1,6 +1,8 @@
 #include "host_tools/model/aligned_encoding.h"
 
 #include <google/protobuf/descriptor.h>
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/wire_format_lite.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -13,10 +15,11 @@ namespace {
 
 using google::protobuf::Descriptor;
 using google::protobuf::FieldDescriptor;
+using google::protobuf::internal::WireFormatLite;
+using google::protobuf::io::CodedInputStream;
+using google::protobuf::io::CodedOutputStream;
 
 constexpr std::size_t kAlignment = 4;
-
-enum class WireType : uint32_t { kVarint = 0, kFixed64 = 1, kLengthDelimited = 2, kFixed32 = 5 };
 
 // One field of an encoding, as the layout treats it: bytes copied as they
 // are, an array that must start aligned, or a message laid out again.
@@ -27,39 +30,6 @@ struct Piece {
   std::vector<Piece> fields;  // kMessage: its fields, in order
 };
 
-// Reads the library's own encoding, which is well formed: a failure here is
-// an encoding this reader does not know, not hostile input.
-class WireReader {
- public:
-  explicit WireReader(std::string_view bytes) : bytes_(bytes) {}
-
-  bool AtEnd() const { return at_ == bytes_.size(); }
-  std::size_t at() const { return at_; }
-
-  uint64_t Varint() {
-    uint64_t value = 0;
-    for (unsigned shift = 0; shift < 64; shift += 7) {
-      const auto byte = static_cast<uint8_t>(Bytes(1)[0]);
-      value |= static_cast<uint64_t>(byte & 0x7FU) << shift;
-      if ((byte & 0x80U) == 0) return value;
-    }
-    throw std::runtime_error("aligned encoding: a varint of more than 10 bytes");
-  }
-
-  std::string_view Bytes(std::size_t count) {
-    if (count > bytes_.size() - at_) throw std::runtime_error("aligned encoding: truncated");
-    const std::string_view taken = bytes_.substr(at_, count);
-    at_ += count;
-    return taken;
-  }
-
-  std::string_view Since(std::size_t start) const { return bytes_.substr(start, at_ - start); }
-
- private:
-  std::string_view bytes_;
-  std::size_t at_ = 0;
-};
-
 bool IsFourByteArray(const FieldDescriptor* field) {
   if (field == nullptr || !field->is_packed()) return false;
   const auto type = field->type();
@@ -67,58 +37,54 @@ bool IsFourByteArray(const FieldDescriptor* field) {
          type == FieldDescriptor::TYPE_SFIXED32;
 }
 
-void SkipValue(WireType wire_type, WireReader& reader) {
-  switch (wire_type) {
-    case WireType::kVarint:
-      reader.Varint();
-      return;
-    case WireType::kFixed64:
-      reader.Bytes(8);
-      return;
-    case WireType::kLengthDelimited:
-      reader.Bytes(reader.Varint());
-      return;
-    case WireType::kFixed32:
-      reader.Bytes(4);
-      return;
+// The bytes of a length-delimited value, after its tag.
+std::string_view DelimitedValue(std::string_view bytes, CodedInputStream& in) {
+  uint32_t length = 0;
+  if (!in.ReadVarint32(&length)) throw std::runtime_error("aligned encoding: a bad length");
+  const auto at = static_cast<std::size_t>(in.CurrentPosition());
+  if (length > bytes.size() - at || !in.Skip(static_cast<int>(length))) {
+    throw std::runtime_error("aligned encoding: a value past the end");
   }
-  throw std::runtime_error("aligned encoding: a group, which the schema does not use");
+  return bytes.substr(at, length);
 }
 
+// The fields of the library's own encoding of a message of `type`, which is
+// well formed: a failure here is an encoding this layout does not know, not
+// hostile input.
 std::vector<Piece> PiecesOf(std::string_view bytes, const Descriptor& type) {
   std::vector<Piece> pieces;
-  WireReader reader(bytes);
-  while (!reader.AtEnd()) {
-    const std::size_t start = reader.at();
-    const uint64_t tag = reader.Varint();
-    const auto wire_type = static_cast<WireType>(tag & 7U);
-    const FieldDescriptor* field = type.FindFieldByNumber(static_cast<int>(tag >> 3U));
+  CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()),
+                      static_cast<int>(bytes.size()));
+  for (;;) {
+    const auto start = static_cast<std::size_t>(in.CurrentPosition());
+    const uint32_t tag = in.ReadTag();
+    if (tag == 0) break;
+    const FieldDescriptor* field = type.FindFieldByNumber(WireFormatLite::GetTagFieldNumber(tag));
+    const bool delimited =
+        WireFormatLite::GetTagWireType(tag) == WireFormatLite::WIRETYPE_LENGTH_DELIMITED;
     Piece piece;
-    piece.head = std::string(reader.Since(start));
-    const bool delimited = wire_type == WireType::kLengthDelimited;
+    piece.head = std::string(bytes.substr(start, in.CurrentPosition() - start));
     if (delimited && field != nullptr && field->type() == FieldDescriptor::TYPE_MESSAGE) {
       piece.kind = Piece::Kind::kMessage;
-      piece.fields = PiecesOf(reader.Bytes(reader.Varint()), *field->message_type());
+      piece.fields = PiecesOf(DelimitedValue(bytes, in), *field->message_type());
     } else if (delimited && IsFourByteArray(field)) {
       piece.kind = Piece::Kind::kArray;
-      piece.payload = reader.Bytes(reader.Varint());
+      piece.payload = DelimitedValue(bytes, in);
     } else {
-      SkipValue(wire_type, reader);
-      piece.head = std::string(reader.Since(start));
+      if (!WireFormatLite::SkipField(&in, tag)) {
+        throw std::runtime_error("aligned encoding: a field it cannot skip");
+      }
+      piece.head = std::string(bytes.substr(start, in.CurrentPosition() - start));
     }
     pieces.push_back(std::move(piece));
+  }
+  if (static_cast<std::size_t>(in.CurrentPosition()) != bytes.size()) {
+    throw std::runtime_error("aligned encoding: a field it cannot read");
   }
   return pieces;
 }
 
-std::size_t VarintSize(uint64_t value) {
-  std::size_t size = 1;
-  while (value >= 0x80U) {
-    value >>= 7U;
-    ++size;
-  }
-  return size;
-}
+std::size_t VarintSize(uint64_t value) { return CodedOutputStream::VarintSize64(value); }
 
 // `value` in exactly `width` bytes (at least its own size): trailing zero
 // groups after its last significant one.

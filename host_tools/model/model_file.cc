@@ -140,10 +140,14 @@ std::string SealModelForLoad(tinyfair::Model& model) {
   return SealAsItIs(model);
 }
 
-std::string SealAsItIs(tinyfair::Model& model) {
+uint64_t ContentHashOf(tinyfair::Model model) {
   model.clear_crc32();
   model.clear_content_hash();
-  model.set_content_hash(Fnv1a64(CanonicalEncoding(model)));
+  return Fnv1a64(CanonicalEncoding(model));
+}
+
+std::string SealAsItIs(tinyfair::Model& model) {
+  model.set_content_hash(ContentHashOf(model));
   // The payload after the CRC is laid out with a placeholder in its place
   // (a fixed32 takes four bytes whatever it holds), then the CRC of the
   // payload replaces it.
@@ -165,10 +169,7 @@ tinyfair::Model ParseModelFile(const std::string& bytes, const std::string& name
   if (!model.ParseFromString(sealed)) {
     throw ModelFileError(name + ": not a valid protobuf encoding of tinyfair.Model");
   }
-  tinyfair::Model unsealed = model;
-  unsealed.clear_crc32();
-  unsealed.clear_content_hash();
-  if (Fnv1a64(CanonicalEncoding(unsealed)) != model.content_hash()) {
+  if (ContentHashOf(model) != model.content_hash()) {
     throw ModelFileError(name + ": content hash mismatch");
   }
   return model;

@@ -33,6 +33,10 @@ std::string SealModel(tinyfair::Model& model);
 /// as SealModel does: ModelRefused with no prefix.
 std::string SealModelForLoad(tinyfair::Model& model);
 
+/// The content hash a sealed `model` states: FNV-1a 64 of the protobuf
+/// library's encoding of it without its CRC and content hash.
+uint64_t ContentHashOf(tinyfair::Model model);
+
 /// Only the seal: sets the content hash (of the protobuf library's encoding
 /// without the CRC and the hash) and the CRC (of the file's bytes after the
 /// CRC field) of `model` as it is, and returns the file's bytes, with their

@@ -76,9 +76,7 @@ void ResealContentHash(std::string& bytes) {
   if (bytes.size() < 14 || bytes[5] != 0x11) return;
   tinyfair::Model model;
   if (!model.ParseFromString(bytes)) return;
-  model.clear_crc32();
-  model.clear_content_hash();
-  const uint64_t hash = host_model::Fnv1a64(model.SerializeAsString());
+  const uint64_t hash = host_model::ContentHashOf(model);
   for (size_t b = 0; b < 8; ++b) bytes[6 + b] = static_cast<char>((hash >> (8 * b)) & 0xFFU);
 }
 
