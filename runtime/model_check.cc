@@ -17,7 +17,9 @@
 
 #include "checked_model.h"
 #include "integer_scorer_check.h"
+#include "model_check_parts.h"
 #include "model_reader.h"
+#include "rules/rule_dispatch.h"
 #include "strict_float.h"  // no FMA contraction in the functions defined after it
 #include "tinyfair/model.nanopb.h"
 #include "tinyfair/model_check.nanopb.h"
@@ -31,50 +33,13 @@ namespace tinyfair::runtime::internal {
 namespace {
 
 constexpr uint32_t kSchemaMajor = 1;
-// The minor version that added required features (Model.required_features).
-constexpr uint32_t kFeaturesMinor = 2;
-// Mixture probabilities must add up to 1 within this.
-constexpr float kProbabilitySumTolerance = 1e-5f;
-// Regression grids finer than this are not grids.
-constexpr uint32_t kMaxGridSize = 1U << 16U;
-
 using CheckModelMessage = tinyfair_check_Model;
 using CheckInput = tinyfair_check_Input;
 
-// Whether an enum field holds `value`. The model reader stores any number a
-// model gives an enum field (proto3 enums are open), and reading a number outside
-// the enumerators through the enum type is undefined in C++, so the checks
-// compare the field's integer representation.
-template <typename Enum>
-bool Is(const Enum& field, Enum value) {
-  __underlying_type(Enum) raw;
-  memcpy(&raw, &field, sizeof(raw));
-  return raw == static_cast<__underlying_type(Enum)>(value);
-}
-
-// Whether an enum field holds one of the enumerators 0 .. count - 1 (every
-// enum of the schema numbers its values from 0 without gaps).
-template <typename Enum>
-bool Below(const Enum& field, uint32_t count) {
-  __underlying_type(Enum) raw;
-  memcpy(&raw, &field, sizeof(raw));
-  return static_cast<uint32_t>(raw) < count;
-}
-
-constexpr uint64_t FeatureBit(tinyfair_ModelFeature feature) {
-  return uint64_t{1} << static_cast<unsigned>(feature);
-}
 // Every feature (ModelFeature) this runtime has.
 constexpr uint64_t kRuntimeFeatures =
     FeatureBit(tinyfair_ModelFeature_TWO_THRESHOLD_CONSTANT) |
     (kIntegerDecisions ? FeatureBit(tinyfair_ModelFeature_INTEGER_SCORER) : 0);
-
-bool SumsToOne(float sum) {
-  return sum >= 1.0f - kProbabilitySumTolerance && sum <= 1.0f + kProbabilitySumTolerance;
-}
-
-// Finite and, unless 0, normal.
-bool FiniteNormal(float value) { return IsFinite(value) && !IsSubnormal(value); }
 
 // ---------------------------------------------------------------------------
 // Reading what the spans point to.
@@ -86,83 +51,6 @@ bool InputAt(const CheckedModel& c, uint32_t index, CheckInput& input) {
   }
   return true;
 }
-
-// ---------------------------------------------------------------------------
-// The float arrays, checked from one table rather than by one piece of code
-// per array: how many values each must hold, and what each value must be.
-
-enum class Count : uint8_t {
-  kInputs,
-  kCategories,
-  kGroups,
-  kNoneOrGroups,  // optional per-group values
-  kMembers,
-  kMembersIfClassify,  // per-member thresholds, read by classifying mixtures only
-  kMemberInputs,
-  kMemberCategories,
-};
-enum class Values : uint8_t {
-  kFinite,
-  kProbability,  // in [0, 1]
-  kNotNaN,       // thresholds that may be infinite (constant predictions)
-  kPositive,     // finite and > 0
-};
-
-// Which models an entry applies to: a rule's oneof tag, or every model.
-constexpr uint8_t kEveryModel = 0;
-
-// Four bytes a row.
-struct FloatArray {
-  uint16_t span_offset;  // of the tinyfair_FloatSpan in the checked message
-  uint8_t rule;
-  Count count : 4;
-  Values values : 4;
-};
-
-static_assert(sizeof(CheckModelMessage) <= UINT16_MAX, "FloatArray's offsets are 16-bit");
-static_assert(sizeof(FloatArray) == 4);
-
-#define TINYFAIR_FLOAT_ARRAY(rule, field, count, values)                                          \
-  FloatArray {                                                                                    \
-    static_cast<uint16_t>(offsetof(CheckModelMessage, field)), rule, Count::count, Values::values \
-  }
-
-constexpr FloatArray kFloatArrays[] = {
-    TINYFAIR_FLOAT_ARRAY(kEveryModel, scorer.weights, kInputs, kFinite),
-    TINYFAIR_FLOAT_ARRAY(kEveryModel, scorer.category_weights, kCategories, kFinite),
-    TINYFAIR_FLOAT_ARRAY(kEveryModel, reference_positive_rate, kGroups, kProbability),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_threshold_tag, rule.threshold.threshold, kGroups,
-                         kFinite),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_ramp_tag, rule.ramp.threshold, kGroups, kFinite),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_ramp_tag, rule.ramp.width, kGroups, kPositive),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_two_threshold_tag, rule.two_threshold.threshold0,
-                         kGroups, kNotNaN),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_two_threshold_tag, rule.two_threshold.probability0,
-                         kGroups, kProbability),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_two_threshold_tag, rule.two_threshold.threshold1,
-                         kGroups, kNotNaN),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_two_threshold_tag, rule.two_threshold.probability1,
-                         kGroups, kProbability),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_two_threshold_tag, rule.two_threshold.ignore,
-                         kNoneOrGroups, kProbability),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_two_threshold_tag, rule.two_threshold.constant,
-                         kNoneOrGroups, kProbability),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_truncated_logistic_tag,
-                         rule.truncated_logistic.cell_label1, kGroups, kFinite),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_truncated_logistic_tag,
-                         rule.truncated_logistic.cell_label0, kGroups, kFinite),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_mixture_tag, rule.mixture.probability, kMembers,
-                         kProbability),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_mixture_tag, rule.mixture.bias, kMembers, kFinite),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_mixture_tag, rule.mixture.weights, kMemberInputs,
-                         kFinite),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_mixture_tag, rule.mixture.category_weights,
-                         kMemberCategories, kFinite),
-    TINYFAIR_FLOAT_ARRAY(tinyfair_check_Model_mixture_tag, rule.mixture.threshold,
-                         kMembersIfClassify, kFinite),
-};
-
-#undef TINYFAIR_FLOAT_ARRAY
 
 // No value may be subnormal: a core that flushes them to zero would decide
 // differently.
@@ -203,28 +91,51 @@ bool CountOk(const tinyfair_check_Dimensions& dims, Count count_kind, uint32_t c
   return false;
 }
 
+// The arrays of every model.
+constexpr FloatArray kModelFloatArrays[] = {
+    TINYFAIR_FLOAT_ARRAY(scorer.weights, kInputs, kFinite),
+    TINYFAIR_FLOAT_ARRAY(scorer.category_weights, kCategories, kFinite),
+    TINYFAIR_FLOAT_ARRAY(reference_positive_rate, kGroups, kProbability),
+};
+
+// Every model's arrays and each supported rule kind's, marked with its tag:
+// one table, made when compiled from the rules' own lists, so that one loop
+// checks a model's arrays.
+constexpr size_t kFloatArrayCount = [] {
+  size_t count = sizeof(kModelFloatArrays) / sizeof(kModelFloatArrays[0]);
+  ForEachRule([&](auto rule) { count += decltype(rule)::kFloatArrays.count; });
+  return count;
+}();
+
+struct FloatArrayTable {
+  FloatArray rows[kFloatArrayCount];
+};
+
+constexpr FloatArrayTable kFloatArrays = [] {
+  FloatArrayTable table{};
+  size_t n = 0;
+  for (const FloatArray& row : kModelFloatArrays) table.rows[n++] = row;
+  ForEachRule([&](auto rule) {
+    using R = decltype(rule);
+    for (size_t i = 0; i < R::kFloatArrays.count; ++i) {
+      table.rows[n] = R::kFloatArrays.rows[i];
+      table.rows[n++].rule = R::kTag;
+    }
+  });
+  return table;
+}();
+
 // Whether an array is the model's: every model's, or its rule's.
 bool Applies(const FloatArray& array, const CheckModelMessage& m) {
   return array.rule == kEveryModel || array.rule == m.which_rule;
 }
 
-const tinyfair_FloatSpan& SpanOf(const CheckModelMessage& m, const FloatArray& array) {
-  return *reinterpret_cast<const tinyfair_FloatSpan*>(reinterpret_cast<const uint8_t*>(&m) +
-                                                      array.span_offset);
-}
-
-// Every float array that applies to the model's rule: where it lies, its
-// count, then its values.
-bool FloatArraysOk(const CheckedModel& c) {
-  const CheckModelMessage& m = c.m;
-  for (const FloatArray& array : kFloatArrays) {
+// Every float array that applies to the model's rule: its count, then its
+// values. A kind the build leaves out has none: it is refused as
+// unsupported, whatever it holds.
+bool FloatArraysOk(const CheckModelMessage& m) {
+  for (const FloatArray& array : kFloatArrays.rows) {
     if (!Applies(array, m)) continue;
-    // A kind the build leaves out is refused as unsupported, whatever it holds.
-    if (!kEveryRuleKind && array.rule != kEveryModel &&
-        !RuleKindSupported(
-            static_cast<RuleKind>(array.rule - tinyfair_check_Model_threshold_tag))) {
-      continue;
-    }
     // A regressing mixture's thresholds are not read by Decide, so neither
     // their count nor their values are checked.
     if (array.count == Count::kMembersIfClassify &&
@@ -271,23 +182,6 @@ Status CheckHeader(const CheckModelMessage& header, uint32_t minimum_model_versi
   if ((header.required_features & ~kRuntimeFeatures) != 0) return Status::kMissingFeature;
   if (!header.has_dimensions) return Status::kInvalidModel;
   return CheckCapacity(header.dimensions);
-}
-
-// Which inputs are categorical: bit i (word i / 32) for input i, found once
-// by InputsOk for every check that asks.
-using CategoricalInputs = uint32_t[(kMaxInputs + 31) / 32];
-
-bool IsCategorical(const CategoricalInputs& categorical, size_t i) {
-  return (categorical[i / 32] & (1U << (i % 32))) != 0;
-}
-
-// Weights on categorical inputs must be 0: their terms come from the tables.
-bool CategoricalWeightsZero(const CheckedModel& c, const CategoricalInputs& categorical,
-                            const tinyfair_FloatSpan& weights, size_t first) {
-  for (size_t i = 0; i < c.m.inputs.count; ++i) {
-    if (IsCategorical(categorical, i) && !IsZero(FloatAt(weights, first + i))) return false;
-  }
-  return true;
 }
 
 // Numeric inputs with finite, normal offset and scale; categorical inputs
@@ -354,105 +248,18 @@ bool GroupsOk(const CheckedModel& c) {
          groups.fallback_group < dims.group_count;
 }
 
-// The regression output's tables: clamp to [min, max], then the grid.
-Status CheckOutput(bool has_output, const tinyfair_check_RegressionOutput& output) {
-  if (!has_output || !FiniteNormal(output.min) || !FiniteNormal(output.max) ||
-      !(output.min < output.max) || !IsFinite(output.max - output.min) ||
-      output.grid_size > kMaxGridSize || !Below(output.grid_value, 2)) {
-    return Status::kInvalidModel;
-  }
-  return Status::kOk;
-}
-
-// A two-threshold rule: ignore and constant go together, stated as a
-// required feature from the version that has them on, and each group's two
-// probabilities sum to one.
-Status CheckTwoThresholdRule(const CheckModelMessage& m) {
-  const tinyfair_check_GroupTwoThresholdRule& rule = m.rule.two_threshold;
-  if (rule.ignore.count != rule.constant.count) return Status::kInvalidModel;
-  if (rule.ignore.count != 0 && m.schema_minor >= kFeaturesMinor &&
-      (m.required_features & FeatureBit(tinyfair_ModelFeature_TWO_THRESHOLD_CONSTANT)) == 0) {
-    return Status::kInvalidModel;
-  }
-  for (size_t g = 0; g < m.dimensions.group_count; ++g) {
-    if (!SumsToOne(FloatAt(rule.probability0, g) + FloatAt(rule.probability1, g))) {
-      return Status::kInvalidModel;
-    }
-  }
-  return Status::kOk;
-}
-
-// A truncated-logistic rule: on a logistic scorer, with a known criterion;
-// equal opportunity constrains the y = 1 cells only.
-Status CheckTruncatedLogisticRule(const CheckModelMessage& m) {
-  const tinyfair_check_TruncatedLogisticRule& rule = m.rule.truncated_logistic;
-  if (!Is(m.scorer.link, tinyfair_check_LinearScorer_Link_LOGISTIC) ||
-      !FiniteNormal(rule.denominator_epsilon) || !(rule.denominator_epsilon >= 0.0f) ||
-      !Below(rule.criterion, 3)) {
-    return Status::kInvalidModel;
-  }
-  if (Is(rule.criterion, tinyfair_check_TruncatedLogisticRule_Criterion_EQUAL_OPPORTUNITY)) {
-    for (size_t g = 0; g < m.dimensions.group_count; ++g) {
-      if (!IsZero(FloatAt(rule.cell_label0, g))) return Status::kInvalidModel;
-    }
-  }
-  return Status::kOk;
-}
-
-// A mixture: members whose probabilities sum to one and whose categorical
-// weights are zero, and a regression output when its members regress.
-Status CheckMixtureRule(const CheckedModel& c, const CategoricalInputs& categorical) {
-  const CheckModelMessage& m = c.m;
-  const tinyfair_check_MixtureRule& rule = m.rule.mixture;
-  const uint32_t members = m.dimensions.member_count;
-  if (members == 0 || !Below(rule.member_output, 2)) return Status::kInvalidModel;
-  float sum = 0.0f;
-  for (size_t j = 0; j < members; ++j) {
-    sum += FloatAt(rule.probability, j);
-    if (!CategoricalWeightsZero(c, categorical, rule.weights, j * m.dimensions.input_count)) {
-      return Status::kInvalidModel;
-    }
-  }
-  if (!SumsToOne(sum)) return Status::kInvalidModel;
-  if (Is(rule.member_output, tinyfair_check_MixtureRule_MemberOutput_CLASSIFY)) {
-    return Status::kOk;
-  }
-  return CheckOutput(rule.has_output, rule.output);
-}
-
 // What the rule needs beyond its float arrays (FloatArraysOk). A kind the
 // build leaves out (TINYFAIR_RUNTIME_CFG_RULE_KINDS) is refused like an
 // unknown one, and its checks are not linked.
 Status CheckRule(const CheckedModel& c, const CategoricalInputs& categorical) {
-  const CheckModelMessage& m = c.m;
-  switch (m.which_rule) {
-    case tinyfair_check_Model_threshold_tag:
-      if (!RuleKindSupported(RuleKind::kThreshold)) break;
-      return Status::kOk;
-    case tinyfair_check_Model_ramp_tag:
-      if (!RuleKindSupported(RuleKind::kRamp)) break;
-      return Status::kOk;
-    case tinyfair_check_Model_two_threshold_tag:
-      if (!RuleKindSupported(RuleKind::kTwoThreshold)) break;
-      return CheckTwoThresholdRule(m);
-    case tinyfair_check_Model_truncated_logistic_tag:
-      if (!RuleKindSupported(RuleKind::kTruncatedLogistic)) break;
-      return CheckTruncatedLogisticRule(m);
-    case tinyfair_check_Model_mixture_tag:
-      if (!RuleKindSupported(RuleKind::kMixture)) break;
-      return CheckMixtureRule(c, categorical);
-    case tinyfair_check_Model_regression_tag:
-      if (!RuleKindSupported(RuleKind::kRegression)) break;
-      return CheckOutput(m.rule.regression.has_output, m.rule.regression.output);
-    default:
-      break;
-  }
-  return Status::kUnsupportedRule;
+  return VisitRule(
+      RuleKindOfTag(c.m.which_rule),
+      [&](auto rule) { return decltype(rule)::Check(c, categorical); },
+      [] { return Status::kUnsupportedRule; });
 }
 
-// Folding can overflow for extreme but finite numbers, or leave a subnormal:
-// whether the folded weights from `first` on and the folded bias are finite
-// and normal, computed as the tables will be.
+}  // namespace
+
 bool FoldOk(const CheckedModel& c, const tinyfair_FloatSpan& weights, size_t first, float bias) {
   InputReader inputs(c);
   CheckInput input;
@@ -467,21 +274,12 @@ bool FoldOk(const CheckedModel& c, const tinyfair_FloatSpan& weights, size_t fir
   return ok && FiniteNormal(bias);
 }
 
-Status CheckFolds(const CheckedModel& c) {
-  // Integer models only: the float tables are never built.
-  if (!kFloatDecisions) return Status::kOk;
-  const CheckModelMessage& m = c.m;
-  if (!FoldOk(c, m.scorer.weights, 0, m.scorer.bias)) return Status::kInvalidModel;
-  if (m.which_rule != tinyfair_check_Model_mixture_tag || !RuleKindSupported(RuleKind::kMixture)) {
-    return Status::kOk;
-  }
-  const tinyfair_check_MixtureRule& rule = m.rule.mixture;
-  for (size_t j = 0; j < m.dimensions.member_count; ++j) {
-    if (!FoldOk(c, rule.weights, j * m.inputs.count, FloatAt(rule.bias, j))) {
-      return Status::kInvalidModel;
-    }
-  }
-  return Status::kOk;
+namespace {
+
+// The scorer's weights fold (a mixture's members fold in its own check);
+// integer models only never build the float tables.
+bool ScorerFoldOk(const CheckedModel& c) {
+  return !kFloatDecisions || FoldOk(c, c.m.scorer.weights, 0, c.m.scorer.bias);
 }
 
 // The monitor's settings: a false-alarm probability in [0, 1) (0: none) and
@@ -490,15 +288,11 @@ bool MonitorSettingsOk(const CheckModelMessage& m) {
   return InHalfOpenUnitInterval(m.monitor_alpha) && InHalfOpenUnitInterval(m.monitor_tolerance);
 }
 
-// The threshold or ramp rule's integer scorer; nullptr when it has none.
+// The rule's integer scorer; nullptr when it has none.
 const tinyfair_check_IntegerScorer* IntegerScorerOf(const CheckModelMessage& m) {
-  if (m.which_rule == tinyfair_check_Model_threshold_tag && m.rule.threshold.has_integer) {
-    return &m.rule.threshold.integer;
-  }
-  if (m.which_rule == tinyfair_check_Model_ramp_tag && m.rule.ramp.has_integer) {
-    return &m.rule.ramp.integer;
-  }
-  return nullptr;
+  return VisitRule(
+      RuleKindOfTag(m.which_rule), [&](auto rule) { return decltype(rule)::IntegerScorer(m); },
+      []() -> const tinyfair_check_IntegerScorer* { return nullptr; });
 }
 
 // A model decides by its integer scorer exactly when it says it needs one.
@@ -513,14 +307,13 @@ Status CheckInteger(const CheckedModel& c, const CategoricalInputs& categorical)
   if (scorer == nullptr || !kIntegerDecisions) {
     return kFloatDecisions ? Status::kOk : Status::kUnsupportedRule;
   }
-  const IntegerScorerContext context{
-      c.bytes,
-      c.size,
-      m.dimensions.input_count,
-      m.dimensions.category_count,
-      m.dimensions.group_count,
-      static_cast<RuleKind>(m.which_rule - tinyfair_check_Model_threshold_tag),
-      categorical};
+  const IntegerScorerContext context{c.bytes,
+                                     c.size,
+                                     m.dimensions.input_count,
+                                     m.dimensions.category_count,
+                                     m.dimensions.group_count,
+                                     RuleKindOfTag(m.which_rule),
+                                     categorical};
   return CheckIntegerScorer(*scorer, context);
 }
 
@@ -536,7 +329,7 @@ Status CheckDecoded(const CheckedModel& c) {
   // rest of the model cannot set them); the arrays must now match the
   // dimensions the header declared.
   if (!m.has_scorer || !m.has_groups || dims.input_count == 0 ||
-      m.inputs.count != dims.input_count || dims.group_count == 0 || !FloatArraysOk(c) ||
+      m.inputs.count != dims.input_count || dims.group_count == 0 || !FloatArraysOk(m) ||
       !FiniteNormal(m.scorer.bias) || !InputsOk(c, categorical) ||
       !CategoricalWeightsZero(c, categorical, m.scorer.weights, 0) || !Below(m.scorer.link, 3) ||
       !GroupsOk(c) || !MonitorSettingsOk(m)) {
@@ -551,14 +344,14 @@ Status CheckDecoded(const CheckedModel& c) {
   if ((m.schema_minor < kFeaturesMinor && m.required_features != 0)) return Status::kInvalidModel;
   if (const Status status = CheckRule(c, categorical); !IsOk(status)) return status;
   if (const Status status = CheckInteger(c, categorical); !IsOk(status)) return status;
-  return CheckFolds(c);
+  return ScorerFoldOk(c) ? Status::kOk : Status::kInvalidModel;
 }
 
 // Every float span of the model lies in its bytes. One without bytes is a
 // field given unpacked (model_reader.cc); the integer scorer's are checked
 // with it (CheckIntegerScorer).
 bool SpansInBytes(const CheckedModel& c) {
-  for (const FloatArray& array : kFloatArrays) {
+  for (const FloatArray& array : kFloatArrays.rows) {
     if (Applies(array, c.m) && !SpanInBytes(c.bytes, c.size, SpanOf(c.m, array))) return false;
   }
   return true;

@@ -2,9 +2,12 @@
 // check's decoding of the model (checked_model.h) into the model's storage.
 #pragma once
 
+#include <string.h>
+
 #include "checked_model.h"
 #include "storage_arena.h"
 #include "tinyfair_runtime/decision_tables.h"
+#include "wire_reader.h"
 
 namespace tinyfair::runtime::internal {
 
@@ -15,6 +18,54 @@ enum class ArrayPlacement : uint8_t {
   /// Read where they lie in the bytes when aligned for their type (copied
   /// otherwise): the bytes must stay readable and unchanged while loaded.
   kInPlace,
+};
+
+/// What the steps of building the tables share (BuildTables here, each rule
+/// kind's Build in rules/): the checked model, the arena and the placement.
+struct TableBuilder {
+  const CheckedModel& checked;
+  ArrayPlacement placement;
+  StorageArena& arena;
+
+  const tinyfair_check_Model& m() const { return checked.m; }
+
+  /// A packed 4-byte array as Decide() reads it: where it lies in the bytes
+  /// when placed there and aligned, else a copy in the storage.
+  template <typename T>
+  const T* Place(const tinyfair_FloatSpan& span) {
+    static_assert(sizeof(T) == 4);
+    if (span.count == 0) return nullptr;
+    if (placement == ArrayPlacement::kInPlace &&
+        reinterpret_cast<uintptr_t>(span.bytes) % alignof(T) == 0) {
+      return reinterpret_cast<const T*>(span.bytes);
+    }
+    T* copy = arena.Take<T>(span.count);
+    if (copy != nullptr) memcpy(copy, span.bytes, size_t{4} * span.count);
+    return copy;
+  }
+
+  /// The varints of a packed span, decoded into `count` values of T.
+  template <typename T>
+  const T* Decode(const tinyfair_VarintSpan& span, bool zigzag) {
+    T* values = arena.Take<T>(span.count);
+    if (values == nullptr) return nullptr;
+    WireReader varints(span.bytes, span.size);
+    for (size_t i = 0; i < span.count; ++i) {
+      uint64_t raw = 0;
+      // The check read every varint and its range already.
+      if (varints.Varint(raw)) {
+        values[i] = static_cast<T>(zigzag ? ZigZagDecoded(raw) : static_cast<int64_t>(raw));
+      }
+    }
+    return values;
+  }
+
+  /// Weights with the numeric inputs' offsets and scales folded in, from
+  /// value `first` of `span` into `folded` (fold.h, in input order as the
+  /// check folded). Defined with the float code of table_builder.cc.
+  void FoldInto(const tinyfair_FloatSpan& span, size_t first, float* folded, float& bias) const;
+  /// The span's weights folded into storage, and `bias` with them.
+  const float* Fold(const tinyfair_FloatSpan& span, float& bias);
 };
 
 /// Builds the tables of a model the check accepted, taking what they keep

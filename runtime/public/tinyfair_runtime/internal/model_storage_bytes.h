@@ -1,5 +1,6 @@
 // The most storage Load() takes for any model this build accepts, arrays
-// copied: each array Load keeps (runtime/table_builder.cc) at its capacity,
+// copied: each array Load keeps (runtime/table_builder.cc and each rule
+// kind's Build, runtime/rules/) at its capacity,
 // plus room to align it, for the rule kind that takes the most; a mixture
 // at each member count, since its member capacities bound its inputs and
 // categories. CapacityStorage (tests/host/model) loads the largest model of
