@@ -319,8 +319,9 @@ Status CheckInteger(const CheckedModel& c, const CategoricalInputs& categorical)
 
 // Every check but the rule's own returns kInvalidModel, so their order does
 // not matter; the rule comes after them, so that an unknown rule in an
-// otherwise valid model is kUnsupportedRule, and the folds last, as the
-// tables are built from a model that passed every other check.
+// otherwise valid model is kUnsupportedRule, and the scorer's fold last (a
+// mixture folds its members in its own check, after the arrays and inputs
+// it reads were checked).
 Status CheckDecoded(const CheckedModel& c) {
   const CheckModelMessage& m = c.m;
   CategoricalInputs categorical = {};
