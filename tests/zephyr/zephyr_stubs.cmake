@@ -69,7 +69,7 @@ include("${REPO}/zephyr/CMakeLists.txt")
 
 get_property(sources GLOBAL PROPERTY recorded_sources)
 get_property(outputs GLOBAL PROPERTY recorded_outputs)
-file(GLOB runtime_sources "${REPO}/runtime/*.cc")
+file(GLOB_RECURSE runtime_sources "${REPO}/runtime/*.cc")
 foreach(source IN LISTS runtime_sources)
   if(NOT source IN_LIST sources)
     message(FATAL_ERROR "zephyr/CMakeLists.txt does not build ${source}")
