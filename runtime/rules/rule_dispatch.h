@@ -6,14 +6,17 @@
 // First, so that VisitRule and the visitors its callers define (after their
 // own strict_float.h) are compiled alike: GCC does not inline a function
 // into one of other optimisation options, and the visitors are meant to
-// fold into the caller.
+// fold into the caller. (Kept first by hand: clang-format sorts includes.)
+// clang-format off
+#include "strict_float.h"
+// clang-format on
+
 #include "rules/mixture_rule.h"
 #include "rules/ramp_rule.h"
 #include "rules/regression_rule.h"
 #include "rules/threshold_rule.h"
 #include "rules/truncated_logistic_rule.h"
 #include "rules/two_threshold_rule.h"
-#include "strict_float.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"
 
 namespace tinyfair::runtime::internal {
