@@ -69,6 +69,7 @@ class Writer {
   std::string Integers(const char* type, const char* field, const T* values, size_t count) {
     return Array(type, field, values, count, IntegerLiteral<T>);
   }
+  const std::string& prefix() const { return prefix_; }
   const std::string& arrays() const { return arrays_; }
   // The size of each array written, in bytes.
   const std::vector<size_t>& array_bytes() const { return array_bytes_; }
@@ -97,30 +98,32 @@ const char* RuleName(RuleKind rule) {
   throw std::runtime_error("codegen: unknown rule kind");
 }
 
-// The integer path's tables (integer_decide.h), when the model has them.
-template <typename Set>
-void IntegerTablesBody(Writer& w, const DecisionTables& t, Set& set) {
-  const auto& s = t.integer;
-  if (!s.present) return;
+// The integer path's tables (integer_decide.h), when the model has them:
+// the initialiser of an IntegerTables object `i`.
+std::string IntegerTablesBody(Writer& w, const DecisionTables& t) {
+  if (t.integer == nullptr) return "";
+  const runtime::IntegerTables& s = *t.integer;
   const size_t groups = t.group_count;
   const bool ramp = t.rule == RuleKind::kRamp;
-  set("integer.present", "true");
-  set("integer.fraction_bits", IntegerLiteral(s.fraction_bits));
-  set("integer.bias", IntegerLiteral(s.bias));
-  set("integer.input_shift",
-      w.Integers("int8_t", "IntegerInputShift", s.input_shift, t.input_count));
-  set("integer.weights", w.Integers("int16_t", "IntegerWeights", s.weights, t.input_count));
-  set("integer.category_weights",
+  std::string body;
+  auto set = [&body](const std::string& field, const std::string& value) {
+    body += "  i." + field + " = " + value + ";\n";
+  };
+  set("fraction_bits", IntegerLiteral(s.fraction_bits));
+  set("bias", IntegerLiteral(s.bias));
+  set("input_shift", w.Integers("int8_t", "IntegerInputShift", s.input_shift, t.input_count));
+  set("weights", w.Integers("int16_t", "IntegerWeights", s.weights, t.input_count));
+  set("category_weights",
       w.Integers("int32_t", "IntegerCategoryWeights", s.category_weights, t.category_count));
   if (!ramp) {
-    set("integer.threshold", w.Integers("int32_t", "IntegerThreshold", s.threshold, groups));
-    return;
+    set("threshold", w.Integers("int32_t", "IntegerThreshold", s.threshold, groups));
+    return body;
   }
-  set("integer.ramp_start", w.Integers("int32_t", "IntegerRampStart", s.ramp_start, groups));
-  set("integer.ramp_shift", w.Integers("uint8_t", "IntegerRampShift", s.ramp_shift, groups));
-  set("integer.ramp_probability",
-      w.Integers("uint16_t", "IntegerRampProbability", s.ramp_probability,
-                 groups * runtime::kIntegerRampKnots));
+  set("ramp_start", w.Integers("int32_t", "IntegerRampStart", s.ramp_start, groups));
+  set("ramp_shift", w.Integers("uint8_t", "IntegerRampShift", s.ramp_shift, groups));
+  set("ramp_probability", w.Integers("uint16_t", "IntegerRampProbability", s.ramp_probability,
+                                     groups * runtime::kIntegerRampKnots));
+  return body;
 }
 
 // The arrays of the tables (written by `w`) and the initialiser of the
@@ -187,7 +190,7 @@ std::string TablesBody(Writer& w, const DecisionTables& t) {
   set("output.max", FloatLiteral(t.output.max));
   set("output.grid_size", IntegerLiteral(t.output.grid_size));
   set("output.grid_midpoint", t.output.grid_midpoint ? "true" : "false");
-  IntegerTablesBody(w, t, set);
+  if (t.integer != nullptr) set("integer", "&k" + w.prefix() + "IntegerTables");
   return body;
 }
 
@@ -196,13 +199,21 @@ std::string TablesBody(Writer& w, const DecisionTables& t) {
 std::string ModelTablesDefinitions(const std::string& name, const DecisionTables& t) {
   CheckHeaderName(name);
   Writer w(name);
+  const std::string integer = IntegerTablesBody(w, t);
   const std::string body = TablesBody(w, t);
-  return w.arrays() + "inline constexpr tinyfair::runtime::DecisionTables k" + name +
+  std::string out = w.arrays();
+  if (!integer.empty()) {
+    out += "inline constexpr tinyfair::runtime::IntegerTables k" + name +
+           "IntegerTables = [] {\n  tinyfair::runtime::IntegerTables i;\n" + integer +
+           "  return i;\n}();\n";
+  }
+  return out + "inline constexpr tinyfair::runtime::DecisionTables k" + name +
          "Tables = [] {\n  tinyfair::runtime::DecisionTables t;\n" + body + "  return t;\n}();\n";
 }
 
 size_t ModelTablesArrayBytes(const DecisionTables& tables, size_t alignment) {
   Writer w("Count");
+  (void)IntegerTablesBody(w, tables);
   (void)TablesBody(w, tables);
   size_t total = 0;
   for (size_t bytes : w.array_bytes()) total += (bytes + alignment - 1) / alignment * alignment;
@@ -245,13 +256,13 @@ std::string ModelTablesHeader(const std::string& name, const DecisionTables& tab
          ". Decisions through these tables equal Model::Decide's.\n";
   out += "#pragma once\n\n#include <stddef.h>\n#include <stdint.h>\n\n";
   out += "#include \"tinyfair_runtime/decide.h\"\n";
-  if (tables.integer.present) {
+  if (tables.integer != nullptr) {
     out += "#include \"tinyfair_runtime/integer_decide.h\"\n";
     out += "#include \"tinyfair_runtime/integer_quantise.h\"\n";
   }
   out += "\nnamespace tinyfair_models {\n\n" + declarations + (declarations.empty() ? "" : "\n") +
          ModelTablesDefinitions(name, tables) + "\n";
-  if (tables.integer.present) return out + IntegerDecideFunctions(name);
+  if (tables.integer != nullptr) return out + IntegerDecideFunctions(name);
   out += "inline tinyfair::runtime::Status Decide" + name +
          "(const tinyfair::runtime::DecisionInput& input, tinyfair::runtime::Pcg32& rng,\n"
          "    tinyfair::runtime::Decision& out) {\n  return tinyfair::runtime::DecideAs<" +
@@ -292,14 +303,14 @@ std::vector<CEntryPoint> CEntryPoints(const std::string& name, const DecisionTab
   const DrawForm draws[] = {{"", "tinyfair_rng* rng"},
                             {"Keyed", "tinyfair_keyed_draws* draws"},
                             {"WithDraw", "uint32_t draw"}};
-  const std::string decider = tables.integer.present
+  const std::string decider = tables.integer != nullptr
                                   ? std::string("&tinyfair::runtime::DecideQuantised")
                                   : "&tinyfair::runtime::DecideAs<tinyfair::runtime::RuleKind::" +
                                         std::string(RuleName(tables.rule)) + ">";
   const std::string table = "tinyfair_models::k" + name + "Tables";
   std::vector<CEntryPoint> functions;
   for (const bool integer : {false, true}) {
-    if (integer && !tables.integer.present) break;
+    if (integer && tables.integer == nullptr) break;
     for (const DrawForm& draw : draws) {
       const std::string parameter = draw.parameter;
       const std::string argument = parameter.substr(parameter.rfind(' ') + 1);
@@ -319,7 +330,7 @@ std::vector<CEntryPoint> CEntryPoints(const std::string& name, const DecisionTab
 
 // The comment before the declarations: what the functions decide like.
 std::string CEntryPointsComment(const DecisionTables& tables) {
-  if (!tables.integer.present) {
+  if (tables.integer == nullptr) {
     return "/* As tinyfair_model_decide, tinyfair_model_decide_keyed and\n"
            " * tinyfair_model_decide_with_draw. */\n";
   }
@@ -363,7 +374,7 @@ std::string ModelTablesHeaderC(const std::string& name, const DecisionTables& ta
   out += "\n#ifdef __cplusplus\n}  /* extern \"C\" */\n#endif\n\n";
   out += "#if defined(__cplusplus) && defined(" + implementation + ")\n";
   out += "#include \"tinyfair_runtime/c_tables.h\"\n";
-  if (tables.integer.present) out += "#include \"tinyfair_runtime/integer_quantise.h\"\n";
+  if (tables.integer != nullptr) out += "#include \"tinyfair_runtime/integer_quantise.h\"\n";
   out += "\nnamespace tinyfair_models {\n\n" + ModelTablesDefinitions(name, tables) +
          "\n}  // namespace tinyfair_models\n";
   for (const CEntryPoint& f : functions) {

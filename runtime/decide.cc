@@ -119,7 +119,7 @@ Status Decide(const DecisionTables& tables, const DecisionInput& input, uint32_t
               Decision& out) {
   if (!internal::kFloatDecisions) return RefuseFloatInputs(tables, out);
   // A model with an integer scorer decides by it, as the host predicted.
-  if (internal::kIntegerDecisions && tables.integer.present) {
+  if (internal::kIntegerDecisions && tables.integer != nullptr) {
     return DecideQuantised(tables, input, draw, out);
   }
   // One prologue, then the rule's own decision, chosen at run time.
@@ -155,7 +155,7 @@ Status DecideFromScore(const DecisionTables& tables, uint32_t group, float score
   out = Decision{};
   out.model_hash = tables.model_hash;
   const bool float_rule =
-      internal::kFloatDecisions && !(internal::kIntegerDecisions && tables.integer.present);
+      internal::kFloatDecisions && !(internal::kIntegerDecisions && tables.integer != nullptr);
   if (!float_rule || !IsPerGroupRule(tables.rule)) return Refuse(out, Status::kUnsupportedRule);
   if (group >= tables.group_count) return Refuse(out, Status::kUnknownGroup);
   out.group = group;

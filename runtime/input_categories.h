@@ -127,7 +127,7 @@ int32_t CategoryTerms(const DecisionTables& t, const Value* x) {
   for (uint32_t k = 0; k < t.categorical_count; ++k) {
     uint32_t category;
     if (CategoryOf(t, k, x[t.categorical_input[k]], category)) {
-      sum += t.integer.category_weights[t.category_start[k] + category];
+      sum += t.integer->category_weights[t.category_start[k] + category];
     }
   }
   return sum;

@@ -147,7 +147,7 @@ namespace internal {
 
 Status DecideIntegerRule(const DecisionTables& t, uint32_t group, int32_t margin, uint32_t draw,
                          Decision& out) {
-  const IntegerTables& s = t.integer;
+  const IntegerTables& s = *t.integer;
   const uint32_t probability = t.rule == RuleKind::kRamp
                                    ? RampProbability(s, group, margin)
                                    : (margin >= s.threshold[group] ? kIntegerProbabilityOne : 0U);
@@ -166,12 +166,12 @@ Status DecideInteger(const DecisionTables& t, const IntegerInput& input, uint32_
   if (input.values == nullptr || input.count != t.input_count) {
     return RefuseInput(out, t.model_hash, 0, Status::kInputCountMismatch);
   }
-  if (!t.integer.present) return RefuseInput(out, t.model_hash, 0, Status::kUnsupportedRule);
+  if (t.integer == nullptr) return RefuseInput(out, t.model_hash, 0, Status::kUnsupportedRule);
   uint32_t group = 0, unknown_attributes = 0;
   Status status = FormGroup(t, input, group, unknown_attributes);
   if (!IsOk(status)) return RefuseInput(out, t.model_hash, 0, status);
   // Categorical inputs have weight 0: the dot product runs over every input.
-  int32_t margin = t.integer.bias + DotProduct(t.integer.weights, input.values, t.input_count);
+  int32_t margin = t.integer->bias + DotProduct(t.integer->weights, input.values, t.input_count);
   // A model without categorical inputs skips both passes over them.
   if (t.categorical_count != 0) {
     bool skip = false;

@@ -23,7 +23,7 @@ int16_t RoundToInt16(float value) {
 // A numeric input as the integer scorer takes it: round(x * 2^shift).
 int16_t QuantiseNumeric(const DecisionTables& t, uint32_t i, float x) {
   // 2^shift is exact for the shifts Load() accepts (|shift| <= 30).
-  return RoundToInt16(x * internal::PowerOfTwo(t.integer.input_shift[i]));
+  return RoundToInt16(x * internal::PowerOfTwo(t.integer->input_shift[i]));
 }
 
 }  // namespace
@@ -60,7 +60,7 @@ Status DecideQuantised(const DecisionTables& t, const DecisionInput& input, uint
   if (input.values == nullptr || input.count != t.input_count) {
     return internal::RefuseInput(out, t.model_hash, 0, Status::kInputCountMismatch);
   }
-  if (!t.integer.present) {
+  if (t.integer == nullptr) {
     return internal::RefuseInput(out, t.model_hash, 0, Status::kUnsupportedRule);
   }
   uint32_t group = 0, unknown_attributes = 0;
@@ -69,7 +69,7 @@ Status DecideQuantised(const DecisionTables& t, const DecisionInput& input, uint
   bool skip = false;
   status = internal::CheckCategories(t, input.values, unknown_attributes, skip);
   if (!IsOk(status)) return internal::RefuseInput(out, t.model_hash, group, status);
-  int32_t margin = t.integer.bias;
+  int32_t margin = t.integer->bias;
   uint32_t k = 0;  // the next categorical input: weight 0, its terms below
   for (uint32_t i = 0; i < t.input_count; ++i) {
     if (k < t.categorical_count && t.categorical_input[k] == i) {
@@ -80,8 +80,8 @@ Status DecideQuantised(const DecisionTables& t, const DecisionInput& input, uint
     if (!internal::IsFinite(x)) {
       return internal::RefuseInput(out, t.model_hash, group, Status::kNonFiniteInput);
     }
-    margin +=
-        static_cast<int32_t>(t.integer.weights[i]) * static_cast<int32_t>(QuantiseNumeric(t, i, x));
+    margin += static_cast<int32_t>(t.integer->weights[i]) *
+              static_cast<int32_t>(QuantiseNumeric(t, i, x));
   }
   margin += internal::CategoryTerms(t, input.values);
   return internal::DecideIntegerRule(t, group, margin, draw, out);

@@ -122,8 +122,8 @@ void BuildIntegerScorer(TableBuilder& b, DecisionTables& t) {
       t.rule, [&](auto rule) { return decltype(rule)::IntegerScorer(b.m()); },
       []() -> const tinyfair_check_IntegerScorer* { return nullptr; });
   if (scorer == nullptr) return;
-  IntegerTables& it = t.integer;
-  it.present = true;
+  IntegerTables* stored = b.arena.Take<IntegerTables>(1);
+  IntegerTables it;
   it.fraction_bits = static_cast<uint8_t>(scorer->fraction_bits);
   it.bias = scorer->bias;
   it.input_shift = b.Decode<int8_t>(scorer->input_shift, true);
@@ -133,6 +133,13 @@ void BuildIntegerScorer(TableBuilder& b, DecisionTables& t) {
   it.ramp_start = b.Place<int32_t>(scorer->ramp_start);
   it.ramp_shift = b.Decode<uint8_t>(scorer->ramp_shift, false);
   it.ramp_probability = b.Decode<uint16_t>(scorer->ramp_probability, false);
+  // In the storage, beside its arrays; a counting arena only measured it.
+  // Copied in as the arrays are: an aggregate of scalars, which the copy
+  // brings to life there (no <new> on every target).
+  if (stored != nullptr) {
+    memcpy(stored, &it, sizeof(it));
+    t.integer = stored;
+  }
 }
 
 }  // namespace

@@ -332,8 +332,8 @@ int MeasureInstructions() {
     Time(name, "rotate_group", CallRotateGroup, c);
     Time(name, "plain_loop", CallPlainLoop, c);
     c.integer_input = IntegerInput{model.integer_input, d, 0};
-    c.integer_weights = model.integer_tables->integer.weights;
-    c.integer_threshold = model.integer_tables->integer.ramp_start[0];
+    c.integer_weights = model.integer_tables->integer->weights;
+    c.integer_threshold = model.integer_tables->integer->ramp_start[0];
     Time(name, "integer_decide", CallIntegerDecide, c);
     if (c.status != Status::kOk) return Fail("integer decide", name, c.status);
     Time(name, "plain_integer_loop", CallPlainIntegerLoop, c);

@@ -52,7 +52,7 @@ long long ModelNeeds(const std::string& capacity, const DecisionTables& t) {
   if (capacity == "TINYFAIR_MAX_MEMBER_WEIGHTS") return members * t.input_count;
   if (capacity == "TINYFAIR_MAX_MEMBER_CATEGORY_WEIGHTS") return members * t.category_count;
   if (capacity == "TINYFAIR_MAX_INTEGER_RAMP_KNOTS") {
-    const bool ramp = t.integer.present && t.rule == RuleKind::kRamp;
+    const bool ramp = t.integer != nullptr && t.rule == RuleKind::kRamp;
     return ramp ? static_cast<long long>(t.group_count * runtime::kIntegerRampKnots) : 0;
   }
   return -1;  // a capacity this tool does not know: not checked

@@ -40,7 +40,7 @@ std::string RecordLine(const runtime::Decision& decision) {
 // int16 scorer: what firmware without float passes to the integer entry points.
 std::vector<int16_t> QuantisedRows(const runtime::Model& model, const std::vector<float>& inputs,
                                    size_t input_count, const std::string& data_path) {
-  if (!model.tables().integer.present) {
+  if (model.tables().integer == nullptr) {
     throw common::DataError("--integer-inputs", 0, 0,
                             "the model has no integer scorer (export --integer int16)");
   }

@@ -406,7 +406,7 @@ bool FindTables(const char* model, Subject& s) {
 
 // Whether the golden model has an integer scorer, as its own Load says.
 bool HasIntegerScorer(const tinyfair_models::GoldenModel& golden, Subject& s) {
-  return Load(golden, Loaded::kModel, s) == TINYFAIR_OK && s.model->tables().integer.present;
+  return Load(golden, Loaded::kModel, s) == TINYFAIR_OK && s.model->tables().integer != nullptr;
 }
 
 }  // namespace

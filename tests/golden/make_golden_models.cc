@@ -640,7 +640,7 @@ int main(int argc, char** argv) {
                                                 log);
     records += log;
     WriteFloatOtherDrawLogs(out, golden.name, *model, vectors);
-    if (model->tables().integer.present &&
+    if (model->tables().integer != nullptr &&
         !WriteQuantisedVectors(out, golden.name, *model, vectors, decisions)) {
       std::fprintf(stderr, "make_golden_models: %s decided a row that does not quantise\n",
                    golden.name.c_str());

@@ -201,7 +201,7 @@ bool InOutputRange(const OutputTables& o, float value) {
 // and 0 on categorical inputs, a margin no 16-bit input can push past
 // 2^31 - 1, and per group a threshold, or a ramp of nondecreasing knots.
 const char* CheckIntegerTables(const DecisionTables& t) {
-  const runtime::IntegerTables& s = t.integer;
+  const runtime::IntegerTables& s = *t.integer;
   if (t.rule != RuleKind::kThreshold && t.rule != RuleKind::kRamp) {
     return "an integer scorer outside a threshold or ramp rule";
   }
@@ -303,7 +303,7 @@ const char* CheckTables(const DecisionTables& t) {
   }
   if (t.unknown_group_fallback && t.fallback_group >= t.group_count) return "fallback group";
 
-  if (t.integer.present) {
+  if (t.integer != nullptr) {
     if (const char* wrong = CheckIntegerTables(t); wrong != nullptr) return wrong;
   }
   const runtime::GroupRuleTables& r = t.groups;
@@ -448,7 +448,7 @@ const char* CheckDecision(const DecisionTables& t, const DecisionInput& input, u
         return "a threshold rule randomized";
       }
       // The integer path's probabilities are multiples of 2^-15.
-      if (t.integer.present) {
+      if (t.integer != nullptr) {
         const float units = d.probability * 32768.0f;
         if (static_cast<float>(static_cast<int32_t>(units)) != units) {
           return "an integer probability off the 2^-15 grid";

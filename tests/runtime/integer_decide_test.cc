@@ -43,7 +43,7 @@ uint32_t Bits(float value) {
 
 TEST(IntegerDecide, ThresholdComparesTheIntegerMargin) {
   ASSERT_EQ(Status::kOk, g_model.Load(kIntegerThresholdModel, kIntegerThresholdModelSize));
-  ASSERT_TRUE(g_model.tables().integer.present);
+  ASSERT_TRUE(g_model.tables().integer != nullptr);
   // Group 0 (female): positive iff M >= 0. Red, female, qx = 5291:
   // M = 16 - 6 qz, which crosses 0 as qz runs from -8 to 8.
   for (int16_t qz = -8; qz <= 8; ++qz) {
@@ -78,7 +78,7 @@ uint32_t SchemaRampProbability(const IntegerTables& s, uint32_t g, int32_t margi
 
 TEST(IntegerDecide, RampFollowsItsKnotsAndTheDrawDecides) {
   ASSERT_EQ(Status::kOk, g_model.Load(kIntegerRampModel, kIntegerRampModelSize));
-  const IntegerTables& s = g_model.tables().integer;
+  const IntegerTables& s = *g_model.tables().integer;
   for (uint32_t g = 0; g < 2; ++g) {
     uint32_t inside = 0;
     // qx from well below group g's ramp to beyond its end, in odd steps.
@@ -137,9 +137,10 @@ TEST(IntegerDecide, ScoreKeepsTheTopTwentyFourBitsOfLargeMargins) {
   t.group_count = 1;
   t.group_form = GroupForm::kDirect;
   t.rule = RuleKind::kThreshold;
-  t.integer.present = true;
-  t.integer.weights = kWeights;
-  t.integer.threshold = kThreshold;
+  IntegerTables integer;
+  integer.weights = kWeights;
+  integer.threshold = kThreshold;
+  t.integer = &integer;
   const int16_t values[][3] = {{32767, 32767, 32767},
                                {-32768, -32768, -32768},
                                {32767, -32768, 5},
@@ -157,7 +158,7 @@ TEST(IntegerDecide, ScoreKeepsTheTopTwentyFourBitsOfLargeMargins) {
   const uint8_t fraction_bits[] = {0, 7, 16, 30};
   uint32_t beyond_24_bits = 0;
   for (const uint8_t bits : fraction_bits) {
-    t.integer.fraction_bits = bits;
+    integer.fraction_bits = bits;
     for (const auto& v : values) {
       const int32_t margin = 32767 * v[0] + 32767 * v[1] + v[2];
       if (margin >= (1 << 24) || margin <= -(1 << 24)) ++beyond_24_bits;

@@ -70,9 +70,6 @@ struct MixtureTables {
 /// The integer path (schema 1.5, integer_decide.h): the scorer quantised
 /// at export, thresholds and ramps in the domain of the integer margin.
 struct IntegerTables {
-  /// Whether the model decides by these tables (its threshold or ramp rule
-  /// has an integer scorer).
-  bool present = false;
   /// The integer margin is about the float margin times 2^fraction_bits.
   uint8_t fraction_bits = 0;
   int32_t bias = 0;
@@ -124,7 +121,11 @@ struct DecisionTables {
   GroupRuleTables groups;
   MixtureTables mixture;
   OutputTables output;
-  IntegerTables integer;
+  /// The model decides by these tables when set (its threshold or ramp rule
+  /// has an integer scorer). Out of line, so that a model without them
+  /// keeps a pointer, not the tables: Load puts them in the model's storage,
+  /// codegen beside the tables.
+  const IntegerTables* integer = nullptr;
 };
 
 }  // namespace tinyfair::runtime

@@ -35,12 +35,12 @@ constexpr size_t CommonStorageBytes(size_t inputs, size_t categories) {
          ArrayBytes<uint8_t>(kMaxGroupAttributes) + ArrayBytes<float>(kMaxGroups);
 }
 
-/// The integer scorer's arrays: shifts, weights, category weights, and
-/// the threshold rule's thresholds or the ramp rule's starts, segment
-/// shifts and knots.
+/// The integer scorer's tables and arrays: shifts, weights, category
+/// weights, and the threshold rule's thresholds or the ramp rule's starts,
+/// segment shifts and knots.
 constexpr size_t IntegerStorageBytes(RuleKind kind) {
-  const size_t scorer = ArrayBytes<int8_t>(kMaxInputs) + ArrayBytes<int16_t>(kMaxInputs) +
-                        ArrayBytes<int32_t>(kMaxCategories);
+  const size_t scorer = ArrayBytes<IntegerTables>(1) + ArrayBytes<int8_t>(kMaxInputs) +
+                        ArrayBytes<int16_t>(kMaxInputs) + ArrayBytes<int32_t>(kMaxCategories);
   return kind == RuleKind::kThreshold
              ? scorer + ArrayBytes<int32_t>(kMaxGroups)
              : scorer + ArrayBytes<int32_t>(kMaxGroups) + ArrayBytes<uint8_t>(kMaxGroups) +
