@@ -17,10 +17,6 @@ constexpr int64_t kMaxShift = 30;
 constexpr int64_t kMaxMargin = INT32_MAX;
 constexpr int64_t kInputMagnitude = 32768;  // the largest |int16|
 
-bool IsCategorical(const IntegerScorerContext& c, uint32_t i) {
-  return (c.categorical[i / 32] & (1U << (i % 32))) != 0;
-}
-
 // Value i of a packed sfixed32 span: little-endian.
 int32_t Int32At(const tinyfair_FloatSpan& span, size_t i) {
   const uint8_t* p = span.bytes + 4 * i;
@@ -90,7 +86,7 @@ bool InputsOk(const IntegerScorerContext& c, const tinyfair_check_IntegerScorer&
     if (shift < -kMaxShift || shift > kMaxShift || weight < -max_weight || weight > max_weight) {
       return false;
     }
-    if (IsCategorical(c, i) && (shift != 0 || weight != 0)) return false;
+    if (IsCategorical(*c.categorical, i) && (shift != 0 || weight != 0)) return false;
     bound += (weight < 0 ? -weight : weight) * kInputMagnitude;
   }
   return true;

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model_check_parts.h"
 #include "tinyfair/model_check.nanopb.h"
 #include "tinyfair_runtime/decision_tables.h"
 #include "tinyfair_runtime/status.h"
@@ -21,8 +22,8 @@ struct IntegerScorerContext {
   uint32_t group_count;
   /// The rule that holds the scorer: threshold or ramp.
   RuleKind rule;
-  /// Bit i (word i / 32) set: input i is categorical.
-  const uint32_t* categorical;
+  /// Which inputs are categorical.
+  const CategoricalInputs* categorical;
 };
 
 /// kOk when the scorer decodes into the working model and decides

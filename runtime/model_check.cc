@@ -288,13 +288,6 @@ bool MonitorSettingsOk(const CheckModelMessage& m) {
   return InHalfOpenUnitInterval(m.monitor_alpha) && InHalfOpenUnitInterval(m.monitor_tolerance);
 }
 
-// The rule's integer scorer; nullptr when it has none.
-const tinyfair_check_IntegerScorer* IntegerScorerOf(const CheckModelMessage& m) {
-  return VisitRule(
-      RuleKindOfTag(m.which_rule), [&](auto rule) { return decltype(rule)::IntegerScorer(m); },
-      []() -> const tinyfair_check_IntegerScorer* { return nullptr; });
-}
-
 // A model decides by its integer scorer exactly when it says it needs one.
 Status CheckInteger(const CheckedModel& c, const CategoricalInputs& categorical) {
   const CheckModelMessage& m = c.m;
@@ -313,7 +306,7 @@ Status CheckInteger(const CheckedModel& c, const CategoricalInputs& categorical)
                                      m.dimensions.category_count,
                                      m.dimensions.group_count,
                                      RuleKindOfTag(m.which_rule),
-                                     categorical};
+                                     &categorical};
   return CheckIntegerScorer(*scorer, context);
 }
 

@@ -118,9 +118,7 @@ void BuildRule(TableBuilder& b, DecisionTables& t) {
 // ramp rule.
 void BuildIntegerScorer(TableBuilder& b, DecisionTables& t) {
   if (!kIntegerDecisions) return;
-  const tinyfair_check_IntegerScorer* scorer = VisitRule(
-      t.rule, [&](auto rule) { return decltype(rule)::IntegerScorer(b.m()); },
-      []() -> const tinyfair_check_IntegerScorer* { return nullptr; });
+  const tinyfair_check_IntegerScorer* scorer = IntegerScorerOf(b.m());
   if (scorer == nullptr) return;
   IntegerTables* stored = b.arena.Take<IntegerTables>(1);
   IntegerTables it;

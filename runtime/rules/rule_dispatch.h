@@ -75,6 +75,14 @@ inline RuleKind RuleKindOfTag(pb_size_t tag) {
   return static_cast<RuleKind>(tag - tinyfair_check_Model_threshold_tag);
 }
 
+// The checked model's integer scorer, which only a threshold or a ramp rule
+// carries; nullptr when it has none or its kind is left out of this build.
+inline const tinyfair_check_IntegerScorer* IntegerScorerOf(const tinyfair_check_Model& m) {
+  return VisitRule(
+      RuleKindOfTag(m.which_rule), [&](auto rule) { return decltype(rule)::IntegerScorer(m); },
+      []() -> const tinyfair_check_IntegerScorer* { return nullptr; });
+}
+
 template <typename R>
 constexpr bool kTagInOrder = R::kTag ==
                              tinyfair_check_Model_threshold_tag + static_cast<unsigned>(R::kKind);
