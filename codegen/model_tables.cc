@@ -126,12 +126,65 @@ std::string IntegerTablesBody(Writer& w, const DecisionTables& t) {
   return body;
 }
 
+// Whether the rule's tables are the union's per-group ones (groups) or a
+// mixture's or a regression's (mixture_or_regression).
+bool IsPerGroupRule(RuleKind rule) {
+  return rule != RuleKind::kMixture && rule != RuleKind::kRegression;
+}
+
+// The rule's own tables: the lines that set a per-group rule's tables in
+// the DecisionTables object `t`, or a mixture's or a regression's in the
+// MixtureOrRegressionTables object `r` that `t` is constructed from (the
+// union member a constant uses is the one it is constructed with).
+std::string RuleTablesBody(Writer& w, const DecisionTables& t) {
+  const size_t groups = t.group_count;
+  std::string body;
+  if (IsPerGroupRule(t.rule)) {
+    const auto& g = t.groups;
+    auto set_group = [&body](const std::string& field, const std::string& value) {
+      body += "  t.groups." + field + " = " + value + ";\n";
+    };
+    set_group("threshold", w.Floats("Threshold", g.threshold, groups));
+    set_group("width", w.Floats("Width", g.width, groups));
+    set_group("threshold0", w.Floats("Threshold0", g.threshold0, groups));
+    set_group("probability0", w.Floats("Probability0", g.probability0, groups));
+    set_group("threshold1", w.Floats("Threshold1", g.threshold1, groups));
+    set_group("probability1", w.Floats("Probability1", g.probability1, groups));
+    set_group("ignore", w.Floats("Ignore", g.ignore, groups));
+    set_group("constant", w.Floats("Constant", g.constant, groups));
+    set_group("cell_label1", w.Floats("CellLabel1", g.cell_label1, groups));
+    set_group("cell_label0", w.Floats("CellLabel0", g.cell_label0, groups));
+    set_group("criterion", "tinyfair::runtime::Criterion(" +
+                               std::to_string(static_cast<int>(g.criterion)) + ")");
+    set_group("denominator_epsilon", FloatLiteral(g.denominator_epsilon));
+    return body;
+  }
+  const auto& m = t.mixture_or_regression.mixture;
+  const auto& o = t.mixture_or_regression.output;
+  auto set_other = [&body](const std::string& field, const std::string& value) {
+    body += "  r." + field + " = " + value + ";\n";
+  };
+  set_other("mixture.member_count", IntegerLiteral(m.member_count));
+  set_other("mixture.regress", m.regress ? "true" : "false");
+  set_other("mixture.draw_bound",
+            w.Integers("uint64_t", "MemberDrawBound", m.draw_bound, m.member_count));
+  set_other("mixture.probability", w.Floats("MemberProbability", m.probability, m.member_count));
+  set_other("mixture.bias", w.Floats("MemberBias", m.bias, m.member_count));
+  set_other("mixture.weights",
+            w.Floats("MemberWeights", m.weights, m.member_count * t.input_count));
+  set_other("mixture.category_weights", w.Floats("MemberCategoryWeights", m.category_weights,
+                                                 m.member_count * t.category_count));
+  set_other("mixture.threshold", w.Floats("MemberThreshold", m.threshold, m.member_count));
+  set_other("output.min", FloatLiteral(o.min));
+  set_other("output.max", FloatLiteral(o.max));
+  set_other("output.grid_size", IntegerLiteral(o.grid_size));
+  set_other("output.grid_midpoint", o.grid_midpoint ? "true" : "false");
+  return body;
+}
+
 // The arrays of the tables (written by `w`) and the initialiser of the
 // DecisionTables object that points at them.
 std::string TablesBody(Writer& w, const DecisionTables& t) {
-  const size_t groups = t.group_count;
-  const auto& g = t.groups;
-  const auto& m = t.mixture;
   std::string body;
   auto set = [&body](const std::string& field, const std::string& value) {
     body += "  t." + field + " = " + value + ";\n";
@@ -148,8 +201,6 @@ std::string TablesBody(Writer& w, const DecisionTables& t) {
   set("categorical_count", IntegerLiteral(t.categorical_count));
   set("categorical_input",
       w.Integers("uint8_t", "CategoricalInput", t.categorical_input, t.categorical_count));
-  set("category_start",
-      w.Integers("uint16_t", "CategoryStart", t.category_start, t.categorical_count));
   set("category_count_of",
       w.Integers("uint16_t", "CategoryCountOf", t.category_count_of, t.categorical_count));
   set("category_weights", w.Floats("CategoryWeights", t.category_weights, t.category_count));
@@ -163,35 +214,17 @@ std::string TablesBody(Writer& w, const DecisionTables& t) {
   set("unknown_group_fallback", t.unknown_group_fallback ? "true" : "false");
   set("fallback_group", IntegerLiteral(t.fallback_group));
   set("rule", std::string("tinyfair::runtime::RuleKind::") + RuleName(t.rule));
-  set("groups.threshold", w.Floats("Threshold", g.threshold, groups));
-  set("groups.width", w.Floats("Width", g.width, groups));
-  set("groups.threshold0", w.Floats("Threshold0", g.threshold0, groups));
-  set("groups.probability0", w.Floats("Probability0", g.probability0, groups));
-  set("groups.threshold1", w.Floats("Threshold1", g.threshold1, groups));
-  set("groups.probability1", w.Floats("Probability1", g.probability1, groups));
-  set("groups.ignore", w.Floats("Ignore", g.ignore, groups));
-  set("groups.constant", w.Floats("Constant", g.constant, groups));
-  set("groups.cell_label1", w.Floats("CellLabel1", g.cell_label1, groups));
-  set("groups.cell_label0", w.Floats("CellLabel0", g.cell_label0, groups));
-  set("groups.criterion",
-      "tinyfair::runtime::Criterion(" + std::to_string(static_cast<int>(g.criterion)) + ")");
-  set("groups.denominator_epsilon", FloatLiteral(g.denominator_epsilon));
-  set("mixture.member_count", IntegerLiteral(m.member_count));
-  set("mixture.regress", m.regress ? "true" : "false");
-  set("mixture.draw_bound",
-      w.Integers("uint64_t", "MemberDrawBound", m.draw_bound, m.member_count));
-  set("mixture.probability", w.Floats("MemberProbability", m.probability, m.member_count));
-  set("mixture.bias", w.Floats("MemberBias", m.bias, m.member_count));
-  set("mixture.weights", w.Floats("MemberWeights", m.weights, m.member_count * t.input_count));
-  set("mixture.category_weights",
-      w.Floats("MemberCategoryWeights", m.category_weights, m.member_count * t.category_count));
-  set("mixture.threshold", w.Floats("MemberThreshold", m.threshold, m.member_count));
-  set("output.min", FloatLiteral(t.output.min));
-  set("output.max", FloatLiteral(t.output.max));
-  set("output.grid_size", IntegerLiteral(t.output.grid_size));
-  set("output.grid_midpoint", t.output.grid_midpoint ? "true" : "false");
   if (t.integer != nullptr) set("integer", "&k" + w.prefix() + "IntegerTables");
   return body;
+}
+
+// The DecisionTables object `t` of a constant, with the rule's own tables
+// (RuleTablesBody): set in `t` for a per-group rule, or made first and `t`
+// constructed from them.
+std::string TablesObject(RuleKind rule, const std::string& rule_body) {
+  if (IsPerGroupRule(rule)) return "  tinyfair::runtime::DecisionTables t;\n" + rule_body;
+  return "  tinyfair::runtime::MixtureOrRegressionTables r;\n" + rule_body +
+         "  tinyfair::runtime::DecisionTables t(r);\n";
 }
 
 }  // namespace
@@ -201,19 +234,21 @@ std::string ModelTablesDefinitions(const std::string& name, const DecisionTables
   Writer w(name);
   const std::string integer = IntegerTablesBody(w, t);
   const std::string body = TablesBody(w, t);
+  const std::string rule = RuleTablesBody(w, t);
   std::string out = w.arrays();
   if (!integer.empty()) {
     out += "inline constexpr tinyfair::runtime::IntegerTables k" + name +
            "IntegerTables = [] {\n  tinyfair::runtime::IntegerTables i;\n" + integer +
            "  return i;\n}();\n";
   }
-  return out + "inline constexpr tinyfair::runtime::DecisionTables k" + name +
-         "Tables = [] {\n  tinyfair::runtime::DecisionTables t;\n" + body + "  return t;\n}();\n";
+  return out + "inline constexpr tinyfair::runtime::DecisionTables k" + name + "Tables = [] {\n" +
+         TablesObject(t.rule, rule) + body + "  return t;\n}();\n";
 }
 
 size_t ModelTablesArrayBytes(const DecisionTables& tables, size_t alignment) {
   Writer w("Count");
   (void)IntegerTablesBody(w, tables);
+  (void)RuleTablesBody(w, tables);
   (void)TablesBody(w, tables);
   size_t total = 0;
   for (size_t bytes : w.array_bytes()) total += (bytes + alignment - 1) / alignment * alignment;

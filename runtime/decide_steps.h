@@ -39,11 +39,12 @@ inline float Margin(const DecisionTables& t, const float* x, float bias, const f
       sum += w[i] * x[i];
     }
   }
+  // Each categorical input's terms follow the previous one's.
+  const float* terms = category_weights;
   for (uint32_t k = 0; k < t.categorical_count; ++k) {
     uint32_t category;
-    if (CategoryOf(t, k, x[t.categorical_input[k]], category)) {
-      sum += category_weights[t.category_start[k] + category];
-    }
+    if (CategoryOf(t, k, x[t.categorical_input[k]], category)) sum += terms[category];
+    terms += t.category_count_of[k];
   }
   return sum;
 }

@@ -124,11 +124,11 @@ inline Status Refuse(Decision& out, Status status) {
 template <typename Value>
 int32_t CategoryTerms(const DecisionTables& t, const Value* x) {
   int32_t sum = 0;
+  const int32_t* terms = t.integer->category_weights;
   for (uint32_t k = 0; k < t.categorical_count; ++k) {
     uint32_t category;
-    if (CategoryOf(t, k, x[t.categorical_input[k]], category)) {
-      sum += t.integer->category_weights[t.category_start[k] + category];
-    }
+    if (CategoryOf(t, k, x[t.categorical_input[k]], category)) sum += terms[category];
+    terms += t.category_count_of[k];
   }
   return sum;
 }

@@ -40,8 +40,8 @@ __attribute__((noinline)) size_t StorageNeeded(const internal::CheckedModel& che
                                                internal::ArrayPlacement placement) {
   internal::StorageArena counter;
   DecisionTables scratch;
-  const float* scratch_rate = nullptr;
-  internal::BuildTables(checked, placement, counter, scratch, scratch_rate);
+  internal::KeptBesideTables scratch_kept;
+  internal::BuildTables(checked, placement, counter, scratch, scratch_kept);
   return counter.used();
 }
 
@@ -114,7 +114,10 @@ __attribute__((noinline)) Status Model::LoadSealed(const uint8_t* bytes, size_t 
   // the working model replaced, by steps that cannot fail.
   loaded_ = false;
   internal::StorageArena arena(storage_, storage_size_);
-  internal::BuildTables(checked, PlacementOf(options), arena, tables_, reference_rate_);
+  internal::KeptBesideTables kept;
+  internal::BuildTables(checked, PlacementOf(options), arena, tables_, kept);
+  reference_rate_ = kept.reference_rate;
+  model_id_ = kept.model_id;
   storage_needed_ = arena.used();
   KeepHeader(checked);
   memcpy(digest_, digest, sizeof(digest_));
@@ -132,9 +135,6 @@ void Model::KeepHeader(const internal::CheckedModel& checked) {
   monitor_alpha_ = m.monitor_alpha;
   monitor_tolerance_ = m.monitor_tolerance;
   monitor_window_ = m.monitor_window;
-  static_assert(sizeof(model_id_) == sizeof(m.model_id));
-  memcpy(model_id_, m.model_id, sizeof(model_id_));
-  model_id_[sizeof(model_id_) - 1] = '\0';
 }
 
 Status Model::DecideWithDraw(const DecisionInput& input, uint32_t draw, Decision& out) const {

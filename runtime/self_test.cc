@@ -16,7 +16,6 @@ namespace {
 // differently from the product and the sum rounded one after the other.
 constexpr float kWeights[4] = {0.7310585f, -1.2337005f, 0.0f, 0.3183099f};
 constexpr uint8_t kCategoricalInput[1] = {2};
-constexpr uint16_t kCategoryStart[1] = {0};
 constexpr uint16_t kCategoryCountOf[1] = {3};
 constexpr float kCategoryWeights[3] = {0.1234567f, -0.4567891f, 0.9876543f};
 constexpr uint8_t kAttributeCategorical[1] = {0};
@@ -34,7 +33,6 @@ constexpr DecisionTables MakeTables() {
   t.weights = kWeights;
   t.categorical_count = 1;
   t.categorical_input = kCategoricalInput;
-  t.category_start = kCategoryStart;
   t.category_count_of = kCategoryCountOf;
   t.category_weights = kCategoryWeights;
   t.group_form = GroupForm::kFromAttributes;

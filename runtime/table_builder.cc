@@ -47,8 +47,9 @@ void BuildScorer(TableBuilder& b, DecisionTables& t) {
   t.category_weights = b.Place<float>(m.scorer.category_weights);
 }
 
-// Where each categorical input's categories start among the category
-// weights, and which inputs keep their last category for "other".
+// Which inputs are categorical, with how many categories (their terms follow
+// one another in the category weights), and which keep their last category
+// for "other".
 void BuildCategories(TableBuilder& b, DecisionTables& t) {
   uint32_t categorical = 0;
   bool any_other = false;
@@ -61,25 +62,20 @@ void BuildCategories(TableBuilder& b, DecisionTables& t) {
   }
   t.categorical_count = categorical;
   auto* index = b.arena.Take<uint8_t>(categorical);
-  auto* start = b.arena.Take<uint16_t>(categorical);
   auto* count = b.arena.Take<uint16_t>(categorical);
   auto* other = any_other ? b.arena.Take<uint32_t>((categorical + 31) / 32) : nullptr;
   if (b.arena.counting()) return;
   if (other != nullptr) memset(other, 0, sizeof(uint32_t) * ((categorical + 31) / 32));
   InputReader inputs(b.checked);
   uint32_t k = 0;
-  uint16_t first = 0;
   for (size_t i = 0; i < b.m().inputs.count && inputs.Next(input); ++i) {
     if (input.kind != tinyfair_check_Input_Kind_CATEGORICAL) continue;
     index[k] = static_cast<uint8_t>(i);
-    start[k] = first;
     count[k] = static_cast<uint16_t>(input.category_count);
     if (input.last_category_is_other) other[k / 32] |= 1U << (k % 32);
-    first = static_cast<uint16_t>(first + input.category_count);
     ++k;
   }
   t.categorical_input = index;
-  t.category_start = start;
   t.category_count_of = count;
   t.other_category = other;
 }
@@ -140,10 +136,21 @@ void BuildIntegerScorer(TableBuilder& b, DecisionTables& t) {
   }
 }
 
+// The model's id at its own length, its NUL included (the reader ended it
+// with one); an empty id takes no storage.
+const char* KeepModelId(TableBuilder& b) {
+  const char* id = b.m().model_id;
+  const size_t bytes = strlen(id) + 1;
+  if (bytes == 1) return "";
+  char* kept = b.arena.Take<char>(bytes);
+  if (kept != nullptr) memcpy(kept, id, bytes);
+  return kept;
+}
+
 }  // namespace
 
 void BuildTables(const CheckedModel& checked, ArrayPlacement placement, StorageArena& arena,
-                 DecisionTables& tables, const float*& reference_rate) {
+                 DecisionTables& tables, KeptBesideTables& kept) {
   TableBuilder b{checked, placement, arena};
   tables = DecisionTables{};
   BuildScorer(b, tables);
@@ -151,7 +158,8 @@ void BuildTables(const CheckedModel& checked, ArrayPlacement placement, StorageA
   BuildGroupFormation(b, tables);
   BuildRule(b, tables);
   BuildIntegerScorer(b, tables);
-  reference_rate = b.Place<float>(checked.m.reference_positive_rate);
+  kept.reference_rate = b.Place<float>(checked.m.reference_positive_rate);
+  kept.model_id = KeepModelId(b);
 }
 
 }  // namespace tinyfair::runtime::internal

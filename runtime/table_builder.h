@@ -68,12 +68,18 @@ struct TableBuilder {
   const float* Fold(const tinyfair_FloatSpan& span, float& bias);
 };
 
+/// What a loaded model keeps beside its tables, in the same storage: the
+/// per-group reference rates (the monitor's) and the model's id (for logs).
+struct KeptBesideTables {
+  const float* reference_rate = nullptr;
+  const char* model_id = nullptr;
+};
+
 /// Builds the tables of a model the check accepted, taking what they keep
 /// beyond the bytes (folded weights, category indices, draw bounds, decoded
-/// varints, and with kCopy every array) from `arena`. Cannot fail on a
-/// filling arena that holds what a counting arena measured. Returns, through
-/// `reference_rate`, where the per-group reference rates are.
+/// varints, the id, and with kCopy every array) from `arena`. Cannot fail on
+/// a filling arena that holds what a counting arena measured.
 void BuildTables(const CheckedModel& checked, ArrayPlacement placement, StorageArena& arena,
-                 DecisionTables& tables, const float*& reference_rate);
+                 DecisionTables& tables, KeptBesideTables& kept);
 
 }  // namespace tinyfair::runtime::internal

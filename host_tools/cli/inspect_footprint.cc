@@ -43,7 +43,9 @@ const char* KindName(RuleKind rule) {
 
 // What the model needs of each capacity, as Load counts it.
 long long ModelNeeds(const std::string& capacity, const DecisionTables& t) {
-  const long long members = t.mixture.member_count;
+  // Only a mixture has members (the union holds another rule's tables).
+  const long long members =
+      t.rule == RuleKind::kMixture ? t.mixture_or_regression.mixture.member_count : 0;
   if (capacity == "TINYFAIR_MAX_INPUTS") return t.input_count;
   if (capacity == "TINYFAIR_MAX_CATEGORIES") return t.category_count;
   if (capacity == "TINYFAIR_MAX_GROUPS") return t.group_count;

@@ -9,7 +9,7 @@ namespace tinyfair::host::model {
 bool IsRegressionModel(const runtime::Model& model) {
   const runtime::DecisionTables& t = model.tables();
   return t.rule == runtime::RuleKind::kRegression ||
-         (t.rule == runtime::RuleKind::kMixture && t.mixture.regress);
+         (t.rule == runtime::RuleKind::kMixture && t.mixture_or_regression.mixture.regress);
 }
 
 MemberOutputs RegressionMemberOutputs(const runtime::Model& model,
@@ -17,14 +17,14 @@ MemberOutputs RegressionMemberOutputs(const runtime::Model& model,
   if (!IsRegressionModel(model)) throw std::invalid_argument("the model is not a regression model");
   const runtime::DecisionTables& t = model.tables();
   const bool mixture = t.rule == runtime::RuleKind::kMixture;
-  const uint32_t members = mixture ? t.mixture.member_count : 1;
+  const uint32_t members = mixture ? t.mixture_or_regression.mixture.member_count : 1;
   // Member j is drawn for bound[j-1] <= draw < bound[j].
   std::vector<uint64_t> first(members, 0), end(members, uint64_t{1} << 32U);
   MemberOutputs out;
   for (uint32_t j = 0; j < members; ++j) {
     if (mixture) {
-      first[j] = j == 0 ? 0 : t.mixture.draw_bound[j - 1];
-      end[j] = t.mixture.draw_bound[j];
+      first[j] = j == 0 ? 0 : t.mixture_or_regression.mixture.draw_bound[j - 1];
+      end[j] = t.mixture_or_regression.mixture.draw_bound[j];
     }
     out.probability.push_back(
         first[j] < end[j] ? static_cast<double>(end[j] - first[j]) / 4294967296.0 : 0.0);

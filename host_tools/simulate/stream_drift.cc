@@ -15,12 +15,11 @@ class ShiftedTables {
  public:
   ShiftedTables(const runtime::DecisionTables& tables, float shift) : tables_(tables) {
     tables_.bias += shift;
-    const runtime::MixtureTables& mixture = tables.mixture;
-    if (mixture.bias != nullptr) {
-      member_bias_.assign(mixture.bias, mixture.bias + mixture.member_count);
-      for (float& bias : member_bias_) bias += shift;
-      tables_.mixture.bias = member_bias_.data();
-    }
+    if (tables.rule != runtime::RuleKind::kMixture) return;
+    const runtime::MixtureTables& mixture = tables.mixture_or_regression.mixture;
+    member_bias_.assign(mixture.bias, mixture.bias + mixture.member_count);
+    for (float& bias : member_bias_) bias += shift;
+    tables_.mixture_or_regression.mixture.bias = member_bias_.data();
   }
   const runtime::DecisionTables& tables() const { return tables_; }
 

@@ -45,7 +45,8 @@ void MixtureRule::Build(TableBuilder& b, DecisionTables& t) {
   const tinyfair_check_MixtureRule& rule = b.m().rule.mixture;
   const uint32_t members = b.m().dimensions.member_count;
   const size_t n = b.m().inputs.count;
-  MixtureTables& mt = t.mixture;
+  t.mixture_or_regression = MixtureOrRegressionTables{};
+  MixtureTables& mt = t.mixture_or_regression.mixture;
   mt.member_count = members;
   mt.regress = rule.member_output == tinyfair_check_MixtureRule_MemberOutput_REGRESS;
   auto* bound = b.arena.Take<uint64_t>(members);
@@ -54,7 +55,7 @@ void MixtureRule::Build(TableBuilder& b, DecisionTables& t) {
   mt.probability = b.Place<float>(rule.probability);
   mt.category_weights = b.Place<float>(rule.category_weights);
   mt.threshold = b.Place<float>(rule.threshold);
-  if (mt.regress) t.output = OutputOf(rule.output);
+  if (mt.regress) t.mixture_or_regression.output = OutputOf(rule.output);
   if (b.arena.counting()) return;
   // Member j is drawn iff bound[j-1] <= draw < bound[j]: cumulative
   // probabilities summed in member order, as draw counts; the last member
@@ -76,7 +77,7 @@ void MixtureRule::Build(TableBuilder& b, DecisionTables& t) {
 // mixture's P(positive); the drawn member decides.
 Status MixtureRule::Decide(const DecisionTables& t, const DecisionInput& input, float margin,
                            bool skip, Decision& out) {
-  const MixtureTables& m = t.mixture;
+  const MixtureTables& m = t.mixture_or_regression.mixture;
   const uint32_t member = DrawMember(m, out.draw);
   float probability = 0.0f;
   for (uint32_t j = 0; j < m.member_count; ++j) {
@@ -94,7 +95,7 @@ Status MixtureRule::Decide(const DecisionTables& t, const DecisionInput& input, 
   }
   out.member = member;
   if (m.regress) {
-    out.value = Output(t.output, out.score);
+    out.value = Output(t.mixture_or_regression.output, out.score);
   } else {
     out.probability = Clamp01(probability);
   }

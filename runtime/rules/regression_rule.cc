@@ -12,13 +12,14 @@ Status RegressionRule::Check(const CheckedModel& c, const CategoricalInputs&) {
 }
 
 void RegressionRule::Build(TableBuilder& b, DecisionTables& t) {
-  t.output = OutputOf(b.m().rule.regression.output);
+  t.mixture_or_regression = MixtureOrRegressionTables{};
+  t.mixture_or_regression.output = OutputOf(b.m().rule.regression.output);
 }
 
 Status RegressionRule::Decide(const DecisionTables& t, const DecisionInput&, float margin, bool,
                               Decision& out) {
   out.score = ApplyLink(t.link, margin);
-  out.value = Output(t.output, out.score);
+  out.value = Output(t.mixture_or_regression.output, out.score);
   return out.status = Status::kOk;
 }
 

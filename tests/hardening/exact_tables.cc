@@ -22,18 +22,19 @@ ExactTables::ExactTables(const runtime::DecisionTables& t) : tables_(t) {
   runtime::DecisionTables& e = tables_;
   e.weights = Copy(t.weights, t.input_count);
   e.categorical_input = Copy(t.categorical_input, t.categorical_count);
-  e.category_start = Copy(t.category_start, t.categorical_count);
   e.category_count_of = Copy(t.category_count_of, t.categorical_count);
   e.category_weights = Copy(t.category_weights, t.category_count);
   e.other_category = Copy(t.other_category, (t.categorical_count + 31) / 32);
   e.attribute_categorical = Copy(t.attribute_categorical, t.attribute_count);
 
-  // Only the arrays the rule reads.
+  // Only the arrays the rule reads: a per-group rule's (the union's groups),
+  // or a mixture's members (a regression has no array).
   const std::size_t groups = t.group_count;
-  e.groups = runtime::GroupRuleTables{};
-  e.groups.criterion = t.groups.criterion;
-  e.groups.denominator_epsilon = t.groups.denominator_epsilon;
-  e.mixture = runtime::MixtureTables{};
+  if (t.rule != RuleKind::kMixture && t.rule != RuleKind::kRegression) {
+    e.groups = runtime::GroupRuleTables{};
+    e.groups.criterion = t.groups.criterion;
+    e.groups.denominator_epsilon = t.groups.denominator_epsilon;
+  }
   switch (t.rule) {
     case RuleKind::kThreshold:
       e.groups.threshold = Copy(t.groups.threshold, groups);
@@ -55,16 +56,18 @@ ExactTables::ExactTables(const runtime::DecisionTables& t) : tables_(t) {
       e.groups.cell_label0 = Copy(t.groups.cell_label0, groups);
       break;
     case RuleKind::kMixture: {
-      const runtime::MixtureTables& m = t.mixture;
+      const runtime::MixtureTables& m = t.mixture_or_regression.mixture;
+      runtime::MixtureTables& em = e.mixture_or_regression.mixture;
       const std::size_t members = m.member_count;
-      e.mixture.member_count = m.member_count;
-      e.mixture.regress = m.regress;
-      e.mixture.draw_bound = Copy(m.draw_bound, members);
-      e.mixture.probability = Copy(m.probability, members);
-      e.mixture.bias = Copy(m.bias, members);
-      e.mixture.weights = Copy(m.weights, members * t.input_count);
-      e.mixture.category_weights = Copy(m.category_weights, members * t.category_count);
-      if (!m.regress) e.mixture.threshold = Copy(m.threshold, members);
+      em = runtime::MixtureTables{};
+      em.member_count = m.member_count;
+      em.regress = m.regress;
+      em.draw_bound = Copy(m.draw_bound, members);
+      em.probability = Copy(m.probability, members);
+      em.bias = Copy(m.bias, members);
+      em.weights = Copy(m.weights, members * t.input_count);
+      em.category_weights = Copy(m.category_weights, members * t.category_count);
+      if (!m.regress) em.threshold = Copy(m.threshold, members);
       break;
     }
     case RuleKind::kRegression:

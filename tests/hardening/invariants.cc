@@ -102,10 +102,14 @@ double LargestPartialSum(const DecisionTables& t, const float* x, float bias, co
     if (Abs(product) > largest) largest = Abs(product);
     if (Abs(sum) > largest) largest = Abs(sum);
   }
+  uint32_t start = 0;
   for (uint32_t k = 0; k < t.categorical_count; ++k) {
     uint32_t category;
-    if (!HeldCategory(t, k, x[t.categorical_input[k]], category)) continue;
-    sum += category_weights[t.category_start[k] + category];
+    const bool held = HeldCategory(t, k, x[t.categorical_input[k]], category);
+    const uint32_t first = start;
+    start += t.category_count_of[k];
+    if (!held) continue;
+    sum += category_weights[first + category];
     if (Abs(sum) > largest) largest = Abs(sum);
   }
   return largest;
@@ -123,7 +127,7 @@ bool MayOverflow(const DecisionTables& t, const float* x, uint32_t draw) {
   double margin = 0.0;
   double largest = LargestPartialSum(t, x, t.bias, t.weights, t.category_weights, margin);
   if (t.rule == RuleKind::kMixture) {
-    const runtime::MixtureTables& m = t.mixture;
+    const runtime::MixtureTables& m = t.mixture_or_regression.mixture;
     const uint32_t selected = SelectedMember(m, draw);
     for (uint32_t j = 0; j < m.member_count; ++j) {
       if (m.regress && j != selected) continue;
@@ -259,8 +263,8 @@ const char* CheckTables(const DecisionTables& t) {
 
   // Categorical inputs: increasing indices, contiguous category terms.
   if (t.categorical_count > t.input_count) return "categorical input count";
-  if (t.categorical_count != 0 && (t.categorical_input == nullptr || t.category_start == nullptr ||
-                                   t.category_count_of == nullptr)) {
+  if (t.categorical_count != 0 &&
+      (t.categorical_input == nullptr || t.category_count_of == nullptr)) {
     return "categorical tables";
   }
   uint32_t start = 0;
@@ -269,7 +273,7 @@ const char* CheckTables(const DecisionTables& t) {
     if (input >= t.input_count || (k > 0 && input <= t.categorical_input[k - 1])) {
       return "categorical input index";
     }
-    if (t.category_start[k] != start || t.category_count_of[k] == 0) return "category layout";
+    if (t.category_count_of[k] == 0) return "category layout";
     if (t.weights[input] != 0.0f) return "weight on a categorical input";
     start += t.category_count_of[k];
   }
@@ -355,7 +359,7 @@ const char* CheckTables(const DecisionTables& t) {
       }
       return nullptr;
     case RuleKind::kMixture: {
-      const runtime::MixtureTables& m = t.mixture;
+      const runtime::MixtureTables& m = t.mixture_or_regression.mixture;
       if (m.member_count == 0 || m.member_count > kMaxMembers ||
           uint64_t{m.member_count} * t.input_count > kMaxMemberWeights ||
           uint64_t{m.member_count} * t.category_count > kMaxMemberCategoryWeights) {
@@ -387,14 +391,14 @@ const char* CheckTables(const DecisionTables& t) {
           !AllFinite(m.category_weights, m.member_count * t.category_count)) {
         return "member weights";
       }
-      if (m.regress) return CheckOutput(t.output);
+      if (m.regress) return CheckOutput(t.mixture_or_regression.output);
       if (m.threshold == nullptr || !AllFinite(m.threshold, m.member_count)) {
         return "member thresholds";
       }
       return nullptr;
     }
     case RuleKind::kRegression:
-      return CheckOutput(t.output);
+      return CheckOutput(t.mixture_or_regression.output);
   }
   return "rule kind";
 }
@@ -419,12 +423,13 @@ const char* CheckDecision(const DecisionTables& t, const DecisionInput& input, u
   if (!Finite(d.score)) return "non-finite score";
   switch (t.rule) {
     case RuleKind::kMixture: {
-      const runtime::MixtureTables& m = t.mixture;
+      const runtime::MixtureTables& m = t.mixture_or_regression.mixture;
       if (d.member >= m.member_count) return "member out of range";
       if (d.member != SelectedMember(m, draw)) return "not the member the draw selects";
       if (m.regress) {
         if (d.probability != 0.0f || d.positive) return "a regression mixture classified";
-        if (!InOutputRange(t.output, d.value)) return "value outside the output range";
+        if (!InOutputRange(t.mixture_or_regression.output, d.value))
+          return "value outside the output range";
         return nullptr;
       }
       if (!Finite(d.probability) || !Probability(d.probability)) return "probability";
@@ -436,7 +441,8 @@ const char* CheckDecision(const DecisionTables& t, const DecisionInput& input, u
     }
     case RuleKind::kRegression:
       if (d.probability != 0.0f || d.positive || d.member != 0) return "a regression classified";
-      if (!InOutputRange(t.output, d.value)) return "value outside the output range";
+      if (!InOutputRange(t.mixture_or_regression.output, d.value))
+        return "value outside the output range";
       return nullptr;
     default:
       if (!Finite(d.probability) || !Probability(d.probability)) return "probability";

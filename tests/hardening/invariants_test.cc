@@ -40,7 +40,7 @@ TEST(CheckTables, RefusesOneDefectAtATime) {
   const float nan_weights[4] = {kNan, 0.0f, 0.0f, 1.0f};
   const float categorical_weight[4] = {1.0f, 1.0f, 0.0f, 1.0f};
   const uint8_t out_of_range_attribute[1] = {2};
-  const uint16_t bad_start[2] = {0, 2};
+  const uint16_t zero_count[2] = {0, ramp.category_count_of[1]};
   const uint64_t short_bound[3] = {1U << 31U, 3U << 30U, 4000000000ULL};
 
   const auto refused = [](DecisionTables t, auto change) {
@@ -55,7 +55,7 @@ TEST(CheckTables, RefusesOneDefectAtATime) {
   EXPECT_TRUE(refused(ramp, [&](DecisionTables& t) { t.weights = categorical_weight; }));
   EXPECT_TRUE(
       refused(ramp, [&](DecisionTables& t) { t.attribute_categorical = out_of_range_attribute; }));
-  EXPECT_TRUE(refused(ramp, [&](DecisionTables& t) { t.category_start = bad_start; }));
+  EXPECT_TRUE(refused(ramp, [&](DecisionTables& t) { t.category_count_of = zero_count; }));
   EXPECT_TRUE(refused(ramp, [](DecisionTables& t) { t.category_count = 6; }));
   EXPECT_TRUE(refused(ramp, [](DecisionTables& t) {
     t.unknown_group_fallback = true;
@@ -66,11 +66,18 @@ TEST(CheckTables, RefusesOneDefectAtATime) {
   EXPECT_TRUE(refused(ramp, [](DecisionTables& t) { t.rule = static_cast<RuleKind>(9); }));
   EXPECT_TRUE(refused(ramp, [](DecisionTables& t) { t.link = static_cast<Link>(3); }));
   EXPECT_TRUE(refused(ramp, [](DecisionTables& t) { t.rule = RuleKind::kTruncatedLogistic; }));
-  EXPECT_TRUE(refused(mixture, [&](DecisionTables& t) { t.mixture.draw_bound = short_bound; }));
-  EXPECT_TRUE(refused(mixture, [](DecisionTables& t) { t.mixture.member_count = 17; }));
-  EXPECT_TRUE(refused(mixture, [](DecisionTables& t) { t.mixture.threshold = nullptr; }));
-  EXPECT_TRUE(refused(regression, [](DecisionTables& t) { t.output.max = t.output.min; }));
-  EXPECT_TRUE(refused(regression, [](DecisionTables& t) { t.output.grid_size = 1U << 20U; }));
+  EXPECT_TRUE(refused(mixture, [&](DecisionTables& t) {
+    t.mixture_or_regression.mixture.draw_bound = short_bound;
+  }));
+  EXPECT_TRUE(refused(
+      mixture, [](DecisionTables& t) { t.mixture_or_regression.mixture.member_count = 17; }));
+  EXPECT_TRUE(refused(
+      mixture, [](DecisionTables& t) { t.mixture_or_regression.mixture.threshold = nullptr; }));
+  EXPECT_TRUE(refused(regression, [](DecisionTables& t) {
+    t.mixture_or_regression.output.max = t.mixture_or_regression.output.min;
+  }));
+  EXPECT_TRUE(refused(
+      regression, [](DecisionTables& t) { t.mixture_or_regression.output.grid_size = 1U << 20U; }));
 }
 
 class CheckDecisionTest : public ::testing::Test {

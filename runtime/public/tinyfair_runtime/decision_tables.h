@@ -67,6 +67,13 @@ struct MixtureTables {
   const float* threshold = nullptr;         // [member_count], CLASSIFY
 };
 
+/// The tables of the rules that are not per group: a mixture's members,
+/// and the output of a regression or of a mixture that regresses.
+struct MixtureOrRegressionTables {
+  MixtureTables mixture;  // mixture
+  OutputTables output;    // regression, a mixture that regresses
+};
+
 /// The integer path (schema 1.5, integer_decide.h): the scorer quantised
 /// at export, thresholds and ramps in the domain of the integer margin.
 struct IntegerTables {
@@ -85,22 +92,34 @@ struct IntegerTables {
 };
 
 struct DecisionTables {
+  /// Tables of a per-group rule (groups, the union's first member).
+  constexpr DecisionTables() : groups() {}
+  /// Tables of a mixture or a regression. A constant's union member lives
+  /// from its construction: C++17 cannot change it in a constant expression.
+  constexpr explicit DecisionTables(const MixtureOrRegressionTables& tables)
+      : mixture_or_regression(tables) {}
+
   /// The model hash every record carries (model_hash.h): set by Load() from
   /// the digest it computed, or by codegen from the sealed model's SHA-256.
   uint64_t model_hash = 0;
+  // The one-byte fields share a word: the scorer's link, how a group is
+  // formed and whether an unknown group falls back, the rule's kind.
+  Link link = Link::kIdentity;
+  GroupForm group_form = GroupForm::kFromAttributes;
+  bool unknown_group_fallback = false;
+  RuleKind rule = RuleKind::kThreshold;
   uint32_t input_count = 0;
   uint32_t group_count = 0;
   uint32_t category_count = 0;
 
-  // The scorer: margin = bias + sum_i weights[i] x_i + category terms.
-  Link link = Link::kIdentity;
+  // The scorer: margin = bias + sum_i weights[i] x_i + category terms,
+  // through the link.
   float bias = 0.0f;
   const float* weights = nullptr;  // [input_count], 0 for categorical inputs
-  /// The categorical inputs, in input order, with their category count and
-  /// the start of their terms in category_weights.
+  /// The categorical inputs, in input order, with their category count:
+  /// their terms follow one another in category_weights, in that order.
   uint32_t categorical_count = 0;
   const uint8_t* categorical_input = nullptr;
-  const uint16_t* category_start = nullptr;
   const uint16_t* category_count_of = nullptr;
   const float* category_weights = nullptr;  // [category_count]
   /// Bit k (word k / 32) set: categorical input k's last category stands
@@ -108,19 +127,18 @@ struct DecisionTables {
   /// its range decides as that category. nullptr: no input has one.
   const uint32_t* other_category = nullptr;
 
-  // Groups.
-  GroupForm group_form = GroupForm::kFromAttributes;
+  // Groups, formed as group_form says.
   /// Group attributes as indices into the categorical inputs above.
   uint32_t attribute_count = 0;
   const uint8_t* attribute_categorical = nullptr;
-  bool unknown_group_fallback = false;
-  uint32_t fallback_group = 0;
+  uint32_t fallback_group = 0;  // when unknown_group_fallback
 
-  // The rule.
-  RuleKind rule = RuleKind::kThreshold;
-  GroupRuleTables groups;
-  MixtureTables mixture;
-  OutputTables output;
+  /// The rule's own tables: a model reads one of them, never both.
+  union {
+    GroupRuleTables groups;                           // threshold, ramp, two-threshold,
+                                                      // truncated logistic
+    MixtureOrRegressionTables mixture_or_regression;  // mixture, regression
+  };
   /// The model decides by these tables when set (its threshold or ramp rule
   /// has an integer scorer). Out of line, so that a model without them
   /// keeps a pointer, not the tables: Load puts them in the model's storage,

@@ -201,7 +201,7 @@ class Model {
   float monitor_alpha_ = 0.0f;
   float monitor_tolerance_ = 0.0f;
   uint32_t monitor_window_ = 0;
-  char model_id_[internal::kModelIdBytes] = {};
+  const char* model_id_ = nullptr;  // in the storage, at its own length
   uint8_t digest_[kModelDigestBytes] = {};
 };
 

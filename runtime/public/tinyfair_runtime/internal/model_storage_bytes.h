@@ -16,7 +16,7 @@
 
 namespace tinyfair::runtime::internal {
 
-/// The model id kept for logs, NUL included.
+/// The longest model id kept for logs, NUL included.
 inline constexpr size_t kModelIdBytes = sizeof(tinyfair_Model{}.model_id);
 
 /// `count` values of T, with the padding before them at most alignment - 1.
@@ -27,12 +27,13 @@ constexpr size_t ArrayBytes(size_t count) {
 
 /// What every model keeps for `inputs` inputs (any of them categorical)
 /// and `categories` categories: folded weights, category weights, the
-/// categorical inputs' index, start, count and "other" bits, the group
-/// attributes, the reference rates.
+/// categorical inputs' index, count and "other" bits, the group
+/// attributes, the reference rates, the model id.
 constexpr size_t CommonStorageBytes(size_t inputs, size_t categories) {
   return ArrayBytes<float>(inputs) + ArrayBytes<float>(categories) + ArrayBytes<uint8_t>(inputs) +
-         2 * ArrayBytes<uint16_t>(inputs) + ArrayBytes<uint32_t>((inputs + 31) / 32) +
-         ArrayBytes<uint8_t>(kMaxGroupAttributes) + ArrayBytes<float>(kMaxGroups);
+         ArrayBytes<uint16_t>(inputs) + ArrayBytes<uint32_t>((inputs + 31) / 32) +
+         ArrayBytes<uint8_t>(kMaxGroupAttributes) + ArrayBytes<float>(kMaxGroups) +
+         ArrayBytes<char>(kModelIdBytes);
 }
 
 /// The integer scorer's tables and arrays: shifts, weights, category
