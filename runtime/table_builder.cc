@@ -9,25 +9,45 @@
 #include "strict_float.h"  // no FMA contraction in the functions defined after it
 #include "tinyfair_runtime/capacity.h"
 #include "tinyfair_runtime/decision.h"
+#include "tinyfair_runtime/internal/float_bits.h"
 #include "tinyfair_runtime/internal/fold.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"
 
 namespace tinyfair::runtime::internal {
 
-void TableBuilder::FoldInto(const tinyfair_FloatSpan& span, size_t first, float* folded,
+bool TableBuilder::FoldInto(const tinyfair_FloatSpan& span, size_t first, float* folded,
                             float& bias) const {
   InputReader inputs(checked);
   tinyfair_check_Input input;
+  bool kept = true;
   for (size_t i = 0; i < m().inputs.count && inputs.Next(input); ++i) {
-    folded[i] = FloatAt(span, first + i);
-    FoldInput(input.kind == tinyfair_check_Input_Kind_NUMERIC, input.scale, input.offset, folded[i],
-              bias);
+    const float weight = FloatAt(span, first + i);
+    float folded_weight = weight;
+    FoldInput(input.kind == tinyfair_check_Input_Kind_NUMERIC, input.scale, input.offset,
+              folded_weight, bias);
+    kept = kept && BitsOf(folded_weight) == BitsOf(weight);
+    if (folded != nullptr) folded[i] = folded_weight;
   }
+  return kept;
 }
 
 const float* TableBuilder::Fold(const tinyfair_FloatSpan& span, float& bias) {
-  float* folded = arena.Take<float>(m().inputs.count);
-  if (folded != nullptr) FoldInto(span, 0, folded, bias);
+  const float unfolded_bias = bias;
+  // Two passes through one call of FoldInto (a second call costs 64 B with
+  // the ramp rule only on the M4F, where FoldInto is inlined): the first
+  // folds the bias alone and places weights that folding keeps as any array
+  // is placed (in place, or copied); the second folds the others into the
+  // storage, the bias again.
+  float* folded = nullptr;
+  for (int pass = 0; pass < 2; ++pass) {
+    const bool into_storage = pass == 1;
+    if (into_storage) {
+      folded = arena.Take<float>(m().inputs.count);
+      bias = unfolded_bias;
+      if (folded == nullptr) break;
+    }
+    if (FoldInto(span, 0, folded, bias) && !into_storage) return Place<float>(span);
+  }
   return folded;
 }
 

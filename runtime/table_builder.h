@@ -62,9 +62,14 @@ struct TableBuilder {
 
   /// Weights with the numeric inputs' offsets and scales folded in, from
   /// value `first` of `span` into `folded` (fold.h, in input order as the
-  /// check folded). Defined with the float code of table_builder.cc.
-  void FoldInto(const tinyfair_FloatSpan& span, size_t first, float* folded, float& bias) const;
-  /// The span's weights folded into storage, and `bias` with them.
+  /// check folded; with `folded` nullptr, into `bias` only). Returns whether
+  /// folding left every weight's bits as they were: each numeric input's
+  /// scale is 1 and each categorical input's weight +0, as the writer seals
+  /// a model (docs/model_format.md, "Folded scales"). Defined with the float
+  /// code of table_builder.cc.
+  bool FoldInto(const tinyfair_FloatSpan& span, size_t first, float* folded, float& bias) const;
+  /// The span's weights folded, and `bias` with them: placed as any array
+  /// when folding keeps them (Place), else folded into the storage.
   const float* Fold(const tinyfair_FloatSpan& span, float& bias);
 };
 

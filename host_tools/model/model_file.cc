@@ -17,6 +17,7 @@
 #include <stdexcept>
 
 #include "host_tools/model/aligned_encoding.h"
+#include "host_tools/model/folded_scales.h"
 #include "host_tools/model/input_layout.h"
 #include "host_tools/model/model_features.h"
 #include "host_tools/model/model_json_hashes.h"
@@ -136,6 +137,7 @@ std::string SealModelForLoad(tinyfair::Model& model) {
   model.set_schema_minor(kSchemaMinor);
   model.set_required_features(RequiredFeatures(model));
   FillDimensions(model);
+  FoldInputScales(model);
   model.set_input_layout_hash(InputLayoutHash(model));
   return SealAsItIs(model);
 }

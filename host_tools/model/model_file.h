@@ -20,8 +20,10 @@ inline constexpr uint32_t kSchemaMinor = 5;
 /// FNV-1a 64 of bytes.
 uint64_t Fnv1a64(const std::string& bytes);
 
-/// Fills the version, the dimensions, the content hash and the CRC, and
-/// returns the file bytes: 0x0D, the CRC (little-endian), then the rest.
+/// Fills the version, the dimensions, the content hash and the CRC, folds
+/// each numeric input's scale into the weights (FoldInputScales, so that a
+/// model loaded in place reads its weights where they lie), and returns the
+/// file bytes: 0x0D, the CRC (little-endian), then the rest.
 /// A schema major version or a dimension the model already states is kept,
 /// not rewritten, so that a wrong one is refused as the device refuses it.
 /// The runtime's own Load() must accept the result, or this throws
@@ -41,7 +43,8 @@ uint64_t ContentHashOf(tinyfair::Model model);
 /// without the CRC and the hash) and the CRC (of the file's bytes after the
 /// CRC field) of `model` as it is, and returns the file's bytes, with their
 /// arrays aligned. SealModelForLoad first sets the header a model is sealed
-/// with (this schema version, its features, dimensions and layout).
+/// with (this schema version, its features, dimensions, folded scales and
+/// layout).
 std::string SealAsItIs(tinyfair::Model& model);
 
 /// Loads `bytes` into the runtime as the device would; throws ModelRefused

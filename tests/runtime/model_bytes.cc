@@ -60,6 +60,18 @@ size_t FieldPayload(const uint8_t* bytes, size_t at, size_t end, uint32_t field,
   return 0;
 }
 
+// The offset of the value of the first fixed32 field `field` in [at, end);
+// 0 when there is none.
+size_t Fixed32Value(const uint8_t* bytes, size_t at, size_t end, uint32_t field) {
+  while (at < end) {
+    const uint64_t key = Varint(bytes, end, at);
+    if (key == ((uint64_t{field} << 3U) | 5U)) return at;
+    at = PastValue(bytes, end, at, key & 7U);
+    if (at == 0) return 0;
+  }
+  return 0;
+}
+
 }  // namespace
 
 size_t CopyWithoutField(const uint8_t* bytes, size_t size, uint32_t field, uint8_t* out) {
@@ -96,6 +108,13 @@ size_t RampThresholdOffset() {
 size_t RampWidthOffset() {
   return PackedFloatOffset(tinyfair_models::kSmallRampModel, tinyfair_models::kSmallRampModelSize,
                            11, 2);
+}
+
+size_t FirstInputScaleOffset() {
+  size_t length = 0;
+  const size_t input = FieldPayload(tinyfair_models::kSmallRampModel, 0,
+                                    tinyfair_models::kSmallRampModelSize, 7, length);
+  return input == 0 ? 0 : Fixed32Value(tinyfair_models::kSmallRampModel, input, input + length, 4);
 }
 
 size_t ReferenceRateOffset() {

@@ -28,6 +28,10 @@ void SetFloatBits(uint8_t* at, uint32_t bits);
 size_t RampThresholdOffset();
 size_t RampWidthOffset();
 
+/// The small ramp model's first input's scale (Input field 4 in the first
+/// Model field 7); 0 when there is none.
+size_t FirstInputScaleOffset();
+
 /// The small ramp model's first reference positive rate (the packed float
 /// Model field 20); 0 when there is none.
 size_t ReferenceRateOffset();

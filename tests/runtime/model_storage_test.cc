@@ -18,6 +18,7 @@ namespace {
 using namespace tinyfair::runtime;
 using namespace tinyfair_models;
 using tinyfair::testing::DecisionDigest;
+using tinyfair::testing::FirstInputScaleOffset;
 using tinyfair::testing::RampWidthOffset;
 using tinyfair::testing::Reseal;
 using tinyfair::testing::SetFloatBits;
@@ -82,6 +83,38 @@ TEST(ModelStorage, AFileOnAFourByteBoundaryHasItsArraysInPlace) {
     }
   }
   EXPECT_TRUE(models_with_arrays_in_place > 0);
+  g_model.Unload();
+}
+
+// Whether the scorer's weights are read where they lie in `bytes`.
+bool WeightsInBytes(const Model& model, const uint8_t* bytes, size_t size) {
+  const auto* weights = reinterpret_cast<const uint8_t*>(model.tables().weights);
+  return weights >= bytes && weights < bytes + size;
+}
+
+// The writer folds each numeric input's scale into the weights (scale 1),
+// so a model's weights are read in place; a file with another scale (an
+// older writer's) has them folded into the storage, and decides the same
+// either way.
+TEST(ModelStorage, WeightsWithTheirScalesFoldedAreReadInPlace) {
+  const size_t scale = FirstInputScaleOffset();
+  ASSERT_TRUE(scale != 0);
+  uint8_t* const bytes = g_buffer + (4 - reinterpret_cast<uintptr_t>(g_buffer) % 4) % 4;
+  memcpy(bytes, kSmallRampModel, kSmallRampModelSize);
+  ASSERT_EQ(Status::kOk, g_model.Load(bytes, kSmallRampModelSize, InPlace()));
+  EXPECT_TRUE(WeightsInBytes(g_model, bytes, kSmallRampModelSize));
+  const size_t folded_in_file = g_model.storage_needed();
+  ASSERT_EQ(Status::kOk, g_model.Load(bytes, kSmallRampModelSize));
+  EXPECT_FALSE(WeightsInBytes(g_model, bytes, kSmallRampModelSize));
+  // A scale of 0.5: the weights are folded into the storage, in place too.
+  SetFloatBits(bytes + scale, 0x3F000000U);
+  Reseal(bytes, kSmallRampModelSize);
+  ASSERT_EQ(Status::kOk, g_model.Load(bytes, kSmallRampModelSize));
+  const uint64_t copied = DecisionDigest(g_model);
+  ASSERT_EQ(Status::kOk, g_model.Load(bytes, kSmallRampModelSize, InPlace()));
+  EXPECT_FALSE(WeightsInBytes(g_model, bytes, kSmallRampModelSize));
+  EXPECT_EQ(folded_in_file + sizeof(float) * g_model.input_count(), g_model.storage_needed());
+  EXPECT_TRUE(DecisionDigest(g_model) == copied);
   g_model.Unload();
 }
 

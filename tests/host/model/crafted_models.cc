@@ -37,7 +37,14 @@ const std::vector<Crafted>& CraftedModels() {
        }},
       {"an infinite weight",
        [](auto& m) { m.mutable_scorer()->set_weights(0, std::numeric_limits<float>::infinity()); }},
-      {"a weight of 3e38", [](auto& m) { m.mutable_scorer()->set_weights(0, 3e38f); }},
+      // The golden model's sealed file has its scales folded (scale 1):
+      // the input's scale of 2 is stated again, which folds 3e38 past the
+      // float range.
+      {"a weight of 3e38 that its input's scale 2 folds past the float range",
+       [](auto& m) {
+         m.mutable_scorer()->set_weights(0, 3e38f);
+         m.mutable_inputs(0)->set_scale(2.0f);
+       }},
       {"a zero ramp width", [](auto& m) { m.mutable_ramp()->set_width(0, 0.0f); }},
       {"a negative ramp width", [](auto& m) { m.mutable_ramp()->set_width(0, -1.0f); }},
       {"a NaN threshold",
