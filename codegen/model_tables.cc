@@ -126,12 +126,6 @@ std::string IntegerTablesBody(Writer& w, const DecisionTables& t) {
   return body;
 }
 
-// Whether the rule's tables are the union's per-group ones (groups) or a
-// mixture's or a regression's (mixture_or_regression).
-bool IsPerGroupRule(RuleKind rule) {
-  return rule != RuleKind::kMixture && rule != RuleKind::kRegression;
-}
-
 // The rule's own tables: the lines that set a per-group rule's tables in
 // the DecisionTables object `t`, or a mixture's or a regression's in the
 // MixtureOrRegressionTables object `r` that `t` is constructed from (the
@@ -139,7 +133,7 @@ bool IsPerGroupRule(RuleKind rule) {
 std::string RuleTablesBody(Writer& w, const DecisionTables& t) {
   const size_t groups = t.group_count;
   std::string body;
-  if (IsPerGroupRule(t.rule)) {
+  if (runtime::UsesGroupRuleTables(t.rule)) {
     const auto& g = t.groups;
     auto set_group = [&body](const std::string& field, const std::string& value) {
       body += "  t.groups." + field + " = " + value + ";\n";
@@ -222,7 +216,8 @@ std::string TablesBody(Writer& w, const DecisionTables& t) {
 // (RuleTablesBody): set in `t` for a per-group rule, or made first and `t`
 // constructed from them.
 std::string TablesObject(RuleKind rule, const std::string& rule_body) {
-  if (IsPerGroupRule(rule)) return "  tinyfair::runtime::DecisionTables t;\n" + rule_body;
+  if (runtime::UsesGroupRuleTables(rule))
+    return "  tinyfair::runtime::DecisionTables t;\n" + rule_body;
   return "  tinyfair::runtime::MixtureOrRegressionTables r;\n" + rule_body +
          "  tinyfair::runtime::DecisionTables t(r);\n";
 }

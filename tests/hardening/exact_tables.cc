@@ -30,7 +30,7 @@ ExactTables::ExactTables(const runtime::DecisionTables& t) : tables_(t) {
   // Only the arrays the rule reads: a per-group rule's (the union's groups),
   // or a mixture's members (a regression has no array).
   const std::size_t groups = t.group_count;
-  if (t.rule != RuleKind::kMixture && t.rule != RuleKind::kRegression) {
+  if (runtime::UsesGroupRuleTables(t.rule)) {
     e.groups = runtime::GroupRuleTables{};
     e.groups.criterion = t.groups.criterion;
     e.groups.denominator_epsilon = t.groups.denominator_epsilon;

@@ -45,31 +45,25 @@ size_t PastValue(const uint8_t* bytes, size_t size, size_t at, uint64_t wire) {
   }
 }
 
-// The offset of the payload of the first length-delimited field `field` in
-// [at, end); 0 when there is none.
-size_t FieldPayload(const uint8_t* bytes, size_t at, size_t end, uint32_t field, size_t& length) {
+// The offset just past the key of the first field `field` of wire type
+// `wire` in [at, end); 0 when there is none.
+size_t FieldValue(const uint8_t* bytes, size_t at, size_t end, uint32_t field, uint64_t wire) {
   while (at < end) {
     const uint64_t key = Varint(bytes, end, at);
-    if ((key & 7U) == 2 && (key >> 3U) == field) {
-      length = static_cast<size_t>(Varint(bytes, end, at));
-      return at;
-    }
+    if (key == ((uint64_t{field} << 3U) | wire)) return at;
     at = PastValue(bytes, end, at, key & 7U);
     if (at == 0) return 0;
   }
   return 0;
 }
 
-// The offset of the value of the first fixed32 field `field` in [at, end);
-// 0 when there is none.
-size_t Fixed32Value(const uint8_t* bytes, size_t at, size_t end, uint32_t field) {
-  while (at < end) {
-    const uint64_t key = Varint(bytes, end, at);
-    if (key == ((uint64_t{field} << 3U) | 5U)) return at;
-    at = PastValue(bytes, end, at, key & 7U);
-    if (at == 0) return 0;
-  }
-  return 0;
+// The offset of the payload of the first length-delimited field `field` in
+// [at, end); 0 when there is none.
+size_t FieldPayload(const uint8_t* bytes, size_t at, size_t end, uint32_t field, size_t& length) {
+  at = FieldValue(bytes, at, end, field, 2);
+  if (at == 0) return 0;
+  length = static_cast<size_t>(Varint(bytes, end, at));
+  return at;
 }
 
 }  // namespace
@@ -114,7 +108,7 @@ size_t FirstInputScaleOffset() {
   size_t length = 0;
   const size_t input = FieldPayload(tinyfair_models::kSmallRampModel, 0,
                                     tinyfair_models::kSmallRampModelSize, 7, length);
-  return input == 0 ? 0 : Fixed32Value(tinyfair_models::kSmallRampModel, input, input + length, 4);
+  return input == 0 ? 0 : FieldValue(tinyfair_models::kSmallRampModel, input, input + length, 4, 5);
 }
 
 size_t ReferenceRateOffset() {

@@ -91,6 +91,12 @@ struct IntegerTables {
   const uint16_t* ramp_probability = nullptr;
 };
 
+/// Whether a rule kind's tables are DecisionTables' groups (a per-group
+/// rule) rather than its mixture_or_regression.
+constexpr bool UsesGroupRuleTables(RuleKind rule) {
+  return rule != RuleKind::kMixture && rule != RuleKind::kRegression;
+}
+
 struct DecisionTables {
   /// Tables of a per-group rule (groups, the union's first member).
   constexpr DecisionTables() : groups() {}
