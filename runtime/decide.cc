@@ -6,12 +6,18 @@
 #include "decide_steps.h"  // no FMA contraction in the functions defined after it
 #include "input_categories.h"
 #include "rules/rule_dispatch.h"
+#include "soft_float_subtract.h"
 #include "tinyfair_runtime/integer_quantise.h"
 #include "tinyfair_runtime/internal/float_bits.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"
 
 namespace tinyfair::runtime {
 namespace {
+
+#if TINYFAIR_RUNTIME_CFG_FLOAT
+// Deciding by floats subtracts: the image takes the runtime's subtraction.
+TINYFAIR_TAKES_RUNTIME_SUBTRACTION();
+#endif
 
 using internal::CheckCategories;
 using internal::FormGroup;
