@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "index_conversions.h"
 #include "tinyfair_runtime/decision.h"
 #include "tinyfair_runtime/decision_tables.h"
 #include "tinyfair_runtime/group_formation.h"
@@ -17,9 +18,9 @@ namespace tinyfair::runtime::internal {
 // A categorical input carries an integral category index in [0, count).
 // NaN fails the range test.
 inline bool CategoryIndex(float value, uint32_t count, uint32_t& index) {
-  if (!(value >= 0.0f && value < static_cast<float>(count))) return false;
-  index = static_cast<uint32_t>(value);
-  return static_cast<float>(index) == value;
+  if (!(value >= 0.0f && value < FloatOfIndex(count))) return false;
+  index = IndexOfFloat(value);
+  return FloatOfIndex(index) == value;
 }
 
 inline bool CategoryIndex(int16_t value, uint32_t count, uint32_t& index) {

@@ -1,5 +1,6 @@
 #include "regression_output.h"
 
+#include "index_conversions.h"
 #include "model_check_parts.h"
 #include "strict_float.h"  // no FMA contraction in the functions defined after it
 
@@ -11,7 +12,7 @@ constexpr uint32_t kMaxGridSize = 1U << 16U;
 
 // z_k = min + (max - min) * (k / N), computed one way everywhere.
 float GridPoint(const OutputTables& o, uint32_t k) {
-  return o.min + (o.max - o.min) * (static_cast<float>(k) / static_cast<float>(o.grid_size));
+  return o.min + (o.max - o.min) * (FloatOfIndex(k) / FloatOfIndex(o.grid_size));
 }
 
 }  // namespace
@@ -38,15 +39,13 @@ float Output(const OutputTables& o, float value) {
   if (value > o.max) value = o.max;
   if (o.grid_size == 0) return value;
   const uint32_t n = o.grid_size;
-  const float position = (value - o.min) / (o.max - o.min) * static_cast<float>(n);
-  uint32_t j = position <= 0.0f
-                   ? 0U
-                   : (position >= static_cast<float>(n) ? n : static_cast<uint32_t>(position));
+  const float position = (value - o.min) / (o.max - o.min) * FloatOfIndex(n);
+  uint32_t j = position <= 0.0f ? 0U : (position >= FloatOfIndex(n) ? n : IndexOfFloat(position));
   if (j < n && value >= GridPoint(o, j + 1)) ++j;
   if (j >= 1 && value < GridPoint(o, j)) --j;
   const float floor = j == 0 ? o.min : GridPoint(o, j);
   if (!o.grid_midpoint) return floor;
-  const float midpoint = floor + (o.max - o.min) / (2.0f * static_cast<float>(n));
+  const float midpoint = floor + (o.max - o.min) / (2.0f * FloatOfIndex(n));
   return midpoint < o.max ? midpoint : o.max;
 }
 
