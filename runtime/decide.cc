@@ -6,7 +6,7 @@
 #include "decide_steps.h"  // no FMA contraction in the functions defined after it
 #include "input_categories.h"
 #include "rules/rule_dispatch.h"
-#include "soft_float_subtract.h"
+#include "soft_float_routines.h"
 #include "tinyfair_runtime/integer_quantise.h"
 #include "tinyfair_runtime/internal/float_bits.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"
@@ -15,8 +15,9 @@ namespace tinyfair::runtime {
 namespace {
 
 #if TINYFAIR_RUNTIME_CFG_FLOAT
-// Deciding by floats subtracts: the image takes the runtime's subtraction.
-TINYFAIR_TAKES_RUNTIME_SUBTRACTION();
+// Deciding by floats subtracts and compares: the image takes the runtime's
+// soft-float routines, where it has them.
+TINYFAIR_TAKES_RUNTIME_SOFT_FLOAT();
 #endif
 
 using internal::CheckCategories;

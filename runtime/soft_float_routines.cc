@@ -1,16 +1,16 @@
-// The runtime's float subtraction on soft-float ARMv6-M cores: x + (-y), as
-// libgcc's is, on libgcc's addition (soft_float_subtract.h). The same bits
-// as the correctly rounded difference for every pair of numbers
-// (tests/runtime/soft_float_subtract_test.cc, on every board); the image
-// sizes it saves are in docs/benchmarks.md.
-#include "soft_float_subtract.h"
+// libgcc's subtraction and greater-or-equal comparison on soft-float
+// ARMv6-M cores, on its addition and less-or-equal comparison
+// (soft_float_routines.h). Checked against answers computed independently
+// of them (tests/runtime/soft_float_routines_test.cc, on every board).
+#include "soft_float_routines.h"
 
 #include <stdint.h>
 #include <string.h>
 
-#if TINYFAIR_RUNTIME_SUBTRACTS
+#if TINYFAIR_RUNTIME_SOFT_FLOAT
 
 extern "C" float __aeabi_fadd(float x, float y);
+extern "C" int __lesf2(float x, float y);
 
 extern "C" float __aeabi_fsub(float x, float y) {
   constexpr uint32_t kSign = 0x80000000U, kInfinity = 0x7F800000U;
@@ -20,5 +20,12 @@ extern "C" float __aeabi_fsub(float x, float y) {
   memcpy(&y, &bits, sizeof(y));
   return __aeabi_fadd(x, y);
 }
+
+// -1, 0 or 1 as x is below, equal to or above y; -2 when unordered (NaN),
+// where __lesf2 answers 2.
+extern "C" int __gesf2(float x, float y) { return -__lesf2(y, x); }
+
+// The same routine under its other name, as in libgcc.
+extern "C" int __gtsf2(float x, float y) __attribute__((alias("__gesf2")));
 
 #endif

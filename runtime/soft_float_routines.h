@@ -1,27 +1,36 @@
-// Float subtraction on cores without a floating-point unit that libgcc
-// serves from its C soft-float routines (ARMv6-M: Cortex-M0, M0+, M1).
-// There libgcc's subtraction (subsf3.o) is a second copy of its addition
-// (addsf3.o), 804 bytes on the micro:bit, linked beside the addition by any
-// image that subtracts. IEEE 754 defines x - y as x + (-y), and libgcc's
-// subtraction is exactly that (soft-fp's _FP_SUB flips the sign of y unless
-// y is a NaN, then adds): the runtime's does the same on top of the addition
-// (soft_float_subtract.cc), so that an image links one copy.
+// Two of libgcc's soft-float routines for cores without a floating-point
+// unit that libgcc serves from its C soft-float code (ARMv6-M: Cortex-M0,
+// M0+, M1), defined here on the others, so that an image links one copy of
+// the code they share (the micro:bit's sizes: docs/benchmarks.md):
+//  - subtraction, x - y (__aeabi_fsub): libgcc's (subsf3.o, 804 B) is a
+//    second copy of its addition (addsf3.o). IEEE 754 defines x - y as
+//    x + (-y), and libgcc's subtraction is exactly that (soft-fp's _FP_SUB
+//    flips the sign of y unless y is a NaN, then adds; LLVM's compiler-rt
+//    flips it always): here, the same on libgcc's addition.
+//  - the comparison behind x >= y and x > y (__gesf2, __gtsf2): libgcc's
+//    (gesf2.o, 158 B) is a second copy of the one behind x <= y and x < y
+//    (lesf2.o). They differ only in the sign of their answer for unordered
+//    operands, so __gesf2(x, y) is -__lesf2(y, x).
 //
-// GCC calls the run-time ABI's __aeabi_fsub for x - y only when link-time
-// optimisation generates the code, after the link searched the runtime's
-// archive: a file that subtracts names it (TINYFAIR_TAKES_RUNTIME_SUBTRACTION)
-// so that the search takes the runtime's, not libgcc's.
+// GCC calls them only when link-time optimisation generates the code, after
+// the link searched the runtime's archive: a file that decides by floats
+// names them (TINYFAIR_TAKES_RUNTIME_SOFT_FLOAT) so that the search takes
+// the runtime's, not libgcc's.
 #pragma once
 
 #if defined(__ARM_ARCH_6M__) && !defined(__ARM_FP)
-#define TINYFAIR_RUNTIME_SUBTRACTS 1
+#define TINYFAIR_RUNTIME_SOFT_FLOAT 1
 
 extern "C" float __aeabi_fsub(float x, float y);
+extern "C" int __gesf2(float x, float y);
 
-#define TINYFAIR_TAKES_RUNTIME_SUBTRACTION()                                                   \
-  [[maybe_unused]] __attribute__((used)) constexpr float (*const kSubtraction)(float, float) = \
-      __aeabi_fsub
+// Names the routines from a file the link takes (a pointer to each, kept).
+#define TINYFAIR_TAKES_RUNTIME_SOFT_FLOAT()                                                        \
+  [[maybe_unused]] __attribute__((used)) constexpr float (*const kRuntimeSubtraction)(             \
+      float, float) = __aeabi_fsub;                                                                \
+  [[maybe_unused]] __attribute__((used)) constexpr int (*const kRuntimeComparison)(float, float) = \
+      __gesf2
 #else
-#define TINYFAIR_RUNTIME_SUBTRACTS 0
-#define TINYFAIR_TAKES_RUNTIME_SUBTRACTION() static_assert(true)
+#define TINYFAIR_RUNTIME_SOFT_FLOAT 0
+#define TINYFAIR_TAKES_RUNTIME_SOFT_FLOAT() static_assert(true)
 #endif

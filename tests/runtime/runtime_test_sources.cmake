@@ -27,7 +27,7 @@ set(TINYFAIR_RUNTIME_UNIT_TEST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/subnormal_parameters_test.cc
   ${CMAKE_CURRENT_LIST_DIR}/self_test_test.cc
   ${CMAKE_CURRENT_LIST_DIR}/sha256_test.cc
-  ${CMAKE_CURRENT_LIST_DIR}/soft_float_subtract_test.cc
+  ${CMAKE_CURRENT_LIST_DIR}/soft_float_routines_test.cc
   ${CMAKE_CURRENT_LIST_DIR}/test_storage.cc
   ${CMAKE_CURRENT_LIST_DIR}/../framework/tinytest.cc
   ${CMAKE_CURRENT_LIST_DIR}/../framework/test_main.cc)
