@@ -1,4 +1,4 @@
-// Two of libgcc's soft-float routines for cores without a floating-point
+// Three of libgcc's soft-float routines for cores without a floating-point
 // unit that libgcc serves from its C soft-float code (ARMv6-M: Cortex-M0,
 // M0+, M1), defined here on the others, so that an image links one copy of
 // the code they share (the micro:bit's sizes: docs/benchmarks.md):
@@ -11,25 +11,24 @@
 //    (gesf2.o, 158 B) is a second copy of the one behind x <= y and x < y
 //    (lesf2.o). They differ only in the sign of their answer for unordered
 //    operands, so __gesf2(x, y) is -__lesf2(y, x).
+//  - the comparison behind x == y (__eqsf2, __nesf2; eqsf2.o, 80 B): 0
+//    where __lesf2 answers 0, else 1.
 //
 // GCC calls them only when link-time optimisation generates the code, after
 // the link searched the runtime's archive: a file that decides by floats
-// names them (TINYFAIR_TAKES_RUNTIME_SOFT_FLOAT) so that the search takes
-// the runtime's, not libgcc's.
+// names one of them (TINYFAIR_TAKES_RUNTIME_SOFT_FLOAT), so that the search
+// takes the runtime's file, which defines all three, not libgcc's.
 #pragma once
 
 #if defined(__ARM_ARCH_6M__) && !defined(__ARM_FP)
 #define TINYFAIR_RUNTIME_SOFT_FLOAT 1
 
 extern "C" float __aeabi_fsub(float x, float y);
-extern "C" int __gesf2(float x, float y);
 
-// Names the routines from a file the link takes (a pointer to each, kept).
-#define TINYFAIR_TAKES_RUNTIME_SOFT_FLOAT()                                                        \
-  [[maybe_unused]] __attribute__((used)) constexpr float (*const kRuntimeSubtraction)(             \
-      float, float) = __aeabi_fsub;                                                                \
-  [[maybe_unused]] __attribute__((used)) constexpr int (*const kRuntimeComparison)(float, float) = \
-      __gesf2
+// A kept pointer to one of the routines, in the file that names them.
+#define TINYFAIR_TAKES_RUNTIME_SOFT_FLOAT()                                          \
+  [[maybe_unused]] __attribute__((used)) constexpr float (*const kRuntimeSoftFloat)( \
+      float, float) = __aeabi_fsub
 #else
 #define TINYFAIR_RUNTIME_SOFT_FLOAT 0
 #define TINYFAIR_TAKES_RUNTIME_SOFT_FLOAT() static_assert(true)

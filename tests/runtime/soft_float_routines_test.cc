@@ -1,7 +1,7 @@
 // Float subtraction and comparison answer as IEEE 754 says, on every class
 // of operand and on pseudo-random pairs, on the host and on every board. On
-// the micro:bit, x - y, x >= y and x > y are the runtime's soft-float
-// routines (runtime/soft_float_routines.h); the answers they are checked
+// the micro:bit, x - y, x >= y, x > y and x == y are the runtime's
+// soft-float routines (runtime/soft_float_routines.h); the answers they are checked
 // against are computed without them: the difference in double precision
 // (libgcc's double routines there), the order from the bits.
 #include <stdint.h>
@@ -48,14 +48,15 @@ int64_t OrderOf(uint32_t bits) {
   return (bits & 0x80000000U) != 0 ? -magnitude : magnitude;
 }
 
-// Whether the four ordered comparisons of x and y answer as their order:
-// all false when either is a NaN.
+// Whether the comparisons of x and y answer as their order: all but !=
+// false when either is a NaN.
 bool ComparesExactly(uint32_t x_bits, uint32_t y_bits) {
   volatile float x = FloatOf(x_bits), y = FloatOf(y_bits);
   const bool ordered = !IsNaNBits(x_bits) && !IsNaNBits(y_bits);
   const int64_t a = OrderOf(x_bits), b = OrderOf(y_bits);
   return (x >= y) == (ordered && a >= b) && (x > y) == (ordered && a > b) &&
-         (x <= y) == (ordered && a <= b) && (x < y) == (ordered && a < b);
+         (x <= y) == (ordered && a <= b) && (x < y) == (ordered && a < b) &&
+         (x == y) == (ordered && a == b) && (x != y) == !(ordered && a == b);
 }
 
 bool AnswersExactly(uint32_t x, uint32_t y) {
