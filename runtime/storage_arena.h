@@ -21,10 +21,17 @@ class StorageArena {
   /// Room for `count` values of T, aligned for T; nullptr while counting.
   template <typename T>
   T* Take(size_t count) {
-    const size_t start = (used_ + alignof(T) - 1) / alignof(T) * alignof(T);
-    used_ = start + count * sizeof(T);
-    if (storage_ == nullptr || count == 0 || used_ > size_) return nullptr;
-    return reinterpret_cast<T*>(storage_ + start);
+    return reinterpret_cast<T*>(TakeBytes(count * sizeof(T), alignof(T)));
+  }
+
+  /// Room for `bytes` bytes at a multiple of `alignment` (a power of two);
+  /// nullptr while counting, and for none. One function for every type
+  /// Take() is called with.
+  uint8_t* TakeBytes(size_t bytes, size_t alignment) {
+    const size_t start = (used_ + alignment - 1) & ~(alignment - 1);
+    used_ = start + bytes;
+    if (storage_ == nullptr || bytes == 0 || used_ > size_) return nullptr;
+    return storage_ + start;
   }
 
   size_t used() const { return used_; }
