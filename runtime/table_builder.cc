@@ -31,6 +31,21 @@ bool TableBuilder::FoldInto(const tinyfair_FloatSpan& span, size_t first, float*
   return kept;
 }
 
+const uint8_t* TableBuilder::DecodeNarrow(const tinyfair_VarintSpan& span, bool zigzag,
+                                          size_t width) {
+  uint8_t* values = arena.TakeBytes(span.count * width, width);
+  if (values == nullptr) return nullptr;
+  WireReader varints(span.bytes, span.size);
+  for (size_t i = 0; i < span.count; ++i) {
+    uint64_t raw = 0;
+    if (!varints.Varint(raw)) break;
+    const uint16_t low =
+        static_cast<uint16_t>(zigzag ? ZigZagDecoded(raw) : static_cast<int64_t>(raw));
+    memcpy(values + i * width, &low, width);  // little-endian: the low byte first
+  }
+  return values;
+}
+
 const float* TableBuilder::Fold(const tinyfair_FloatSpan& span, float& bias) {
   const float unfolded_bias = bias;
   // Two passes through one call of FoldInto (a second call costs 64 B with

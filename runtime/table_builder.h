@@ -44,21 +44,17 @@ struct TableBuilder {
     return copy;
   }
 
-  /// The varints of a packed span, decoded into `count` values of T.
+  /// The varints of a packed span, decoded into `count` values of T, an
+  /// 8- or 16-bit integer: the value's low bytes, as a conversion to T
+  /// keeps them (the check read every varint and its range already).
   template <typename T>
   const T* Decode(const tinyfair_VarintSpan& span, bool zigzag) {
-    T* values = arena.Take<T>(span.count);
-    if (values == nullptr) return nullptr;
-    WireReader varints(span.bytes, span.size);
-    for (size_t i = 0; i < span.count; ++i) {
-      uint64_t raw = 0;
-      // The check read every varint and its range already.
-      if (varints.Varint(raw)) {
-        values[i] = static_cast<T>(zigzag ? ZigZagDecoded(raw) : static_cast<int64_t>(raw));
-      }
-    }
-    return values;
+    static_assert(sizeof(T) <= 2 && alignof(T) == sizeof(T));
+    return reinterpret_cast<const T*>(DecodeNarrow(span, zigzag, sizeof(T)));
   }
+  /// Decode() for every type: `width` bytes a value, 1 or 2. Defined in
+  /// table_builder.cc.
+  const uint8_t* DecodeNarrow(const tinyfair_VarintSpan& span, bool zigzag, size_t width);
 
   /// Weights with the numeric inputs' offsets and scales folded in, from
   /// value `first` of `span` into `folded` (fold.h, in input order as the
