@@ -258,24 +258,6 @@ Status CheckRule(const CheckedModel& c, const CategoricalInputs& categorical) {
       [] { return Status::kUnsupportedRule; });
 }
 
-}  // namespace
-
-bool FoldOk(const CheckedModel& c, const tinyfair_FloatSpan& weights, size_t first, float bias) {
-  InputReader inputs(c);
-  CheckInput input;
-  bool ok = true;
-  for (size_t i = 0; i < c.m.inputs.count; ++i) {
-    if (!inputs.Next(input)) return false;
-    float weight = FloatAt(weights, first + i);
-    FoldInput(Is(input.kind, tinyfair_check_Input_Kind_NUMERIC), input.scale, input.offset, weight,
-              bias);
-    ok = ok && FiniteNormal(weight);
-  }
-  return ok && FiniteNormal(bias);
-}
-
-namespace {
-
 // The scorer's weights fold (a mixture's members fold in its own check);
 // integer models only never build the float tables.
 bool ScorerFoldOk(const CheckedModel& c) {

@@ -11,6 +11,7 @@
 #include "tinyfair/model.nanopb.h"
 #include "tinyfair_runtime/capacity.h"
 #include "tinyfair_runtime/internal/float_bits.h"
+#include "weight_fold.h"
 
 namespace tinyfair::runtime::internal {
 
@@ -136,7 +137,10 @@ inline bool CategoricalWeightsZero(const CheckedModel& c, const CategoricalInput
 // Folding can overflow for extreme but finite numbers, or leave a subnormal:
 // whether the weights of `weights` from `first` on, folded with the inputs'
 // offsets and scales, and `bias` with them are finite and normal, computed
-// as the tables will be (model_check.cc).
-bool FoldOk(const CheckedModel& c, const tinyfair_FloatSpan& weights, size_t first, float bias);
+// as the tables will be (weight_fold.h).
+inline bool FoldOk(const CheckedModel& c, const tinyfair_FloatSpan& weights, size_t first,
+                   float bias) {
+  return FoldWeights(c, weights, first, nullptr, bias).finite_normal;
+}
 
 }  // namespace tinyfair::runtime::internal

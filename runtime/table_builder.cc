@@ -15,22 +15,6 @@
 
 namespace tinyfair::runtime::internal {
 
-bool TableBuilder::FoldInto(const tinyfair_FloatSpan& span, size_t first, float* folded,
-                            float& bias) const {
-  InputReader inputs(checked);
-  tinyfair_check_Input input;
-  bool kept = true;
-  for (size_t i = 0; i < m().inputs.count && inputs.Next(input); ++i) {
-    const float weight = FloatAt(span, first + i);
-    float folded_weight = weight;
-    FoldInput(input.kind == tinyfair_check_Input_Kind_NUMERIC, input.scale, input.offset,
-              folded_weight, bias);
-    kept = kept && BitsOf(folded_weight) == BitsOf(weight);
-    if (folded != nullptr) folded[i] = folded_weight;
-  }
-  return kept;
-}
-
 const uint8_t* TableBuilder::DecodeNarrow(const tinyfair_VarintSpan& span, bool zigzag,
                                           size_t width) {
   uint8_t* values = arena.TakeBytes(span.count * width, width);

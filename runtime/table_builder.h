@@ -7,6 +7,7 @@
 #include "checked_model.h"
 #include "storage_arena.h"
 #include "tinyfair_runtime/decision_tables.h"
+#include "weight_fold.h"
 #include "wire_reader.h"
 
 namespace tinyfair::runtime::internal {
@@ -61,9 +62,10 @@ struct TableBuilder {
   /// check folded; with `folded` nullptr, into `bias` only). Returns whether
   /// folding left every weight's bits as they were: each numeric input's
   /// scale is 1 and each categorical input's weight +0, as the writer seals
-  /// a model (docs/model_format.md, "Folded scales"). Defined with the float
-  /// code of table_builder.cc.
-  bool FoldInto(const tinyfair_FloatSpan& span, size_t first, float* folded, float& bias) const;
+  /// a model (docs/model_format.md, "Folded scales").
+  bool FoldInto(const tinyfair_FloatSpan& span, size_t first, float* folded, float& bias) const {
+    return FoldWeights(checked, span, first, folded, bias).kept;
+  }
   /// The span's weights folded, and `bias` with them: placed as any array
   /// when folding keeps them (Place), else folded into the storage.
   const float* Fold(const tinyfair_FloatSpan& span, float& bias);
