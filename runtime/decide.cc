@@ -29,6 +29,7 @@ using internal::IsPerGroupRule;
 using internal::Margin;
 using internal::Refuse;
 using internal::Rule;
+using internal::StartRecord;
 using internal::VisitRule;
 
 // A non-finite input always makes the sum non-finite (0 * inf is NaN), so
@@ -50,8 +51,7 @@ Status CheckMargin(const DecisionTables& t, const float* x, float margin) {
 // rule kind (one copy in the image).
 __attribute__((noinline)) Status Prologue(const DecisionTables& t, const DecisionInput& input,
                                           uint32_t draw, Decision& out, float& margin, bool& skip) {
-  out = Decision{};
-  out.model_hash = t.model_hash;
+  StartRecord(out, t.model_hash);
   if (input.values == nullptr || input.count != t.input_count) {
     return Refuse(out, Status::kInputCountMismatch);
   }
