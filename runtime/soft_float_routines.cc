@@ -1,5 +1,5 @@
-// libgcc's subtraction and its greater-or-equal and equality comparisons
-// on soft-float ARMv6-M cores, on its addition and less-or-equal comparison
+// libgcc's subtraction and equality comparison on soft-float ARMv6-M
+// cores, on its addition and less-or-equal comparison
 // (soft_float_routines.h). Checked against answers computed independently
 // of them (tests/runtime/soft_float_routines_test.cc, on every board).
 #include "soft_float_routines.h"
@@ -20,13 +20,6 @@ extern "C" float __aeabi_fsub(float x, float y) {
   memcpy(&y, &bits, sizeof(y));
   return __aeabi_fadd(x, y);
 }
-
-// -1, 0 or 1 as x is below, equal to or above y; -2 when unordered (NaN),
-// where __lesf2 answers 2.
-extern "C" int __gesf2(float x, float y) { return -__lesf2(y, x); }
-
-// The same routine under its other name, as in libgcc.
-extern "C" int __gtsf2(float x, float y) __attribute__((alias("__gesf2")));
 
 // 0 when x equals y, else 1 (unordered too): where __lesf2 answers 0.
 extern "C" int __eqsf2(float x, float y) { return __lesf2(x, y) != 0 ? 1 : 0; }

@@ -1,9 +1,9 @@
 // Float subtraction and comparison answer as IEEE 754 says, on every class
 // of operand and on pseudo-random pairs, on the host and on every board. On
-// the micro:bit, x - y, x >= y, x > y and x == y are the runtime's
-// soft-float routines (runtime/soft_float_routines.h); the answers they are checked
-// against are computed without them: the difference in double precision
-// (libgcc's double routines there), the order from the bits.
+// the micro:bit, x - y and x == y are the runtime's soft-float routines
+// (runtime/soft_float_routines.h); the answers they are checked against are
+// computed without them: the difference in double precision (libgcc's
+// double routines there), the order from the bits.
 #include <stdint.h>
 #include <string.h>
 
