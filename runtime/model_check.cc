@@ -26,7 +26,6 @@
 #include "tinyfair_runtime/capacity.h"
 #include "tinyfair_runtime/input_layout.h"
 #include "tinyfair_runtime/internal/float_bits.h"
-#include "tinyfair_runtime/internal/fold.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"
 
 namespace tinyfair::runtime::internal {

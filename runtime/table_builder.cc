@@ -9,8 +9,6 @@
 #include "strict_float.h"  // no FMA contraction in the functions defined after it
 #include "tinyfair_runtime/capacity.h"
 #include "tinyfair_runtime/decision.h"
-#include "tinyfair_runtime/internal/float_bits.h"
-#include "tinyfair_runtime/internal/fold.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"
 
 namespace tinyfair::runtime::internal {
@@ -32,11 +30,10 @@ const uint8_t* TableBuilder::DecodeNarrow(const tinyfair_VarintSpan& span, bool 
 
 const float* TableBuilder::Fold(const tinyfair_FloatSpan& span, float& bias) {
   const float unfolded_bias = bias;
-  // Two passes through one call of FoldInto (a second call costs 64 B with
-  // the ramp rule only on the M4F, where FoldInto is inlined): the first
-  // folds the bias alone and places weights that folding keeps as any array
-  // is placed (in place, or copied); the second folds the others into the
-  // storage, the bias again.
+  // Two passes through one call of FoldInto (one call's set-up in the
+  // image, not two): the first folds the bias alone and places weights that folding keeps as any
+  // array is placed (in place, or copied); the second folds the others into the storage, the bias
+  // again.
   float* folded = nullptr;
   for (int pass = 0; pass < 2; ++pass) {
     const bool into_storage = pass == 1;

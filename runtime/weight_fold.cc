@@ -1,3 +1,5 @@
+// FoldWeights: the fold loop of Load's check and of the table builder
+// (weight_fold.h).
 #include "weight_fold.h"
 
 #include "model_check_parts.h"
