@@ -53,6 +53,9 @@ SIZE_IMAGES = {
     "decoder_ramp_only": "decoder + the ramp rule only (TINYFAIR_RUNTIME_CFG_RULE_KINDS=0x02)",
     "decoder_float_only": "decoder + all rules without the integer path "
                           "(TINYFAIR_RUNTIME_CFG_INTEGER=0)",
+    "decoder_ramp_float_only": "decoder + the ramp rule only without the integer path "
+                               "(TINYFAIR_RUNTIME_CFG_RULE_KINDS=0x02, "
+                               "TINYFAIR_RUNTIME_CFG_INTEGER=0)",
     "codegen_ramp": "codegen path, one ramp model (no decoder)",
     "codegen_integer": "integer codegen path, the d = 32 benchmark model quantised to int16, "
                        "on a runtime for integer models only (TINYFAIR_RUNTIME_CFG_FLOAT=0)",
@@ -524,7 +527,8 @@ def main():
       "(`TINYFAIR_RUNTIME_CFG_SIGNATURES=0`) and `decoder_status_names_off` "
       "(`TINYFAIR_RUNTIME_CFG_STATUS_NAMES=0`), `decoder_integer_only` "
       "(`decoder_integer.cc`, `TINYFAIR_RUNTIME_CFG_FLOAT=0`); "
-      "`decoder_float_only` is `INTEGER=0`, `decoder_monitor_g2` "
+      "`decoder_float_only` is `INTEGER=0`, `decoder_ramp_float_only` "
+      "`RULE_KINDS=0x02` and `INTEGER=0`, `decoder_monitor_g2` "
       "`MONITOR_GROUPS=2`, and `decoder_all_rules` the monitor's off state. "
       "The test `size_budgets.<board>` (tier `boards`, labels `budgets`, "
       "`qemu`; `bench/size/check_budgets.cmake`) measures the images with the "
@@ -599,19 +603,25 @@ def escape(text):
     return text.replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
 
 
-# The decoder + all rules program without one feature each, against the
-# target of the program with all of them.
-FEATURE_OPTIONS = [
-    ("decoder_float_only", "the integer path", "TINYFAIR_RUNTIME_CFG_INTEGER=0"),
-    ("decoder_digest_off", "the model's digest", "TINYFAIR_RUNTIME_CFG_DIGEST=0"),
-]
+# A decoder program without one feature each, against the target of the
+# program with all of them: {image with them: [(image without one, feature,
+# option)]}.
+FEATURE_OPTIONS = {
+    "decoder_all_rules": [
+        ("decoder_float_only", "the integer path", "TINYFAIR_RUNTIME_CFG_INTEGER=0"),
+        ("decoder_digest_off", "the model's digest", "TINYFAIR_RUNTIME_CFG_DIGEST=0"),
+    ],
+    "decoder_ramp_only": [
+        ("decoder_ramp_float_only", "the integer path", "TINYFAIR_RUNTIME_CFG_INTEGER=0"),
+    ],
+}
 
 
-def options_bullet(d, limit):
-    """What each feature's configure option takes out of the decoder image."""
-    total = d["values"][("decoder_all_rules", "delta_flash")]
+def options_bullet(d, full_image, limit):
+    """What each feature's configure option takes out of a decoder image."""
+    total = d["values"][(full_image, "delta_flash")]
     items = []
-    for image, feature, option in FEATURE_OPTIONS:
+    for image, feature, option in FEATURE_OPTIONS[full_image]:
         value = d["values"].get((image, "delta_flash"))
         if value is not None:
             items.append("without %s (`%s`, `%s`) %s B, %s B less, %s the target"
@@ -901,7 +911,7 @@ def analysis(data, names):
               "charged to `sha256.cc`, its round constants and what link-time optimisation "
               "left there, the rest inlined into `Model::LoadSealed` (`model_load.cc`); "
               "the digest's whole cost is what its option takes out (below).\n" % n(sha256))
-            w(options_bullet(d, limit))
+            w(options_bullet(d, image, limit))
         elif image == "decoder_ramp_only":
             w("- `model_load.cc` %s B, `model_check.cc` %s B, `decide.cc` %s B; the decoder "
               "%s B.\n" % (n(parts.get("tinyfair_runtime: model_load.cc", 0)),
@@ -909,6 +919,7 @@ def analysis(data, names):
                             n(parts.get("tinyfair_runtime: decide.cc", 0)),
                             n(sum(parts.get("tinyfair_runtime: %s" % f, 0)
                                   for f in READER_FILES))))
+            w(options_bullet(d, image, limit))
         w("\n")
     any_soft = any(flash_over_baseline(b, i).get(double, 0)
                    for b in data.values() for i in SIZE_IMAGES if i in b["maps"])
