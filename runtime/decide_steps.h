@@ -17,7 +17,8 @@ namespace tinyfair::runtime::internal {
 // Decision{}, written one by one. `out = Decision{}` is a call to memset
 // (51 of a decision's instructions on the M4F, 60 on the micro:bit); the
 // stores are a few.
-static_assert(sizeof(Decision) == 48, "StartRecord writes every field of Decision: a new one too");
+static_assert(sizeof(Decision) == 48,
+              "StartRecord writes every field of Decision: one added to it is written there too");
 inline void StartRecord(Decision& out, uint64_t model_hash) {
   out.model_hash = model_hash;
   out.status = Status::kNotLoaded;

@@ -48,6 +48,18 @@ auto VisitRule(RuleKind kind, Visit&& visit, Unsupported&& unsupported) {
   return unsupported();
 }
 
+// A rule decides per group (its descriptor's kPerGroup) exactly when its
+// tables are the union's per-group ones (UsesGroupRuleTables, which codegen
+// reads): one fact, checked where both are seen.
+template <RuleKind... kKinds>
+constexpr bool PerGroupMatchesTables() {
+  return ((Rule<kKinds>::kPerGroup == UsesGroupRuleTables(kKinds)) && ...);
+}
+static_assert(PerGroupMatchesTables<RuleKind::kThreshold, RuleKind::kRamp, RuleKind::kTwoThreshold,
+                                    RuleKind::kTruncatedLogistic, RuleKind::kMixture,
+                                    RuleKind::kRegression>(),
+              "a rule kind's kPerGroup and UsesGroupRuleTables disagree");
+
 // Whether `kind` is a per-group rule this build supports: one that decides by
 // its Probability for the row's group.
 inline bool IsPerGroupRule(RuleKind kind) {
