@@ -452,6 +452,18 @@ InputEncoder::InputEncoder(const google::protobuf::RepeatedPtrField<tinyfair::In
   category_of_number_.resize(count);
   value_of_missing_number_.resize(count);
   category_of_.resize(count);
+  // Inputs are read from the table by name: two inputs of one name would
+  // read one column, one of them as what it is not.
+  std::map<std::string, int> input_named;
+  for (int i = 0; i < count; ++i) {
+    const auto [first, added] = input_named.emplace(inputs_[i].name(), i);
+    if (!added) {
+      throw common::DataError(table_->path, 0, 0,
+                              "the model's inputs " + std::to_string(first->second + 1) + " and " +
+                                  std::to_string(i + 1) + " have one name, '" + inputs_[i].name() +
+                                  "': no table column can feed both");
+    }
+  }
   for (int i = 0; i < count; ++i) {
     column_.push_back(table_->column(inputs_[i].name()));
     const TableColumn& column = table_->columns[column_.back()];
