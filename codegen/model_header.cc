@@ -19,6 +19,7 @@ namespace {
 std::unique_ptr<runtime::Model> LoadAsDevice(const std::string& bytes, const std::string& source,
                                              bool in_place) {
   auto device = std::make_unique<runtime::ModelWithStorage<>>();
+  device->AcceptIntegerModels();  // the host reads integer models too
   runtime::LoadOptions options;
   options.in_place = in_place;
   const runtime::Status status =

@@ -212,6 +212,7 @@ ZTEST(tinyfair_@N@, test_records_equal_simulate) {
 // tables path (codegen --tables --language c) has nothing to load.
 constexpr char kModelSetup[] =
     "  static tinyfair_model model; /* about 8 KiB (TINYFAIR_MODEL_STORAGE_BYTES) */\n";
+constexpr char kAcceptIntegerModels[] = "  tinyfair_model_accept_integer_models(&model);\n";
 constexpr char kModelLoad[] =
     R"(  const tinyfair_status loaded = tinyfair_model_load(&model, k@N@, k@N@Size);
   if (loaded != TINYFAIR_OK) {
@@ -241,7 +242,9 @@ std::string Substituted(std::string text, const std::string& key, const std::str
 std::string Filled(const UnitTestCase& test, const std::string& text) {
   // The model's setup first: its text names @N@ too.
   std::string out = Substituted(text, "@MODEL_SETUP@", test.tables ? "" : kModelSetup);
-  out = Substituted(out, "@MODEL_LOAD@", test.tables ? "" : kModelLoad);
+  const std::string load =
+      test.tables ? "" : std::string(test.integer_scorer ? kAcceptIntegerModels : "") + kModelLoad;
+  out = Substituted(out, "@MODEL_LOAD@", load);
   out = Substituted(out, "@DECIDE@(", DecideCall(test));
   out = Substituted(out, "@INPUT_TYPE@", test.integer_inputs.empty() ? "float" : "int16_t");
   out = Substituted(out, "@N@", test.name);

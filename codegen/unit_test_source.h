@@ -30,6 +30,9 @@ struct UnitTestCase {
   /// with tinyfair_model_decide_integer from these, so that it runs on a
   /// runtime built without float (TINYFAIR_RUNTIME_CFG_FLOAT=0).
   std::vector<int16_t> integer_inputs;
+  /// The model decides by an integer scorer: the test's model accepts
+  /// integer models (tinyfair_model_accept_integer_models) before its load.
+  bool integer_scorer = false;
   /// The model is the tables of `model_header` (codegen --tables --language
   /// c): the test decides with Decide<Name> (DecideInteger<Name> with
   /// integer_inputs) and loads nothing.

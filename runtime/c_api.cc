@@ -268,6 +268,10 @@ tinyfair_status tinyfair_model_load_with_options(tinyfair_model* model, const ui
   return static_cast<tinyfair_status>(ModelToLoad(model)->Load(bytes, size, load));
 }
 
+void tinyfair_model_accept_integer_models(tinyfair_model* model) {
+  if (model != nullptr) ModelToLoad(model)->AcceptIntegerModels();
+}
+
 tinyfair_status tinyfair_self_test(void) {
   return static_cast<tinyfair_status>(tinyfair::runtime::RunSelfTest());
 }

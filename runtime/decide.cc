@@ -124,11 +124,16 @@ template Status DecideAs<RuleKind::kRegression>(const DecisionTables&, const Dec
 
 Status Decide(const DecisionTables& tables, const DecisionInput& input, uint32_t draw,
               Decision& out) {
-  if (!internal::kFloatDecisions) return RefuseFloatInputs(tables, out);
   // A model with an integer scorer decides by it, as the host predicted.
-  if (internal::kIntegerDecisions && tables.integer != nullptr) {
+  if (internal::kFloatDecisions && internal::kIntegerDecisions && tables.integer != nullptr) {
     return DecideQuantised(tables, input, draw, out);
   }
+  return DecideByFloatScorer(tables, input, draw, out);
+}
+
+Status DecideByFloatScorer(const DecisionTables& tables, const DecisionInput& input, uint32_t draw,
+                           Decision& out) {
+  if (!internal::kFloatDecisions) return RefuseFloatInputs(tables, out);
   // One prologue, then the rule's own decision, chosen at run time.
   float margin = 0.0f;
   bool skip = false;

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "checked_model.h"
-#include "integer_scorer_check.h"
+#include "integer_path.h"
 #include "model_check_parts.h"
 #include "model_reader.h"
 #include "rules/rule_dispatch.h"
@@ -35,10 +35,13 @@ constexpr uint32_t kSchemaMajor = 1;
 using CheckModelMessage = tinyfair_check_Model;
 using CheckInput = tinyfair_check_Input;
 
-// Every feature (ModelFeature) this runtime has.
-constexpr uint64_t kRuntimeFeatures =
-    FeatureBit(tinyfair_ModelFeature_TWO_THRESHOLD_CONSTANT) |
-    (kIntegerDecisions ? FeatureBit(tinyfair_ModelFeature_INTEGER_SCORER) : 0);
+// Every feature (ModelFeature) this runtime has: the integer scorer when the
+// firmware accepts integer models (Model::AcceptIntegerModels).
+uint64_t RuntimeFeatures(const IntegerPath* integer_path) {
+  return FeatureBit(tinyfair_ModelFeature_TWO_THRESHOLD_CONSTANT) |
+         (IntegerPathOf(integer_path) != nullptr ? FeatureBit(tinyfair_ModelFeature_INTEGER_SCORER)
+                                                 : 0);
+}
 
 // ---------------------------------------------------------------------------
 // Reading what the spans point to.
@@ -173,12 +176,15 @@ Status CheckCapacity(const tinyfair_check_Dimensions& dimensions) {
 // The header (fields 1..6, 40 and 41), which every schema version shares,
 // read first (ReadHeader), so a newer major version or an oversized model
 // gets its own status even when the rest of the message would not read.
-Status CheckHeader(const CheckModelMessage& header, uint32_t minimum_model_version) {
+Status CheckHeader(const CheckModelMessage& header, uint32_t minimum_model_version,
+                   const IntegerPath* integer_path) {
   if (header.schema_major != kSchemaMajor) return Status::kUnsupportedVersion;
   if (header.model_version < minimum_model_version) return Status::kRolledBack;
   // Any newer minor version loads when it needs nothing this runtime lacks:
   // what it adds beyond that, this runtime may skip.
-  if ((header.required_features & ~kRuntimeFeatures) != 0) return Status::kMissingFeature;
+  if ((header.required_features & ~RuntimeFeatures(integer_path)) != 0) {
+    return Status::kMissingFeature;
+  }
   if (!header.has_dimensions) return Status::kInvalidModel;
   return CheckCapacity(header.dimensions);
 }
@@ -270,25 +276,20 @@ bool MonitorSettingsOk(const CheckModelMessage& m) {
 }
 
 // A model decides by its integer scorer exactly when it says it needs one.
-Status CheckInteger(const CheckedModel& c, const CategoricalInputs& categorical) {
+Status CheckInteger(const CheckedModel& c, const CategoricalInputs& categorical,
+                    const IntegerPath* integer_path) {
   const CheckModelMessage& m = c.m;
   const tinyfair_check_IntegerScorer* scorer = IntegerScorerOf(m);
   const bool required =
       (m.required_features & FeatureBit(tinyfair_ModelFeature_INTEGER_SCORER)) != 0;
   if (required != (scorer != nullptr)) return Status::kInvalidModel;
-  // A build for integer models only decides nothing else; a build without
-  // them refused the feature with the header.
-  if (scorer == nullptr || !kIntegerDecisions) {
+  // A build for integer models only decides nothing else; a firmware or a
+  // build without them refused the feature with the header.
+  const IntegerPath* path = IntegerPathOf(integer_path);
+  if (scorer == nullptr || path == nullptr) {
     return kFloatDecisions ? Status::kOk : Status::kUnsupportedRule;
   }
-  const IntegerScorerContext context{c.bytes,
-                                     c.size,
-                                     m.dimensions.input_count,
-                                     m.dimensions.category_count,
-                                     m.dimensions.group_count,
-                                     RuleKindOfTag(m.which_rule),
-                                     &categorical};
-  return CheckIntegerScorer(*scorer, context);
+  return path->check(c, categorical);
 }
 
 // Every check but the rule's own returns kInvalidModel, so their order does
@@ -296,7 +297,7 @@ Status CheckInteger(const CheckedModel& c, const CategoricalInputs& categorical)
 // otherwise valid model is kUnsupportedRule, and the scorer's fold last (a
 // mixture folds its members in its own check, after the arrays and inputs
 // it reads were checked).
-Status CheckDecoded(const CheckedModel& c) {
+Status CheckDecoded(const CheckedModel& c, const IntegerPath* integer_path) {
   const CheckModelMessage& m = c.m;
   CategoricalInputs categorical = {};
   const tinyfair_check_Dimensions& dims = m.dimensions;
@@ -318,7 +319,9 @@ Status CheckDecoded(const CheckedModel& c) {
   // could not otherwise have been missed).
   if ((m.schema_minor < kFeaturesMinor && m.required_features != 0)) return Status::kInvalidModel;
   if (const Status status = CheckRule(c, categorical); !IsOk(status)) return status;
-  if (const Status status = CheckInteger(c, categorical); !IsOk(status)) return status;
+  if (const Status status = CheckInteger(c, categorical, integer_path); !IsOk(status)) {
+    return status;
+  }
   return ScorerFoldOk(c) ? Status::kOk : Status::kInvalidModel;
 }
 
@@ -339,12 +342,13 @@ bool SpansInBytes(const CheckedModel& c) {
 // the deepest stack of a signed load, runs below it.
 __attribute__((noinline)) Status CheckModel(const uint8_t* bytes, size_t size,
                                             uint64_t input_layout_hash,
-                                            uint32_t minimum_model_version, CheckedModel& c) {
+                                            uint32_t minimum_model_version,
+                                            const IntegerPath* integer_path, CheckedModel& c) {
   c.bytes = bytes;
   c.size = size;
   c.m = {};
   if (!ReadHeader(bytes, size, c.m)) return Status::kMalformed;
-  if (const Status status = CheckHeader(c.m, minimum_model_version); !IsOk(status)) {
+  if (const Status status = CheckHeader(c.m, minimum_model_version, integer_path); !IsOk(status)) {
     return status;
   }
   if (!ReadModel(bytes, size, c.m) || !SpansInBytes(c)) return Status::kMalformed;
@@ -352,7 +356,7 @@ __attribute__((noinline)) Status CheckModel(const uint8_t* bytes, size_t size,
       !IsOk(status)) {
     return status;
   }
-  return CheckDecoded(c);
+  return CheckDecoded(c, integer_path);
 }
 
 }  // namespace tinyfair::runtime::internal

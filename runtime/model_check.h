@@ -10,6 +10,8 @@
 
 namespace tinyfair::runtime::internal {
 
+struct IntegerPath;
+
 /// Checks bytes whose CRC matched: the header (version, capacities), the
 /// encoding, every count, index and number, and the scorer folded with the
 /// inputs' offsets and scales. When it returns kOk, `checked` holds the
@@ -19,8 +21,11 @@ namespace tinyfair::runtime::internal {
 /// `input_layout_hash` is the layout the firmware was compiled for
 /// (kAnyInputLayout: any); a model of another layout is kInputLayoutMismatch.
 /// A model whose header states a model_version below `minimum_model_version`
-/// is kRolledBack, refused as soon as the header is read.
+/// is kRolledBack, refused as soon as the header is read. A model that
+/// requires an integer scorer is kMissingFeature without `integer_path`
+/// (integer_path.h), which checks the scorer.
 Status CheckModel(const uint8_t* bytes, size_t size, uint64_t input_layout_hash,
-                  uint32_t minimum_model_version, CheckedModel& checked);
+                  uint32_t minimum_model_version, const IntegerPath* integer_path,
+                  CheckedModel& checked);
 
 }  // namespace tinyfair::runtime::internal

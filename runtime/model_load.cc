@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "integer_path.h"
 #include "model_check.h"
 #include "signed_model.h"
 #include "table_builder.h"
@@ -37,11 +38,12 @@ internal::ArrayPlacement PlacementOf(const LoadOptions& options) {
 // Not inlined: the tables it builds only to count are in this frame, not in
 // Load's, which is deepest while the check runs.
 __attribute__((noinline)) size_t StorageNeeded(const internal::CheckedModel& checked,
-                                               internal::ArrayPlacement placement) {
+                                               internal::ArrayPlacement placement,
+                                               const internal::IntegerPath* integer_path) {
   internal::StorageArena counter;
   DecisionTables scratch;
   internal::KeptBesideTables scratch_kept;
-  internal::BuildTables(checked, placement, counter, scratch, scratch_kept);
+  internal::BuildTables(checked, placement, counter, integer_path, scratch, scratch_kept);
   return counter.used();
 }
 
@@ -91,13 +93,16 @@ __attribute__((noinline)) Status Model::LoadSealed(const uint8_t* bytes, size_t 
                                                    const LoadOptions& options) {
   if (size < kCrcFieldSize || bytes[0] != kCrcTag) return Status::kMissingCrc;
   if (!CrcMatches(bytes, size)) return Status::kCrcMismatch;
+  const internal::IntegerPath* integer_path = internal::IntegerPathOf(integer_path_);
   internal::CheckedModel checked;
-  if (const Status status = internal::CheckModel(bytes, size, options.input_layout_hash,
-                                                 options.minimum_model_version, checked);
+  if (const Status status =
+          internal::CheckModel(bytes, size, options.input_layout_hash,
+                               options.minimum_model_version, integer_path, checked);
       !IsOk(status)) {
     return status;
   }
-  if (const size_t needed = StorageNeeded(checked, PlacementOf(options)); needed > storage_size_) {
+  if (const size_t needed = StorageNeeded(checked, PlacementOf(options), integer_path);
+      needed > storage_size_) {
     storage_needed_ = needed;
     return Status::kStorageTooSmall;
   }
@@ -115,7 +120,7 @@ __attribute__((noinline)) Status Model::LoadSealed(const uint8_t* bytes, size_t 
   loaded_ = false;
   internal::StorageArena arena(storage_, storage_size_);
   internal::KeptBesideTables kept;
-  internal::BuildTables(checked, PlacementOf(options), arena, tables_, kept);
+  internal::BuildTables(checked, PlacementOf(options), arena, integer_path, tables_, kept);
   reference_rate_ = kept.reference_rate;
   model_id_ = kept.model_id;
   storage_needed_ = arena.used();
@@ -137,12 +142,22 @@ void Model::KeepHeader(const internal::CheckedModel& checked) {
   monitor_window_ = m.monitor_window;
 }
 
+// Only a model loaded through the integer path has integer tables; a build
+// for integer models only decides no float inputs (DecideByFloatScorer
+// refuses them).
+Status Model::DecideLoaded(const DecisionInput& input, uint32_t draw, Decision& out) const {
+  if (internal::kFloatDecisions && internal::kIntegerDecisions && tables_.integer != nullptr) {
+    return integer_path_->decide(tables_, input, draw, out);
+  }
+  return DecideByFloatScorer(tables_, input, draw, out);
+}
+
 Status Model::DecideWithDraw(const DecisionInput& input, uint32_t draw, Decision& out) const {
   if (!loaded_) {
     out = Decision{};
     return out.status = Status::kNotLoaded;
   }
-  return runtime::Decide(tables_, input, draw, out);
+  return DecideLoaded(input, draw, out);
 }
 
 Status Model::Decide(const DecisionInput& input, Pcg32& rng, Decision& out) const {
@@ -150,7 +165,9 @@ Status Model::Decide(const DecisionInput& input, Pcg32& rng, Decision& out) cons
     out = Decision{};
     return out.status = Status::kNotLoaded;
   }
-  return runtime::Decide(tables_, input, rng, out);
+  const Status status = DecideLoaded(input, rng.Peek(), out);
+  if (IsOk(status)) rng.Advance();
+  return status;
 }
 
 }  // namespace tinyfair::runtime

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "integer_path.h"
 #include "rules/rule_dispatch.h"
 #include "strict_float.h"  // no FMA contraction in the functions defined after it
 #include "tinyfair_runtime/capacity.h"
@@ -12,21 +13,6 @@
 #include "tinyfair_runtime/internal/rule_kinds.h"
 
 namespace tinyfair::runtime::internal {
-
-const uint8_t* TableBuilder::DecodeNarrow(const tinyfair_VarintSpan& span, bool zigzag,
-                                          size_t width) {
-  uint8_t* values = arena.TakeBytes(span.count * width, width);
-  if (values == nullptr) return nullptr;
-  WireReader varints(span.bytes, span.size);
-  for (size_t i = 0; i < span.count; ++i) {
-    uint64_t raw = 0;
-    if (!varints.Varint(raw)) break;
-    const uint16_t low =
-        static_cast<uint16_t>(zigzag ? ZigZagDecoded(raw) : static_cast<int64_t>(raw));
-    memcpy(values + i * width, &low, width);  // little-endian: the low byte first
-  }
-  return values;
-}
 
 const float* TableBuilder::Fold(const tinyfair_FloatSpan& span, float& bias) {
   const float unfolded_bias = bias;
@@ -126,32 +112,6 @@ void BuildRule(TableBuilder& b, DecisionTables& t) {
       t.rule, [&](auto rule) { decltype(rule)::Build(b, t); }, [] {});
 }
 
-// The integer scorer, which the check accepted only in a threshold or a
-// ramp rule.
-void BuildIntegerScorer(TableBuilder& b, DecisionTables& t) {
-  if (!kIntegerDecisions) return;
-  const tinyfair_check_IntegerScorer* scorer = IntegerScorerOf(b.m());
-  if (scorer == nullptr) return;
-  IntegerTables* stored = b.arena.Take<IntegerTables>(1);
-  IntegerTables it;
-  it.fraction_bits = static_cast<uint8_t>(scorer->fraction_bits);
-  it.bias = scorer->bias;
-  it.input_shift = b.Decode<int8_t>(scorer->input_shift, true);
-  it.weights = b.Decode<int16_t>(scorer->weights, true);
-  it.category_weights = b.Place<int32_t>(scorer->category_weights);
-  it.threshold = b.Place<int32_t>(scorer->threshold);
-  it.ramp_start = b.Place<int32_t>(scorer->ramp_start);
-  it.ramp_shift = b.Decode<uint8_t>(scorer->ramp_shift, false);
-  it.ramp_probability = b.Decode<uint16_t>(scorer->ramp_probability, false);
-  // In the storage, beside its arrays; a counting arena only measured it.
-  // Copied in as the arrays are: an aggregate of scalars, which the copy
-  // brings to life there (no <new> on every target).
-  if (stored != nullptr) {
-    memcpy(stored, &it, sizeof(it));
-    t.integer = stored;
-  }
-}
-
 // The model's id at its own length, its NUL included (the reader ended it
 // with one); an empty id takes no storage.
 const char* KeepModelId(TableBuilder& b) {
@@ -166,14 +126,14 @@ const char* KeepModelId(TableBuilder& b) {
 }  // namespace
 
 void BuildTables(const CheckedModel& checked, ArrayPlacement placement, StorageArena& arena,
-                 DecisionTables& tables, KeptBesideTables& kept) {
+                 const IntegerPath* integer_path, DecisionTables& tables, KeptBesideTables& kept) {
   TableBuilder b{checked, placement, arena};
   tables = DecisionTables{};
   BuildScorer(b, tables);
   BuildCategories(b, tables);
   BuildGroupFormation(b, tables);
   BuildRule(b, tables);
-  BuildIntegerScorer(b, tables);
+  if (const IntegerPath* path = IntegerPathOf(integer_path)) path->build(b, tables);
   kept.reference_rate = b.Place<float>(checked.m.reference_positive_rate);
   kept.model_id = KeepModelId(b);
 }

@@ -53,8 +53,8 @@ struct TableBuilder {
     static_assert(sizeof(T) <= 2 && alignof(T) == sizeof(T));
     return reinterpret_cast<const T*>(DecodeNarrow(span, zigzag, sizeof(T)));
   }
-  /// Decode() for every type: `width` bytes a value, 1 or 2. Defined in
-  /// table_builder.cc.
+  /// Decode() for every type: `width` bytes a value, 1 or 2. Defined with
+  /// the integer path (integer_path.cc), its only reader.
   const uint8_t* DecodeNarrow(const tinyfair_VarintSpan& span, bool zigzag, size_t width);
 
   /// Weights with the numeric inputs' offsets and scales folded in, from
@@ -78,11 +78,15 @@ struct KeptBesideTables {
   const char* model_id = nullptr;
 };
 
+struct IntegerPath;
+
 /// Builds the tables of a model the check accepted, taking what they keep
 /// beyond the bytes (folded weights, category indices, draw bounds, decoded
-/// varints, the id, and with kCopy every array) from `arena`. Cannot fail on
-/// a filling arena that holds what a counting arena measured.
+/// varints, the id, and with kCopy every array) from `arena`; an integer
+/// scorer's through `integer_path` (integer_path.h), which the check was
+/// given too. Cannot fail on a filling arena that holds what a counting
+/// arena measured.
 void BuildTables(const CheckedModel& checked, ArrayPlacement placement, StorageArena& arena,
-                 DecisionTables& tables, KeptBesideTables& kept);
+                 const IntegerPath* integer_path, DecisionTables& tables, KeptBesideTables& kept);
 
 }  // namespace tinyfair::runtime::internal

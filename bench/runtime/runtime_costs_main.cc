@@ -492,6 +492,7 @@ int MeasureSignedModels() {
 }  // namespace
 
 int main() {
+  g_model.AcceptIntegerModels();
   if (!TINYFAIR_BENCH_TRACE && MeasureStacks() != 0) return 1;
   if (MeasureInstructions() != 0) return 1;
   // The trace image leaves these out: one verification is millions of

@@ -40,6 +40,7 @@ void WriteField(uint64_t value) {
 }  // namespace
 
 int main() {
+  g_model.AcceptIntegerModels();
   const uint64_t decisions = DecisionsFromCommandLine(100000);
   int failures = 0;
   target::WriteString("model,decisions,ok,refused,positives,violations,parity_mismatches\n");

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   const uint64_t decisions = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 10000000ULL;
   const uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1ULL;
   auto model = std::make_unique<tinyfair::runtime::ModelWithStorage<>>();
+  model->AcceptIntegerModels();
   int failures = 0;
   std::printf("model,decisions,ok,refused,positives,violations,parity_mismatches,%s\n",
               "cpu_seconds,ns_per_decision");

@@ -101,6 +101,7 @@ std::string SerializeModel(const tinyfair::Model& model) {
 
 void VerifyWithRuntime(const std::string& bytes, const std::string& prefix) {
   auto device_model = std::make_unique<runtime::ModelWithStorage<>>();
+  device_model->AcceptIntegerModels();  // the host reads integer models too
   const runtime::Status status =
       device_model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   if (!runtime::IsOk(status)) {

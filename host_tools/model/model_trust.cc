@@ -23,6 +23,7 @@ std::string CheckModelTrust(const std::string& bytes, const std::string& name,
   if (requirement.public_key) options.public_key = requirement.public_key->data();
   options.minimum_model_version = requirement.minimum_model_version;
   auto device_model = std::make_unique<runtime::ModelWithStorage<>>();
+  device_model->AcceptIntegerModels();  // the host reads integer models too
   const runtime::Status status =
       device_model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), options);
   if (!runtime::IsOk(status)) {

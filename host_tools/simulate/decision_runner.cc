@@ -24,6 +24,7 @@ std::unique_ptr<runtime::Model> LoadIntoRuntime(const tinyfair::Model& model) {
   if (!sealed) copy = model;
   const std::string bytes = sealed ? *std::move(file) : model::SealModelForLoad(copy);
   auto loaded = std::make_unique<runtime::ModelWithStorage<>>();
+  loaded->AcceptIntegerModels();  // the host reads integer models too
   const runtime::Status status =
       loaded->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   if (!runtime::IsOk(status)) {

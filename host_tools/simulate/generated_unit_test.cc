@@ -75,6 +75,7 @@ std::string GeneratedUnitTest(const UnitTestRequest& request, const std::string&
   test.stream = request.stream;
   test.input_count = encoder.input_count();
   const auto runtime_model = LoadIntoRuntime(model);
+  test.integer_scorer = runtime_model->tables().integer != nullptr;
   const auto decisions =
       DecideRows(*runtime_model, encoder, request.seed, request.stream, &test.inputs);
   for (const runtime::Decision& decision : decisions) test.records.push_back(RecordLine(decision));

@@ -88,6 +88,7 @@ std::vector<std::string> TodaysRecords(const std::string& name, const std::strin
   const host::model::DecisionVectors vectors =
       host::model::DecodeDecisionVectors(InTodaysLayout(vectors_bytes), name + ".tfv");
   auto model = std::make_unique<runtime::ModelWithStorage<>>();
+  model->AcceptIntegerModels();
   const runtime::Status status =
       model->Load(reinterpret_cast<const uint8_t*>(model_bytes.data()), model_bytes.size());
   if (status != runtime::Status::kOk) {

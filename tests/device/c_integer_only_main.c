@@ -107,6 +107,7 @@ int main(void) {
   int failed = 0;
   for (size_t i = 0; i < sizeof(kModels) / sizeof(kModels[0]); ++i) {
     const integer_model* m = &kModels[i];
+    tinyfair_model_accept_integer_models(&model);
     if (tinyfair_model_load(&model, m->bytes, m->size) != TINYFAIR_OK) {
       failed |= fail(m->name, "the decoder refuses the model");
       continue;

@@ -158,6 +158,7 @@ static int replay(const integer_model* m) {
   tinyfair_keyed_draws decoder_keyed, tables_keyed, integer_keyed_draws;
   char path[64] = "golden_";
   uint8_t header[kExampleVectorsHeaderBytes];
+  tinyfair_model_accept_integer_models(&model);
   if (tinyfair_model_load(&model, m->bytes, m->size) != TINYFAIR_OK) {
     return fail(m->name, "the decoder refuses the model");
   }

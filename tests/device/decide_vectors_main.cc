@@ -20,6 +20,7 @@ ModelWithStorage<> g_model;
 }  // namespace
 
 int main() {
+  g_model.AcceptIntegerModels();
   const Status status = g_model.Load(tinyfair_models::kDemoModel, tinyfair_models::kDemoModelSize);
   if (!IsOk(status)) {
     target::WriteString("# decide_vectors: ");

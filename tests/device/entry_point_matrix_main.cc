@@ -314,12 +314,14 @@ tinyfair_status Load(const tinyfair_models::GoldenModel& golden, Loaded loaded, 
   s.c_model = nullptr;
   if (loaded == Loaded::kModel) {
     StoredModel* model = new (g_model_storage) StoredModel();
+    model->AcceptIntegerModels();
     s.model = model;
     return static_cast<tinyfair_status>(model->Load(golden.bytes, golden.size));
   }
   if (loaded == Loaded::kCModel) {
     tinyfair_model* c_model = new (g_model_storage) tinyfair_model();
     s.c_model = c_model;
+    tinyfair_model_accept_integer_models(c_model);
     return tinyfair_model_load(c_model, golden.bytes, golden.size);
   }
   return TINYFAIR_OK;

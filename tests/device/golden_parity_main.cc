@@ -61,6 +61,7 @@ long Replay(const tinyfair_models::GoldenModel& golden) {
 }  // namespace
 
 int main() {
+  g_model.AcceptIntegerModels();
   long total = 0, models = 0;
   for (const auto& golden : tinyfair_models::kGoldenModels) {
     const long decisions = Replay(golden);

@@ -73,6 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   auto device = std::make_unique<tinyfair::runtime::ModelWithStorage<>>();
+  device->AcceptIntegerModels();
   if (!tinyfair::runtime::IsOk(
           device->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()))) {
     Violation("a header was generated for a file that Load() refuses");

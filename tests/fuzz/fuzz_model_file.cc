@@ -63,6 +63,7 @@ using tinyfair::runtime::LoadOptions;
 
 bool LoadsInRuntime(const std::string& bytes, const LoadOptions& options) {
   auto device = std::make_unique<tinyfair::runtime::ModelWithStorage<>>();
+  device->AcceptIntegerModels();
   return tinyfair::runtime::IsOk(
       device->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), options));
 }

@@ -95,6 +95,7 @@ void CheckSignedLoad(const std::vector<uint8_t>& bytes) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  g_model.AcceptIntegerModels();
   if (size < 3) return 0;
   const uint8_t flags = data[0];
   size_t length = static_cast<size_t>(data[1]) | (static_cast<size_t>(data[2]) << 8U);

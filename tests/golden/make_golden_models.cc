@@ -619,6 +619,7 @@ int main(int argc, char** argv) {
         out + "/golden_" + golden.name + ".tfv",
         tinyfair::host::model::EncodeDecisionVectors(vectors));
     auto model = std::make_unique<tinyfair::runtime::ModelWithStorage<>>();
+    model->AcceptIntegerModels();
     if (model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()) !=
         tinyfair::runtime::Status::kOk) {
       std::fprintf(stderr, "make_golden_models: %s does not load\n", golden.name.c_str());

@@ -43,6 +43,7 @@ class Corruptions : public ::testing::TestWithParam<size_t> {};
 TEST_P(Corruptions, AreRefusedOrLoadIntoValidTables) {
   const GoldenModel& golden = kGoldenModels[GetParam()];
   auto model = std::make_unique<tinyfair::runtime::ModelWithStorage<>>();
+  model->AcceptIntegerModels();
   ASSERT_EQ(Status::kOk, model->Load(golden.bytes, golden.size));
   std::vector<uint8_t> scratch(golden.size + 16);
   CampaignBudget budget;

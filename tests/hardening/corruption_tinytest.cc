@@ -18,6 +18,7 @@ uint8_t g_scratch[512];
 CampaignResult g_result;
 
 TEST(Corruption, EveryGoldenModel) {
+  g_model.AcceptIntegerModels();
   uint64_t seed = 100;
   for (const tinyfair_models::GoldenModel& golden : tinyfair_models::kGoldenModels) {
     ASSERT_TRUE(golden.size + 16 <= sizeof(g_scratch));

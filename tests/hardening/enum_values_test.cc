@@ -34,6 +34,7 @@ Status Load(tinyfair::Model model) {
   auto* data = reinterpret_cast<uint8_t*>(bytes.data());
   tinyfair::hardening::Reseal(data, bytes.size());
   auto runtime_model = std::make_unique<tinyfair::runtime::ModelWithStorage<>>();
+  runtime_model->AcceptIntegerModels();
   return runtime_model->Load(data, bytes.size());
 }
 

@@ -23,6 +23,7 @@ constexpr float kNan = std::numeric_limits<float>::quiet_NaN();
 
 TEST(CheckTables, AcceptsEveryGoldenModel) {
   auto model = std::make_unique<ModelWithStorage<>>();
+  model->AcceptIntegerModels();
   for (const auto& golden : tinyfair_models::kGoldenModels) {
     ASSERT_EQ(Status::kOk, model->Load(golden.bytes, golden.size));
     EXPECT_EQ(nullptr, CheckTables(model->tables())) << golden.name;

@@ -34,6 +34,7 @@ void ExpectSameDecisions(const Model& a, const Model& b, int count) {
 
 TEST(LoadContract, ReadsNoByteBeyondSize) {
   auto model = std::make_unique<ModelWithStorage<>>();
+  model->AcceptIntegerModels();
   for (const auto& golden : kGoldenModels) {
     for (size_t n = 1; n <= golden.size; ++n) {
       // Each prefix in a heap block of exactly n bytes, as stored and re-sealed.
@@ -49,7 +50,9 @@ TEST(LoadContract, ReadsNoByteBeyondSize) {
 
 TEST(LoadContract, NeedsNoAlignment) {
   auto aligned = std::make_unique<ModelWithStorage<>>();
+  aligned->AcceptIntegerModels();
   auto model = std::make_unique<ModelWithStorage<>>();
+  model->AcceptIntegerModels();
   for (const auto& golden : kGoldenModels) {
     ASSERT_EQ(Status::kOk, aligned->Load(golden.bytes, golden.size));
     std::vector<uint8_t> buffer(golden.size + 8);
@@ -64,7 +67,9 @@ TEST(LoadContract, NeedsNoAlignment) {
 
 TEST(LoadContract, KeepsNoPointerIntoTheBytes) {
   auto reference = std::make_unique<ModelWithStorage<>>();
+  reference->AcceptIntegerModels();
   auto model = std::make_unique<ModelWithStorage<>>();
+  model->AcceptIntegerModels();
   for (const auto& golden : kGoldenModels) {
     ASSERT_EQ(Status::kOk, reference->Load(golden.bytes, golden.size));
     {
@@ -78,7 +83,9 @@ TEST(LoadContract, KeepsNoPointerIntoTheBytes) {
 
 TEST(LoadContract, ARefusedLoadKeepsTheLoadedModel) {
   auto model = std::make_unique<ModelWithStorage<>>();
+  model->AcceptIntegerModels();
   auto reference = std::make_unique<ModelWithStorage<>>();
+  reference->AcceptIntegerModels();
   const auto& golden = tinyfair_models::kGoldenModels[0];
   const auto& update = tinyfair_models::kGoldenModels[1];
   std::vector<uint8_t> bytes(update.bytes, update.bytes + update.size);
@@ -93,6 +100,7 @@ TEST(LoadContract, ARefusedLoadKeepsTheLoadedModel) {
 
 TEST(LoadContract, ARefusedLoadLeavesAnUnloadedModelUnloaded) {
   auto model = std::make_unique<ModelWithStorage<>>();
+  model->AcceptIntegerModels();
   const auto& golden = tinyfair_models::kGoldenModels[0];
   std::vector<uint8_t> bytes(golden.bytes, golden.bytes + golden.size);
   bytes.back() ^= 1U;

@@ -180,6 +180,10 @@ int main(void) {
     CHECK(decision.status == TINYFAIR_NOT_LOADED && decision.model_hash == 0);
     CHECK(tinyfair_model_decide_integer_with_draw(NULL, values, 4, 0, 1u, &decision) ==
           TINYFAIR_NOT_LOADED);
+    /* An integer model loads only into a model told to accept them. */
+    CHECK(tinyfair_model_load(&copy, kIntegerRampModel, kIntegerRampModelSize) ==
+          TINYFAIR_MISSING_FEATURE);
+    tinyfair_model_accept_integer_models(&copy);
     CHECK(tinyfair_model_load(&copy, kIntegerRampModel, kIntegerRampModelSize) == TINYFAIR_OK);
     CHECK(tinyfair_model_decide_integer(&copy, values, 3, 0, &rng, &decision) ==
           TINYFAIR_INPUT_COUNT_MISMATCH);

@@ -19,6 +19,7 @@ tinyfair_model g_model;
 
 extern "C" int DecideThroughCHeadersFromCpp(void) {
   // The bytes are aligned as the C header declares them, and load.
+  tinyfair_model_accept_integer_models(&g_model);
   if (reinterpret_cast<uintptr_t>(kIntegerRampModel) % 8 != 0 ||
       tinyfair_model_load(&g_model, kIntegerRampModel, kIntegerRampModelSize) != TINYFAIR_OK) {
     return 0;

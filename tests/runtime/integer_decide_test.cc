@@ -256,4 +256,31 @@ TEST(IntegerDecide, PcgDrawsAdvanceOnlyForDecisions) {
   EXPECT_EQ(reference.Next(), rng.Next());
 }
 
+// A Model decides integer models only once it accepts them, so that a
+// firmware that never does links none of the integer path; the test model
+// accepts them (test_storage.cc), this one starts without.
+TEST(IntegerDecide, AModelAcceptsIntegerModelsOnlyWhenTold) {
+  Model model(tinyfair::testing::Scratch(), tinyfair::testing::kScratchSize);
+  EXPECT_EQ(Status::kMissingFeature, model.LoadInPlace(kIntegerRampModel, kIntegerRampModelSize));
+  EXPECT_FALSE(model.loaded());
+  ASSERT_EQ(Status::kOk, model.LoadInPlace(kSmallRampModel, kSmallRampModelSize));
+  EXPECT_EQ(Status::kMissingFeature, model.LoadInPlace(kIntegerRampModel, kIntegerRampModelSize));
+  // The refused load left the float model deciding.
+  EXPECT_EQ(Status::kOk, g_model.Load(kSmallRampModel, kSmallRampModelSize));
+  EXPECT_EQ(g_model.model_hash(), model.model_hash());
+  model.AcceptIntegerModels();
+  ASSERT_EQ(Status::kOk, model.LoadInPlace(kIntegerRampModel, kIntegerRampModelSize));
+  ASSERT_EQ(Status::kOk, g_model.Load(kIntegerRampModel, kIntegerRampModelSize));
+  ASSERT_TRUE(model.tables().integer != nullptr);
+  const float values[4] = {1.25f, 2.0f, 1.0f, -0.5f};
+  constexpr uint32_t kDraws[] = {0U, 0x40000000U, 0x9E3779B9U, 0xFFFFFFFFU};
+  for (uint32_t draw : kDraws) {
+    Decision accepted, reference;
+    EXPECT_EQ(g_model.DecideWithDraw({values, 4, 0}, draw, reference),
+              model.DecideWithDraw({values, 4, 0}, draw, accepted));
+    EXPECT_EQ(Bits(reference.probability), Bits(accepted.probability));
+    EXPECT_EQ(reference.positive, accepted.positive);
+  }
+}
+
 }  // namespace

@@ -58,6 +58,13 @@ TEST(IntegerOnly, DecidesAsTheFullRuntimesTables) {
   }
 }
 
+// A build for integer models only accepts them without being told: it has
+// no other path to decide by.
+TEST(IntegerOnly, AcceptsIntegerModelsUntold) {
+  Model model(tinyfair::testing::Scratch(), tinyfair::testing::kScratchSize);
+  EXPECT_EQ(Status::kOk, model.LoadInPlace(kIntegerRampModel, kIntegerRampModelSize));
+}
+
 TEST(IntegerOnly, RefusesFloatInputs) {
   ASSERT_EQ(Status::kOk, g_model.Load(kIntegerRampModel, kIntegerRampModelSize));
   const float values[4] = {1.0f, 0.0f, 1.0f, -2.0f};

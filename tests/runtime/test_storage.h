@@ -10,7 +10,7 @@
 
 namespace tinyfair::testing {
 
-/// The one Model the tests load into.
+/// The one Model the tests load into; it accepts integer models.
 runtime::ModelWithStorage<>& TestModel();
 
 /// The one FairnessMonitor the tests start.

@@ -37,6 +37,13 @@ extern template Status DecideAs<RuleKind::kRegression>(const DecisionTables&, co
 Status Decide(const DecisionTables& tables, const DecisionInput& input, uint32_t draw,
               Decision& out);
 
+/// Decide() by the float scorer and the rule, for tables without an integer
+/// scorer: a firmware's Model reaches the integer path only through the
+/// entry it names (Model::AcceptIntegerModels), so it links that path only
+/// when it does.
+Status DecideByFloatScorer(const DecisionTables& tables, const DecisionInput& input, uint32_t draw,
+                           Decision& out);
+
 /// The decision of a per-group rule (threshold, ramp, two-threshold,
 /// truncated logistic) for a row whose group, linked score and draw a
 /// decision of the same scorer found: the record Decide makes for that row,

@@ -18,7 +18,15 @@
 namespace tinyfair::runtime {
 namespace internal {
 struct CheckedModel;
+struct IntegerPath;
 }  // namespace internal
+
+#if TINYFAIR_RUNTIME_CFG_INTEGER
+/// The integer path (schema 1.5): what checks, builds and decides a model
+/// whose rule carries an integer scorer. Named by
+/// Model::AcceptIntegerModels, and so linked only by a firmware that calls it.
+extern const internal::IntegerPath kIntegerPath;
+#endif  // TINYFAIR_RUNTIME_CFG_INTEGER
 
 inline constexpr size_t kModelDigestBytes = 32;
 
@@ -119,6 +127,22 @@ class Model {
     return LoadWith(bytes, size, options, nullptr);
   }
 
+  /// Lets Load() accept models whose rule carries an integer scorer (schema
+  /// 1.5, `tinyfair export --integer`), which then decide by it. Without
+  /// this call such a model is refused with kMissingFeature and the image
+  /// links none of the integer path (2,000 B on Cortex-M4F,
+  /// docs/benchmarks.md): a firmware pays for it only when it decides
+  /// integer models, as TensorFlow Lite Micro's links only the operators a
+  /// firmware registers with its op resolver. It stays
+  /// accepted for every later load. A build for integer models only
+  /// (TINYFAIR_RUNTIME_CFG_FLOAT=0) accepts them without the call; a build
+  /// without the integer path (TINYFAIR_RUNTIME_CFG_INTEGER=0) refuses them.
+  void AcceptIntegerModels() {
+#if TINYFAIR_RUNTIME_CFG_INTEGER && TINYFAIR_RUNTIME_CFG_FLOAT
+    integer_path_ = &kIntegerPath;
+#endif  // TINYFAIR_RUNTIME_CFG_INTEGER && TINYFAIR_RUNTIME_CFG_FLOAT
+  }
+
   /// Drops the loaded model: Decide() then returns kNotLoaded.
   void Unload() {
     loaded_ = false;
@@ -186,6 +210,8 @@ class Model {
                        SignatureVerifier verify);
   Status LoadSealed(const uint8_t* bytes, size_t size, const LoadOptions& options);
   void KeepHeader(const internal::CheckedModel& checked);
+  /// Decide() of a loaded model: by its integer scorer when it has one.
+  Status DecideLoaded(const DecisionInput& input, uint32_t draw, Decision& out) const;
 
   // First: every Decide() reads it, and a Cortex-M0 loads a byte with an
   // immediate offset only within the first 32 bytes.
@@ -201,7 +227,8 @@ class Model {
   float monitor_alpha_ = 0.0f;
   float monitor_tolerance_ = 0.0f;
   uint32_t monitor_window_ = 0;
-  const char* model_id_ = nullptr;  // in the storage, at its own length
+  const char* model_id_ = nullptr;                       // in the storage, at its own length
+  const internal::IntegerPath* integer_path_ = nullptr;  // AcceptIntegerModels
   uint8_t digest_[kModelDigestBytes] = {};
 };
 
@@ -237,7 +264,8 @@ inline Status Model::Decide(const DecisionInput& input, KeyedDraws& draws, Decis
     out = Decision{};
     return out.status = Status::kNotLoaded;
   }
-  return runtime::Decide(tables_, input, draws, out);
+  return DecideWithNextKeyedDraw(draws, out,
+                                 [&](uint32_t draw) { return DecideLoaded(input, draw, out); });
 }
 
 }  // namespace tinyfair::runtime

@@ -119,6 +119,14 @@ tinyfair_status tinyfair_model_load_with_options(tinyfair_model* model, const ui
 tinyfair_status tinyfair_model_load_in_place(tinyfair_model* model, const uint8_t* bytes,
                                              size_t size, uint64_t input_layout_hash);
 
+/* Lets the model's loads accept models whose rule carries an integer scorer
+ * (schema 1.5), which then decide by it (Model::AcceptIntegerModels). Call
+ * it before loading one: without it such a model is refused with
+ * TINYFAIR_MISSING_FEATURE, and an image that never calls it links none of
+ * the integer path. A copy of the struct is a model of its own, which
+ * accepts them only once it is told so itself. */
+void tinyfair_model_accept_integer_models(tinyfair_model* model);
+
 /* The boot self-test (self_test.h): TINYFAIR_OK, or TINYFAIR_SELF_TEST_FAILED
  * when this build decides a built-in vector differently from the host. */
 tinyfair_status tinyfair_self_test(void);

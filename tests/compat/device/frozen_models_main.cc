@@ -190,6 +190,7 @@ long Check(const tinyfair_frozen::FrozenModel& frozen) {
 }  // namespace
 
 int main() {
+  g_model.AcceptIntegerModels();
   long total = 0, models = 0;
   for (const auto& frozen : tinyfair_frozen::kFrozenModels) {
     const long rows = Check(frozen);

@@ -113,6 +113,7 @@ struct Flavour {
 
 std::string TablesHeader(const std::string& bytes, const std::string& source) {
   auto model = std::make_unique<tinyfair::runtime::ModelWithStorage<>>();
+  model->AcceptIntegerModels();
   EXPECT_EQ(tinyfair::runtime::Status::kOk,
             model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
   return tinyfair::codegen::ModelTablesHeader("HostileModel", model->tables(), model->model_id(),

@@ -198,6 +198,7 @@ TEST(DecideFromScore, MakesDecidesRecordForEveryPerGroupRule) {
                 {kTruncatedDpModel, kTruncatedDpModelSize},
                 {kTruncatedEoddsModel, kTruncatedEoddsModelSize}};
   runtime::ModelWithStorage<> model;
+  model.AcceptIntegerModels();
   for (size_t m = 0; m < std::size(models); ++m) {
     ASSERT_EQ(runtime::Status::kOk, model.Load(models[m].bytes, models[m].size)) << m;
     size_t inputs = 0;
@@ -219,6 +220,7 @@ TEST(DecideFromScore, MakesDecidesRecordForEveryPerGroupRule) {
 TEST(DecideFromScore, RefusesOtherRulesAnIntegerScorerAndAnUnknownGroup) {
   using namespace tinyfair_models;
   runtime::ModelWithStorage<> model;
+  model.AcceptIntegerModels();
   runtime::Decision d;
   for (const auto& [bytes, size] : {std::pair{kMixtureClassifyModel, kMixtureClassifyModelSize},
                                     std::pair{kRegressionModel, kRegressionModelSize},

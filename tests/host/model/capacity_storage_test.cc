@@ -235,6 +235,7 @@ TEST(CapacityStorage, EveryRuleKindAtCapacityFitsTheLargestStorage) {
     }
     const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
     auto model = std::make_unique<tinyfair::runtime::Model>(storage.data(), storage.size());
+    model->AcceptIntegerModels();
     ASSERT_EQ(tinyfair::runtime::Status::kOk, model->Load(data, bytes.size()));
     EXPECT_LE(model->storage_needed(), kMaxModelStorageBytes);
     most = std::max(most, model->storage_needed());
@@ -242,6 +243,7 @@ TEST(CapacityStorage, EveryRuleKindAtCapacityFitsTheLargestStorage) {
                 kMaxModelStorageBytes);
     // ModelWithStorage<> (kMaxModelStorageBytes) loads it too.
     auto bounded = std::make_unique<tinyfair::runtime::ModelWithStorage<>>();
+    bounded->AcceptIntegerModels();
     EXPECT_EQ(tinyfair::runtime::Status::kOk, bounded->Load(data, bytes.size()));
   }
   // The constant is tight: the largest shape takes all of it but the

@@ -107,7 +107,9 @@ TEST(FoldInputScales, TheRuntimeDecidesTheFoldedFileAsTheUnfoldedOne) {
     }
   }
   auto unfolded_model = std::make_unique<runtime::ModelWithStorage<>>();
+  unfolded_model->AcceptIntegerModels();
   auto folded_model = std::make_unique<runtime::ModelWithStorage<>>();
+  folded_model->AcceptIntegerModels();
   const auto* u = reinterpret_cast<const uint8_t*>(unfolded_bytes.data());
   const auto* f = reinterpret_cast<const uint8_t*>(folded_bytes.data());
   for (bool in_place : {false, true}) {

@@ -35,6 +35,7 @@ using crafted::SmallRamp;
 
 std::string LoadStatusName(const std::string& bytes) {
   auto device = std::make_unique<runtime::ModelWithStorage<>>();
+  device->AcceptIntegerModels();
   return runtime::StatusName(
       device->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
 }

@@ -56,6 +56,7 @@ std::string Le32(uint32_t v) {
 
 runtime::Status Load(const std::string& bytes, uint64_t layout) {
   auto model = std::make_unique<runtime::ModelWithStorage<>>();
+  model->AcceptIntegerModels();
   return model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), layout);
 }
 

@@ -33,6 +33,7 @@ tinyfair::IntegerScorer* Scorer(tinyfair::Model& model) {
 
 Status LoadStatus(const std::string& bytes) {
   auto model = std::make_unique<tinyfair::runtime::ModelWithStorage<>>();
+  model->AcceptIntegerModels();
   return model->Load(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
 }
 
@@ -85,6 +86,7 @@ TEST(IntegerLoad, TheGoldenIntegerModelSealsAsItStatesItselfAndLoads) {
 
 TEST(IntegerLoad, EverySpoiltScorerIsRefusedAndTheLoadedModelKeepsDeciding) {
   auto loaded = std::make_unique<tinyfair::runtime::ModelWithStorage<>>();
+  loaded->AcceptIntegerModels();
   ASSERT_EQ(Status::kOk, loaded->Load(tinyfair_models::kIntegerRampModel,
                                       tinyfair_models::kIntegerRampModelSize));
   const int16_t values[4] = {5600, 1, 0, 0};

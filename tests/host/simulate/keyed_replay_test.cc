@@ -28,6 +28,7 @@ constexpr size_t kInputs = 4;
 
 std::unique_ptr<runtime::Model> LoadedSmallRamp() {
   auto model = std::make_unique<runtime::ModelWithStorage<>>();
+  model->AcceptIntegerModels();
   EXPECT_EQ(runtime::Status::kOk,
             model->Load(tinyfair_models::kSmallRampModel, tinyfair_models::kSmallRampModelSize));
   return model;
