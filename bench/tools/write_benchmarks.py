@@ -50,6 +50,8 @@ FUNCTION_TITLES = {
 }
 SIZE_IMAGES = {
     "decoder_all_rules": "decoder + all rules (Model::Load, Model::Decide)",
+    "decoder_integer_models": "decoder + all rules, accepting integer models "
+                              "(Model::AcceptIntegerModels)",
     "decoder_ramp_only": "decoder + the ramp rule only (TINYFAIR_RUNTIME_CFG_RULE_KINDS=0x02)",
     "decoder_float_only": "decoder + all rules without the integer path "
                           "(TINYFAIR_RUNTIME_CFG_INTEGER=0)",
@@ -527,7 +529,9 @@ def main():
       "(`TINYFAIR_RUNTIME_CFG_SIGNATURES=0`) and `decoder_status_names_off` "
       "(`TINYFAIR_RUNTIME_CFG_STATUS_NAMES=0`), `decoder_integer_only` "
       "(`decoder_integer.cc`, `TINYFAIR_RUNTIME_CFG_FLOAT=0`); "
-      "`decoder_float_only` is `INTEGER=0`, `decoder_ramp_float_only` "
+      "`decoder_integer_models` is `decoder_all_rules` accepting integer "
+      "models (`Model::AcceptIntegerModels`), "
+      "`decoder_float_only` `INTEGER=0`, `decoder_ramp_float_only` "
       "`RULE_KINDS=0x02` and `INTEGER=0`, `decoder_monitor_g2` "
       "`MONITOR_GROUPS=2`, and `decoder_all_rules` the monitor's off state. "
       "The test `size_budgets.<board>` (tier `boards`, labels `budgets`, "
@@ -603,29 +607,36 @@ def escape(text):
     return text.replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
 
 
-# A decoder program without one feature each, against the target of the
-# program with all of them: {image with them: [(image without one, feature,
-# option)]}.
+# A decoder program with one feature more or less each, against the target
+# of the program: {image of the target: [(image, what differs, the call or
+# option that makes it)]}.
 FEATURE_OPTIONS = {
     "decoder_all_rules": [
-        ("decoder_float_only", "the integer path", "TINYFAIR_RUNTIME_CFG_INTEGER=0"),
-        ("decoder_digest_off", "the model's digest", "TINYFAIR_RUNTIME_CFG_DIGEST=0"),
+        ("decoder_integer_models", "accepting integer models",
+         "model.AcceptIntegerModels()"),
+        ("decoder_float_only", "built without the integer path",
+         "TINYFAIR_RUNTIME_CFG_INTEGER=0"),
+        ("decoder_digest_off", "built without the model's digest",
+         "TINYFAIR_RUNTIME_CFG_DIGEST=0"),
     ],
     "decoder_ramp_only": [
-        ("decoder_ramp_float_only", "the integer path", "TINYFAIR_RUNTIME_CFG_INTEGER=0"),
+        ("decoder_ramp_float_only", "built without the integer path",
+         "TINYFAIR_RUNTIME_CFG_INTEGER=0"),
     ],
 }
 
 
 def options_bullet(d, full_image, limit):
-    """What each feature's configure option takes out of a decoder image."""
+    """What each feature's call or configure option adds to a decoder image
+    or takes out of it."""
     total = d["values"][(full_image, "delta_flash")]
     items = []
     for image, feature, option in FEATURE_OPTIONS[full_image]:
         value = d["values"].get((image, "delta_flash"))
         if value is not None:
-            items.append("without %s (`%s`, `%s`) %s B, %s B less, %s the target"
-                         % (feature, option, image, n(value), n(total - value),
+            items.append("%s (`%s`, `%s`) %s B, %s B %s, %s the target"
+                         % (feature, option, image, n(value), n(abs(total - value)),
+                            "less" if value <= total else "more",
                             "within" if value <= limit else "above"))
     if not items:
         return ""
@@ -661,8 +672,10 @@ def summary(data):
                  % RATIO_TARGET_INPUTS, "≤ %s×" % fmt(RATIO_TARGET, 1), "%s×" % fmt(ratio, 3),
                  met(ratio <= RATIO_TARGET)])
     out.append(table(["target", "limit", "measured", ""], rows, ["---", "---:", "---:", "---"]))
-    out.append("\nThe reasons for each miss, and what would remove them, are in the last "
-               "section.\n\n")
+    if any(row[-1] != met(True) for row in rows):
+        out.append("\nThe reasons for each miss, and what would remove them, are in the last "
+                   "section.\n")
+    out.append("\n")
     return "".join(out)
 
 
@@ -862,6 +875,8 @@ def analysis(data, names):
         if total <= limit:
             w("**%s: %s B over the baseline, within %s B.**\n\n"
               % (SIZE_IMAGES[image], n(total), n(limit)))
+            if image in FEATURE_OPTIONS:
+                w(options_bullet(d, image, limit) + "\n")
             continue
         w("**%s: %s B over the baseline, %s B more than the %s B target.**\n\n"
           % (SIZE_IMAGES[image], n(total), n(total - limit), n(limit)))
