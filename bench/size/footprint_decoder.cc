@@ -1,7 +1,10 @@
 // Size image of the decoder path as firmware uses it: a model's bytes
 // compiled in (`tinyfair codegen --name FootprintModel`, footprint_model.h
 // from the image's include folder), Model::Load in place with the storage
-// codegen measured for it, and Model::Decide. The
+// codegen measured for it, and Model::Decide; with
+// TINYFAIR_FOOTPRINT_ACCEPT_INTEGER_MODELS=1, by a model that accepts
+// integer models (Model::AcceptIntegerModels), as a firmware that loads an
+// integer model must. The
 // inputs, the group and the seed come from volatile objects, so the
 // optimiser can assume nothing about them (the program is the same for
 // every model; only the bytes differ). The size, too, is read from a volatile
@@ -28,7 +31,12 @@ volatile size_t g_model_size = tinyfair_models::kFootprintModelSize;
 
 }  // namespace
 
+#ifndef TINYFAIR_FOOTPRINT_ACCEPT_INTEGER_MODELS
+#define TINYFAIR_FOOTPRINT_ACCEPT_INTEGER_MODELS 0
+#endif  // TINYFAIR_FOOTPRINT_ACCEPT_INTEGER_MODELS
+
 int main() {
+  if (TINYFAIR_FOOTPRINT_ACCEPT_INTEGER_MODELS) g_model.AcceptIntegerModels();
   if (g_model.LoadInPlace(tinyfair_models::kFootprintModel, g_model_size) != Status::kOk) {
     return 1;
   }

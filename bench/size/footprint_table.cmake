@@ -6,10 +6,12 @@
 #   cmake -DVALUES=<size_report.cmake VALUES of the images> -DBOARD=<board>
 #         -DKINDS=<rule kind|...> "-DCAPACITIES=<NAME=value|...>" -DOUT=<table>
 #         -DDECODER_MODEL_HEADER=<the decoder image's footprint_model.h>
+#         -DDECODER_INTEGER_MODEL_HEADER=<the same of the decoder_integer image>
 #         [-DLTO=ON: the images were linked with link-time optimisation]
 #         -P footprint_table.cmake
 #
-# The images are "decoder" and "tables_<kind>"; size_report.cmake wrote each
+# The images are "decoder", "decoder_integer" (a firmware that accepts integer
+# models, with one) and "tables_<kind>"; size_report.cmake wrote each
 # one's sections over the baseline image and its symbols (<image>.nm.txt,
 # nm -S -C, next to VALUES). A model's own bytes are its symbols
 # tinyfair_models::kFootprintModel... (the .pb array; the tables and their
@@ -19,7 +21,8 @@
 # Lines: "<key> <value>"; '#' starts a comment.
 cmake_minimum_required(VERSION 3.25)
 
-foreach(variable VALUES BOARD KINDS CAPACITIES OUT DECODER_MODEL_HEADER)
+foreach(variable VALUES BOARD KINDS CAPACITIES OUT DECODER_MODEL_HEADER
+                 DECODER_INTEGER_MODEL_HEADER)
   if(NOT DEFINED ${variable})
     message(FATAL_ERROR "footprint_table.cmake: -D${variable}=... is required")
   endif()
@@ -62,27 +65,40 @@ string(APPEND text "# the footprint size images (bytes over the baseline image, 
 string(APPEND text "# symbols subtracted). Read by tinyfair inspect --footprint.\n")
 string(APPEND text "board ${BOARD}\n")
 
-image_value(decoder delta_flash flash)
-image_value(decoder delta_ram ram)
-symbol_bytes(decoder "${model_symbols}$" model_bytes)
-symbol_bytes(decoder "^\\(anonymous namespace\\)::g_model$" model_sizeof)
-if(model_sizeof EQUAL 0)
-  message(FATAL_ERROR "footprint_table.cmake: the decoder image has no g_model")
+# The decoder image <image>'s flash and RAM without the model's own bytes
+# and storage (its footprint_model.h, <header>), into <image>.flash and
+# <image>.ram; the Model's own size, without the storage, into <sizeof_var>.
+function(decoder_figures image header sizeof_var)
+  image_value(${image} delta_flash flash)
+  image_value(${image} delta_ram ram)
+  symbol_bytes(${image} "${model_symbols}$" model_bytes)
+  symbol_bytes(${image} "^\\(anonymous namespace\\)::g_model$" model_sizeof)
+  if(model_sizeof EQUAL 0)
+    message(FATAL_ERROR "footprint_table.cmake: the ${image} image has no g_model")
+  endif()
+  # The storage the footprint model keeps beyond its bytes is its own too:
+  # g_model is a ModelWithStorage<kFootprintModelInPlaceStorageBytes>.
+  file(STRINGS "${header}" storage_line REGEX "kFootprintModelInPlaceStorageBytes = [0-9]+")
+  if(NOT storage_line MATCHES "= ([0-9]+)")
+    message(FATAL_ERROR "footprint_table.cmake: ${header} states no storage bytes")
+  endif()
+  set(storage_bytes ${CMAKE_MATCH_1})
+  math(EXPR flash "${flash} - ${model_bytes}")
+  math(EXPR ram "${ram} - ${storage_bytes}")
+  # The storage array is alignas(8) and last: g_model holds it rounded up to
+  # 8 bytes, and that padding is the storage's, not the Model's.
+  math(EXPR model_sizeof "${model_sizeof} - (${storage_bytes} + 7) / 8 * 8")
+  set(text "${text}${image}.flash ${flash}\n${image}.ram ${ram}\n" PARENT_SCOPE)
+  set(${sizeof_var} ${model_sizeof} PARENT_SCOPE)
+endfunction()
+
+decoder_figures(decoder "${DECODER_MODEL_HEADER}" model_sizeof)
+string(APPEND text "model.sizeof ${model_sizeof}\n")
+decoder_figures(decoder_integer "${DECODER_INTEGER_MODEL_HEADER}" integer_model_sizeof)
+if(NOT integer_model_sizeof EQUAL model_sizeof)
+  message(FATAL_ERROR "footprint_table.cmake: the Model is ${model_sizeof} B in the decoder image "
+                      "and ${integer_model_sizeof} B in decoder_integer")
 endif()
-# The storage the footprint model keeps beyond its bytes is its own too:
-# g_model is a ModelWithStorage<kFootprintModelInPlaceStorageBytes>.
-file(STRINGS "${DECODER_MODEL_HEADER}" storage_line
-     REGEX "kFootprintModelInPlaceStorageBytes = [0-9]+")
-if(NOT storage_line MATCHES "= ([0-9]+)")
-  message(FATAL_ERROR "footprint_table.cmake: ${DECODER_MODEL_HEADER} states no storage bytes")
-endif()
-set(storage_bytes ${CMAKE_MATCH_1})
-math(EXPR flash "${flash} - ${model_bytes}")
-math(EXPR ram "${ram} - ${storage_bytes}")
-# The storage array is alignas(8) and last: g_model holds it rounded up to
-# 8 bytes, and that padding is the storage's, not the Model's.
-math(EXPR model_sizeof "${model_sizeof} - (${storage_bytes} + 7) / 8 * 8")
-string(APPEND text "decoder.flash ${flash}\ndecoder.ram ${ram}\nmodel.sizeof ${model_sizeof}\n")
 
 set(tables_sizeof 0)
 foreach(kind IN LISTS KINDS)

@@ -15,7 +15,9 @@ struct FootprintTable {
   std::string path;  // where it was read from
   std::string board;
   // "<key> <value>" lines: decoder.flash, decoder.ram, model.sizeof,
-  // tables.<kind>.flash, tables.<kind>.ram, tables.sizeof.
+  // decoder_integer.flash and .ram (a firmware that accepts integer models),
+  // tables.<kind>.flash, tables.<kind>.ram (integer_<kind> for an integer
+  // scorer's tables), tables.sizeof.
   std::map<std::string, long long> bytes;
   // (TINYFAIR_MAX_..., value), in the table's order.
   std::vector<std::pair<std::string, long long>> capacities;

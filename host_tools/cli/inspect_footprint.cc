@@ -69,6 +69,10 @@ struct PathFootprint {
 
 struct Footprint {
   std::string kind;
+  // The model decides by an integer scorer: the decoder is a firmware's that
+  // accepts integer models (Model::AcceptIntegerModels), which links the
+  // integer path, and the tables are the integer scorer's.
+  bool integer = false;
   PathFootprint decoder, tables;
   long long model_sizeof = 0;
   codegen::StorageBytes storage;  // the decoder's, loaded in place and copied
@@ -83,16 +87,19 @@ Footprint Measure(const FootprintRequest& request, const FootprintTable& table) 
   const DecisionTables& t = loaded->tables();
   Footprint f;
   f.kind = KindName(t.rule);
-  f.decoder.fixed_flash = table.Bytes("decoder.flash");
+  f.integer = t.integer != nullptr;
+  const std::string decoder = f.integer ? "decoder_integer" : "decoder";
+  const std::string tables = "tables." + std::string(f.integer ? "integer_" : "") + f.kind;
+  f.decoder.fixed_flash = table.Bytes(decoder + ".flash");
   const std::string sealed = host::model::SealModel(model);
   f.decoder.model_flash = static_cast<long long>(sealed.size());
   f.storage = codegen::ModelStorageBytes(sealed, request.model);
-  f.decoder.ram = table.Bytes("decoder.ram") + static_cast<long long>(f.storage.in_place);
+  f.decoder.ram = table.Bytes(decoder + ".ram") + static_cast<long long>(f.storage.in_place);
   f.model_sizeof = table.Bytes("model.sizeof");
-  f.tables.fixed_flash = table.Bytes("tables." + f.kind + ".flash");
+  f.tables.fixed_flash = table.Bytes(tables + ".flash");
   f.tables.model_flash = table.Bytes("tables.sizeof") +
                          static_cast<long long>(codegen::ModelTablesArrayBytes(t, kArrayAlignment));
-  f.tables.ram = table.Bytes("tables." + f.kind + ".ram");
+  f.tables.ram = table.Bytes(tables + ".ram");
   for (const auto& [name, value] : table.capacities) {
     const long long need = ModelNeeds(name, t);
     f.capacities.push_back({name, {value, need}});
@@ -125,6 +132,7 @@ void PrintJson(const FootprintRequest& request, const FootprintTable& table, con
   o.Text("model", request.model)
       .Text("board", request.board)
       .Text("rule", f.kind)
+      .Raw("integer_scorer", f.integer ? "true" : "false")
       .Raw("decoder", PathJson(f.decoder, "model_file_bytes"))
       .Number("model_sizeof", static_cast<double>(f.model_sizeof))
       .Number("storage_in_place", static_cast<double>(f.storage.in_place))
@@ -143,12 +151,14 @@ void PrintText(const FootprintRequest& request, const FootprintTable& table, con
   std::printf(
       "  %-44s %8lld %8lld  (runtime %lld + model file %lld; RAM: the Model, %lld B, and its "
       "storage in place, %zu B; copied, %zu B)\n",
-      "decoder (model file, Model::Load + Decide)", f.decoder.flash(), f.decoder.ram,
-      f.decoder.fixed_flash, f.decoder.model_flash, f.model_sizeof, f.storage.in_place,
-      f.storage.copied);
+      f.integer ? "decoder (model file, accepting integer models)"
+                : "decoder (model file, Model::Load + Decide)",
+      f.decoder.flash(), f.decoder.ram, f.decoder.fixed_flash, f.decoder.model_flash,
+      f.model_sizeof, f.storage.in_place, f.storage.copied);
   std::printf("  %-44s %8lld %8lld  (code %lld + tables %lld)\n",
-              "tables (codegen --tables + Decide)", f.tables.flash(), f.tables.ram,
-              f.tables.fixed_flash, f.tables.model_flash);
+              f.integer ? "tables (codegen --tables, integer scorer)"
+                        : "tables (codegen --tables + Decide)",
+              f.tables.flash(), f.tables.ram, f.tables.fixed_flash, f.tables.model_flash);
   std::printf("capacities in force on %s (this model's need):\n", request.board.c_str());
   for (const auto& [name, values] : f.capacities) {
     std::printf("  %-38s %6lld (%lld)\n", name.c_str(), values.first, values.second);
