@@ -18,6 +18,13 @@ namespace {
 using namespace tinyfair::runtime;
 using tinyfair_models::kGoldenModels;
 
+// A model that loads every golden model, the integer ones too.
+std::unique_ptr<ModelWithStorage<>> GoldenModelLoader() {
+  auto model = std::make_unique<ModelWithStorage<>>();
+  model->AcceptIntegerModels();
+  return model;
+}
+
 // The same decisions on `count` random inputs.
 void ExpectSameDecisions(const Model& a, const Model& b, int count) {
   Pcg32 rng(7, 7);
@@ -33,8 +40,7 @@ void ExpectSameDecisions(const Model& a, const Model& b, int count) {
 }
 
 TEST(LoadContract, ReadsNoByteBeyondSize) {
-  auto model = std::make_unique<ModelWithStorage<>>();
-  model->AcceptIntegerModels();
+  auto model = GoldenModelLoader();
   for (const auto& golden : kGoldenModels) {
     for (size_t n = 1; n <= golden.size; ++n) {
       // Each prefix in a heap block of exactly n bytes, as stored and re-sealed.
@@ -49,10 +55,8 @@ TEST(LoadContract, ReadsNoByteBeyondSize) {
 }
 
 TEST(LoadContract, NeedsNoAlignment) {
-  auto aligned = std::make_unique<ModelWithStorage<>>();
-  aligned->AcceptIntegerModels();
-  auto model = std::make_unique<ModelWithStorage<>>();
-  model->AcceptIntegerModels();
+  auto aligned = GoldenModelLoader();
+  auto model = GoldenModelLoader();
   for (const auto& golden : kGoldenModels) {
     ASSERT_EQ(Status::kOk, aligned->Load(golden.bytes, golden.size));
     std::vector<uint8_t> buffer(golden.size + 8);
@@ -66,10 +70,8 @@ TEST(LoadContract, NeedsNoAlignment) {
 }
 
 TEST(LoadContract, KeepsNoPointerIntoTheBytes) {
-  auto reference = std::make_unique<ModelWithStorage<>>();
-  reference->AcceptIntegerModels();
-  auto model = std::make_unique<ModelWithStorage<>>();
-  model->AcceptIntegerModels();
+  auto reference = GoldenModelLoader();
+  auto model = GoldenModelLoader();
   for (const auto& golden : kGoldenModels) {
     ASSERT_EQ(Status::kOk, reference->Load(golden.bytes, golden.size));
     {
@@ -82,10 +84,8 @@ TEST(LoadContract, KeepsNoPointerIntoTheBytes) {
 }
 
 TEST(LoadContract, ARefusedLoadKeepsTheLoadedModel) {
-  auto model = std::make_unique<ModelWithStorage<>>();
-  model->AcceptIntegerModels();
-  auto reference = std::make_unique<ModelWithStorage<>>();
-  reference->AcceptIntegerModels();
+  auto model = GoldenModelLoader();
+  auto reference = GoldenModelLoader();
   const auto& golden = tinyfair_models::kGoldenModels[0];
   const auto& update = tinyfair_models::kGoldenModels[1];
   std::vector<uint8_t> bytes(update.bytes, update.bytes + update.size);
@@ -99,8 +99,7 @@ TEST(LoadContract, ARefusedLoadKeepsTheLoadedModel) {
 }
 
 TEST(LoadContract, ARefusedLoadLeavesAnUnloadedModelUnloaded) {
-  auto model = std::make_unique<ModelWithStorage<>>();
-  model->AcceptIntegerModels();
+  auto model = GoldenModelLoader();
   const auto& golden = tinyfair_models::kGoldenModels[0];
   std::vector<uint8_t> bytes(golden.bytes, golden.bytes + golden.size);
   bytes.back() ^= 1U;
