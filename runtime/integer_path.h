@@ -8,7 +8,6 @@
 #include "tinyfair_runtime/decide.h"
 #include "tinyfair_runtime/decision_tables.h"
 #include "tinyfair_runtime/internal/rule_kinds.h"
-#include "tinyfair_runtime/model.h"
 #include "tinyfair_runtime/status.h"
 
 namespace tinyfair::runtime::internal {
@@ -25,25 +24,33 @@ struct IntegerPath {
                    Decision& out);
 };
 
-/// The path a load goes through, `accepted` the firmware's choice
-/// (Model::AcceptIntegerModels): a build for integer models only has no
-/// other and takes it untold, a build without it never. Applied where the
-/// path is used, so that it is a constant there, and its calls direct,
-/// wherever the build decides it.
-inline const IntegerPath* IntegerPathOf(const IntegerPath* accepted) {
-#if TINYFAIR_RUNTIME_CFG_INTEGER
-  return kFloatDecisions ? accepted : &kIntegerPath;
-#else
-  (void)accepted;
-  return nullptr;
-#endif  // TINYFAIR_RUNTIME_CFG_INTEGER
-}
-
 /// CheckIntegerScorer of the model's scorer, which it must have, against
 /// the model's counts and its categorical inputs.
 Status CheckIntegerScorerOf(const CheckedModel& checked, const CategoricalInputs& categorical);
 
 /// Builds the integer scorer's tables when the model has one.
 void BuildIntegerTables(TableBuilder& builder, DecisionTables& tables);
+
+/// Whether a load goes through the integer path, `accepted` the firmware's
+/// choice (Model::AcceptIntegerModels): in a build with both paths when it
+/// accepted integer models, always in a build for integer models only
+/// (which has no other path), never in a build without it.
+inline bool UsesIntegerPath(const IntegerPath* accepted) {
+  return kIntegerDecisions && (!kFloatDecisions || accepted != nullptr);
+}
+
+// The path's parts as a load calls them (when UsesIntegerPath): through
+// `accepted` in a build with both paths; directly in a build for integer
+// models only, which then names no kIntegerPath, so that each part is
+// inlined where it is called.
+inline Status CheckIntegerScorerThrough(const IntegerPath* accepted, const CheckedModel& checked,
+                                        const CategoricalInputs& categorical) {
+  return kFloatDecisions ? accepted->check(checked, categorical)
+                         : CheckIntegerScorerOf(checked, categorical);
+}
+inline void BuildIntegerTablesThrough(const IntegerPath* accepted, TableBuilder& builder,
+                                      DecisionTables& tables) {
+  kFloatDecisions ? accepted->build(builder, tables) : BuildIntegerTables(builder, tables);
+}
 
 }  // namespace tinyfair::runtime::internal

@@ -39,8 +39,7 @@ using CheckInput = tinyfair_check_Input;
 // firmware accepts integer models (Model::AcceptIntegerModels).
 uint64_t RuntimeFeatures(const IntegerPath* integer_path) {
   return FeatureBit(tinyfair_ModelFeature_TWO_THRESHOLD_CONSTANT) |
-         (IntegerPathOf(integer_path) != nullptr ? FeatureBit(tinyfair_ModelFeature_INTEGER_SCORER)
-                                                 : 0);
+         (UsesIntegerPath(integer_path) ? FeatureBit(tinyfair_ModelFeature_INTEGER_SCORER) : 0);
 }
 
 // ---------------------------------------------------------------------------
@@ -285,11 +284,10 @@ Status CheckInteger(const CheckedModel& c, const CategoricalInputs& categorical,
   if (required != (scorer != nullptr)) return Status::kInvalidModel;
   // A build for integer models only decides nothing else; a firmware or a
   // build without them refused the feature with the header.
-  const IntegerPath* path = IntegerPathOf(integer_path);
-  if (scorer == nullptr || path == nullptr) {
+  if (scorer == nullptr || !UsesIntegerPath(integer_path)) {
     return kFloatDecisions ? Status::kOk : Status::kUnsupportedRule;
   }
-  return path->check(c, categorical);
+  return CheckIntegerScorerThrough(integer_path, c, categorical);
 }
 
 // Every check but the rule's own returns kInvalidModel, so their order does

@@ -93,7 +93,9 @@ __attribute__((noinline)) Status Model::LoadSealed(const uint8_t* bytes, size_t 
                                                    const LoadOptions& options) {
   if (size < kCrcFieldSize || bytes[0] != kCrcTag) return Status::kMissingCrc;
   if (!CrcMatches(bytes, size)) return Status::kCrcMismatch;
-  const internal::IntegerPath* integer_path = internal::IntegerPathOf(integer_path_);
+  // Read once: the calls below could change the member, as far as the
+  // compiler knows.
+  const internal::IntegerPath* integer_path = integer_path_;
   internal::CheckedModel checked;
   if (const Status status =
           internal::CheckModel(bytes, size, options.input_layout_hash,

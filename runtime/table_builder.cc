@@ -133,7 +133,7 @@ void BuildTables(const CheckedModel& checked, ArrayPlacement placement, StorageA
   BuildCategories(b, tables);
   BuildGroupFormation(b, tables);
   BuildRule(b, tables);
-  if (const IntegerPath* path = IntegerPathOf(integer_path)) path->build(b, tables);
+  if (UsesIntegerPath(integer_path)) BuildIntegerTablesThrough(integer_path, b, tables);
   kept.reference_rate = b.Place<float>(checked.m.reference_positive_rate);
   kept.model_id = KeepModelId(b);
 }
